@@ -1,0 +1,106 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { EventEnvelope, UnsequencedEvent } from './envelope';
+import type { AppState } from '../projections/notesState';
+
+/** A projection checkpoint: the state after folding every event up to `seq`. */
+export interface Snapshot {
+  v: number;
+  seq: number;
+  at: string;
+  state: AppState;
+}
+
+/** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
+export interface QuarantineRecord {
+  key?: number;
+  seq: number | null;
+  reason: string;
+  raw: unknown;
+  at: string;
+}
+
+/** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
+export interface LogStorage {
+  /** The newest snapshot, or null. */
+  latestSnapshot(): Promise<Snapshot | null>;
+  /** Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). */
+  readAfter(afterSeq: number): Promise<unknown[]>;
+  /** Append in one transaction; resolves with the events as stored (seq assigned) after it completed. */
+  append(events: UnsequencedEvent[]): Promise<EventEnvelope[]>;
+  /** Ids of `ids` that the log already holds. */
+  existingIds(ids: string[]): Promise<Set<string>>;
+  writeSnapshot(snapshot: Snapshot): Promise<void>;
+  /** Move records out of the events store into quarantine, in one transaction. */
+  quarantine(records: QuarantineRecord[]): Promise<void>;
+  quarantined(): Promise<QuarantineRecord[]>;
+  close(): void;
+}
+
+interface NotePadDB extends DBSchema {
+  events: { key: number; value: EventEnvelope; indexes: { id: string } };
+  snapshots: { key: number; value: Snapshot };
+  quarantine: { key: number; value: QuarantineRecord };
+}
+
+/** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
+export const LOG_DB_NAME = 'notepad-log';
+const LOG_DB_VERSION = 1;
+/** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
+const SNAPSHOTS_KEPT = 2;
+
+/**
+ * Open the IndexedDB log store (ARCHITECTURE.md "Events"). `seq` is the events store's
+ * auto-increment key, so tabs appending at once still get one total order.
+ * @throws when IndexedDB is unavailable or blocked.
+ */
+export async function openIndexedDbStorage(): Promise<LogStorage> {
+  const db: IDBPDatabase<NotePadDB> = await openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
+    upgrade(database) {
+      const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+      events.createIndex('id', 'id', { unique: true });
+      database.createObjectStore('snapshots', { keyPath: 'seq' });
+      database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+    },
+  });
+
+  return {
+    async latestSnapshot() {
+      const cursor = await db.transaction('snapshots').store.openCursor(null, 'prev');
+      return cursor?.value ?? null;
+    },
+    async readAfter(afterSeq) {
+      return db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true));
+    },
+    async append(events) {
+      const tx = db.transaction('events', 'readwrite');
+      // The key path must be absent (not undefined) for IndexedDB to assign seq.
+      const stored = events.map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
+      await Promise.all([...stored.map((e) => tx.store.add(e).then((seq) => { e.seq = seq; })), tx.done]);
+      return stored;
+    },
+    async existingIds(ids) {
+      const tx = db.transaction('events');
+      const found = await Promise.all(ids.map((id) => tx.store.index('id').getKey(id)));
+      return new Set(ids.filter((_, i) => found[i] !== undefined));
+    },
+    async writeSnapshot(snapshot) {
+      const tx = db.transaction('snapshots', 'readwrite');
+      await tx.store.put(snapshot);
+      const keys = await tx.store.getAllKeys();
+      for (const key of keys.slice(0, Math.max(0, keys.length - SNAPSHOTS_KEPT))) await tx.store.delete(key);
+      await tx.done;
+    },
+    async quarantine(records) {
+      const tx = db.transaction(['events', 'quarantine'], 'readwrite');
+      for (const record of records) {
+        await tx.objectStore('quarantine').add(record);
+        if (record.seq !== null) await tx.objectStore('events').delete(record.seq);
+      }
+      await tx.done;
+    },
+    async quarantined() {
+      return db.getAll('quarantine');
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import type { EventEnvelope } from './envelope';
+import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+
+/**
+ * A LogStorage that keeps everything in memory: used when IndexedDB is unavailable (private mode,
+ * blocked) so the app still works for the session, and by tests and replay.
+ */
+export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
+  const events: EventEnvelope[] = initial.map((e) => ({ ...e }));
+  const snapshots: Snapshot[] = [];
+  const quarantine: QuarantineRecord[] = [];
+  let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
+  return {
+    latestSnapshot: async () => snapshots.at(-1) ?? null,
+    readAfter: async (afterSeq) => events.filter((e) => e.seq > afterSeq).map((e) => ({ ...e })),
+    append: async (batch) => {
+      const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }) as EventEnvelope);
+      events.push(...stored);
+      return stored.map((e) => ({ ...e }));
+    },
+    existingIds: async (ids) => new Set(ids.filter((id) => events.some((e) => e.id === id))),
+    writeSnapshot: async (snapshot) => void snapshots.push(snapshot),
+    quarantine: async (records) => {
+      quarantine.push(...records);
+      for (const r of records) {
+        const at = events.findIndex((e) => e.seq === r.seq);
+        if (at >= 0) events.splice(at, 1);
+      }
+    },
+    quarantined: async () => [...quarantine],
+    close: () => {},
+  };
+}

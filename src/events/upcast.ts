@@ -1,0 +1,21 @@
+import { EVENT_SCHEMA_VERSION } from './envelope';
+
+/**
+ * Upcasters by the version they read: `UPCASTERS[n]` turns a version-n event into version n+1.
+ * Add one here for every schema change instead of rewriting stored events (ARCHITECTURE.md "Events").
+ * Version 1 is the first, so none exist yet.
+ */
+export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {};
+
+/**
+ * Bring a stored record up to the current schema version. Records that are not objects, have no
+ * numeric `v`, or come from a future version are returned unchanged: the validator quarantines them.
+ */
+export function upcast(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  let event = raw as Record<string, unknown>;
+  while (typeof event.v === 'number' && event.v < EVENT_SCHEMA_VERSION && UPCASTERS[event.v]) {
+    event = UPCASTERS[event.v](event);
+  }
+  return event;
+}

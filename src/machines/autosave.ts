@@ -1,0 +1,93 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** Quiet time after the last input before the note is saved (SPEC.md §4 "Autosave", §9). */
+export const AUTOSAVE_DELAY_MS = 2000;
+/** Wait before retrying a failed save (storage full, a blocked database). */
+export const AUTOSAVE_RETRY_DELAY_MS = 5000;
+
+/** What the `saveNote` actor answers: `skipped` when the content equals the last saved (SPEC.md §5). */
+export interface SaveResult {
+  skipped: boolean;
+}
+
+/**
+ * Autosave (SPEC.md §4, ARCHITECTURE.md "Machines"): clean -> dirty on input -> saving after
+ * AUTOSAVE_DELAY_MS of quiet, or at once on blur / flush (page hide, note switch) -> clean.
+ * The `saveNote` actor captures the editor content the moment it starts, compares it with the
+ * last saved content and appends note.body-saved; `notifySaved` shows "Note saved!".
+ */
+export const autosaveMachine = setup({
+  types: {
+    context: {} as { noteId: string | null; changedWhileSaving: boolean; error: string | null },
+    events: {} as
+      | { type: 'editor.input'; noteId: string }
+      | { type: 'editor.blur' }
+      | { type: 'autosave.flush' },
+  },
+  actors: {
+    /** Provided by the app: capture, compare, append; resolves after the append is durable. */
+    saveNote: fromPromise<SaveResult, { noteId: string }>(async () => ({ skipped: true })),
+  },
+  actions: {
+    notifySaved: () => {},
+    notifyFailed: (_, _params: { error: string }) => {},
+  },
+  guards: {
+    wasSkipped: ({ event }) => (event as unknown as { output: SaveResult }).output.skipped,
+    changedWhileSaving: ({ context }) => context.changedWhileSaving,
+  },
+  delays: {
+    AUTOSAVE_DELAY_MS,
+    AUTOSAVE_RETRY_DELAY_MS,
+  },
+}).createMachine({
+  id: 'autosave',
+  context: { noteId: null, changedWhileSaving: false, error: null },
+  initial: 'clean',
+  states: {
+    clean: {
+      on: { 'editor.input': { target: 'dirty', actions: assign({ noteId: ({ event }) => event.noteId }) } },
+    },
+    dirty: {
+      after: { AUTOSAVE_DELAY_MS: 'saving' },
+      on: {
+        'editor.input': { target: 'dirty', reenter: true, actions: assign({ noteId: ({ event }) => event.noteId }) },
+        'editor.blur': 'saving',
+        'autosave.flush': 'saving',
+      },
+    },
+    saving: {
+      entry: assign({ changedWhileSaving: false }),
+      invoke: {
+        src: 'saveNote',
+        input: ({ context }) => ({ noteId: context.noteId! }),
+        onDone: [
+          { guard: 'changedWhileSaving', target: 'dirty' },
+          { guard: 'wasSkipped', target: 'clean' },
+          { target: 'clean', actions: 'notifySaved' },
+        ],
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+            { type: 'notifyFailed', params: ({ event }) => ({ error: String((event.error as Error)?.message ?? event.error) }) },
+          ],
+        },
+      },
+      on: {
+        'editor.input': { actions: assign({ changedWhileSaving: true, noteId: ({ event }) => event.noteId }) },
+        // A page hide mid-save must still capture what was typed since the save began.
+        'autosave.flush': { guard: 'changedWhileSaving', target: 'saving', reenter: true },
+        'editor.blur': { guard: 'changedWhileSaving', target: 'saving', reenter: true },
+      },
+    },
+    failed: {
+      after: { AUTOSAVE_RETRY_DELAY_MS: 'saving' },
+      on: {
+        'editor.input': { target: 'dirty', actions: assign({ noteId: ({ event }) => event.noteId }) },
+        'editor.blur': 'saving',
+        'autosave.flush': 'saving',
+      },
+    },
+  },
+});

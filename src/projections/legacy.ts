@@ -1,0 +1,64 @@
+import type { EventPayloads } from '../events/catalog';
+import { DEFAULT_NOTE_TITLE } from './notesState';
+
+/** What legacy localStorage holds, as raw strings (SPEC.md §3 keys written by the original app). */
+export interface LegacyStorage {
+  notes: string | null;
+  linkedNotes: string | null;
+  body(id: string): string | null;
+}
+
+/** Result of reading legacy storage: the notes to import and what could not be read. */
+export interface LegacyReading {
+  notes: EventPayloads['note.imported'][];
+  problems: string[];
+}
+
+const NOTE_ID = /^\d{1,16}$/;
+
+function parseJson(text: string | null, key: string, problems: string[]): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    problems.push(`${key} is not valid JSON`);
+    return null;
+  }
+}
+
+/**
+ * Read notes the original app wrote (SPEC.md §3) that the log does not know (`isKnown(id)` false).
+ * Pure and forgiving: entries with an unusable id are reported and skipped, a missing title becomes
+ * "Untitled Note", a missing or invalid modified time becomes the id's creation time, a missing body "".
+ * The HTML is returned as stored: the caller sanitizes it before appending.
+ */
+export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) => boolean): LegacyReading {
+  const problems: string[] = [];
+  const list = parseJson(storage.notes, 'notes', problems);
+  if (list !== null && !Array.isArray(list)) problems.push('notes is not a list');
+  const starredRaw = parseJson(storage.linkedNotes, 'linkedNotes', problems);
+  const starred = new Set(Array.isArray(starredRaw) ? starredRaw.map(String) : []);
+  const notes: EventPayloads['note.imported'][] = [];
+  const seen = new Set<string>();
+  for (const entry of Array.isArray(list) ? list : []) {
+    const rawId = (entry as { id?: unknown })?.id;
+    const id = typeof rawId === 'number' ? String(Math.trunc(rawId)) : rawId;
+    if (typeof id !== 'string' || !NOTE_ID.test(id)) {
+      problems.push(`skipped a note with id ${JSON.stringify(rawId)}`);
+      continue;
+    }
+    if (seen.has(id) || isKnown(id)) continue;
+    seen.add(id);
+    const { title, modified } = entry as { title?: unknown; modified?: unknown };
+    const validModified = typeof modified === 'string' && !Number.isNaN(Date.parse(modified));
+    notes.push({
+      id,
+      title: typeof title === 'string' && title.trim() ? title : DEFAULT_NOTE_TITLE,
+      modified: validModified ? new Date(modified).toISOString() : new Date(Math.min(Number(id), 8.64e15)).toISOString(),
+      html: storage.body(id) ?? '',
+      starred: starred.has(id),
+      source: 'localStorage',
+    });
+  }
+  return { notes, problems };
+}

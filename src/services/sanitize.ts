@@ -1,0 +1,13 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Sanitize note HTML that comes from outside the editor (legacy storage, imports, paste) with
+ * DOMPurify: scripts, event handlers and script URLs go; text, formatting, tables, checkboxes,
+ * data-URL images and the follow-up span's classes stay. Returns a string of HTML.
+ */
+export function sanitizeNoteHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ADD_ATTR: ['checked', 'data-checked', 'data-content-type', 'data-text-color', 'data-font-size', 'data-follow-up'],
+    ALLOW_DATA_ATTR: true,
+  });
+}

@@ -1,0 +1,32 @@
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { EventLog } from '../events/eventLog';
+import type { AppState } from '../projections/notesState';
+
+const LogContext = createContext<EventLog | null>(null);
+
+/** Gives components the event log: they read its projection and append events to it, nothing else. */
+export function LogProvider({ log, children }: { log: EventLog; children: ReactNode }) {
+  return <LogContext.Provider value={log}>{children}</LogContext.Provider>;
+}
+
+/** The event log of the nearest LogProvider. @throws outside a provider. */
+export function useLog(): EventLog {
+  const log = useContext(LogContext);
+  if (!log) throw new Error('useLog needs a <LogProvider>');
+  return log;
+}
+
+/**
+ * A slice of the projection; the component re-renders only when the slice changes (by `Object.is`),
+ * so typing in one note does not re-render the sidebar.
+ */
+export function useProjection<T>(select: (state: AppState) => T): T {
+  const log = useLog();
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const subscribe = useCallback((onChange: () => void) => {
+    const sub = log.state$.subscribe(onChange);
+    return () => sub.unsubscribe();
+  }, [log]);
+  return useSyncExternalStore(subscribe, () => selectRef.current(log.state$.value));
+}

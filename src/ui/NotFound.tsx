@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** The 404 page of SPEC.md §2; the missing path is logged to the console. */
+export function NotFound() {
+  const location = useLocation();
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  }, [location.pathname]);
+  return (
+    <main className="not-found">
+      <h1>404</h1>
+      <p>Oops! Page not found</p>
+      <Link to="/">Return to Home</Link>
+    </main>
+  );
+}

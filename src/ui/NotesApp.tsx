@@ -1,0 +1,53 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLog, useProjection } from './LogContext';
+import { Sidebar } from './sidebar/Sidebar';
+import { EditorPane } from './editor/EditorPane';
+import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
+
+// Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
+const Dashboard = lazy(async () => ({ default: (_: { notes: unknown; onClose(): void; onOpenNote(id: string): void }) => <p>Dashboard coming</p> })); // TEMP until dashboard lands
+
+/** A new note id: the creation time in ms (SPEC.md §3), bumped if a note already has it. */
+function newNoteId(taken: Record<string, unknown>): string {
+  let ms = Date.now();
+  while (taken[String(ms)]) ms += 1;
+  return String(ms);
+}
+
+/** The notes app at `/` (SPEC.md §2 "Notes app layout"): sidebar beside the editor or the dashboard. */
+export function NotesApp() {
+  const log = useLog();
+  const sidebar = useProjection((s) => s.view.sidebar);
+  const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
+  const notes = useProjection((s) => s.notes);
+  const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
+
+  const createNote = useCallback(() => {
+    const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
+    if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
+    void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });
+    setEditTitleOf(id);
+  }, [log]);
+
+  return (
+    <div className={`notes-app sidebar-${sidebar}`}>
+      <Sidebar onNewNote={createNote} />
+      <main className="main-area">
+        {analyticsOpen ? (
+          <Suspense fallback={<p className="loading">Loading analytics…</p>}>
+            <Dashboard
+              notes={notes}
+              onClose={() => void log.append('ui.analytics-toggled', { open: false })}
+              onOpenNote={(id) => {
+                void log.append('ui.analytics-toggled', { open: false });
+                void log.append('note.selected', { id });
+              }}
+            />
+          </Suspense>
+        ) : (
+          <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { useCreateBlockNote } from '@blocknote/react';
+import { BlockNoteView } from '@blocknote/mantine';
+import '@blocknote/core/fonts/inter.css';
+import '@blocknote/mantine/style.css';
+import { toast } from 'sonner';
+import { autosaveMachine } from '../../machines/autosave';
+import { useLog } from '../LogContext';
+import { onBeforePageHide } from '../pageLifecycle';
+import { showStatus } from '../status';
+import { TOAST_ERROR_DURATION_MS } from '../constants';
+import { noteSchema } from './schema';
+import { blocksForBody, captureBody } from './noteDocument';
+
+/**
+ * The BlockNote editor for one note (SPEC.md §2 "Editor pane"). One editor instance lives for the
+ * page; switching notes flushes the autosave of the previous note first, then loads the next.
+ * Bodies changed by another tab are reloaded when this tab has nothing unsaved.
+ */
+export function NoteEditor({ noteId }: { noteId: string }) {
+  const log = useLog();
+  const editor = useCreateBlockNote({ schema: noteSchema });
+  const shownNoteRef = useRef<string | null>(null);
+  const shownHtmlRef = useRef<string | null>(null);
+  const loadingRef = useRef(false);
+
+  const autosave = useActorRef(
+    autosaveMachine.provide({
+      actors: {
+        saveNote: fromPromise(async ({ input }) => {
+          // Capture synchronously: on page hide there is no later task to do it in.
+          if (shownNoteRef.current !== input.noteId || !log.state.notes.meta[input.noteId]) return { skipped: true };
+          const body = captureBody(editor);
+          if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: true };
+          shownHtmlRef.current = body.html;
+          await log.append('note.body-saved', { id: input.noteId, html: body.html, blocks: body.blocks });
+          return { skipped: false };
+        }),
+      },
+      actions: {
+        notifySaved: () => showStatus('Note saved!'),
+        notifyFailed: (_, { error }) =>
+          toast.error('Error saving note', { description: `Your text is kept in this tab and will be saved again. (${error})`, duration: TOAST_ERROR_DURATION_MS }),
+      },
+    }),
+  );
+
+  // Load the selected note; flush the previous one first so its last keystrokes are saved under its id.
+  useEffect(() => {
+    if (shownNoteRef.current === noteId) return;
+    autosave.send({ type: 'autosave.flush' });
+    const body = log.state.notes.bodies[noteId];
+    loadingRef.current = true;
+    editor.replaceBlocks(editor.document, blocksForBody(editor, body));
+    loadingRef.current = false;
+    shownNoteRef.current = noteId;
+    shownHtmlRef.current = body?.html ?? '';
+  }, [noteId, editor, log, autosave]);
+
+  // Another tab saved this note: show its text unless this tab has unsaved input.
+  useEffect(() => {
+    const sub = log.state$.subscribe((state) => {
+      const body = state.notes.bodies[noteId];
+      if (!body || shownNoteRef.current !== noteId || body.html === shownHtmlRef.current) return;
+      if (!autosave.getSnapshot().matches('clean')) return;
+      loadingRef.current = true;
+      editor.replaceBlocks(editor.document, blocksForBody(editor, body));
+      loadingRef.current = false;
+      shownHtmlRef.current = body.html;
+    });
+    return () => sub.unsubscribe();
+  }, [noteId, editor, log, autosave]);
+
+  useEffect(() => onBeforePageHide(() => autosave.send({ type: 'autosave.flush' })), [autosave]);
+  useEffect(() => () => autosave.send({ type: 'autosave.flush' }), [autosave]);
+
+  return (
+    <div
+      className="note-editor"
+      onBlur={(e) => {
+        // Focus moving into BlockNote's own menus is not a blur of the note.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosave.send({ type: 'editor.blur' });
+      }}
+    >
+      <BlockNoteView
+        editor={editor}
+        theme="light"
+        onChange={() => {
+          if (!loadingRef.current && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
+        }}
+      />
+    </div>
+  );
+}

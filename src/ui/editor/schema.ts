@@ -1,0 +1,14 @@
+import { BlockNoteSchema, defaultStyleSpecs } from '@blocknote/core';
+import { colorStyle, followUpStyle, fontSizeStyle } from './styles';
+
+/**
+ * NotePad's editor schema: BlockNote's default blocks and inline content, plus the styles SPEC.md
+ * needs that BlockNote lacks (follow-up highlight, the four font sizes, the six exact colours).
+ */
+export const noteSchema = BlockNoteSchema.create({
+  styleSpecs: { ...defaultStyleSpecs, followUp: followUpStyle, fontSize: fontSizeStyle, color: colorStyle },
+});
+
+export type NoteSchema = typeof noteSchema;
+export type NoteEditor = typeof noteSchema.BlockNoteEditor;
+export type NoteBlock = typeof noteSchema.Block;

@@ -1,0 +1,80 @@
+import { createStyleSpec } from '@blocknote/core';
+
+/** Font sizes of SPEC.md §5/§9: the original app's execCommand size codes and their rem values. */
+export const FONT_SIZES = [
+  { code: '1', label: 'Small', rem: '0.75rem' },
+  { code: '3', label: 'Normal', rem: '1rem' },
+  { code: '5', label: 'Large', rem: '1.25rem' },
+  { code: '7', label: 'Extra Large', rem: '1.5rem' },
+] as const;
+
+/** Text colours of SPEC.md §9, exact values (BlockNote's own palette differs). */
+export const TEXT_COLORS = [
+  { label: 'Black', hex: '#000000' },
+  { label: 'Purple', hex: '#9b87f5' },
+  { label: 'Blue', hex: '#0EA5E9' },
+  { label: 'Green', hex: '#10B981' },
+  { label: 'Red', hex: '#ea384c' },
+  { label: 'Orange', hex: '#F97316' },
+] as const;
+
+/** Classes of a follow-up item (SPEC.md §3 "Follow-up item"). */
+export const FOLLOW_UP_CLASSES = 'follow-up bg-yellow-200';
+
+const span = () => document.createElement('span');
+
+/** `rgb(155, 135, 245)` (how browsers report colours) -> `#9b87f5`; hex passes through. */
+function toHex(color: string): string | undefined {
+  const rgb = color.match(/^rgb\(\s*(\d+),\s*(\d+),\s*(\d+)\s*\)$/);
+  if (rgb) return `#${rgb.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  return /^#[0-9a-f]{6}$/i.test(color) ? color : undefined;
+}
+
+/** The SPEC.md colour whose value equals `color` (case-insensitive), keeping SPEC.md's spelling. */
+function specColor(color: string | null | undefined): string | undefined {
+  const hex = color ? toHex(color.trim()) : undefined;
+  return TEXT_COLORS.find((c) => c.hex.toLowerCase() === hex?.toLowerCase())?.hex;
+}
+
+/** Follow-up highlight: `<span class="follow-up bg-yellow-200">`, toggled on a selection (SPEC.md §4). */
+export const followUpStyle = createStyleSpec(
+  { type: 'followUp', propSchema: 'boolean' },
+  {
+    render: () => {
+      const dom = span();
+      dom.className = FOLLOW_UP_CLASSES;
+      return { dom, contentDOM: dom };
+    },
+    parse: (el) => (el.classList.contains('follow-up') ? true : undefined),
+  },
+);
+
+/** Font size as a rem value (SPEC.md §9); reads legacy `<font size="5">` and inline font-size. */
+export const fontSizeStyle = createStyleSpec(
+  { type: 'fontSize', propSchema: 'string' },
+  {
+    render: (value) => {
+      const dom = span();
+      dom.style.fontSize = value ?? '1rem';
+      return { dom, contentDOM: dom };
+    },
+    parse: (el) => {
+      if (el.tagName === 'FONT' && el.getAttribute('size')) return FONT_SIZES.find((f) => f.code === el.getAttribute('size'))?.rem;
+      return FONT_SIZES.find((f) => f.rem === el.style.fontSize)?.rem;
+    },
+  },
+);
+
+/** Text colour with SPEC.md's exact hex values; reads legacy `<font color>` and inline colour. */
+export const colorStyle = createStyleSpec(
+  { type: 'color', propSchema: 'string' },
+  {
+    render: (value) => {
+      const dom = span();
+      if (value) dom.style.color = value;
+      dom.dataset.color = value ?? '';
+      return { dom, contentDOM: dom };
+    },
+    parse: (el) => specColor(el.tagName === 'FONT' ? el.getAttribute('color') : el.style.color),
+  },
+);

@@ -1,0 +1,12 @@
+import { createBrowserRouter } from 'react-router';
+import { NotesApp } from './NotesApp';
+import { NotFound } from './NotFound';
+import { RouteError } from './RouteError';
+
+/** Routes of SPEC.md §2: `/` the notes app, anything else the 404 page; failures the error screen. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    { path: '/', element: <NotesApp />, errorElement: <RouteError /> },
+    { path: '*', element: <NotFound />, errorElement: <RouteError /> },
+  ]);
+}

@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import { format } from 'date-fns';
+import type { SidebarRow } from '../../projections/sidebar';
+import { TitleField } from '../TitleField';
+
+/** Callbacks a row sends events through. */
+export interface RowActions {
+  select(id: string): void;
+  rename(id: string, title: string): void;
+  toggleStar(id: string, starred: boolean): void;
+  move(id: string, direction: 'up' | 'down'): void;
+  remove(id: string): void;
+}
+
+/** One sidebar row (SPEC.md §2): title with search highlights, local date, star, move, delete. */
+export const NoteRow = memo(function NoteRow({ row, actions, compact }: { row: SidebarRow; actions: RowActions; compact: boolean }) {
+  return (
+    <li className={`note-row${row.selected ? ' selected' : ''}`} aria-current={row.selected ? 'true' : undefined} data-note-id={row.id}>
+      <TitleField
+        title={row.title}
+        onSave={(t) => actions.rename(row.id, t)}
+        viewAs={(title, edit) => (
+          <button type="button" className="note-row-main" onClick={() => actions.select(row.id)} onDoubleClick={compact ? undefined : edit} title={title}>
+            {compact ? (
+              <span className="note-row-initial">{title.slice(0, 1).toUpperCase()}</span>
+            ) : (
+              <>
+                <span className="note-row-title">
+                  {row.titleParts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                </span>
+                <span className="note-row-date">{format(new Date(row.modified), 'P')}</span>
+              </>
+            )}
+          </button>
+        )}
+      />
+      {!compact && (
+        <span className="note-row-actions">
+          <button
+            type="button"
+            className={`icon-button star${row.starred ? ' on' : ''}`}
+            aria-label={row.starred ? 'Unstar' : 'Star'}
+            aria-pressed={row.starred}
+            onClick={() => actions.toggleStar(row.id, row.starred)}
+          >
+            {row.starred ? '★' : '☆'}
+          </button>
+          {row.canMoveUp && (
+            <button type="button" className="icon-button" aria-label="Move up" onClick={() => actions.move(row.id, 'up')}>↑</button>
+          )}
+          {row.canMoveDown && (
+            <button type="button" className="icon-button" aria-label="Move down" onClick={() => actions.move(row.id, 'down')}>↓</button>
+          )}
+          <button type="button" className="icon-button danger" aria-label="Delete note" onClick={() => actions.remove(row.id)}>✕</button>
+        </span>
+      )}
+    </li>
+  );
+});
+

@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { SORT_MODES, type SortMode } from '../../events/catalog';
+import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
+import { useLog, useProjection } from '../LogContext';
+import { PRODUCT_NAME } from '../constants';
+import { showStatus } from '../status';
+import { bodyTextOf } from './bodyText';
+import { NoteRow, type RowActions } from './NoteRow';
+
+/**
+ * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
+ * search with clear, and the note list. It renders the projection and appends events; no state of its own.
+ */
+export function Sidebar({ onNewNote }: { onNewNote: () => void }) {
+  const log = useLog();
+  const notes = useProjection((s) => s.notes);
+  const view = useProjection((s) => s.view);
+  const rows = useMemo(() => sidebarRows(notes, view, (id) => bodyTextOf(notes.bodies[id])), [notes, view]);
+  const compact = view.sidebar === 'collapsed';
+
+  const actions = useMemo<RowActions>(() => ({
+    select: (id) => void log.append('note.selected', { id }),
+    rename: (id, title) => void log.append('note.renamed', { id, title }),
+    toggleStar: (id, starred) => {
+      void log.append(starred ? 'note.unstarred' : 'note.starred', { id });
+      showStatus(starred ? 'Note unstarred' : 'Note starred');
+    },
+    move: (id, direction) => void log.append('note.moved', { id, direction }),
+    remove: (id) => void log.append('note.deleted', { id }),
+  }), [log]);
+
+  if (view.sidebar === 'hidden') {
+    return (
+      <button type="button" className="sidebar-reveal" aria-label="Expand sidebar" onClick={() => void log.append('ui.sidebar-toggled', { mode: 'expanded' })}>
+        ☰
+      </button>
+    );
+  }
+
+  return (
+    <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes">
+      <div className="sidebar-header">
+        {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!compact}
+          onClick={() => void log.append('ui.sidebar-toggled', { mode: compact ? 'expanded' : 'collapsed' })}
+        >
+          {compact ? '»' : '«'}
+        </button>
+        {!compact && (
+          <button type="button" className="icon-button" aria-label="Hide sidebar" onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })}>
+            ✕
+          </button>
+        )}
+      </div>
+      <div className="sidebar-actions">
+        <button type="button" className="primary" onClick={onNewNote} aria-label="New Note">
+          {compact ? '+' : '+ New Note'}
+        </button>
+        <button
+          type="button"
+          aria-label="Analytics"
+          aria-pressed={view.analyticsOpen}
+          onClick={() => void log.append('ui.analytics-toggled', { open: !view.analyticsOpen })}
+        >
+          {compact ? '📊' : 'Analytics'}
+        </button>
+      </div>
+      {!compact && (
+        <div className="sidebar-filters">
+          <select aria-label="Sort" value={view.sort} onChange={(e) => void log.append('ui.sort-changed', { sort: e.target.value as SortMode })}>
+            {SORT_MODES.map((mode) => <option key={mode} value={mode}>{SORT_LABELS[mode]}</option>)}
+          </select>
+          <div className="search-box">
+            <input
+              type="search"
+              aria-label="Search notes"
+              placeholder="Search notes"
+              value={view.search}
+              onChange={(e) => void log.append('ui.search-changed', { query: e.target.value })}
+            />
+            {view.search && (
+              <button type="button" className="icon-button" aria-label="Clear search" onClick={() => void log.append('ui.search-changed', { query: '' })}>
+                ✕
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      <ul className="note-list" aria-label="Note list">
+        {rows.map((row) => <NoteRow key={row.id} row={row} actions={actions} compact={compact} />)}
+        {rows.length === 0 && !compact && (
+          <li className="note-list-empty">{view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'}</li>
+        )}
+      </ul>
+    </nav>
+  );
+}
