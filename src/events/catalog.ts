@@ -27,7 +27,36 @@ export interface EventPayloads {
   'ui.search-changed': { query: string };
   'ui.sidebar-toggled': { mode: SidebarMode };
   'ui.analytics-toggled': { open: boolean };
+  /** A toolbar or shortcut command ran on a note (SPEC.md §2 "Toolbar"); `detail` e.g. a colour or size. */
+  'editor.command': { id: string; command: string; detail?: string };
+  'note.exported': { id: string; format: ExportFormat };
+  'note.copied': { id: string };
+  'note.downloaded': { id: string };
+  'note.emailed': { id: string };
+  'note.calendar-opened': { id: string };
+  'task.created': { id: string; task: string };
+  'recording.started': { id: string };
+  'recording.stopped': { id: string; reason: RecordingStopReason };
+  'summary.requested': { id: string; format: RecapFormat; scope: 'selection' | 'note' };
+  'summary.received': { id: string; format: RecapFormat; summary: string };
+  'summary.failed': { id: string; format: RecapFormat; error: string };
+  'recap.format-changed': { id: string; format: RecapFormat };
+  'recap.inserted': { id: string };
+  'resources.requested': { id: string };
+  'resources.received': { id: string; count: number };
+  'resources.failed': { id: string; error: string };
+  /** A past revision brought back (issue 6 history): folded like a body save, history is never rewritten. */
+  'note.revision-restored': { id: string; fromSeq: number; html: string; blocks?: unknown[]; title?: string };
+  /** An exported log was imported (issue 6). */
+  'log.imported': { events: number; notes: number; mode: 'replace' | 'merge' };
 }
+
+export type ExportFormat = 'html' | 'markdown' | 'text' | 'pdf';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['html', 'markdown', 'text', 'pdf'];
+export type RecapFormat = 'paragraph' | 'bullets';
+export const RECAP_FORMATS: readonly RecapFormat[] = ['paragraph', 'bullets'];
+export type RecordingStopReason = 'user' | 'error' | 'note-switch';
+export const RECORDING_STOP_REASONS: readonly RecordingStopReason[] = ['user', 'error', 'note-switch'];
 
 export type EventType = keyof EventPayloads;
 

@@ -1,10 +1,10 @@
 import { EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
-import { SIDEBAR_MODES, SORT_MODES, type AppEvent, type EventPayloads, type EventType } from './catalog';
+import { EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, type AppEvent, type EventPayloads, type EventType } from './catalog';
 
 /** A field rule: a primitive kind, a list of allowed values, or one of those marked optional/nullable. */
 type FieldRule =
   | 'string' | 'note-id' | 'iso-time' | 'boolean' | 'array'
-  | 'string?' | 'array?' | 'note-id|null'
+  | 'string?' | 'array?' | 'note-id|null' | 'count'
   | readonly string[];
 
 /** Payload shape of each event type; the single runtime source of truth for the catalog. */
@@ -22,6 +22,25 @@ const PAYLOAD_RULES: { [K in EventType]: Record<keyof EventPayloads[K], FieldRul
   'ui.search-changed': { query: 'string' },
   'ui.sidebar-toggled': { mode: SIDEBAR_MODES },
   'ui.analytics-toggled': { open: 'boolean' },
+  'editor.command': { id: 'note-id', command: 'string', detail: 'string?' },
+  'note.exported': { id: 'note-id', format: EXPORT_FORMATS },
+  'note.copied': { id: 'note-id' },
+  'note.downloaded': { id: 'note-id' },
+  'note.emailed': { id: 'note-id' },
+  'note.calendar-opened': { id: 'note-id' },
+  'task.created': { id: 'note-id', task: 'string' },
+  'recording.started': { id: 'note-id' },
+  'recording.stopped': { id: 'note-id', reason: RECORDING_STOP_REASONS },
+  'summary.requested': { id: 'note-id', format: RECAP_FORMATS, scope: ['selection', 'note'] },
+  'summary.received': { id: 'note-id', format: RECAP_FORMATS, summary: 'string' },
+  'summary.failed': { id: 'note-id', format: RECAP_FORMATS, error: 'string' },
+  'recap.format-changed': { id: 'note-id', format: RECAP_FORMATS },
+  'recap.inserted': { id: 'note-id' },
+  'resources.requested': { id: 'note-id' },
+  'resources.received': { id: 'note-id', count: 'count' },
+  'resources.failed': { id: 'note-id', error: 'string' },
+  'note.revision-restored': { id: 'note-id', fromSeq: 'count', html: 'string', blocks: 'array?', title: 'string?' },
+  'log.imported': { events: 'count', notes: 'count', mode: ['replace', 'merge'] },
 };
 
 /** Thrown (or returned) when an event does not match the catalog. */
@@ -46,6 +65,7 @@ function checkField(rule: FieldRule, value: unknown): boolean {
     case 'boolean': return typeof value === 'boolean';
     case 'array': return Array.isArray(value);
     case 'array?': return value === undefined || Array.isArray(value);
+    case 'count': return Number.isSafeInteger(value) && (value as number) >= 0;
   }
   return false;
 }

@@ -56,6 +56,13 @@ function apply(draft: NotesDraft, event: AppEvent): void {
       draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
       return;
     }
+    case 'note.revision-restored': {
+      const { id, html, blocks, title } = event.payload;
+      if (!notes.meta[id]) return;
+      draft.write('meta')[id] = { title: title !== undefined ? titleOrDefault(title) : notes.meta[id].title, modified: event.at };
+      draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
+      return;
+    }
     case 'note.deleted': {
       const { id } = event.payload;
       if (!notes.meta[id]) return;
