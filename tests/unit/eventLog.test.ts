@@ -1,0 +1,121 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
+import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { InvalidEventError } from '../../src/events/validate';
+import type { EventPayloads } from '../../src/events/catalog';
+
+/** Two BroadcastChannel-like ends that deliver to each other asynchronously, as browsers do. */
+function channelPair() {
+  type End = { onmessage: ((ev: MessageEvent) => void) | null; postMessage(data: unknown): void; close(): void };
+  const a: End = { onmessage: null, postMessage: (data) => setTimeout(() => b.onmessage?.({ data } as MessageEvent)), close() {} };
+  const b: End = { onmessage: null, postMessage: (data) => setTimeout(() => a.onmessage?.({ data } as MessageEvent)), close() {} };
+  return [a, b] as const;
+}
+
+async function openLog(channel: ReturnType<typeof channelPair>[number] | null = null, storage?: LogStorage) {
+  const log = new EventLog({ storage: storage ?? (await openIndexedDbStorage()), channel });
+  await log.load();
+  return log;
+}
+
+const created = (id: string): EventPayloads['note.created'] => ({ id, title: 'Untitled Note' });
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('event log', () => {
+  it('applies an append at once and resolves it with a seq once durable', async () => {
+    const log = await openLog();
+    const pending = log.append('note.created', created('1'));
+    expect(log.state.notes.order).toEqual(['1']);
+    const stored = await pending;
+    expect(stored.seq).toBe(1);
+    expect((await log.append('note.starred', { id: '1' })).seq).toBe(2);
+    log.close();
+  });
+
+  it('gives a reopened page the same state from IndexedDB', async () => {
+    const first = await openLog();
+    await first.append('note.created', created('1'));
+    await first.append('note.renamed', { id: '1', title: 'Kept' });
+    first.close();
+    const second = await openLog();
+    expect(second.state.notes.meta['1'].title).toBe('Kept');
+    expect(second.state.seq).toBe(2);
+  });
+
+  it('rejects an invalid event synchronously and applies nothing', async () => {
+    const log = await openLog();
+    expect(() => log.append('note.created', { id: 'not-a-number', title: 'x' })).toThrow(InvalidEventError);
+    expect(log.state.notes.order).toEqual([]);
+    expect(log.pendingEvents()).toEqual([]);
+  });
+
+  it("brings another tab's appends in without moving this tab's selection", async () => {
+    const [endA, endB] = channelPair();
+    const tabA = await openLog(endA);
+    const tabB = await openLog(endB);
+    await tabB.append('note.created', created('1'));
+    await tabA.append('note.created', created('2'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(tabB.state.notes.order).toEqual(['2', '1']);
+    expect(tabB.state.view.selectedId).toBe('1');
+    expect(tabA.state.notes.order).toEqual(['2', '1']);
+    expect(tabA.state.view.selectedId).toBe('2');
+  });
+
+  it('quarantines unreadable records once and still loads every valid event', async () => {
+    const first = await openLog();
+    await first.append('note.created', created('1'));
+    first.close();
+    const db = await openDB(LOG_DB_NAME);
+    await db.add('events', { v: 1, id: 'corrupt-record-1', at: 'x', type: 'note.created', payload: {} });
+    await db.add('events', { v: 7, id: 'from-the-future', at: '2030-01-01T00:00:00Z', type: 'note.created', payload: { id: '9', title: 'x' } });
+    db.close();
+    const log = new EventLog({ storage: await openIndexedDbStorage() });
+    await log.load();
+    log.append('note.created', created('3'));
+    await log.append('note.created', created('4'));
+    expect(log.state.notes.order).toEqual(['4', '3', '1']);
+    expect(log.status$.value.quarantinedNow.map((q) => q.reason)).toEqual(['bad time', 'unsupported schema version 7']);
+    log.close();
+    const again = new EventLog({ storage: await openIndexedDbStorage() });
+    await again.load();
+    expect(again.status$.value.quarantinedNow).toEqual([]);
+    expect(await again.options.storage.quarantined()).toHaveLength(2);
+  });
+
+  it('writes a snapshot every SNAPSHOT_EVERY_EVENTS events and starts from it', async () => {
+    const log = await openLog();
+    await log.append('note.created', created('1'));
+    await Promise.all(Array.from({ length: SNAPSHOT_EVERY_EVENTS + 5 }, (_, i) => log.append('note.renamed', { id: '1', title: `t${i}` })));
+    await log.append('note.starred', { id: '1' });
+    await new Promise((r) => setTimeout(r, 20));
+    const snapshot = await log.options.storage.latestSnapshot();
+    expect(snapshot?.seq).toBeGreaterThanOrEqual(SNAPSHOT_EVERY_EVENTS);
+    log.close();
+    const reopened = await openLog();
+    expect(reopened.state.notes).toEqual(log.state.notes);
+  });
+
+  it('keeps events pending after a failed write and stores them on retry', async () => {
+    const storage = createMemoryStorage();
+    const realAppend = storage.append;
+    let full = true;
+    storage.append = (events) => (full ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : realAppend(events));
+    const log = await openLog(null, storage);
+    await expect(log.append('note.created', created('1'))).rejects.toThrow('full');
+    expect(log.state.notes.order).toEqual(['1']);
+    expect(log.status$.value.writeError?.name).toBe('QuotaExceededError');
+    full = false;
+    const [stored] = await log.retryPending();
+    expect(stored.seq).toBe(1);
+    expect(log.pendingEvents()).toEqual([]);
+    expect(log.status$.value.writeError).toBeNull();
+  });
+});
