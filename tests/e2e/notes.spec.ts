@@ -1,0 +1,191 @@
+import { expect, test } from '@playwright/test';
+import { NotesPage } from './notesPage';
+
+test.describe('notes app on the event log', () => {
+  test('a new note goes to the top, is selected, and its title field opens focused with the text selected', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Older');
+    await page.getByRole('button', { name: 'New Note' }).click();
+    const field = page.getByRole('textbox', { name: 'Note title' });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('Untitled Note');
+    expect(await field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'Untitled Note'.length]);
+    await field.press('Escape');
+    expect(await app.rowTitles()).toEqual(['Untitled Note', 'Older']);
+    await expect(app.rows.first()).toHaveClass(/selected/);
+  });
+
+  test('title edits save on Enter and on blur, Escape restores, and an empty title is not saved', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('First title');
+    const heading = page.locator('.editor-title');
+    const field = page.getByRole('textbox', { name: 'Note title' });
+
+    await heading.locator('span').dblclick();
+    await field.fill('Blurred title');
+    await app.editor.click();
+    await expect(heading).toHaveText('Blurred title');
+
+    await heading.locator('span').dblclick();
+    await field.fill('Never saved');
+    await field.press('Escape');
+    await expect(heading).toHaveText('Blurred title');
+
+    await heading.locator('span').dblclick();
+    await field.fill('   ');
+    await field.press('Enter');
+    await expect(heading).toHaveText('Blurred title');
+
+    await app.row('Blurred title').locator('.note-row-main').dblclick();
+    await page.getByRole('navigation', { name: 'Notes' }).getByRole('textbox', { name: 'Note title' }).fill('Renamed in sidebar');
+    await page.keyboard.press('Enter');
+    await expect(heading).toHaveText('Renamed in sidebar');
+    expect(JSON.parse((await app.localStorageKeys()).notes)[0].title).toBe('Renamed in sidebar');
+  });
+
+  test('typing autosaves with "Note saved!" and a reload finds the title and body', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Groceries');
+    await app.typeBody('Milk, eggs and bread');
+    await app.waitForSaved();
+    await page.reload();
+    await expect(page.locator('.editor-title')).toHaveText('Groceries');
+    await expect(app.editor).toContainText('Milk, eggs and bread');
+  });
+
+  test('localStorage holds exactly the SPEC.md keys and shapes', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Alpha');
+    await app.typeBody('alpha body');
+    await app.waitForSaved();
+    await app.createNote('Beta');
+    await page.getByRole('button', { name: 'Star' }).first().click();
+    const keys = await app.localStorageKeys();
+    const notes = JSON.parse(keys.notes) as { id: string; title: string; modified: string }[];
+    expect(Object.keys(keys).sort()).toEqual(['linkedNotes', 'notes', `note_${notes[0].id}`, `note_${notes[1].id}`].sort());
+    expect(notes.map((n) => n.title)).toEqual(['Beta', 'Alpha']);
+    for (const n of notes) {
+      expect(Object.keys(n)).toEqual(['id', 'title', 'modified']);
+      expect(n.id).toMatch(/^\d{13}$/);
+      expect(new Date(n.modified).toISOString()).toBe(n.modified);
+    }
+    expect(keys[`note_${notes[1].id}`]).toContain('alpha body');
+    expect(keys[`note_${notes[0].id}`]).toBe('');
+    expect(JSON.parse(keys.linkedNotes)).toEqual([notes[0].id]);
+  });
+
+  test('the four sort modes order the list as SPEC.md says', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Banana');
+    await app.createNote('Cherry');
+    await app.createNote('Apple');
+    await app.row('Banana').getByRole('button', { name: 'Star' }).click();
+    await app.row('Cherry').locator('.note-row-main').click();
+    await app.typeBody('edited last');
+    await app.waitForSaved();
+    const sort = page.getByRole('combobox', { name: 'Sort' });
+    await expect(sort.locator('option')).toHaveText(['Manual Order', 'Sort by Last Modified', 'Sort by Title', 'Sort by Starred']);
+    expect(await app.rowTitles()).toEqual(['Apple', 'Cherry', 'Banana']);
+    await sort.selectOption({ label: 'Sort by Last Modified' });
+    expect(await app.rowTitles()).toEqual(['Cherry', 'Apple', 'Banana']);
+    await sort.selectOption({ label: 'Sort by Title' });
+    expect(await app.rowTitles()).toEqual(['Apple', 'Banana', 'Cherry']);
+    await sort.selectOption({ label: 'Sort by Starred' });
+    expect((await app.rowTitles())[0]).toBe('Banana');
+    await expect(page.getByRole('button', { name: 'Move up' })).toHaveCount(0);
+  });
+
+  test('search matches titles and bodies case-insensitively, highlights title matches and clears', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Project plan');
+    await app.typeBody('Deadline is FRIDAY');
+    await app.waitForSaved();
+    await app.createNote('Shopping');
+    const search = page.getByRole('searchbox', { name: 'Search notes' });
+    await search.fill('PLAN');
+    expect(await app.rowTitles()).toEqual(['Project plan']);
+    await expect(app.rows.locator('mark')).toHaveText(['plan']);
+    await search.fill('friday');
+    expect(await app.rowTitles()).toEqual(['Project plan']);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search).toHaveValue('');
+    expect(await app.rowTitles()).toEqual(['Shopping', 'Project plan']);
+  });
+
+  test('starring from the header and the row toggles the star, its message and linkedNotes', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Starry');
+    const header = page.locator('.editor-header');
+    await header.getByRole('button', { name: 'Star' }).click();
+    await expect(app.status).toHaveText('Note starred');
+    await expect(app.row('Starry').getByRole('button', { name: 'Unstar' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Unstar' })).toBeVisible();
+    expect(JSON.parse((await app.localStorageKeys()).linkedNotes)).toHaveLength(1);
+    await app.row('Starry').getByRole('button', { name: 'Unstar' }).click();
+    await expect(app.status).toHaveText('Note unstarred');
+    expect(JSON.parse((await app.localStorageKeys()).linkedNotes)).toEqual([]);
+  });
+
+  test('move up and down swap neighbours in manual order, with no up on the first row and no down on the last', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Three');
+    await app.createNote('Two');
+    await app.createNote('One');
+    await expect(app.rows.first().getByRole('button', { name: 'Move up' })).toHaveCount(0);
+    await expect(app.rows.last().getByRole('button', { name: 'Move down' })).toHaveCount(0);
+    await app.row('One').getByRole('button', { name: 'Move down' }).click();
+    expect(await app.rowTitles()).toEqual(['Two', 'One', 'Three']);
+    await app.row('Three').getByRole('button', { name: 'Move up' }).click();
+    expect(await app.rowTitles()).toEqual(['Two', 'Three', 'One']);
+    await page.reload();
+    await expect(app.rows).toHaveCount(3);
+    expect(await app.rowTitles()).toEqual(['Two', 'Three', 'One']);
+    expect(JSON.parse((await app.localStorageKeys()).notes).map((n: { title: string }) => n.title)).toEqual(['Two', 'Three', 'One']);
+  });
+
+  test('deleting the selected note removes it and its body and clears the selection', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Keep');
+    await app.createNote('Remove me');
+    const id = JSON.parse((await app.localStorageKeys()).notes)[0].id;
+    await app.row('Remove me').getByRole('button', { name: 'Delete note' }).click();
+    expect(await app.rowTitles()).toEqual(['Keep']);
+    await expect(page.locator('.editor-title')).toHaveText('No note selected');
+    expect((await app.localStorageKeys())[`note_${id}`]).toBeUndefined();
+  });
+
+  test('the sidebar collapses to a strip, hides, and expands again', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Visible');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search notes' })).toHaveCount(0);
+    expect((await app.sidebar.boundingBox())!.width).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    expect((await app.sidebar.boundingBox())!.width).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Hide sidebar' }).click();
+    await expect(app.sidebar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(app.row('Visible')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page, logs the path and links home', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    expect(logged.some((t) => t.includes('/no/such/page'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'New Note' })).toBeVisible();
+  });
+});

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page helpers for the notes app: each names what a user does, in SPEC.md's words. */
+export class NotesPage {
+  constructor(readonly page: Page) {}
+
+  async open(path = '/') {
+    await this.page.goto(path);
+    await expect(this.page.getByRole('button', { name: 'New Note' })).toBeVisible();
+  }
+
+  get sidebar() {
+    return this.page.getByRole('navigation', { name: 'Notes' });
+  }
+
+  get rows() {
+    return this.page.locator('.note-list .note-row');
+  }
+
+  row(title: string) {
+    return this.rows.filter({ has: this.page.locator('.note-row-title', { hasText: title }) });
+  }
+
+  get editor() {
+    return this.page.locator('.bn-editor');
+  }
+
+  get status() {
+    return this.page.locator('.status-message');
+  }
+
+  /** New Note, type a title, Enter. */
+  async createNote(title?: string) {
+    await this.page.getByRole('button', { name: 'New Note' }).click();
+    const field = this.page.getByRole('textbox', { name: 'Note title' });
+    await expect(field).toBeFocused();
+    if (title !== undefined) {
+      await field.fill(title);
+      await field.press('Enter');
+      await expect(this.page.locator('.editor-title')).toHaveText(title);
+    }
+  }
+
+  /** Click into the editor body and type. */
+  async typeBody(text: string) {
+    await this.editor.click();
+    await this.page.keyboard.press('Control+End');
+    await this.page.keyboard.type(text);
+  }
+
+  async waitForSaved() {
+    await expect(this.status).toHaveText('Note saved!', { timeout: 6000 });
+  }
+
+  async localStorageKeys(): Promise<Record<string, string>> {
+    return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.startsWith('notepad:'))));
+  }
+
+  async rowTitles(): Promise<string[]> {
+    return this.page.locator('.note-list .note-row-title').allTextContents();
+  }
+}
