@@ -3,7 +3,7 @@ import { EVENT_SCHEMA_VERSION, type UnsequencedEvent } from './envelope';
 import type { AppEvent, EventPayloads, EventType } from './catalog';
 import { assertValidEvent, explainInvalid } from './validate';
 import { upcast } from './upcast';
-import type { LogStorage, QuarantineRecord } from './logStorage';
+import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { foldApp } from '../projections/foldApp';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
@@ -75,8 +75,31 @@ export class EventLog {
     this.confirmed = foldApp(base, events, true);
     this.lastSnapshotSeq = base.seq;
     this.publish();
-    if (this.options.channel) this.options.channel.onmessage = () => void this.sync();
-    this.status$.next({ ...this.status$.value, loaded: true, quarantinedNow: bad });
+    if (this.options.channel) {
+      this.options.channel.onmessage = (message) => void (message.data?.type === 'replaced' ? this.reload() : this.sync());
+    }
+    this.status$.next({ ...this.status$.value, loaded: true, quarantinedNow: [...this.status$.value.quarantinedNow, ...bad] });
+  }
+
+  /** Fold the stored log again from scratch (after another tab replaced it). Pending events are dropped with the old log. */
+  async reload(): Promise<void> {
+    this.pending = [];
+    this.confirmed = INITIAL_STATE;
+    this.syncing = Promise.resolve();
+    await this.load();
+  }
+
+  /**
+   * Replace the whole log with an imported one (validated beforehand by parseLogFile), record the
+   * import as a log.imported event, and tell other tabs to reload. One transaction: on failure
+   * nothing changed.
+   */
+  async replaceWith(events: AppEvent[], snapshot: Snapshot | null): Promise<void> {
+    await this.options.storage.replaceAll(events, snapshot);
+    await this.reload();
+    const notes = this.state.notes.order.length;
+    await this.append('log.imported', { events: events.length, notes, mode: 'replace' });
+    this.options.channel?.postMessage({ type: 'replaced' });
   }
 
   /** Records that fail upcasting/validation become quarantine records instead of events. */
@@ -196,7 +219,11 @@ export class EventLog {
   }
 
   private async maybeSnapshot(): Promise<void> {
-    if (this.confirmed.seq - this.lastSnapshotSeq < SNAPSHOT_EVERY_EVENTS) return;
+    if (this.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
+  }
+
+  /** Checkpoint the durable state (never pending events, which have no seq yet). */
+  async writeSnapshot(): Promise<void> {
     this.lastSnapshotSeq = this.confirmed.seq;
     await this.options.storage.writeSnapshot({ v: EVENT_SCHEMA_VERSION, seq: this.confirmed.seq, at: this.now().toISOString(), state: this.confirmed });
   }

@@ -33,18 +33,25 @@ export interface LogStorage {
   /** Move records out of the events store into quarantine, in one transaction. */
   quarantine(records: QuarantineRecord[]): Promise<void>;
   quarantined(): Promise<QuarantineRecord[]>;
+  /** Raw stored records about one note (payload.id), in seq order: its history. */
+  readNote(noteId: string): Promise<unknown[]>;
+  /** Replace the whole log and its snapshots in one transaction (log import). Keeps each event's seq. */
+  replaceAll(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
+  /** Delete the events with these seqs in one transaction (compaction). */
+  deleteEvents(seqs: number[]): Promise<void>;
   close(): void;
 }
 
 interface NotePadDB extends DBSchema {
-  events: { key: number; value: EventEnvelope; indexes: { id: string } };
+  events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
   snapshots: { key: number; value: Snapshot };
   quarantine: { key: number; value: QuarantineRecord };
 }
 
 /** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
 export const LOG_DB_NAME = 'notepad-log';
-const LOG_DB_VERSION = 1;
+/** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
+const LOG_DB_VERSION = 2;
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
 const SNAPSHOTS_KEPT = 2;
 
@@ -55,11 +62,14 @@ const SNAPSHOTS_KEPT = 2;
  */
 export async function openIndexedDbStorage(): Promise<LogStorage> {
   const db: IDBPDatabase<NotePadDB> = await openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
-    upgrade(database) {
-      const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-      events.createIndex('id', 'id', { unique: true });
-      database.createObjectStore('snapshots', { keyPath: 'seq' });
-      database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+    upgrade(database, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+        events.createIndex('id', 'id', { unique: true });
+        database.createObjectStore('snapshots', { keyPath: 'seq' });
+        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+      }
+      if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
     },
   });
 
@@ -100,6 +110,21 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
     },
     async quarantined() {
       return db.getAll('quarantine');
+    },
+    async readNote(noteId) {
+      return db.getAllFromIndex('events', 'noteId', noteId);
+    },
+    async replaceAll(events, snapshot) {
+      const tx = db.transaction(['events', 'snapshots'], 'readwrite');
+      await tx.objectStore('events').clear();
+      await tx.objectStore('snapshots').clear();
+      for (const event of events) await tx.objectStore('events').add(event);
+      if (snapshot) await tx.objectStore('snapshots').add(snapshot);
+      await tx.done;
+    },
+    async deleteEvents(seqs) {
+      const tx = db.transaction('events', 'readwrite');
+      await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
     },
     close: () => db.close(),
   };

@@ -6,8 +6,8 @@ import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
  * blocked) so the app still works for the session, and by tests and replay.
  */
 export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
-  const events: EventEnvelope[] = initial.map((e) => ({ ...e }));
-  const snapshots: Snapshot[] = [];
+  let events: EventEnvelope[] = initial.map((e) => ({ ...e }));
+  let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];
   let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
   return {
@@ -28,6 +28,16 @@ export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
       }
     },
     quarantined: async () => [...quarantine],
+    readNote: async (noteId) => events.filter((e) => (e.payload as { id?: unknown })?.id === noteId).map((e) => ({ ...e })),
+    replaceAll: async (replacement, snapshot) => {
+      events = replacement.map((e) => ({ ...e }));
+      snapshots = snapshot ? [snapshot] : [];
+      nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
+    },
+    deleteEvents: async (seqs) => {
+      const drop = new Set(seqs);
+      events = events.filter((e) => !drop.has(e.seq));
+    },
     close: () => {},
   };
 }

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '../constants';
 import { showStatus } from '../status';
 import { bodyTextOf } from './bodyText';
 import { NoteRow, type RowActions } from './NoteRow';
+import { LogMenu } from '../logtools/LogMenu';
 
 /**
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
@@ -96,6 +97,7 @@ export function Sidebar({ onNewNote }: { onNewNote: () => void }) {
           <li className="note-list-empty">{view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'}</li>
         )}
       </ul>
+      {!compact && <LogMenu />}
     </nav>
   );
 }

@@ -1,0 +1,72 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LogFileError, parseLogFile, type LogFile } from '../../events/logFile';
+import { downloadLogFile, exportLogFile } from '../../services/logTransfer';
+import { useLog } from '../LogContext';
+import { TOAST_ERROR_DURATION_MS } from '../constants';
+import { setReplayFile } from '../replay/replaySource';
+import { ImportDialog } from './ImportDialog';
+import './logtools.css';
+
+/** The sidebar's "Event log" menu (issue 6): export, import (validated first), replay. */
+export function LogMenu() {
+  const log = useLog();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [candidate, setCandidate] = useState<{ file: LogFile; name: string } | null>(null);
+
+  const exportLog = async () => {
+    downloadLogFile(await exportLogFile(log));
+    toast.success('Event log exported');
+  };
+
+  const readFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    try {
+      setCandidate({ file: parseLogFile(await chosen.text()), name: chosen.name });
+    } catch (error) {
+      const reason = error instanceof LogFileError ? error.message : `The file could not be read (${(error as Error).message}).`;
+      toast.error('Import failed: nothing was changed', { description: reason, duration: TOAST_ERROR_DURATION_MS });
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const replace = async () => {
+    if (!candidate) return;
+    setCandidate(null);
+    try {
+      await log.replaceWith(candidate.file.events, candidate.file.snapshot);
+      toast.success('Event log imported', { description: `${candidate.file.events.length} events from ${candidate.name}` });
+    } catch (error) {
+      toast.error('Import failed: nothing was changed', { description: (error as Error).message, duration: TOAST_ERROR_DURATION_MS });
+    }
+  };
+
+  return (
+    <details className="log-menu">
+      <summary>Event log</summary>
+      <div className="log-menu-items">
+        <button type="button" onClick={() => void exportLog()}>Export event log</button>
+        <button type="button" onClick={() => input.current?.click()}>Import event log</button>
+        <button type="button" onClick={() => navigate('/replay')}>Replay event log</button>
+        <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Event log file" onChange={(e) => void readFile(e.target.files?.[0])} />
+      </div>
+      {candidate && (
+        <ImportDialog
+          file={candidate.file}
+          fileName={candidate.name}
+          appHasNotes={log.state.notes.order.length > 0}
+          onCancel={() => setCandidate(null)}
+          onReplace={() => void replace()}
+          onOpenReadOnly={() => {
+            setReplayFile(candidate.file, candidate.name);
+            setCandidate(null);
+            navigate('/replay');
+          }}
+        />
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { toast } from 'sonner';
+import { LogFileError, parseLogFile } from '../../events/logFile';
+import { Replay } from '../../projections/replay';
+import { TOAST_ERROR_DURATION_MS } from '../constants';
+import { ReplayState } from './ReplayState';
+import { useReplaySource } from './useReplaySource';
+import './replay.css';
+
+/** Playback speeds, in events per second. */
+const SPEEDS = [1, 4, 16, 64] as const;
+const ROW_HEIGHT_PX = 28;
+
+/**
+ * The replay view at /replay (issue 6): a timeline of events, step back/forward, jump, play at a
+ * chosen speed, and beside it the projected state at that step. Folding only: no effect runs.
+ */
+export function ReplayView() {
+  const [source, setSource] = useReplaySource();
+  const replay = useMemo(() => (source ? new Replay(source.file.events) : null), [source]);
+  const total = replay?.events.length ?? 0;
+  const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<number>(SPEEDS[1]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setStep(total), [total]);
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= total) {
+      setPlaying(false);
+      return;
+    }
+    const timer = setTimeout(() => setStep((s) => Math.min(total, s + 1)), 1000 / speed);
+    return () => clearTimeout(timer);
+  }, [playing, step, total, speed]);
+
+  const rows = useVirtualizer({ count: total, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT_PX, overscan: 10 });
+  const state = useMemo(() => replay?.stateAt(step), [replay, step]);
+  const current = step > 0 ? replay?.events[step - 1] : undefined;
+
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      setSource({ file: parseLogFile(await file.text()), name: file.name });
+    } catch (error) {
+      toast.error('Cannot replay this file', { description: error instanceof LogFileError ? error.message : String(error), duration: TOAST_ERROR_DURATION_MS });
+    }
+  };
+
+  return (
+    <main className="replay-view">
+      <header className="replay-header">
+        <h1>Replay</h1>
+        <span className="muted">{source ? `${source.name}: ${total} events` : 'Loading…'}</span>
+        <button type="button" onClick={() => fileInput.current?.click()}>Load log file</button>
+        <input ref={fileInput} type="file" accept="application/json,.json" hidden aria-label="Log file to replay" onChange={(e) => void loadFile(e.target.files?.[0])} />
+        <Link to="/">Back to notes</Link>
+      </header>
+      <div className="replay-controls" role="toolbar" aria-label="Replay controls">
+        <button type="button" aria-label="Go to start" onClick={() => setStep(0)} disabled={step === 0}>«</button>
+        <button type="button" aria-label="Step back" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>‹</button>
+        <button type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={() => setPlaying((p) => !p)} disabled={total === 0}>{playing ? 'Pause' : 'Play'}</button>
+        <button type="button" aria-label="Step forward" onClick={() => setStep((s) => Math.min(total, s + 1))} disabled={step >= total}>›</button>
+        <button type="button" aria-label="Go to end" onClick={() => setStep(total)} disabled={step >= total}>»</button>
+        <label>
+          Speed{' '}
+          <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((s) => <option key={s} value={s}>{s} events/s</option>)}
+          </select>
+        </label>
+        <input type="range" aria-label="Step" min={0} max={total} value={step} onChange={(e) => setStep(Number(e.target.value))} />
+        <output aria-label="Current step">Step {step} of {total}</output>
+      </div>
+      <div className="replay-body">
+        <div className="replay-timeline" ref={listRef} aria-label="Timeline">
+          <ol style={{ height: rows.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
+            {rows.getVirtualItems().map((row) => {
+              const e = replay!.events[row.index];
+              return (
+                <li key={e.id} style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT_PX, left: 0, right: 0 }} className={row.index === step - 1 ? 'current' : row.index < step ? 'applied' : undefined}>
+                  <button type="button" onClick={() => setStep(row.index + 1)} title={JSON.stringify(e.payload).slice(0, 500)}>
+                    <span className="seq">#{e.seq}</span> <span className="type">{e.type}</span> <time>{new Date(e.at).toLocaleTimeString()}</time>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+        <div className="replay-detail">
+          <section aria-label="Current event">
+            <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
+            {current && <pre className="replay-payload">{JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}</pre>}
+          </section>
+          {state && <ReplayState state={state} />}
+        </div>
+      </div>
+    </main>
+  );
+}
