@@ -1,0 +1,48 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildLogFile } from '../../src/events/logFile';
+import { foldNotes } from '../../src/projections/foldNotes';
+import { EMPTY_NOTES } from '../../src/projections/notesState';
+import { toStorageKeys } from '../../src/projections/storageKeys';
+import { ev } from './helpers';
+
+const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
+const CLI = join(process.cwd(), 'scripts/replay.ts');
+const dir = mkdtempSync(join(tmpdir(), 'notepad-replay-'));
+const events = [
+  ev('note.created', { id: '1700000000001', title: 'First' }),
+  ev('note.body-saved', { id: '1700000000001', html: '<p>one</p>' }),
+  ev('note.created', { id: '1700000000002', title: 'Second' }),
+  ev('note.starred', { id: '1700000000002' }),
+];
+const logPath = join(dir, 'log.json');
+writeFileSync(logPath, JSON.stringify(buildLogFile(events, null, new Date('2026-11-22T00:00:00Z'))));
+const run = (...args: string[]) => spawnSync(TSX, [CLI, ...args], { encoding: 'utf8' });
+
+describe('replay command line', () => {
+  it('prints the localStorage keys the projection gives, the same bytes every time', () => {
+    const first = execFileSync(TSX, [CLI, logPath], { encoding: 'utf8' });
+    expect(JSON.parse(first)).toEqual(toStorageKeys(foldNotes(EMPTY_NOTES, events)));
+    expect(execFileSync(TSX, [CLI, logPath], { encoding: 'utf8' })).toBe(first);
+  });
+
+  it('prints one note with --note and an earlier state with --until', () => {
+    expect(JSON.parse(run(logPath, '--note', '1700000000001').stdout)).toBe('<p>one</p>');
+    const early = JSON.parse(run(logPath, '--until', String(events[1].seq)).stdout);
+    expect(Object.keys(early)).toEqual(['notes', 'linkedNotes', 'note_1700000000001']);
+  });
+
+  it('fails with a reason on a bad file, an unknown note or bad arguments', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"format":"notepad-event-log","version":1,"events":[{"v":1}]}');
+    const invalid = run(bad);
+    expect(invalid.status).toBe(1);
+    expect(invalid.stderr).toMatch(/Event 1 of 1 is invalid/);
+    expect(run(logPath, '--note', '42').status).toBe(2);
+    expect(run().status).toBe(2);
+    expect(run(logPath, '--until', 'soon').status).toBe(2);
+  });
+});
