@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { NotesPage } from './notesPage';
+
+async function seed(app: NotesPage) {
+  await app.createNote('Kept note');
+  await app.typeBody('Body that must survive');
+  await app.waitForSaved();
+  await app.createNote('Second');
+  await app.page.locator('.editor-header').getByRole('button', { name: 'Star' }).click();
+}
+
+async function exportLog(page: Page): Promise<string> {
+  await page.getByText('Event log', { exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export event log' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^notepad-log-\d{4}-\d{2}-\d{2}\.json$/);
+  return readFileSync(await file.path(), 'utf8');
+}
+
+async function chooseImport(page: Page, name: string, text: string) {
+  await page.getByLabel('Event log file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+test.describe('event log tools', () => {
+  test('export then import into a fresh browser gives byte-identical localStorage keys', async ({ page, browser }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    const before = await app.localStorageKeys();
+    const text = await exportLog(page);
+
+    const other = await browser.newContext();
+    const fresh = new NotesPage(await other.newPage());
+    await fresh.open();
+    await fresh.page.getByText('Event log', { exact: true }).click();
+    await chooseImport(fresh.page, 'log.json', text);
+    const dialog = fresh.page.getByRole('dialog', { name: 'Import event log' });
+    await expect(dialog).toContainText(/\d+ events/);
+    await expect(dialog).toContainText('2 notes affected');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(fresh.rows).toHaveCount(2);
+    expect(await fresh.localStorageKeys()).toEqual(before);
+    await other.close();
+  });
+
+  test('a corrupted file changes nothing and says why', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    const before = await app.localStorageKeys();
+    const good = JSON.parse(await exportLog(page));
+    const cases: [string, string, RegExp][] = [
+      ['bad.json', '{"format": "notepad-event-log", "events": [', /not valid JSON/],
+      ['middle.json', JSON.stringify({ ...good, events: [good.events[0], { ...good.events[1], type: 'note.vanished' }, ...good.events.slice(2)] }), /Event 2 of \d+ is invalid: unknown event type "note.vanished"/],
+      ['future.json', JSON.stringify({ ...good, version: 7 }), /newer NotePad/],
+    ];
+    for (const [name, text, reason] of cases) {
+      await chooseImport(page, name, text);
+      await expect(page.getByText('Import failed: nothing was changed').last()).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    expect(await app.localStorageKeys()).toEqual(before);
+  });
+
+  test('importing into a non-empty app can open the file read-only instead of replacing', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    const text = await exportLog(page);
+    await app.createNote('Only here');
+    const before = await app.localStorageKeys();
+    await chooseImport(page, 'log.json', text);
+    const dialog = page.getByRole('dialog', { name: 'Import event log' });
+    await expect(dialog.getByRole('button', { name: 'Replace my notes' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Open read-only' }).click();
+    await expect(page).toHaveURL(/\/replay$/);
+    await expect(page.getByText('log.json:')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to notes' }).click();
+    expect(await app.localStorageKeys()).toEqual(before);
+  });
+
+  test('the replay view steps through a log and shows the state at each step, with no request and no storage write', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    await page.getByText('Event log', { exact: true }).click();
+    await page.getByRole('button', { name: 'Replay event log' }).click();
+    await expect(page.getByRole('heading', { name: 'Replay' })).toBeVisible();
+    const requests: string[] = [];
+    // Fonts for bold text may load as the replayed note renders; data requests must not happen.
+    page.on('request', (r) => {
+      if (!['font', 'stylesheet', 'image'].includes(r.resourceType())) requests.push(`${r.method()} ${r.url()}`);
+    });
+    const storageBefore = await page.evaluate(() => JSON.stringify(localStorage));
+    const eventCountBefore = await page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('notepad-log');
+      open.onsuccess = () => {
+        const count = open.result.transaction('events').objectStore('events').count();
+        count.onsuccess = () => { resolve(count.result); open.result.close(); };
+      };
+    }));
+
+    const step = page.getByLabel('Current step');
+    await page.getByRole('button', { name: 'Go to start' }).click();
+    await expect(step).toHaveText(/^Step 0 of \d+$/);
+    await expect(page.getByTestId('replay-keys')).toContainText('"notes": "[]"');
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(page.getByRole('heading', { name: /Event #1 note.created/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notes at this step' })).toContainText('Untitled Note');
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(page.getByRole('region', { name: 'Notes at this step' })).toContainText('Kept note');
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await expect(page.getByRole('region', { name: 'Notes at this step' })).not.toContainText('Kept note');
+    await page.getByRole('button', { name: /note.body-saved/ }).click();
+    await expect(page.getByRole('region', { name: 'Selected note at this step' })).toContainText('Body that must survive');
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('64');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Starred at this step' })).not.toContainText('none');
+
+    expect(requests).toEqual([]);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).toBe(storageBefore);
+    const eventCountAfter = await page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('notepad-log');
+      open.onsuccess = () => {
+        const count = open.result.transaction('events').objectStore('events').count();
+        count.onsuccess = () => { resolve(count.result); open.result.close(); };
+      };
+    }));
+    expect(eventCountAfter).toBe(eventCountBefore);
+  });
+
+  test('the command-line replay prints what the browser holds in localStorage', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    await app.row('Kept note').getByRole('button', { name: 'Move up' }).click();
+    const text = await exportLog(page);
+    const path = join(mkdtempSync(join(tmpdir(), 'notepad-e2e-')), 'log.json');
+    writeFileSync(path, text);
+    const cli = execFileSync(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'scripts/replay.ts'), path], { encoding: 'utf8' });
+    expect(JSON.parse(cli)).toEqual(await app.localStorageKeys());
+  });
+});
