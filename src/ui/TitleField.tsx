@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { titleEditorMachine } from '../machines/titleEditor';
+import { inspect } from './inspection';
 
 /**
  * A note title shown as text; double-click (or `startEditing`) turns it into the "Note title"
@@ -20,7 +21,7 @@ export function TitleField(props: {
   onSaveRef.current = onSave;
   const [snapshot, send] = useMachine(
     titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }),
-    { input: { title } },
+    { input: { title }, inspect },
   );
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = snapshot.matches('editing');

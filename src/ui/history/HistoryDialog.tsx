@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import DOMPurify from 'dompurify';
+import { format } from 'date-fns';
+import type { AppEvent } from '../../events/catalog';
+import { explainInvalid } from '../../events/validate';
+import { upcast } from '../../events/upcast';
+import { noteRevisions, type Revision } from '../../projections/history';
+import { useLog } from '../LogContext';
+import { showStatus } from '../status';
+import './history.css';
+
+const KIND_LABELS: Record<Revision['kind'], string> = { created: 'Created', imported: 'Imported', renamed: 'Renamed', saved: 'Saved', restored: 'Restored' };
+
+/**
+ * A note's history (issue 6): its saved revisions with times; one selected is previewed read-only;
+ * "Restore" appends note.revision-restored, so history is never rewritten. A native modal <dialog>.
+ */
+export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): void }) {
+  const log = useLog();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const [chosen, setChosen] = useState<Revision | null>(null);
+
+  useEffect(() => {
+    ref.current?.showModal();
+    let live = true;
+    void log.options.storage.readNote(noteId).then((raws) => {
+      const events = raws.map(upcast).filter((e): e is AppEvent => explainInvalid(e) === null);
+      const list = noteRevisions(noteId, events);
+      if (live) {
+        setRevisions(list);
+        setChosen(list[0] ?? null);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [log, noteId]);
+
+  const restore = async (revision: Revision) => {
+    await log.append('note.revision-restored', {
+      id: noteId, fromSeq: revision.seq, html: revision.html, title: revision.title, ...(revision.blocks ? { blocks: revision.blocks } : {}),
+    });
+    showStatus('Revision restored');
+    onClose();
+  };
+
+  return (
+    <dialog ref={ref} className="dialog history-dialog" aria-labelledby="history-title" onCancel={onClose}>
+      <h2 id="history-title">History</h2>
+      {revisions === null ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <div className="history-body">
+          <ol className="history-list" aria-label="Revisions">
+            {revisions.map((r, i) => (
+              <li key={r.seq}>
+                <button type="button" aria-pressed={chosen?.seq === r.seq} onClick={() => setChosen(r)}>
+                  <span>{KIND_LABELS[r.kind]}{i === 0 ? ' (current)' : ''}</span>
+                  <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <section className="history-preview" aria-label="Revision preview">
+            {chosen && (
+              <>
+                <h3>{chosen.title}</h3>
+                {/* Read-only and sanitized: old revisions may hold imported HTML. */}
+                <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(chosen.html) || '<p><em>(empty)</em></p>' }} />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>Close</button>
+        <button type="button" className="primary" disabled={!chosen || chosen.seq === revisions?.[0]?.seq} onClick={() => chosen && void restore(chosen)}>
+          Restore
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The "History" control for the selected note; opens HistoryDialog. */
+export function HistoryButton({ noteId }: { noteId: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
+      {open && noteId && <HistoryDialog noteId={noteId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
