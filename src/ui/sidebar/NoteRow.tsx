@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { format } from 'date-fns';
 import type { SidebarRow } from '../../projections/sidebar';
 import { TitleField } from '../TitleField';
@@ -13,14 +13,37 @@ export interface RowActions {
 }
 
 /** One sidebar row (SPEC.md §2): title with search highlights, local date, star, move, delete. */
-export const NoteRow = memo(function NoteRow({ row, actions, compact }: { row: SidebarRow; actions: RowActions; compact: boolean }) {
+export const NoteRow = memo(function NoteRow(props: {
+  row: SidebarRow;
+  actions: RowActions;
+  compact: boolean;
+  /** Position in the list, for the virtualizer's measurement. */
+  index: number;
+  measureRef: (el: Element | null) => void;
+  style: CSSProperties;
+}) {
+  const { row, actions, compact, index, measureRef, style } = props;
   return (
-    <li className={`note-row${row.selected ? ' selected' : ''}`} aria-current={row.selected ? 'true' : undefined} data-note-id={row.id}>
+    <li
+      ref={measureRef}
+      data-index={index}
+      style={style}
+      className={`note-row${row.selected ? ' selected' : ''}`}
+      aria-current={row.selected ? 'true' : undefined}
+      data-note-id={row.id}
+    >
       <TitleField
         title={row.title}
         onSave={(t) => actions.rename(row.id, t)}
         viewAs={(title, edit) => (
-          <button type="button" className="note-row-main" onClick={() => actions.select(row.id)} onDoubleClick={compact ? undefined : edit} title={title}>
+          <button
+            type="button"
+            className="note-row-main"
+            onClick={() => actions.select(row.id)}
+            onDoubleClick={compact ? undefined : edit}
+            title={title}
+            aria-label={compact ? title : undefined}
+          >
             {compact ? (
               <span className="note-row-initial">{title.slice(0, 1).toUpperCase()}</span>
             ) : (

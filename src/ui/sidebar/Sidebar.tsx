@@ -5,7 +5,8 @@ import { useLog, useProjection } from '../LogContext';
 import { PRODUCT_NAME } from '../constants';
 import { showStatus } from '../status';
 import { bodyTextOf } from './bodyText';
-import { NoteRow, type RowActions } from './NoteRow';
+import type { RowActions } from './NoteRow';
+import { NoteList } from './NoteList';
 import { LogMenu } from '../logtools/LogMenu';
 
 /**
@@ -91,12 +92,7 @@ export function Sidebar({ onNewNote }: { onNewNote: () => void }) {
           </div>
         </div>
       )}
-      <ul className="note-list" aria-label="Note list">
-        {rows.map((row) => <NoteRow key={row.id} row={row} actions={actions} compact={compact} />)}
-        {rows.length === 0 && !compact && (
-          <li className="note-list-empty">{view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'}</li>
-        )}
-      </ul>
+      <NoteList rows={rows} actions={actions} compact={compact} emptyText={view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'} />
       {!compact && <LogMenu />}
     </nav>
   );
