@@ -19,23 +19,23 @@ export class StorageMirror {
   write(notes: NotesState): void {
     const prev = this.previous;
     if (prev === notes) return;
-    try {
-      if (!prev || prev.order !== notes.order || prev.meta !== notes.meta) this.set(NOTES_KEY, JSON.stringify(noteIndex(notes)));
-      if (!prev || prev.starred !== notes.starred) this.set(STARRED_KEY, JSON.stringify(notes.starred));
-      if (!prev || prev.bodies !== notes.bodies) {
-        for (const id of notes.order) {
-          if (!prev || prev.bodies[id] !== notes.bodies[id]) this.set(noteBodyKey(id), notes.bodies[id]?.html ?? '');
-        }
-        for (const id of prev?.order ?? []) if (!notes.meta[id]) this.storage.removeItem(noteBodyKey(id));
+    let failure: unknown = null;
+    const set = (key: string, value: string) => {
+      try {
+        if (this.storage.getItem(key) !== value) this.storage.setItem(key, value);
+      } catch (error) {
+        failure ??= error; // one failing key (a huge image) must not stop the others
       }
-      this.previous = notes;
-    } catch (error) {
-      // Leave `previous` as it was so the next change retries every key that differs.
-      this.onError(error);
+    };
+    // Deletions first: they free space for the writes.
+    for (const id of prev?.order ?? []) if (!notes.meta[id]) this.storage.removeItem(noteBodyKey(id));
+    if (!prev || prev.order !== notes.order || prev.meta !== notes.meta) set(NOTES_KEY, JSON.stringify(noteIndex(notes)));
+    if (!prev || prev.starred !== notes.starred) set(STARRED_KEY, JSON.stringify(notes.starred));
+    if (!prev || prev.bodies !== notes.bodies) {
+      for (const id of notes.order) if (!prev || prev.bodies[id] !== notes.bodies[id]) set(noteBodyKey(id), notes.bodies[id]?.html ?? '');
     }
-  }
-
-  private set(key: string, value: string): void {
-    if (this.storage.getItem(key) !== value) this.storage.setItem(key, value);
+    // After a failure, compare every key again next time (previous = null) so nothing stays stale.
+    this.previous = failure ? null : notes;
+    if (failure) this.onError(failure);
   }
 }

@@ -1,0 +1,48 @@
+import { toast } from 'sonner';
+import type { StartupResult } from '../services/startup';
+import type { EventLog } from '../events/eventLog';
+import { TOAST_ERROR_DURATION_MS } from './constants';
+
+const isQuota = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+
+/**
+ * Tell the user about start-up recovery (issue 8): unreadable log records set aside, unreadable
+ * legacy storage backed up, or storage that will not persist. Each shows once, at the start that found it.
+ */
+export function announceStartup(result: StartupResult, log: EventLog): void {
+  const { quarantinedNow } = log.status$.value;
+  if (quarantinedNow.length || result.legacyProblems.length) {
+    const parts = [];
+    if (quarantinedNow.length) parts.push(`${quarantinedNow.length} unreadable log entr${quarantinedNow.length === 1 ? 'y was' : 'ies were'} set aside (kept, and included in “Export event log”)`);
+    if (result.legacyProblems.length) parts.push('an unreadable notes list was backed up under a notepad:legacy-backup key');
+    toast.warning('Some saved data could not be read', { description: `${parts.join('; ')}. Everything else was loaded.`, duration: TOAST_ERROR_DURATION_MS, id: 'recovery' });
+    if (result.legacyProblems.length) console.warn('NotePad: legacy notes import problems', result.legacyProblems);
+  }
+  if (!result.durable) {
+    toast.error('Storage unavailable', {
+      description: 'This browser blocks IndexedDB: NotePad works for this session, but changes will not persist.',
+      duration: Infinity,
+      id: 'no-idb',
+    });
+  }
+}
+
+/** A localStorage mirror write failed: say so clearly when the origin is full (SPEC.md §8, issue 8). */
+export function announceMirrorError(error: unknown): void {
+  if (!isQuota(error)) {
+    console.error('NotePad: localStorage write failed', error);
+    return;
+  }
+  toast.error('Storage full', {
+    description: 'Your notes are safe in NotePad’s log, but the browser’s localStorage copy (about 5 MB) could not be updated. Delete notes or large images to free space; the copy is written again with your next change.',
+    duration: TOAST_ERROR_DURATION_MS,
+    id: 'storage-full',
+  });
+}
+
+/** A durable log write failed: the edit stays in this tab and is retried (issue 8). */
+export function describeSaveError(error: string): string {
+  return /quota/i.test(error)
+    ? 'The image might be too large or there was an error converting it.'
+    : `Your text is kept in this tab and will be saved again. (${error})`;
+}
