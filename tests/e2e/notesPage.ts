@@ -41,11 +41,23 @@ export class NotesPage {
     }
   }
 
-  /** Click into the editor body and type. */
+  /**
+   * Put the caret at the end of the note and type. ProseMirror reads a caret move asynchronously
+   * (STACK.md), so wait two frames before typing, or the first keys land at the old position.
+   */
   async typeBody(text: string) {
-    await this.editor.click();
+    const last = this.editor.locator('.bn-inline-content').last();
+    const box = await last.boundingBox();
+    if (box) await last.click({ position: { x: Math.max(1, box.width - 2), y: box.height / 2 } });
+    else await this.editor.click();
     await this.page.keyboard.press('Control+End');
+    await this.settle();
     await this.page.keyboard.type(text);
+  }
+
+  /** Wait until the page has handled pending selection changes (two animation frames). */
+  async settle() {
+    await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   }
 
   async waitForSaved() {
