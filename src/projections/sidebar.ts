@@ -45,13 +45,13 @@ export function highlightParts(title: string, query: string): TitlePart[] {
 
 /**
  * The sidebar rows for a view (SPEC.md §2, §4, §5): search is case-insensitive over the title
- * and the body's text (`bodyText(id)` gives it, so callers can cache), then the sort mode applies.
+ * and the body's text (`bodyText(id)` gives it lower-cased, so callers can cache), then the sort mode applies.
  */
 export function sidebarRows(notes: NotesState, view: ViewState, bodyText: (id: string) => string): SidebarRow[] {
   const q = view.search.trim().toLowerCase();
   const starred = new Set(notes.starred);
   let ids = notes.order;
-  if (q) ids = ids.filter((id) => notes.meta[id].title.toLowerCase().includes(q) || bodyText(id).toLowerCase().includes(q));
+  if (q) ids = ids.filter((id) => notes.meta[id].title.toLowerCase().includes(q) || bodyText(id).includes(q));
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));

@@ -11,7 +11,7 @@ const state = foldApp(INITIAL_STATE, [
   ev('note.body-saved', { id: '1', html: '<p>Needs BANANAS and flour</p>' }, '2026-11-20T12:00:00.000Z'),
   ev('note.starred', { id: '2' }),
 ]);
-const text = (id: string) => state.notes.bodies[id].html.replace(/<[^>]+>/g, '');
+const text = (id: string) => state.notes.bodies[id].html.replace(/<[^>]+>/g, '').toLowerCase();
 const ids = (view: Partial<typeof state.view>) => sidebarRows(state.notes, { ...state.view, ...view }, text).map((r) => r.id);
 
 describe('sidebar view', () => {

@@ -1,0 +1,63 @@
+import DOMPurify from 'dompurify';
+
+/** Media block props that hold a URL, and the blocks that have them. */
+const MEDIA_BLOCKS = new Set(['image', 'video', 'audio', 'file']);
+const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]*$/i;
+
+type Json = Record<string, unknown>;
+
+/** True for link targets a note may keep; the decision is DOMPurify's URI policy (no javascript:, data:, vbscript:). */
+export function isSafeLinkHref(href: unknown): href is string {
+  return typeof href === 'string' && DOMPurify.isValidAttribute('a', 'href', href);
+}
+
+/** True for media URLs a note may keep: http(s), blob of this page, or a base64 data URL of an image. */
+export function isSafeMediaUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  if (DATA_IMAGE.test(url)) return true;
+  try {
+    return ['http:', 'https:', 'blob:'].includes(new URL(url, 'http://x.invalid').protocol);
+  } catch {
+    return false;
+  }
+}
+
+function cleanInline(content: unknown): unknown {
+  if (!Array.isArray(content)) return content;
+  return content.flatMap((item: Json) => {
+    if (item?.type === 'link') {
+      // A link whose target is unsafe keeps its text and loses the link.
+      return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : (cleanInline(item.content) as unknown[]);
+    }
+    return [item];
+  });
+}
+
+function cleanContent(content: unknown): unknown {
+  if (content && typeof content === 'object' && (content as Json).type === 'tableContent') {
+    const table = content as Json & { rows?: { cells: unknown[] }[] };
+    return {
+      ...table,
+      rows: (table.rows ?? []).map((row) => ({
+        ...row,
+        cells: row.cells.map((cell) =>
+          cell && typeof cell === 'object' && !Array.isArray(cell) ? { ...(cell as Json), content: cleanInline((cell as Json).content) } : cleanInline(cell),
+        ),
+      })),
+    };
+  }
+  return cleanInline(content);
+}
+
+/**
+ * A BlockNote document with every link target and media URL checked (issue 8): documents come
+ * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
+ * become plain text; unsafe media URLs become empty. Returns new blocks; the input is unchanged.
+ */
+export function sanitizeBlocks<T>(blocks: T[]): T[] {
+  return blocks.map((block) => {
+    const b = block as Json & { props?: Json; children?: unknown[] };
+    const props = b.props && MEDIA_BLOCKS.has(String(b.type)) && 'url' in b.props && !isSafeMediaUrl(b.props.url) ? { ...b.props, url: '' } : b.props;
+    return { ...b, props, content: cleanContent(b.content), children: sanitizeBlocks(b.children ?? []) } as T;
+  });
+}

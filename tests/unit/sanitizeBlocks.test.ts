@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { isSafeLinkHref, isSafeMediaUrl, sanitizeBlocks } from '../../src/services/sanitizeBlocks';
+
+describe('BlockNote document URL checks', () => {
+  it('keeps web and mail links and turns script links into plain text', () => {
+    const blocks = sanitizeBlocks([
+      {
+        type: 'paragraph',
+        props: {},
+        content: [
+          { type: 'link', href: 'https://example.org', content: [{ type: 'text', text: 'ok', styles: {} }] },
+          { type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'bad', styles: {} }] },
+          { type: 'link', href: ' JaVaScRiPt:alert(1)', content: [{ type: 'text', text: 'bad2', styles: {} }] },
+          { type: 'link', href: 'data:text/html,<script>alert(1)</script>', content: [{ type: 'text', text: 'bad3', styles: {} }] },
+        ],
+        children: [],
+      },
+    ]);
+    expect(blocks[0].content).toEqual([
+      { type: 'link', href: 'https://example.org', content: [{ type: 'text', text: 'ok', styles: {} }] },
+      { type: 'text', text: 'bad', styles: {} },
+      { type: 'text', text: 'bad2', styles: {} },
+      { type: 'text', text: 'bad3', styles: {} },
+    ]);
+  });
+
+  it('empties media URLs that are not web, blob or image data, in nested blocks and table cells too', () => {
+    const [outer] = sanitizeBlocks([
+      {
+        type: 'paragraph',
+        props: {},
+        content: [],
+        children: [
+          { type: 'image', props: { url: 'javascript:alert(1)' }, children: [] },
+          { type: 'image', props: { url: 'data:image/png;base64,iVBORw0KGgo=' }, children: [] },
+          { type: 'table', props: {}, content: { type: 'tableContent', rows: [{ cells: [[{ type: 'link', href: 'vbscript:x', content: [] }]] }] }, children: [] },
+        ],
+      },
+    ]);
+    const [bad, good, table] = outer.children as { props: { url?: string }; content?: unknown }[];
+    expect(bad.props.url).toBe('');
+    expect(good.props.url).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(table.content).toEqual({ type: 'tableContent', rows: [{ cells: [[]] }] });
+  });
+
+  it('decides single URLs', () => {
+    expect(isSafeLinkHref('mailto:a@b.c')).toBe(true);
+    expect(isSafeLinkHref('javascript:void(0)')).toBe(false);
+    expect(isSafeMediaUrl('https://x.org/a.png')).toBe(true);
+    expect(isSafeMediaUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+  });
+});
