@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+// find-chromium.mjs is plain ESM without type declarations; a computed specifier keeps `tsc` from
+// demanding a .d.ts while Node still loads it.
+const findChromiumUrl = new URL('./scripts/find-chromium.mjs', import.meta.url).href;
+const { findChromium } = (await import(findChromiumUrl)) as { findChromium: () => string };
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+const HOST = '127.0.0.1';
+const baseURL = `http://${HOST}:${PORT}`;
+
+// Timeouts are generous because CI machines have 2 cores shared by the server, Vite-built bundle
+// parsing and two Chromium workers.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Not the default `test-results`: Playwright empties its outputDir on start, which would delete
+  // test-results/unit.json written by the unit suite just before.
+  outputDir: 'test-results/e2e-artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    permissions: ['clipboard-read', 'clipboard-write'],
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    env: { PORT: String(PORT), HOST },
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,88 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** Problems a page reported: uncaught exceptions and console.error messages. */
+export interface PageProblems {
+  pageErrors: string[];
+  consoleErrors: string[];
+}
+
+const tracked = new WeakMap<Page, PageProblems>();
+
+/** Starts recording uncaught errors and console errors of `page` (idempotent); returns the live record. */
+export function trackConsoleErrors(page: Page): PageProblems {
+  let problems = tracked.get(page);
+  if (!problems) {
+    const record: PageProblems = { pageErrors: [], consoleErrors: [] };
+    page.on('pageerror', (error) => record.pageErrors.push(error.stack ?? error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') record.consoleErrors.push(message.text());
+    });
+    tracked.set(page, record);
+    problems = record;
+  }
+  return problems;
+}
+
+/**
+ * Asserts that `page` (tracked by the `test` below or by trackConsoleErrors) had no uncaught
+ * errors and, unless `pageErrorsOnly`, no console.error output other than messages matching `allow`.
+ */
+export function expectNoConsoleErrors(page: Page, options: { allow?: RegExp[]; pageErrorsOnly?: boolean } = {}) {
+  const problems = tracked.get(page);
+  if (!problems) throw new Error('expectNoConsoleErrors: this page is not tracked; call trackConsoleErrors(page) first');
+  const allowed = (text: string) => (options.allow ?? []).some((pattern) => pattern.test(text));
+  expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+  if (!options.pageErrorsOnly) {
+    expect(problems.consoleErrors.filter((text) => !allowed(text)), 'console errors').toEqual([]);
+  }
+}
+
+// An origin-local URL answered by the browser itself, so storage can be cleared without booting
+// the app (which would write to storage while we clear it).
+const RESET_PATH = '/__e2e_reset__';
+
+/** Clears localStorage, sessionStorage and every IndexedDB database of the app's origin, then leaves `page` on about:blank. */
+export async function clearOriginStorage(page: Page, baseURL: string) {
+  const url = new URL(RESET_PATH, baseURL).href;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>reset</title>' }));
+  await page.goto(url);
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const databases = await indexedDB.databases();
+    await Promise.all(
+      databases.map(
+        ({ name }) =>
+          new Promise<void>((resolve, reject) => {
+            if (!name) return resolve();
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+            // Another connection would keep it open; there is none on this blank page.
+            request.onblocked = () => resolve();
+          }),
+      ),
+    );
+  });
+  await page.unroute(url);
+  await page.goto('about:blank');
+}
+
+/**
+ * `test` whose `page` starts with empty storage for the app's origin and records its errors
+ * (see expectNoConsoleErrors). Playwright already gives each test a new context; the explicit
+ * clear keeps that true if a suite ever shares a context or storage state.
+ */
+export const test = base.extend<{ pageProblems: PageProblems }>({
+  page: async ({ page, baseURL }, use) => {
+    trackConsoleErrors(page);
+    if (!baseURL) throw new Error('fixtures.ts needs use.baseURL (set in playwright.config.ts)');
+    await clearOriginStorage(page, baseURL);
+    await use(page);
+  },
+  pageProblems: async ({ page }, use) => {
+    await use(trackConsoleErrors(page));
+  },
+});
+
+export { expect };
