@@ -1,0 +1,168 @@
+// `npm test`: unit tests (vitest), then a production build and the browser tests (Playwright),
+// then one summary line `N passed, N failed` over both suites. `--unit` / `--e2e` run one suite;
+// any other arguments are passed to the test runner(s), e.g. a file filter.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './find-chromium.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const resultsDir = join(root, 'test-results');
+const UNIT_JSON = join(resultsDir, 'unit.json');
+const E2E_JSON = join(resultsDir, 'e2e.json'); // written by the json reporter in playwright.config.ts
+
+const selectors = new Set(['--unit', '--e2e']);
+const argv = process.argv.slice(2);
+const passThrough = argv.filter((arg) => !selectors.has(arg));
+const only = argv.filter((arg) => selectors.has(arg));
+const runUnit = only.length === 0 || only.includes('--unit');
+const runE2e = only.length === 0 || only.includes('--e2e');
+
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+let current = null;
+// Ctrl+C reaches the whole process group anyway; a SIGTERM sent to this process alone (CI timeouts)
+// must reach the runner too, so that Playwright stops its server and browsers.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (current) current.kill(signal);
+    else process.exit(128 + SIGNAL_NUMBERS[signal]);
+  });
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (signals map to 128+n). */
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      current = null;
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? 128 + (SIGNAL_NUMBERS[signal] ?? 9));
+    });
+  });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const banner = (text) => console.log(`\n=== ${text} ===\n`);
+
+/** One suite's outcome: counts plus notes explaining anything counted as failed without a test. */
+function outcome(name, passed, failed, skipped, notes, started) {
+  return { name, passed, failed, skipped, notes, time: seconds(started) };
+}
+
+/** Turns a runner's exit code and json report into counts; a crash or an empty run counts as 1 failed. */
+function settle(name, code, counts, started) {
+  const notes = [];
+  if (!counts) {
+    notes.push(`${name}: the runner exited with code ${code} and wrote no results (counted as 1 failed)`);
+    return outcome(name, 0, 1, 0, notes, started);
+  }
+  let { passed, failed, skipped } = counts;
+  notes.push(...counts.notes);
+  if (passed + failed === 0) {
+    notes.push(`${name}: no tests were found or run (counted as 1 failed)`);
+    failed = 1;
+  } else if (code !== 0 && failed === 0) {
+    notes.push(`${name}: the runner exited with code ${code} although no test failed (counted as 1 failed)`);
+    failed = 1;
+  }
+  return outcome(name, passed, failed, skipped, notes, started);
+}
+
+async function unitSuite() {
+  const started = Date.now();
+  banner('Unit tests (vitest)');
+  rmSync(UNIT_JSON, { force: true });
+  const code = await run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${UNIT_JSON}`,
+    ...passThrough,
+  ]);
+  const report = existsSync(UNIT_JSON) ? readJson(UNIT_JSON) : null;
+  let counts = null;
+  if (report) {
+    // A file that fails to import has no failed test but a failed status: count it once.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+    );
+    counts = {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + brokenFiles.length,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      notes: brokenFiles.map((file) => `unit: ${file.name} failed to run (counted as 1 failed)`),
+    };
+  }
+  return settle('unit', code, counts, started);
+}
+
+async function e2eSuite() {
+  const started = Date.now();
+  banner('Browser tests (Playwright)');
+  let chromium;
+  try {
+    chromium = findChromium();
+  } catch (error) {
+    return outcome('e2e', 0, 1, 0, [`e2e: ${error.message} (browser tests not run, counted as 1 failed)`], started);
+  }
+  console.log(`Chromium: ${chromium}`);
+  if (!existsSync(join(root, 'server', 'main.ts'))) {
+    return outcome('e2e', 0, 1, 0, ['e2e: server/main.ts is missing, nothing to serve the app (counted as 1 failed)'], started);
+  }
+  // The browser tests run against the production build served by server/main.ts, so build it fresh.
+  console.log('Building the app: vite build');
+  const buildCode = await run(bin('vite'), ['build']);
+  if (buildCode !== 0) {
+    return outcome('e2e', 0, 1, 0, [`e2e: vite build failed with code ${buildCode} (browser tests not run, counted as 1 failed)`], started);
+  }
+  rmSync(E2E_JSON, { force: true });
+  // Passing the path on saves playwright.config.ts (loaded once per worker) from searching again.
+  const code = await run(bin('playwright'), ['test', ...passThrough], { ...process.env, CHROMIUM_PATH: chromium });
+  const report = existsSync(E2E_JSON) ? readJson(E2E_JSON) : null;
+  let counts = null;
+  if (report?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    const notes = [];
+    let failed = unexpected;
+    // Errors outside any test (web server did not start, a spec file failed to load, ...).
+    const errors = report.errors ?? [];
+    if (errors.length > 0) {
+      const first = String(errors[0].message ?? errors[0].value ?? 'unknown error').split('\n')[0];
+      notes.push(`e2e: ${errors.length} error(s) outside tests, first: ${first} (counted as 1 failed)`);
+      failed += 1;
+    }
+    counts = { passed: expected + flaky, failed, skipped, notes };
+  }
+  return settle('e2e', code, counts, started);
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const results = [];
+if (runUnit) results.push(await unitSuite());
+if (runE2e) results.push(await e2eSuite());
+
+banner('Summary');
+for (const r of results) {
+  const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
+  console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed${skipped} (${r.time})`);
+}
+for (const r of results) for (const note of r.notes) console.log(note);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
