@@ -3,7 +3,7 @@
 // any other arguments are passed to the test runner(s), e.g. a file filter.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 
@@ -105,7 +105,7 @@ async function unitSuite() {
       passed: report.numPassedTests ?? 0,
       failed: (report.numFailedTests ?? 0) + brokenFiles.length,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-      notes: brokenFiles.map((file) => `unit: ${file.name} failed to run (counted as 1 failed)`),
+      notes: brokenFiles.map((file) => `unit: ${relative(root, file.name)} failed to run (counted as 1 failed)`),
     };
   }
   return settle('unit', code, counts, started);
