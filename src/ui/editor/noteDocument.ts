@@ -1,5 +1,6 @@
 import type { NoteBody } from '../../projections/notesState';
 import { sanitizeNoteHtml } from '../../services/sanitize';
+import { sanitizeBlocks } from '../../services/sanitizeBlocks';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** The captured content of the editor: what note.body-saved carries. */
@@ -9,11 +10,12 @@ export interface CapturedBody {
 }
 
 /**
- * The blocks to show for a stored body: the saved editor document when there is one (lossless),
- * else the stored HTML parsed by BlockNote (legacy notes), else one empty paragraph.
+ * The blocks to show for a stored body: the saved editor document when there is one (lossless,
+ * its link and media URLs checked: it may come from an imported log), else the stored HTML
+ * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
  */
 export function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
-  if (body?.blocks?.length) return body.blocks as NoteBlock[];
+  if (body?.blocks?.length) return sanitizeBlocks(body.blocks as NoteBlock[]);
   if (body?.html) {
     const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
     if (parsed.length) return parsed;
