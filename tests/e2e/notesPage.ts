@@ -17,8 +17,10 @@ export class NotesPage {
     return this.page.locator('.note-list .note-row');
   }
 
+  /** The row whose title is exactly `title`. */
   row(title: string) {
-    return this.rows.filter({ has: this.page.locator('.note-row-title', { hasText: title }) });
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    return this.rows.filter({ has: this.page.locator('.note-row-title', { hasText: exact }) });
   }
 
   get editor() {
