@@ -3,6 +3,8 @@ import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
 import { EditorPane } from './editor/EditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
+import { useAppShortcuts } from './shortcuts/useAppShortcuts';
+import { ShortcutsDialog } from './shortcuts/ShortcutsDialog';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
 const Dashboard = lazy(async () => ({ default: (_: { notes: unknown; onClose(): void; onOpenNote(id: string): void }) => <p>Dashboard coming</p> })); // TEMP until dashboard lands
@@ -22,6 +24,8 @@ export function NotesApp() {
   const notes = useProjection((s) => s.notes);
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
   const createNote = useCallback(() => {
     const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
     if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
@@ -29,9 +33,20 @@ export function NotesApp() {
     setEditTitleOf(id);
   }, [log]);
 
+  useAppShortcuts({
+    log,
+    createNote,
+    openShortcuts: () => setShortcutsOpen(true),
+    focusSearch: () => {
+      if (log.state.view.sidebar !== 'expanded') void log.append('ui.sidebar-toggled', { mode: 'expanded' });
+      // The search box exists once the expanded sidebar has rendered.
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[aria-label="Search notes"]')?.focus());
+    },
+  });
+
   return (
     <div className={`notes-app sidebar-${sidebar}`}>
-      <Sidebar onNewNote={createNote} />
+      <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} />
       <main className="main-area">
         {analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
@@ -48,6 +63,7 @@ export function NotesApp() {
           <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
         )}
       </main>
+      {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { LogMenu } from '../logtools/LogMenu';
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
  * search with clear, and the note list. It renders the projection and appends events; no state of its own.
  */
-export function Sidebar({ onNewNote }: { onNewNote: () => void }) {
+export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void; onShowShortcuts: () => void }) {
   const log = useLog();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
@@ -93,7 +93,12 @@ export function Sidebar({ onNewNote }: { onNewNote: () => void }) {
         </div>
       )}
       <NoteList rows={rows} actions={actions} compact={compact} emptyText={view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'} />
-      {!compact && <LogMenu />}
+      {!compact && (
+        <footer className="sidebar-footer">
+          <LogMenu />
+          <button type="button" className="link-button" onClick={onShowShortcuts}>Keyboard shortcuts</button>
+        </footer>
+      )}
     </nav>
   );
 }

@@ -1,0 +1,87 @@
+import type { EventLog } from '../../events/eventLog';
+import { sidebarRows } from '../../projections/sidebar';
+import { bodyTextOf } from '../sidebar/bodyText';
+
+/** What app commands act on. */
+export interface CommandContext {
+  log: EventLog;
+  createNote(): void;
+  focusSearch(): void;
+  openShortcuts(): void;
+}
+
+/** An app-wide command (STYLE.md "commands as small objects"): label, keys shown, key test, action. */
+export interface AppCommand {
+  id: string;
+  label: string;
+  /** How the shortcut is written in the dialog, e.g. "Ctrl+Alt+N". */
+  keys: string;
+  /** True when `event` is this command's shortcut. `inText` is true while typing in a field or the editor. */
+  matches(event: KeyboardEvent, inText: boolean): boolean;
+  run(ctx: CommandContext): void;
+}
+
+const ctrlAlt = (e: KeyboardEvent, code: string) => (e.ctrlKey || e.metaKey) && e.altKey && !e.shiftKey && e.code === code;
+
+/** Select the note after (`step` 1) or before (`step` -1) the selected one, in the sidebar's order. */
+function selectNeighbour(log: EventLog, step: 1 | -1): void {
+  const { notes, view } = log.state;
+  const rows = sidebarRows(notes, view, (id) => bodyTextOf(notes.bodies[id]));
+  if (rows.length === 0) return;
+  const at = rows.findIndex((r) => r.id === view.selectedId);
+  const next = at < 0 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step));
+  if (rows[next].id !== view.selectedId) void log.append('note.selected', { id: rows[next].id });
+}
+
+/** The app's keyboard commands (issue 9). Browser-reserved keys (Ctrl+N, Ctrl+T, Alt+F) are avoided. */
+export const APP_COMMANDS: AppCommand[] = [
+  { id: 'new-note', label: 'New note', keys: 'Ctrl+Alt+N', matches: (e) => ctrlAlt(e, 'KeyN'), run: (c) => c.createNote() },
+  {
+    id: 'focus-search',
+    label: 'Search notes',
+    keys: '/ or Ctrl+Alt+F',
+    matches: (e, inText) => ctrlAlt(e, 'KeyF') || (!inText && e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey),
+    run: (c) => c.focusSearch(),
+  },
+  { id: 'next-note', label: 'Next note', keys: 'Ctrl+Alt+↓', matches: (e) => ctrlAlt(e, 'ArrowDown'), run: (c) => selectNeighbour(c.log, 1) },
+  { id: 'previous-note', label: 'Previous note', keys: 'Ctrl+Alt+↑', matches: (e) => ctrlAlt(e, 'ArrowUp'), run: (c) => selectNeighbour(c.log, -1) },
+  {
+    id: 'toggle-sidebar',
+    label: 'Show or hide the sidebar',
+    keys: 'Ctrl+\\',
+    matches: (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.code === 'Backslash',
+    run: (c) => void c.log.append('ui.sidebar-toggled', { mode: c.log.state.view.sidebar === 'expanded' ? 'hidden' : 'expanded' }),
+  },
+  {
+    id: 'toggle-analytics',
+    label: 'Show or hide analytics',
+    keys: 'Ctrl+Alt+A',
+    matches: (e) => ctrlAlt(e, 'KeyA'),
+    run: (c) => void c.log.append('ui.analytics-toggled', { open: !c.log.state.view.analyticsOpen }),
+  },
+  {
+    id: 'shortcuts',
+    label: 'Keyboard shortcuts',
+    keys: '?',
+    matches: (e, inText) => !inText && e.key === '?',
+    run: (c) => c.openShortcuts(),
+  },
+];
+
+/** The editor's own shortcuts, listed in the dialog (BlockNote's and the toolbar's). */
+export const EDITOR_SHORTCUTS: { label: string; keys: string }[] = [
+  { label: 'Bold', keys: 'Ctrl+B' },
+  { label: 'Italic', keys: 'Ctrl+I' },
+  { label: 'Underline', keys: 'Ctrl+U' },
+  { label: 'Save', keys: 'Ctrl+S' },
+  { label: 'Create link', keys: 'Ctrl+K' },
+  { label: 'Undo / Redo', keys: 'Ctrl+Z / Ctrl+Shift+Z' },
+  { label: 'Block menu', keys: '/ at the start of a line' },
+];
+
+/** True when the keyboard event comes from a text field or the editor (so plain keys are typing). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}

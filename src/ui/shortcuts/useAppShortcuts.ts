@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { APP_COMMANDS, isTypingTarget, type CommandContext } from './appCommands';
+
+/** Run APP_COMMANDS from the keyboard while the notes app is shown. */
+export function useAppShortcuts(ctx: CommandContext): void {
+  const ctxRef = useRef(ctx);
+  ctxRef.current = ctx;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const command = APP_COMMANDS.find((c) => c.matches(event, isTypingTarget(event.target)));
+      if (!command) return;
+      event.preventDefault();
+      command.run(ctxRef.current);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
