@@ -1,0 +1,109 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { installProbe, readProbe, waitIn } from '../probes';
+import { newContext } from '../browser';
+import { seedContext, seedSpec } from '../seed';
+import type { paragraphDoc } from '../corpus';
+
+type Doc = ReturnType<typeof paragraphDoc>;
+
+/** One editor run: load time, heap after load, per-key latencies, and (NotePad) the autosave that follows. */
+export interface EditorRun {
+  readyMs: number;
+  heapBytes: number | null;
+  keyMs: number[];
+  autosave?: { longestTaskMs: number; tasks: number; savedAfterMs: number } | null;
+}
+
+/** How many keys one run types (first 3 are warm-up, dropped). */
+const KEYS = Number(process.env.BENCH_KEYS ?? 33);
+
+/** A context whose NotePad log holds one selected note with `doc` (the 2-block or 5,000-paragraph note). */
+export async function notePadEditorContext(browser: Browser, origin: string, doc: Doc): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await installProbe(context, false);
+  await seedContext(context, origin, seedSpec({ kind: 'single', doc }));
+  return context;
+}
+
+/** Open the note in NotePad, or the baseline page with `doc` loaded by `replaceBlocks`; resolves when all blocks are in the DOM. */
+export async function openEditor(context: BrowserContext, origin: string, app: 'notepad' | 'baseline', doc: Doc): Promise<{ page: Page; readyMs: number }> {
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(origin + (app === 'notepad' ? '/' : '/bench/baseline/'));
+  if (!(await waitIn(page, () => window.__probe.editableAt !== null, 60_000))) throw new Error(`${app}: editor never became editable`);
+  if (app === 'baseline' && doc.blocks.length > 2) await page.evaluate((blocks) => window.__bench!.load(blocks as never), doc.blocks);
+  const ok = await page
+    .waitForFunction((n) => document.querySelectorAll('.bn-editor .bn-block-outer').length >= n, doc.blocks.length, { timeout: 120_000, polling: 100 })
+    .then(() => true, () => false);
+  if (!ok) throw new Error(`${app}: the ${doc.blocks.length}-block document never rendered`);
+  return { page, readyMs: Date.now() - t0 };
+}
+
+/** JS heap after two forced collections (`--js-flags=--expose-gc`), or null when not exposed. */
+export function heapAfterGc(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { gc?: () => void; performance: { memory?: { usedJSHeapSize: number } } };
+    if (!w.gc || !w.performance.memory) return null;
+    for (let i = 0; i < 3; i++) {
+      w.gc();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return w.performance.memory.usedJSHeapSize;
+  });
+}
+
+/** Type KEYS letters at the end of the second paragraph, one at a time; per-key latency keydown -> next frame. */
+export async function typeKeys(page: Page, keys = KEYS): Promise<number[]> {
+  await page.locator('.bn-editor .bn-inline-content').nth(1).click();
+  await page.keyboard.press('End');
+  await page.waitForTimeout(300);
+  await page.evaluate(() => (window.__probe.keys = []));
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let i = 0; i < keys; i++) {
+    await page.keyboard.press(letters[i % letters.length]);
+    await page
+      .waitForFunction((n) => window.__probe.keys.length >= n && !Number.isNaN(window.__probe.keys[n - 1].t1), i + 1, { timeout: 5000, polling: 'raf' })
+      .catch(() => undefined);
+    await page.waitForTimeout(25);
+  }
+  const { keys: measured } = await readProbe(page);
+  return measured.slice(3).map((k) => k.t1 - k.t0).filter((ms) => Number.isFinite(ms));
+}
+
+/**
+ * After typing, wait for NotePad's autosave ("Note saved!", 2,000 ms after the last key) and report
+ * the longest main-thread task from the last key until just after the save.
+ */
+export async function measureAutosave(page: Page): Promise<EditorRun['autosave']> {
+  const lastKey = await page.evaluate(() => {
+    const k = window.__probe.keys;
+    return k.length ? k[k.length - 1].t1 : performance.now();
+  });
+  const saved = await waitIn(page, () => document.querySelector('.status-message')?.textContent?.includes('Note saved!') ?? false, 20_000);
+  if (!saved) return null;
+  const savedAt = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(300);
+  const { longtasks } = await readProbe(page);
+  const during = longtasks.filter((t) => t.start >= lastKey);
+  return { longestTaskMs: Math.max(0, ...during.map((t) => t.duration)), tasks: during.length, savedAfterMs: savedAt - lastKey };
+}
+
+/** One full editor run on `app`: open, heap, type, and for NotePad's big note the autosave. */
+export async function editorRun(browser: Browser, origin: string, app: 'notepad' | 'baseline', doc: Doc, seeded: BrowserContext | null, withAutosave: boolean): Promise<EditorRun> {
+  let context = seeded;
+  if (!context) {
+    context = await newContext(browser);
+    await installProbe(context, false);
+  }
+  const { page, readyMs } = await openEditor(context, origin, app, doc);
+  try {
+    await page.waitForTimeout(500);
+    const heapBytes = await heapAfterGc(page);
+    const keyMs = await typeKeys(page);
+    const autosave = withAutosave ? await measureAutosave(page) : undefined;
+    return { readyMs, heapBytes, keyMs, autosave };
+  } finally {
+    await page.close();
+    if (!seeded) await context.close();
+  }
+}

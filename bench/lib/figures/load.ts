@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import { newContext } from '../browser';
+import { installProbe, waitIn } from '../probes';
+import { BLANK_PATH } from '../server';
+import { seedContext, seedSpec } from '../seed';
+import type { paragraphDoc } from '../corpus';
+
+/** One cold load: time to an editable editor, first contentful paint, and the JS files fetched until then. */
+export interface LoadRun {
+  editableMs: number;
+  fcpMs: number | null;
+  jsFiles: string[];
+}
+
+/**
+ * Cold load (fresh context: empty HTTP cache) of NotePad with one selected 2-block note, or of the
+ * baseline. Both first visit a blank same-origin page (NotePad's log is seeded there), so the
+ * navigations being timed are alike.
+ */
+export async function coldLoad(browser: Browser, origin: string, app: 'notepad' | 'baseline', doc: ReturnType<typeof paragraphDoc>): Promise<LoadRun> {
+  const context = await newContext(browser);
+  try {
+    await installProbe(context, false);
+    if (app === 'notepad') await seedContext(context, origin, seedSpec({ kind: 'single', doc }));
+    const page = await context.newPage();
+    await page.goto(origin + BLANK_PATH);
+    const jsFiles: string[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) jsFiles.push(path);
+    });
+    await page.goto(origin + (app === 'notepad' ? '/' : '/bench/baseline/'));
+    if (!(await waitIn(page, () => window.__probe.editableAt !== null, 60_000))) throw new Error(`${app}: never editable on cold load`);
+    const { editableMs, fcpMs } = await page.evaluate(() => ({
+      editableMs: window.__probe.editableAt!,
+      fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+    return { editableMs, fcpMs, jsFiles: [...new Set(jsFiles)] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Size of one JS chunk on disk: raw bytes and gzip (level 9, as a static host would precompress). */
+export interface ChunkSize {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+/** Raw and gzip sizes of the JS files a page fetched at start (`paths` as served, under `distDir`). */
+export function chunkSizes(distDir: string, paths: readonly string[]): { chunks: ChunkSize[]; raw: number; gzip: number } {
+  const chunks = [...paths].sort().map((file) => {
+    const body = readFileSync(join(distDir, file));
+    return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+  return { chunks, raw: chunks.reduce((s, c) => s + c.raw, 0), gzip: chunks.reduce((s, c) => s + c.gzip, 0) };
+}

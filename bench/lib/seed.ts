@@ -1,0 +1,68 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { BLANK_PATH } from './server';
+import { seedInPage, type SeedSpec } from './pageSeed';
+import { vocabulary } from './corpus';
+import { waitIn } from './probes';
+
+const VOCAB = vocabulary();
+
+/** Defaults of a seed spec; callers give what differs. */
+export function seedSpec(part: Partial<SeedSpec> & Pick<SeedSpec, 'kind'>): SeedSpec {
+  return { now: Date.now(), seed: 42, vocab: VOCAB, firstSeq: 1, notes: 1, events: 0, words: 500, skipCompaction: true, ...part };
+}
+
+/** Write a seeded log into `context`'s IndexedDB from a blank same-origin page (the app never runs there). */
+export async function seedContext(context: BrowserContext, origin: string, spec: SeedSpec): Promise<{ events: number; lastSeq: number; bytes: number }> {
+  const page = await context.newPage();
+  try {
+    await page.goto(origin + BLANK_PATH);
+    return await page.evaluate(seedInPage, spec);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Number of snapshots and events in the page's NotePad log (opened read-only beside the app). */
+export function countStored(page: Page): Promise<{ snapshots: number; events: number; lastSnapshotSeq: number }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('notepad-log');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const tx = db.transaction(['snapshots', 'events']);
+          const snaps = tx.objectStore('snapshots').getAllKeys();
+          const events = tx.objectStore('events').count();
+          tx.oncomplete = () => {
+            const keys = snaps.result as number[];
+            resolve({ snapshots: keys.length, events: events.result, lastSnapshotSeq: keys.length ? Math.max(...keys) : 0 });
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Let the app itself checkpoint a seeded log, as it does in use every 500 events: open it (a full
+ * fold, timed as `fullFoldMs`), select a note (one append), and wait until its snapshot is stored.
+ */
+export async function appSnapshot(context: BrowserContext, origin: string, timeoutMs = 180_000): Promise<{ firstRowMs: number | null; snapshotSeq: number }> {
+  const page = await context.newPage();
+  try {
+    await page.goto(origin + '/');
+    const shown = await waitIn(page, () => window.__probe.firstRowAt !== null, timeoutMs);
+    const firstRowMs = shown ? await page.evaluate(() => window.__probe.firstRowAt) : null;
+    await page.locator('.note-list .note-row .note-row-main').first().click();
+    const deadline = Date.now() + timeoutMs;
+    let stored = await countStored(page);
+    while (stored.snapshots === 0 && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      stored = await countStored(page);
+    }
+    return { firstRowMs, snapshotSeq: stored.lastSnapshotSeq };
+  } finally {
+    await page.close();
+  }
+}
