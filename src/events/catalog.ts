@@ -27,6 +27,8 @@ export interface EventPayloads {
   'ui.search-changed': { query: string };
   'ui.sidebar-toggled': { mode: SidebarMode };
   'ui.analytics-toggled': { open: boolean };
+  /** Colour theme preference (issue 9); applies to every tab. */
+  'ui.theme-changed': { theme: ThemePreference };
   /** A toolbar or shortcut command ran on a note (SPEC.md §2 "Toolbar"); `detail` e.g. a colour or size. */
   'editor.command': { id: string; command: string; detail?: string };
   'note.exported': { id: string; format: ExportFormat };
@@ -51,6 +53,8 @@ export interface EventPayloads {
   'log.imported': { events: number; notes: number; mode: 'replace' | 'merge' };
 }
 
+export type ThemePreference = 'system' | 'light' | 'dark';
+export const THEME_PREFERENCES: readonly ThemePreference[] = ['system', 'light', 'dark'];
 export type ExportFormat = 'html' | 'markdown' | 'text' | 'pdf';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['html', 'markdown', 'text', 'pdf'];
 export type RecapFormat = 'paragraph' | 'bullets';

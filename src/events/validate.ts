@@ -1,5 +1,5 @@
 import { EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
-import { EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, type AppEvent, type EventPayloads, type EventType } from './catalog';
+import { EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, THEME_PREFERENCES, type AppEvent, type EventPayloads, type EventType } from './catalog';
 
 /** A field rule: a primitive kind, a list of allowed values, or one of those marked optional/nullable. */
 type FieldRule =
@@ -22,6 +22,7 @@ const PAYLOAD_RULES: { [K in EventType]: Record<keyof EventPayloads[K], FieldRul
   'ui.search-changed': { query: 'string' },
   'ui.sidebar-toggled': { mode: SIDEBAR_MODES },
   'ui.analytics-toggled': { open: 'boolean' },
+  'ui.theme-changed': { theme: THEME_PREFERENCES },
   'editor.command': { id: 'note-id', command: 'string', detail: 'string?' },
   'note.exported': { id: 'note-id', format: EXPORT_FORMATS },
   'note.copied': { id: 'note-id' },

@@ -25,6 +25,9 @@ export function foldView(view: ViewState, events: readonly AppEvent[], notes: No
       case 'ui.analytics-toggled':
         next = { ...next, analyticsOpen: event.payload.open };
         break;
+      case 'ui.theme-changed':
+        next = { ...next, theme: event.payload.theme };
+        break;
       default:
         break;
     }

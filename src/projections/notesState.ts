@@ -1,4 +1,4 @@
-import type { SidebarMode, SortMode } from '../events/catalog';
+import type { SidebarMode, SortMode, ThemePreference } from '../events/catalog';
 
 /** One row of the `notes` localStorage list (SPEC.md §3): id = creation time in ms, modified = ISO time. */
 export interface NoteIndexEntry {
@@ -35,6 +35,8 @@ export interface ViewState {
   search: string;
   sidebar: SidebarMode;
   analyticsOpen: boolean;
+  /** Shared by every tab (its event is not a per-tab view event). */
+  theme: ThemePreference;
 }
 
 /** The whole projection: what the UI renders and what the storage writer mirrors. `seq` is the last folded event. */
@@ -48,7 +50,7 @@ export interface AppState {
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {} };
-export const INITIAL_VIEW: ViewState = { selectedId: null, sort: 'current', search: '', sidebar: 'expanded', analyticsOpen: false };
+export const INITIAL_VIEW: ViewState = { selectedId: null, sort: 'current', search: '', sidebar: 'expanded', analyticsOpen: false, theme: 'system' };
 export const INITIAL_STATE: AppState = { notes: EMPTY_NOTES, view: INITIAL_VIEW, seq: 0 };
 
 /** The note index in manual order, as the `notes` key lists it. */

@@ -4,6 +4,7 @@ import { Sidebar } from './sidebar/Sidebar';
 import { EditorPane } from './editor/EditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
+import { useResolvedTheme } from './theme/useTheme';
 import { ShortcutsDialog } from './shortcuts/ShortcutsDialog';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
@@ -25,6 +26,7 @@ export function NotesApp() {
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useResolvedTheme();
 
   const createNote = useCallback(() => {
     const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });

@@ -127,7 +127,7 @@ describe('app projection (view)', () => {
       ev('ui.sidebar-toggled', { mode: 'collapsed' }),
       ev('ui.analytics-toggled', { open: true }),
     ]);
-    expect(state.view).toEqual({ selectedId: null, sort: 'starred', search: 'milk', sidebar: 'collapsed', analyticsOpen: true });
+    expect(state.view).toEqual({ selectedId: null, sort: 'starred', search: 'milk', sidebar: 'collapsed', analyticsOpen: true, theme: 'system' });
     expect(state.seq).toBeGreaterThan(0);
   });
 

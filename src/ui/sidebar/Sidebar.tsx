@@ -8,6 +8,7 @@ import { bodyTextOf } from './bodyText';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 import { LogMenu } from '../logtools/LogMenu';
+import { ThemeToggle } from '../theme/ThemeToggle';
 
 /**
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
@@ -52,6 +53,7 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
         >
           {compact ? '»' : '«'}
         </button>
+        {!compact && <ThemeToggle />}
         {!compact && (
           <button type="button" className="icon-button" aria-label="Hide sidebar" onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })}>
             ✕

@@ -1,0 +1,31 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ThemePreference } from '../../events/catalog';
+import { useProjection } from '../LogContext';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToSystem(onChange: () => void): () => void {
+  const media = window.matchMedia(DARK_QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+/** Resolve a preference against the system setting. */
+export function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
+  return preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
+}
+
+/**
+ * The theme in effect (issue 9): the remembered preference, or the system's when it is "system".
+ * Also sets `data-theme` on <html> so the CSS variables follow.
+ */
+export function useResolvedTheme(): 'light' | 'dark' {
+  const preference = useProjection((s) => s.view.theme);
+  const systemDark = useSyncExternalStore(subscribeToSystem, () => window.matchMedia(DARK_QUERY).matches);
+  const theme = resolveTheme(preference, systemDark);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+  return theme;
+}
