@@ -7,8 +7,12 @@ import { showStatus } from '../status';
 import { bodyTextOf } from './bodyText';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
+
+/** Below this width the sidebar is a drawer (issue 9); keep in step with app.css. */
+const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
 import { ThemeToggle } from '../theme/ThemeToggle';
+import { StorageLine } from '../storage/StorageLine';
 
 /**
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
@@ -22,7 +26,11 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
   const compact = view.sidebar === 'collapsed';
 
   const actions = useMemo<RowActions>(() => ({
-    select: (id) => void log.append('note.selected', { id }),
+    select: (id) => {
+      void log.append('note.selected', { id });
+      // On a phone the sidebar is a drawer over the note: picking a note shows it.
+      if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
+    },
     rename: (id, title) => void log.append('note.renamed', { id, title }),
     toggleStar: (id, starred) => {
       void log.append(starred ? 'note.unstarred' : 'note.starred', { id });
@@ -41,6 +49,10 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
   }
 
   return (
+    <>
+    {!compact && (
+      <button type="button" className="sidebar-backdrop" aria-label="Close sidebar" tabIndex={-1} onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })} />
+    )}
     <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes">
       <div className="sidebar-header">
         {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
@@ -99,8 +111,10 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
         <footer className="sidebar-footer">
           <LogMenu />
           <button type="button" className="link-button" onClick={onShowShortcuts}>Keyboard shortcuts</button>
+          <StorageLine />
         </footer>
       )}
     </nav>
+    </>
   );
 }

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { filter, take, throttleTime } from 'rxjs';
+import { useLog } from '../LogContext';
+
+/** How often the usage figure is refreshed while events are appended. */
+const ESTIMATE_THROTTLE_MS = 5000;
+
+/** Bytes as "1.2 MB" (decimal units, as browsers report quota). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * The "Storage" line (issue 9): space used and available for this origin, and whether the browser
+ * keeps it under storage pressure. After the first saved note NotePad asks for persistent storage once.
+ */
+export function StorageLine() {
+  const log = useLog();
+  const [text, setText] = useState<string | null>(null);
+  const [persisted, setPersisted] = useState(false);
+
+  useEffect(() => {
+    const storage = navigator.storage;
+    if (!storage?.estimate) return;
+    const refresh = () =>
+      void storage.estimate().then(({ usage = 0, quota = 0 }) => setText(`${formatBytes(usage)} used of ${formatBytes(quota)}`));
+    refresh();
+    void storage.persisted?.().then(setPersisted);
+    const updates = log.events$.pipe(throttleTime(ESTIMATE_THROTTLE_MS, undefined, { leading: true, trailing: true })).subscribe(refresh);
+    const firstSave = log.events$
+      .pipe(filter((e) => e.type === 'note.body-saved'), take(1))
+      .subscribe(() => void storage.persist?.().then(setPersisted));
+    return () => {
+      updates.unsubscribe();
+      firstSave.unsubscribe();
+    };
+  }, [log]);
+
+  if (!text) return null;
+  return (
+    <p className="storage-line" aria-label="Storage">
+      Storage: {text}
+      {persisted ? ' · kept by the browser' : ''}
+    </p>
+  );
+}
