@@ -1,13 +1,45 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
-// The functions host serves /functions/v1 in production; in `vite` dev mode it is proxied to it.
-const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 54321);
+// In `vite` dev mode the functions are proxied to the Node host (`npm run serve`, port 5173).
+const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 5173);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline and installable (issue 9): the service worker precaches the app shell; a new
+    // version waits for the user ("Update available") instead of switching under them.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'NotePad',
+        short_name: 'NotePad',
+        description: 'A local-first note-taking app',
+        start_url: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#7c3aed',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // The functions are live calls, never served from the cache.
+        navigateFallbackDenylist: [/^\/functions\//],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
+    port: 5174,
     proxy: { '/functions/v1': `http://127.0.0.1:${FUNCTIONS_PORT}` },
   },
   build: { target: 'es2022', sourcemap: true },

@@ -14,6 +14,7 @@ import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
 import { TOAST_DURATION_MS } from './ui/constants';
 import { announceMirrorError, announceStartup } from './ui/notices';
+import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -46,6 +47,7 @@ async function boot(): Promise<void> {
       <LogProvider log={ready}>
         <RouterProvider router={createAppRouter()} />
         <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton />
+        {import.meta.env.PROD && <UpdatePrompt />}
         {DebugPanel && (
           <Suspense fallback={null}>
             <DebugPanel />
