@@ -12,7 +12,8 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newContext } from './lib/browser';
 import { serveStatic } from './lib/server';
-import { FrameNamer, type Attribution } from './lib/profile';
+import { FrameNamer } from './lib/profile';
+import type { Diagnosis } from './lib/figures/profiles';
 import { printFigures, type Figure } from './lib/report';
 import { editorStage, growthStage, listStage, loadStage, startupStage, type StageContext, type StageResult } from './lib/stages';
 import { paragraphsHtml } from './lib/corpus';
@@ -55,12 +56,17 @@ async function checkCorpusHtml(stage: StageContext): Promise<void> {
   if (ours !== real.html) console.warn('WARNING: seeded BlockNote HTML differs from the editor\'s own; figures that load seeded notes may be off.');
 }
 
-function printProfiles(profiles: Record<string, Attribution>): void {
-  console.log('\n== Where the time goes (CPU profiles, self time, source-mapped) ==');
-  for (const [name, p] of Object.entries(profiles)) {
-    console.log(`  ${name}: ${p.totalMs.toFixed(0)} ms busy`);
-    console.log(`    modules:   ${p.topModules.slice(0, 6).map((m) => `${m.module} ${m.ms.toFixed(0)}`).join(', ')}`);
-    for (const f of p.topFunctions.slice(0, 6)) console.log(`    ${f.ms.toFixed(1).padStart(8)} ms  ${f.name}`);
+/** CPU profile: self time by module and function ("(program)" is native work); trace: main-thread work by kind. */
+function printProfiles(profiles: Record<string, Diagnosis>): void {
+  console.log('\n== Where the time goes (outside the measured runs; CPU profile self time, source-mapped) ==');
+  for (const [name, { cpu, trace }] of Object.entries(profiles)) {
+    console.log(`  ${name}: ${cpu.totalMs.toFixed(0)} ms busy`);
+    console.log(`    modules: ${cpu.topModules.slice(0, 7).map((m) => `${m.module} ${m.ms.toFixed(0)}`).join(', ')}`);
+    for (const f of cpu.topFunctions.slice(0, 7)) console.log(`    ${f.ms.toFixed(1).padStart(8)} ms  ${f.name}`);
+    if (trace) {
+      console.log(`    main thread (trace, self ms): ${trace.top.slice(0, 7).map((t) => `${t.name} ${t.ms.toFixed(0)}`).join(', ')}`);
+      console.log(`    longest task ${trace.longestTaskMs.toFixed(1)} ms, ${trace.tasksOver50} tasks > 50 ms`);
+    }
   }
 }
 
@@ -71,7 +77,7 @@ async function main(): Promise<number> {
   const browser = await launchBrowser();
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
-  const profiles: Record<string, Attribution> = {};
+  const profiles: Record<string, Diagnosis> = {};
   const errors: Record<string, string> = {};
   try {
     const stage: StageContext = { browser, origin: server.origin, distDir: DIST, namer: new FrameNamer(DIST), runs, scale };

@@ -1,15 +1,12 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 
-/** Chromium flags of the browser tests (STACK.md), plus what the memory figure needs. */
+/** Chromium flags of the browser tests (STACK.md). */
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
-  // `gc()` and unquantized performance.memory for the heap figure.
-  '--js-flags=--expose-gc',
-  '--enable-precise-memory-info',
 ];
 
 /** Launch headless Chromium (CHROMIUM_PATH or /usr/bin/chromium). */

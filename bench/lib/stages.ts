@@ -1,15 +1,14 @@
 import type { Browser } from '@playwright/test';
 import { paragraphBlock, paragraphDoc, paragraphsHtml } from './corpus';
-import { editorRun, notePadEditorContext, openEditor, typeKeys, measureAutosave } from './figures/editor';
+import { editorRun, notePadEditorContext } from './figures/editor';
+import { diagnoseEditors, diagnoseLoads, type Diagnosis } from './figures/profiles';
 import { chunkSizes, coldLoad } from './figures/load';
 import { measureStartup } from './figures/startup';
 import { measureList } from './figures/list';
 import { measureGrowth } from './figures/growth';
-import { FrameNamer, startProfile, type Attribution } from './profile';
+import type { FrameNamer } from './profile';
 import { limitFigure, ratioFigure, type Figure } from './report';
 import { quantile } from './stats';
-import { newContext } from './browser';
-import { installProbe } from './probes';
 
 /** What every stage needs. `scale` < 1 shrinks the data sets for quick checks (targets are for 1). */
 export interface StageContext {
@@ -25,7 +24,7 @@ export interface StageContext {
 export interface StageResult {
   figures: Figure[];
   raw: unknown;
-  profiles: Record<string, Attribution>;
+  profiles: Record<string, Diagnosis>;
 }
 
 const KB = 1024;
@@ -64,29 +63,7 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
       figures.push(ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'));
     }
   }
-  const profiles = await profileEditors(ctx, doc5000);
-  return { figures, raw, profiles };
-}
-
-/** CPU profiles of typing in the 5,000-block note (both apps) and of NotePad's autosave of it. */
-async function profileEditors(ctx: StageContext, doc: ReturnType<typeof paragraphDoc>): Promise<Record<string, Attribution>> {
-  const profiles: Record<string, Attribution> = {};
-  for (const app of ['notepad', 'baseline'] as const) {
-    const context = app === 'notepad' ? await notePadEditorContext(ctx.browser, ctx.origin, doc) : await newContext(ctx.browser);
-    if (app === 'baseline') await installProbe(context, false);
-    const { page } = await openEditor(context, ctx.origin, app, doc);
-    await page.waitForTimeout(500);
-    let stop = await startProfile(page);
-    await typeKeys(page, 20);
-    profiles[`typing.5000blocks.${app}`] = ctx.namer.attribute(await stop());
-    if (app === 'notepad') {
-      stop = await startProfile(page);
-      await measureAutosave(page);
-      profiles['autosave.5000blocks.notepad'] = ctx.namer.attribute(await stop());
-    }
-    await context.close();
-  }
-  return profiles;
+  return { figures, raw, profiles: await diagnoseEditors(ctx, doc5000) };
 }
 
 /** Cold load to an editable editor, first contentful paint, and the initial JS per chunk. */
@@ -109,14 +86,7 @@ export async function loadStage(ctx: StageContext): Promise<StageResult> {
     display: `+${extra.toFixed(1)} KiB`, target: '<= +40 KiB', pass: extra <= 40,
     note: `NotePad ${(sizes.notepad.gzip / KB).toFixed(1)} KiB gzip (${(sizes.notepad.raw / KB).toFixed(1)} raw), baseline ${(sizes.baseline.gzip / KB).toFixed(1)} KiB gzip (${(sizes.baseline.raw / KB).toFixed(1)} raw)`,
   };
-  // One profiled cold load of NotePad, outside the measured runs.
-  const context = await notePadEditorContext(ctx.browser, ctx.origin, DOC2);
-  const page = await context.newPage();
-  const stop = await startProfile(page);
-  await page.goto(ctx.origin + '/');
-  await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 60_000 }).catch(() => undefined);
-  const profiles = { 'load.notepad': ctx.namer.attribute(await stop()) };
-  await context.close();
+  const profiles = await diagnoseLoads(ctx, DOC2);
   return {
     figures: [
       ratioFigure('load.editable', 'ms', runs.notepad.map((r) => r.editableMs), runs.baseline.map((r) => r.editableMs), 1.1, 'navigation start -> editable editor painted, empty cache'),
@@ -133,7 +103,7 @@ export async function startupStage(ctx: StageContext): Promise<StageResult> {
   const notes = Math.round(10_000 * ctx.scale);
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
-  const profiles: Record<string, Attribution> = {};
+  const profiles: Record<string, Diagnosis> = {};
   const folds: Record<string, number> = {};
   for (const events of [20_000, 200_000].map((n) => Math.round(n * ctx.scale))) {
     const label = `${Math.round(events / 1000)}k`;
@@ -141,7 +111,7 @@ export async function startupStage(ctx: StageContext): Promise<StageResult> {
     const r = await measureStartup(ctx.browser, ctx.origin, ctx.namer, notes, events, ctx.runs);
     log(`start-up ${label}: first row ${quantile(r.firstRowMs, 0.5).toFixed(0)} ms, fold ${quantile(r.foldMs, 0.5).toFixed(1)} ms`);
     raw[label] = r;
-    if (r.profile) profiles[`startup.${label}`] = r.profile;
+    if (r.profile) profiles[`startup.${label}`] = { cpu: r.profile, trace: null };
     folds[label] = quantile(r.foldMs, 0.5);
     figures.push(limitFigure(`startup.${label}.first-row`, 'ms', r.firstRowMs, 1000, `${notes} notes, ${events} events, snapshot + ${r.tail}-event tail; navigation -> first row painted`));
     figures.push(limitFigure(`startup.${label}.fold`, 'ms', r.foldMs, 300, 'CPU ms under src/projections + event validation/upcast (profiled loads)'));
@@ -169,7 +139,7 @@ export async function listStage(ctx: StageContext): Promise<StageResult> {
       limitFigure('search.query', 'ms', r.searchMs, 16, `input event -> list changed and painted; ${r.searchMs.length} queries, ${r.searchTimeouts} without a list change in 5 s`),
     ],
     raw: r,
-    profiles: r.profile ? { search: r.profile } : {},
+    profiles: r.profile ? { search: { cpu: r.profile, trace: null } } : {},
   };
 }
 

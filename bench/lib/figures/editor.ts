@@ -15,7 +15,7 @@ export interface EditorRun {
 }
 
 /** How many keys one run types (first 3 are warm-up, dropped). */
-const KEYS = Number(process.env.BENCH_KEYS ?? 33);
+const KEYS = Number(process.env.BENCH_KEYS ?? 53);
 
 /** A context whose NotePad log holds one selected note with `doc` (the 2-block or 5,000-paragraph note). */
 export async function notePadEditorContext(browser: Browser, origin: string, doc: Doc): Promise<BrowserContext> {
@@ -39,17 +39,24 @@ export async function openEditor(context: BrowserContext, origin: string, app: '
   return { page, readyMs: Date.now() - t0 };
 }
 
-/** JS heap after two forced collections (`--js-flags=--expose-gc`), or null when not exposed. */
-export function heapAfterGc(page: Page): Promise<number | null> {
-  return page.evaluate(async () => {
-    const w = window as unknown as { gc?: () => void; performance: { memory?: { usedJSHeapSize: number } } };
-    if (!w.gc || !w.performance.memory) return null;
+/**
+ * JS heap in use after forced collections, through the DevTools protocol (`performance.memory` is
+ * bucketed and cached for minutes unless Chromium runs with precise memory info).
+ */
+export async function heapAfterGc(page: Page): Promise<number | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
     for (let i = 0; i < 3; i++) {
-      w.gc();
-      await new Promise((r) => setTimeout(r, 100));
+      await cdp.send('HeapProfiler.collectGarbage');
+      await page.waitForTimeout(100);
     }
-    return w.performance.memory.usedJSHeapSize;
-  });
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return usedSize;
+  } catch {
+    return null;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Type KEYS letters at the end of the second paragraph, one at a time; per-key latency keydown -> next frame. */

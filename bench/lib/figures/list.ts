@@ -65,7 +65,8 @@ export async function measureList(browser: Browser, origin: string, namer: Frame
   try {
     await installProbe(context, true);
     await seedContext(context, origin, seedSpec({ kind: 'search', notes, words, seed: 99 }));
-    await appSnapshot(context, origin);
+    const first = await appSnapshot(context, origin);
+    console.log(`  first boot of the search log (no snapshot yet): first row after ${first.firstRowMs?.toFixed(0) ?? 'n/a'} ms`);
     const page = await context.newPage();
     await page.goto(origin + '/');
     if (!(await waitIn(page, () => window.__probe.firstRowAt !== null, 120_000))) throw new Error('sidebar never showed a row');
@@ -73,7 +74,9 @@ export async function measureList(browser: Browser, origin: string, namer: Frame
     const result: ListResult = { notes, rowElements: await page.locator('.note-list .note-row').count(), scrollEndMs: [], searchMs: [], searchTimeouts: 0, profile: null };
     for (let i = 0; i < runs; i++) result.scrollEndMs.push(await scrollToEnd(page, notes - 1));
     await armSearchProbe(page);
-    for (let r = 0; r <= runs; r++) {
+    // Bounded: a slow search must not stretch the bench past its ~15 minutes.
+    const deadline = Date.now() + 150_000;
+    for (let r = 0; r <= runs && Date.now() < deadline; r++) {
       const stop = r === runs ? await startProfile(page) : null;
       for (const q of queries()) {
         const ms = await searchOnce(page, q);
@@ -82,6 +85,7 @@ export async function measureList(browser: Browser, origin: string, namer: Frame
         await searchOnce(page, '');
       }
       if (stop) result.profile = namer.attribute(await stop());
+      console.log(`  search round ${r + 1}/${runs + 1}${stop ? ' (profiled)' : ''}: ${result.searchMs.length} timed queries`);
     }
     return result;
   } finally {
