@@ -21,7 +21,7 @@ import { blocksForBody, captureBody } from './noteDocument';
  */
 export function NoteEditor({ noteId }: { noteId: string }) {
   const log = useLog();
-  const editor = useCreateBlockNote({ schema: noteSchema });
+  const editor = useCreateBlockNote({ schema: noteSchema, domAttributes: { editor: { 'aria-label': 'Note body' } } });
   const shownNoteRef = useRef<string | null>(null);
   const shownHtmlRef = useRef<string | null>(null);
   const loadingRef = useRef(false);

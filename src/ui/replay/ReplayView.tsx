@@ -76,7 +76,7 @@ export function ReplayView() {
         <output aria-label="Current step">Step {step} of {total}</output>
       </div>
       <div className="replay-body">
-        <div className="replay-timeline" ref={listRef} aria-label="Timeline">
+        <div className="replay-timeline" ref={listRef} aria-label="Timeline" tabIndex={0}>
           <ol style={{ height: rows.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
             {rows.getVirtualItems().map((row) => {
               const e = replay!.events[row.index];
@@ -93,7 +93,7 @@ export function ReplayView() {
         <div className="replay-detail">
           <section aria-label="Current event">
             <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
-            {current && <pre className="replay-payload">{JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}</pre>}
+            {current && <pre className="replay-payload" tabIndex={0}>{JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}</pre>}
           </section>
           {state && <ReplayState state={state} />}
         </div>

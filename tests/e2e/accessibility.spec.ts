@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { NotesPage } from './notesPage';
+
+/** Serious and critical axe violations on the page, as "rule: target" lines (empty when clean). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test('the app with a note, in light and dark themes, has no serious or critical violations', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Accessible note');
+    await app.typeBody('Some text to read.');
+    await app.waitForSaved();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('search results, the replay view and the 404 page have no serious or critical violations', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Findable');
+    await app.createNote('Other');
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('find');
+    await expect(app.rows.locator('mark')).toHaveText(['Find']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/replay');
+    await expect(page.getByText(/Current log: \d+ events/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/nowhere');
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('landmarks: the sidebar is navigation, the editor is in main; status messages are a live region', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await expect(page.getByRole('navigation', { name: 'Notes' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await app.createNote('Live');
+    await page.locator('.editor-header').getByRole('button', { name: 'Star' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Note starred' })).toBeVisible();
+  });
+
+  test('every control is reachable with Tab and shows a focus ring', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Tabbing');
+    await page.locator('body').click({ position: { x: 700, y: 500 } });
+    const seen = new Set<string>();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName, ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none' };
+      });
+      if (!info) continue;
+      expect(info.ring, `focus ring on ${info.name}`).toBe(true);
+      seen.add(info.name);
+    }
+    for (const name of ['New Note', 'Analytics', 'Sort', 'Search notes', 'Star', 'Delete note']) expect([...seen]).toContain(name);
+  });
+});
