@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
+
+/** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
+export type FunctionHandler = (req: Request) => Promise<Response>;
+
+/** What the host serves: the built app and the functions by name. */
+export interface HostOptions {
+  /** Folder of the built app (`vite build` output). */
+  distDir: string;
+  /** Handlers served at /functions/v1/{name}. */
+  functions: Record<string, FunctionHandler>;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The Hono app of the Node host (ARCHITECTURE.md "Functions"): functions under /functions/v1/{name}
+ * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
+ * other GET answered with index.html so the client router shows its own pages (and its 404).
+ */
+export function createHostApp({ distDir, functions }: HostOptions): Hono {
+  const app = new Hono();
+  const root = relative(process.cwd(), resolve(distDir)) || '.';
+  const hasApp = existsSync(resolve(distDir, 'index.html'));
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    const html = c.res.headers.get('Content-Type')?.startsWith('text/html');
+    if (html) c.res.headers.set('Content-Security-Policy', APP_CSP);
+    // The page and the service worker are revalidated, so a new version is seen; hashed assets are immutable.
+    const path = new URL(c.req.url).pathname;
+    if (html || path === '/sw.js') c.res.headers.set('Cache-Control', 'no-cache');
+    else if (path.startsWith('/assets/') && c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+
+  app.all('/functions/v1/:name', (c) => {
+    const handler = functions[c.req.param('name')];
+    return handler ? handler(c.req.raw) : json(404, { error: `Unknown function "${c.req.param('name')}"` });
+  });
+  app.all('/functions/v1/*', () => json(404, { error: 'Unknown function' }));
+
+  if (!hasApp) {
+    app.get('*', (c) => c.text('NotePad is not built yet: run `npm run build` (or `npm start`, which builds).', 503));
+    return app;
+  }
+  app.use('*', serveStatic({ root }));
+  app.get('*', serveStatic({ root, path: 'index.html' }));
+  return app;
+}
+
+/** A running host: its URL and how to stop it. */
+export interface RunningHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Start the host on `host:port` (port 0 picks a free one). Resolves once listening.
+ * @throws when the port is taken or the address cannot be bound.
+ */
+export function startServer(options: HostOptions & { port: number; host: string }): Promise<RunningHost> {
+  const app = createHostApp(options);
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
+      resolvePromise({
+        url: `http://${options.host}:${info.port}/`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+    server.on('error', reject);
+  });
+}
