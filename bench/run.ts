@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newContext } from './lib/browser';
 import { serveStatic } from './lib/server';
@@ -41,7 +41,7 @@ function build(): void {
 /** The machine the figures were taken on (docs/benchmarks.md lists it with the table). */
 function machine(chromium: string) {
   const git = (args: string[]) => { try { return execFileSync('git', args, { cwd: ROOT }).toString().trim(); } catch { return null; } };
-  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium, commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--', 'src']) };
+  return { loadavg: loadavg().map((x) => +x.toFixed(2)), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium, commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--', 'src']) };
 }
 
 /** The harness writes BlockNote HTML itself for seeding; check it matches the real editor's output. */
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
   const errors: Record<string, string> = {};
   try {
     const stage: StageContext = { browser, origin: server.origin, distDir: DIST, namer: new FrameNamer(DIST), runs, scale };
-    console.log(`Serving ${server.origin}; Chromium ${browser.version()}; ${runs} runs per figure${scale < 1 ? `; DATA SCALE ${scale} (targets assume 1)` : ''}`);
+    console.log(`Serving ${server.origin}; Chromium ${browser.version()}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs; ${runs} runs per figure${scale < 1 ? `; DATA SCALE ${scale} (targets assume 1)` : ''}`);
     await checkCorpusHtml(stage);
     for (const name of only) {
       if (!STAGES[name]) throw new Error(`unknown stage ${name} (stages: ${Object.keys(STAGES).join(', ')})`);
@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     mkdirSync(RESULTS, { recursive: true });
     const report = { at: new Date().toISOString(), machine: machine(browser.version()), runs, scale, seconds: Math.round((Date.now() - started) / 1000), figures, profiles, errors, raw };
     writeFileSync(`${RESULTS}/latest.json`, JSON.stringify(report, null, 1));
-    console.log(`\nWrote bench/results/latest.json (${report.seconds} s)`);
+    console.log(`\nWrote bench/results/latest.json (${report.seconds} s; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}: other processes on this machine shift absolute figures, the interleaved ratios less)`);
     return 0;
   } finally {
     await browser.close();

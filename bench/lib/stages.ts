@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { paragraphBlock, paragraphDoc, paragraphsHtml } from './corpus';
 import { editorRun, notePadEditorContext } from './figures/editor';
 import { diagnoseEditors, diagnoseLoads, type Diagnosis } from './figures/profiles';
-import { chunkSizes, coldLoad } from './figures/load';
+import { chunkSizes, coldLoad, extraBytesBySource } from './figures/load';
 import { measureStartup } from './figures/startup';
 import { measureList } from './figures/list';
 import { measureGrowth } from './figures/growth';
@@ -80,6 +80,8 @@ export async function loadStage(ctx: StageContext): Promise<StageResult> {
     for (const c of sizes[side].chunks) console.log(`    ${side.padEnd(8)} ${c.file.padEnd(34)} ${(c.raw / KB).toFixed(1).padStart(8)} KiB raw ${(c.gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
     console.log(`    ${side.padEnd(8)} ${'TOTAL'.padEnd(34)} ${(sizes[side].raw / KB).toFixed(1).padStart(8)} KiB raw ${(sizes[side].gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
   }
+  const bySource = extraBytesBySource(ctx.distDir, runs.notepad[0].jsFiles, runs.baseline[0].jsFiles);
+  console.log('  NotePad-only chunks by source (raw KiB): ' + bySource.slice(0, 14).map((b) => `${b.source} ${(b.bytes / KB).toFixed(1)}`).join(', '));
   const extra = (sizes.notepad.gzip - sizes.baseline.gzip) / KB;
   const jsFigure: Figure = {
     name: 'js.initial.gzip', unit: 'KiB', notepad: null, baseline: null, value: extra,
@@ -93,7 +95,7 @@ export async function loadStage(ctx: StageContext): Promise<StageResult> {
       ratioFigure('load.fcp', 'ms', runs.notepad.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite), runs.baseline.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite), 1.1, 'first-contentful-paint'),
       jsFigure,
     ],
-    raw: { runs, sizes },
+    raw: { runs, sizes, bySource },
     profiles,
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
@@ -7,6 +7,7 @@ import { installProbe, waitIn } from '../probes';
 import { BLANK_PATH } from '../server';
 import { seedContext, seedSpec } from '../seed';
 import type { paragraphDoc } from '../corpus';
+import { SourceMap } from '../sourcemap';
 
 /** One cold load: time to an editable editor, first contentful paint, and the JS files fetched until then. */
 export interface LoadRun {
@@ -34,6 +35,8 @@ export async function coldLoad(browser: Browser, origin: string, app: 'notepad' 
     });
     await page.goto(origin + (app === 'notepad' ? '/' : '/bench/baseline/'));
     if (!(await waitIn(page, () => window.__probe.editableAt !== null, 60_000))) throw new Error(`${app}: never editable on cold load`);
+    // Paint timing entries arrive a little after the frame; give FCP a bounded moment.
+    await waitIn(page, () => performance.getEntriesByName('first-contentful-paint').length > 0, 3000);
     const { editableMs, fcpMs } = await page.evaluate(() => ({
       editableMs: window.__probe.editableAt!,
       fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -58,4 +61,18 @@ export function chunkSizes(distDir: string, paths: readonly string[]): { chunks:
     return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
   });
   return { chunks, raw: chunks.reduce((s, c) => s + c.raw, 0), gzip: chunks.reduce((s, c) => s + c.gzip, 0) };
+}
+
+/**
+ * Raw bytes by package / source file in the chunks only NotePad fetches at start (source maps):
+ * where NotePad's extra initial JavaScript comes from.
+ */
+export function extraBytesBySource(distDir: string, notepad: readonly string[], baseline: readonly string[]): { source: string; bytes: number }[] {
+  const total = new Map<string, number>();
+  for (const file of notepad.filter((f) => !baseline.includes(f))) {
+    const path = join(distDir, file);
+    if (!existsSync(`${path}.map`)) continue;
+    for (const [source, bytes] of SourceMap.fromFile(`${path}.map`).bytesBySource(readFileSync(path, 'utf8'))) total.set(source, (total.get(source) ?? 0) + bytes);
+  }
+  return [...total].sort((a, b) => b[1] - a[1]).map(([source, bytes]) => ({ source, bytes }));
 }
