@@ -6,6 +6,8 @@ const findChromiumUrl = new URL('./scripts/find-chromium.mjs', import.meta.url).
 const { findChromium } = (await import(findChromiumUrl)) as { findChromium: () => string };
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+// Kept in step with scripts/test.mjs, which reads the json report from here.
+const RESULTS_DIR = process.env.TEST_RESULTS_DIR || 'test-results';
 const HOST = '127.0.0.1';
 const baseURL = `http://${HOST}:${PORT}`;
 
@@ -15,14 +17,14 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Not the default `test-results`: Playwright empties its outputDir on start, which would delete
   // test-results/unit.json written by the unit suite just before.
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `${RESULTS_DIR}/e2e-artifacts`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${RESULTS_DIR}/e2e.json` }]],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -42,5 +42,6 @@ export default defineConfig({
     port: 5174,
     proxy: { '/functions/v1': `http://127.0.0.1:${FUNCTIONS_PORT}` },
   },
-  build: { target: 'es2022', sourcemap: true },
+  // NOTEPAD_DIST lets parallel test runs build into folders of their own (default dist/).
+  build: { target: 'es2022', sourcemap: true, outDir: process.env.NOTEPAD_DIST || 'dist', emptyOutDir: true },
 });

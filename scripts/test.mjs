@@ -3,13 +3,14 @@
 // any other arguments are passed to the test runner(s), e.g. a file filter.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const resultsDir = join(root, 'test-results');
+// TEST_RESULTS_DIR (and NOTEPAD_DIST, E2E_PORT) let parallel runs keep apart; defaults as in README.
+const resultsDir = resolve(root, process.env.TEST_RESULTS_DIR || 'test-results');
 const UNIT_JSON = join(resultsDir, 'unit.json');
 const E2E_JSON = join(resultsDir, 'e2e.json'); // written by the json reporter in playwright.config.ts
 

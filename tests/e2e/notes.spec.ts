@@ -183,7 +183,8 @@ test.describe('notes app on the event log', () => {
     page.on('console', (m) => logged.push(m.text()));
     await page.goto('/no/such/page');
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
-    expect(logged.some((t) => t.includes('/no/such/page'))).toBe(true);
+    // The effect logs after the first paint, and console events reach the test asynchronously.
+    await expect.poll(() => logged.some((t) => t.includes('/no/such/page'))).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'New Note' })).toBeVisible();

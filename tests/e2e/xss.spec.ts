@@ -15,6 +15,9 @@ async function expectNothingRan(page: Page) {
 }
 
 test.describe('no script in a note ever runs', () => {
+  // The sanitizer must stop every payload on its own: with the CSP on, a miss would be blocked
+  // and go unseen; with it off, a miss calls __hit. The CSP itself is checked below.
+  test.use({ bypassCSP: true });
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(XSS_HOOK);
   });
@@ -82,4 +85,15 @@ test.describe('no script in a note ever runs', () => {
     }
     await expectNothingRan(page);
   });
+});
+
+test('the served app sends a Content Security Policy without inline script, and the security headers', async ({ request }) => {
+  const response = await request.get('/');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  expect(directives['script-src']).toEqual(["'self'"]);
+  expect(directives['connect-src']).toEqual(["'self'"]);
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['referrer-policy']).toBe('no-referrer');
 });
