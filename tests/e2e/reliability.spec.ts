@@ -1,15 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { NotesPage } from './notesPage';
+import { seededRandom } from '../support/random';
 
-/** Fixed-seed PRNG (mulberry32): the same trials every run; larger counts run with `npm run test:stress`. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TRIALS_PER_WORKER = Number(process.env.RELOAD_TRIALS ?? 25);
 const WAYS = ['reload', 'close', 'navigate'] as const;
@@ -34,7 +26,7 @@ async function leave(way: (typeof WAYS)[number], page: Page, context: BrowserCon
 for (const seed of [1, 2]) {
   test(`reloading, closing or navigating 0-500 ms after typing loses no character (${TRIALS_PER_WORKER} trials, seed ${seed})`, async ({ page, context }) => {
     test.setTimeout(TRIALS_PER_WORKER * 8000 + 30000);
-    const rand = prng(seed);
+    const rand = seededRandom(seed);
     let app = new NotesPage(page);
     await app.open();
     await app.createNote('Trials');

@@ -8,16 +8,8 @@ import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
 import { JOURNAL_KEY } from '../../src/services/journal';
 import { MemoryWebStorage } from './memoryStorage';
+import { seededRandom } from '../support/random';
 
-/** Fixed-seed PRNG (mulberry32) so every run generates the same corrupt states. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STATES = Number(process.env.FUZZ_STATES ?? 1000);
 const HUGE = 'x'.repeat(200_000);
@@ -51,7 +43,7 @@ const corruptLocal = (rand: () => number): Record<string, string> => {
 
 describe('start-up on corrupt storage', () => {
   it(`starts every time over ${STATES} corrupt states, sets aside what it cannot read and keeps every valid event`, async () => {
-    const rand = prng(20261122);
+    const rand = seededRandom(20261122);
     let quarantinedTotal = 0;
     for (let i = 0; i < STATES; i++) {
       globalThis.indexedDB = new IDBFactory();
