@@ -1,0 +1,135 @@
+import { format } from 'date-fns';
+import type { NotesState } from './notesState';
+import { bodyFacts } from './statisticsText';
+
+/** The bar chart and the word cloud cover the last 7 calendar days, today included (SPEC.md §9). */
+export const DASHBOARD_DAYS = 7;
+/** The word cloud shows the 10 most used words (SPEC.md §2, §9). */
+export const TOP_WORDS_COUNT = 10;
+
+/** One bar of the "last 7 days" chart: a calendar day in the chosen time zone. */
+export interface DayCount {
+  /** `yyyy-MM-dd` */
+  date: string;
+  /** Short weekday name, `Mon` ... `Sun` */
+  weekday: string;
+  /** Notes whose last-modified time falls on this day */
+  count: number;
+}
+
+export interface WordCount {
+  word: string;
+  count: number;
+}
+
+/** One follow-up highlight (SPEC.md §3 "Follow-up item") with the note it is in. */
+export interface FollowUpItem {
+  noteId: string;
+  title: string;
+  text: string;
+  /** Position of the item within its note, so `noteId:index` is a stable key. */
+  index: number;
+}
+
+/** The figures of the analytics dashboard (SPEC.md §2 "Analytics Dashboard", §9). */
+export interface DashboardStatistics {
+  totalNotes: number;
+  /** Words of every note's text, split on whitespace. */
+  totalWords: number;
+  /** The newest `modified` ISO time of any note, or null without notes. */
+  lastModified: string | null;
+  /** The last DASHBOARD_DAYS days, oldest first, today last; days without notes count 0. */
+  lastDays: DayCount[];
+  starred: number;
+  notStarred: number;
+  /** Up to TOP_WORDS_COUNT words of notes modified in the last days, most used first (ties alphabetical). */
+  topWords: WordCount[];
+  /** Every follow-up highlight, notes in manual order, items in document order. */
+  followUps: FollowUpItem[];
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date of instant `ms` in `timeZone` as [year, month 1-12, day]. @throws RangeError for an unknown zone. */
+function calendarDate(ms: number, timeZone: string): [number, number, number] {
+  let fmt = dayFormats.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    dayFormats.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return [part('year'), part('month'), part('day')];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateKey = ([y, m, d]: [number, number, number]) => `${y}-${pad(m)}-${pad(d)}`;
+
+// The day of a note's modified time, cached per meta object (a new one on every rename or save).
+const dayCache = new WeakMap<object, { timeZone: string; day: string | null }>();
+function modifiedDay(meta: { modified: string }, timeZone: string): string | null {
+  const cached = dayCache.get(meta);
+  if (cached?.timeZone === timeZone) return cached.day;
+  const ms = Date.parse(meta.modified);
+  const day = Number.isNaN(ms) ? null : dateKey(calendarDate(ms, timeZone));
+  dayCache.set(meta, { timeZone, day });
+  return day;
+}
+
+/** The last DASHBOARD_DAYS calendar days up to the day of `now` in `timeZone`, oldest first. */
+function lastDays(now: number, timeZone: string): DayCount[] {
+  const [y, m, d] = calendarDate(now, timeZone);
+  const days: DayCount[] = [];
+  for (let back = DASHBOARD_DAYS - 1; back >= 0; back -= 1) {
+    // A calendar date, not an instant: the Date constructor only does the day arithmetic here.
+    const day = new Date(y, m - 1, d - back);
+    days.push({ date: format(day, 'yyyy-MM-dd'), weekday: format(day, 'EEE'), count: 0 });
+  }
+  return days;
+}
+
+/**
+ * The dashboard figures for the notes projection (SPEC.md §2, §5, §9).
+ * Takes the notes, the current time (`now`, a Date or ms since the epoch) and an IANA time zone
+ * (e.g. "Europe/Berlin") that decides which calendar day a time falls on. "The last 7 days" are the
+ * calendar days from 6 days before today up to today; a note belongs to the day of its last-modified
+ * time (SPEC.md §9 "grouped by modified date"). Text is read per body (see bodyFacts), cached, so
+ * calling this again after one note changed re-reads only that note.
+ * Pure: no DOM, no I/O. @throws RangeError when `timeZone` is not a known zone.
+ */
+export function dashboardStatistics(notes: NotesState, now: Date | number, timeZone: string): DashboardStatistics {
+  const days = lastDays(typeof now === 'number' ? now : now.getTime(), timeZone);
+  const dayIndex = new Map(days.map((day, i) => [day.date, i]));
+  const starredIds = new Set(notes.starred);
+  const words = new Map<string, number>();
+  const followUps: FollowUpItem[] = [];
+  let totalWords = 0;
+  let starred = 0;
+  let lastModified: string | null = null;
+  let lastModifiedMs = -Infinity;
+
+  for (const id of notes.order) {
+    const meta = notes.meta[id];
+    const body = notes.bodies[id];
+    if (!meta) continue;
+    if (starredIds.has(id)) starred += 1;
+    const ms = Date.parse(meta.modified);
+    if (ms > lastModifiedMs) [lastModifiedMs, lastModified] = [ms, meta.modified];
+    const facts = body ? bodyFacts(body) : undefined;
+    if (facts) {
+      totalWords += facts.wordCount;
+      facts.followUps.forEach((text, index) => followUps.push({ noteId: id, title: meta.title, text, index }));
+    }
+    const at = dayIndex.get(modifiedDay(meta, timeZone) ?? '');
+    if (at === undefined) continue;
+    days[at].count += 1;
+    facts?.cloudWords.forEach((count, word) => words.set(word, (words.get(word) ?? 0) + count));
+  }
+
+  const topWords = [...words]
+    .map(([word, count]) => ({ word, count }))
+    .sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+    .slice(0, TOP_WORDS_COUNT);
+  const totalNotes = notes.order.filter((id) => notes.meta[id]).length;
+  return { totalNotes, totalWords, lastModified, lastDays: days, starred, notStarred: totalNotes - starred, topWords, followUps };
+}
