@@ -1,41 +1,102 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../projections/storageKeys';
 import { noteIndex, type NotesState } from '../projections/notesState';
 
+const BODY_PREFIX = noteBodyKey('');
+
 /**
  * Mirrors the notes projection into the localStorage keys of SPEC.md §3 (`notes`, `note_{id}`,
- * `linkedNotes`). Only keys whose projection part changed are written: bodies are compared by
- * reference, so saving one note writes two keys, not ten thousand.
+ * `linkedNotes`). Only keys whose value changed are written: saving one note writes two keys,
+ * not ten thousand, and a view-only event (search, sort, selection) leaves `notes` untouched and
+ * writes nothing.
+ *
+ * A write that fails (QuotaExceededError when the origin's ~5 MB are full) marks its key stale.
+ * Stale keys are written again with the next change of the notes, smallest value first, stopping
+ * at the first one that still does not fit: once space is freed (a note deleted or shortened) the
+ * copy catches up, and while storage stays full a change costs one failed write, not one per key.
  */
 export class StorageMirror {
   private previous: NotesState | null = null;
+  /** The `notes` value last written (or found equal), so a re-folded but equal index is not rewritten. */
+  private lastIndexJson: string | null = null;
+  /** Keys whose last write failed; their current value is derived from the projection when retried. */
+  private readonly stale = new Set<string>();
 
-  /** `onError` hears about writes that failed (QuotaExceededError when the origin is full). */
+  /** `onError` hears about writes that failed (QuotaExceededError when the origin is full), once per `write` call. */
   constructor(
     private readonly storage: Storage,
     private readonly onError: (error: unknown) => void = (error) => console.error('NotePad: localStorage write failed', error),
   ) {}
 
-  /** Write what changed since the last call; the first call compares with what storage holds. */
+  /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
+  staleKeys(): string[] {
+    return [...this.stale];
+  }
+
+  /** Write what changed since the last call; the first call compares every key with what storage holds. */
   write(notes: NotesState): void {
     const prev = this.previous;
     if (prev === notes) return;
+    this.previous = notes;
     let failure: unknown = null;
-    const set = (key: string, value: string) => {
+    const set = (key: string, value: string, compareStored: boolean): boolean => {
       try {
-        if (this.storage.getItem(key) !== value) this.storage.setItem(key, value);
+        if (!compareStored || this.storage.getItem(key) !== value) this.storage.setItem(key, value);
+        this.stale.delete(key);
+        return true;
       } catch (error) {
-        failure ??= error; // one failing key (a huge image) must not stop the others
+        failure ??= error; // one failing key (a huge image) must not stop the others of this change
+        this.stale.add(key);
+        return false;
       }
     };
+
     // Deletions first: they free space for the writes.
-    for (const id of prev?.order ?? []) if (!notes.meta[id]) this.storage.removeItem(noteBodyKey(id));
-    if (!prev || prev.order !== notes.order || prev.meta !== notes.meta) set(NOTES_KEY, JSON.stringify(noteIndex(notes)));
-    if (!prev || prev.starred !== notes.starred) set(STARRED_KEY, JSON.stringify(notes.starred));
-    if (!prev || prev.bodies !== notes.bodies) {
-      for (const id of notes.order) if (!prev || prev.bodies[id] !== notes.bodies[id]) set(noteBodyKey(id), notes.bodies[id]?.html ?? '');
+    if (prev && prev.order !== notes.order) {
+      for (const id of prev.order) {
+        if (notes.meta[id]) continue;
+        this.storage.removeItem(noteBodyKey(id));
+        this.stale.delete(noteBodyKey(id));
+      }
     }
-    // After a failure, compare every key again next time (previous = null) so nothing stays stale.
-    this.previous = failure ? null : notes;
+    if (!prev || prev.order !== notes.order || prev.meta !== notes.meta) {
+      const json = JSON.stringify(noteIndex(notes));
+      if (json !== this.lastIndexJson || this.stale.has(NOTES_KEY)) {
+        if (set(NOTES_KEY, json, !prev)) this.lastIndexJson = json;
+      }
+    }
+    if (!prev || prev.starred !== notes.starred) set(STARRED_KEY, JSON.stringify(notes.starred), !prev);
+    if (!prev || prev.bodies !== notes.bodies) {
+      for (const id of notes.order) {
+        const html = notes.bodies[id]?.html ?? '';
+        // Strings compare by content: a body re-folded from the stored event is equal, not identical.
+        if (!prev || prev.bodies[id]?.html !== html || !prev.meta[id]) set(noteBodyKey(id), html, !prev);
+      }
+    }
+    if (prev && !failure) this.retryStale(notes, set);
     if (failure) this.onError(failure);
+  }
+
+  /** Write stale keys again, smallest first; the first that still fails ends the retry (storage is still full). */
+  private retryStale(notes: NotesState, set: (key: string, value: string, compareStored: boolean) => boolean): void {
+    if (this.stale.size === 0) return;
+    const pending: { key: string; value: string }[] = [];
+    for (const key of this.stale) {
+      const value = this.currentValue(notes, key);
+      if (value === null) this.stale.delete(key);
+      else pending.push({ key, value });
+    }
+    pending.sort((a, b) => a.value.length - b.value.length);
+    for (const { key, value } of pending) {
+      if (!set(key, value, false)) return;
+      if (key === NOTES_KEY) this.lastIndexJson = value;
+    }
+  }
+
+  /** The value `key` should hold for `notes`, or null when the key no longer exists (a deleted note). */
+  private currentValue(notes: NotesState, key: string): string | null {
+    if (key === NOTES_KEY) return JSON.stringify(noteIndex(notes));
+    if (key === STARRED_KEY) return JSON.stringify(notes.starred);
+    const id = key.slice(BODY_PREFIX.length);
+    return notes.meta[id] ? (notes.bodies[id]?.html ?? '') : null;
   }
 }
