@@ -4,6 +4,11 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * Upcasters by the version they read: `UPCASTERS[n]` turns a version-n event into version n+1.
  * Add one here for every schema change instead of rewriting stored events (ARCHITECTURE.md "Events").
  * Version 1 is the first, so none exist yet.
+ *
+ * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
+ * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
+ * fixture: tests/unit/upcast.test.ts fails when a step has no upcaster or any stored event of any
+ * version no longer reads as a current event.
  */
 export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {};
 
