@@ -1,0 +1,150 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { FunctionsConfig } from './functionsConfig';
+
+/** One suggested link (SPEC.md §3 "Resource"). */
+export interface Resource {
+  title: string;
+  url: string;
+  description: string;
+}
+
+/** The usage-tracking payload (SPEC.md §7). */
+export interface UsageRecord {
+  app_name: string;
+  source: string;
+  session_id: string;
+}
+
+/** The hosted helpers the app calls (SPEC.md §7); every failure is a FunctionsError. */
+export interface FunctionsClient {
+  /** `summarize` with `{text, format?}`; resolves with the `summary` string. */
+  summarize(text: string, format?: 'bullets'): Promise<string>;
+  /** `find-resources` with `{text}`; resolves with the `resources` list (items without a title or url dropped). */
+  findResources(text: string): Promise<Resource[]>;
+  /** `track-app-usage`; resolves when the answer is ok (its body is not read, SPEC.md §7). */
+  trackAppUsage(record: UsageRecord): Promise<void>;
+}
+
+/**
+ * Why a call failed: `offline` (the browser is offline or the host cannot be reached), `timeout`
+ * (no answer within the configured time), `http` (a non-2xx answer; `status` and the host's
+ * `{error}` message), `invalid-response` (2xx but not the documented shape).
+ */
+export type FunctionsErrorKind = 'offline' | 'timeout' | 'http' | 'invalid-response';
+
+/** A failed function call: which function, why, and the host's message when it sent one. */
+export class FunctionsError extends Error {
+  constructor(
+    readonly fn: string,
+    readonly kind: FunctionsErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FunctionsError';
+  }
+}
+
+/** What the browser client needs besides its config; tests replace each. */
+export interface FunctionsClientDeps {
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** False when the browser knows it is offline (default: `navigator.onLine`). */
+  isOnline?: () => boolean;
+  /** Where failures are logged (default: console.error). */
+  logError?: (message: string) => void;
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The host's `{error}` message of a non-2xx answer, else its status text. */
+async function httpMessage(error: HTTPError): Promise<string> {
+  const { response } = error;
+  try {
+    const body: unknown = await response.clone().json();
+    if (isRecord(body) && typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    // Not JSON (a proxy's HTML page): fall back to the status line.
+  }
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/** Keep the resources that have a string title and url; description defaults to "". */
+function readResources(body: unknown): Resource[] | null {
+  if (!isRecord(body) || !Array.isArray(body.resources)) return null;
+  return body.resources.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.title === 'string' && typeof item.url === 'string'
+      ? [{ title: item.title, url: item.url, description: typeof item.description === 'string' ? item.description : '' }]
+      : [],
+  );
+}
+
+/**
+ * The browser implementation (ARCHITECTURE.md "Services"): ky POSTs to `{url}/functions/v1/{name}`
+ * with `apikey` and `Authorization: Bearer` headers, `config.timeoutMs` per request and no
+ * retries (4xx is final; a repeated summarize would only cost the user time). Failures are logged
+ * with the host's JSON message and rethrown as FunctionsError.
+ */
+export function createFunctionsClient(config: FunctionsConfig, deps: FunctionsClientDeps = {}): FunctionsClient {
+  const isOnline = deps.isOnline ?? browserOnline;
+  const logError = deps.logError ?? ((message: string) => console.error(message));
+  const api: KyInstance = ky.create({
+    prefixUrl: `${config.url}/functions/v1/`,
+    timeout: config.timeoutMs,
+    retry: 0,
+    headers: { apikey: config.key, Authorization: `Bearer ${config.key}` },
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+
+  /** POST `json` to function `fn`; resolves with the answer, or throws FunctionsError (logged). */
+  async function call(fn: string, json: unknown): Promise<Response> {
+    try {
+      if (!isOnline()) throw new FunctionsError(fn, 'offline', 'The browser is offline');
+      return await api.post(fn, { json });
+    } catch (error) {
+      const failure = await toFunctionsError(fn, error);
+      logError(`[functions] ${fn} failed (${failure.kind}${failure.status ? ` ${failure.status}` : ''}): ${failure.message}`);
+      throw failure;
+    }
+  }
+
+  async function readJson(fn: string, response: Response): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch {
+      const failure = new FunctionsError(fn, 'invalid-response', 'The answer is not JSON');
+      logError(`[functions] ${fn} failed (invalid-response): ${failure.message}`);
+      throw failure;
+    }
+  }
+
+  function invalid(fn: string, message: string): never {
+    logError(`[functions] ${fn} failed (invalid-response): ${message}`);
+    throw new FunctionsError(fn, 'invalid-response', message);
+  }
+
+  return {
+    async summarize(text, format) {
+      const body = await readJson('summarize', await call('summarize', format ? { text, format } : { text }));
+      if (!isRecord(body) || typeof body.summary !== 'string') invalid('summarize', 'The answer has no summary');
+      return (body as { summary: string }).summary;
+    },
+    async findResources(text) {
+      const resources = readResources(await readJson('find-resources', await call('find-resources', { text })));
+      return resources ?? invalid('find-resources', 'The answer has no resources list');
+    },
+    async trackAppUsage(record) {
+      await call('track-app-usage', record);
+    },
+  };
+}
+
+async function toFunctionsError(fn: string, error: unknown): Promise<FunctionsError> {
+  if (error instanceof FunctionsError) return error;
+  if (error instanceof HTTPError) return new FunctionsError(fn, 'http', await httpMessage(error), error.response.status);
+  if (error instanceof TimeoutError) return new FunctionsError(fn, 'timeout', 'No answer in time');
+  // fetch rejects with a TypeError when the host cannot be reached (offline, DNS, refused, CORS).
+  if (error instanceof TypeError) return new FunctionsError(fn, 'offline', `The host cannot be reached (${error.message})`);
+  return new FunctionsError(fn, 'invalid-response', error instanceof Error ? error.message : String(error));
+}

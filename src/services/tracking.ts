@@ -1,0 +1,73 @@
+import type { FunctionsClient } from './functionsClient';
+import { visitSource } from './trackingSource';
+
+/** `app_name` of every usage record (SPEC.md §7). */
+export const TRACKING_APP_NAME = 'NotePad';
+/** Session storage key of the session id (SPEC.md §3). */
+export const SESSION_ID_KEY = 'ss_session_id';
+/** Paths where the app loads without tracking: the replay view only folds, it makes no request (README). */
+export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
+
+/**
+ * The session id (SPEC.md §3): the one in `storage` under SESSION_ID_KEY, or a new UUID stored
+ * there, so reloads in the same tab reuse it and a new tab or browser session gets a new one.
+ * When session storage is unavailable (blocked), returns a fresh id without storing it.
+ */
+export function sessionIdFrom(storage: Pick<Storage, 'getItem' | 'setItem'> | null, newId: () => string = () => crypto.randomUUID()): string {
+  try {
+    const existing = storage?.getItem(SESSION_ID_KEY);
+    if (existing) return existing;
+    const id = newId();
+    storage?.setItem(SESSION_ID_KEY, id);
+    return id;
+  } catch {
+    return newId();
+  }
+}
+
+/** What trackAppLoad reads from the page; tests pass their own. */
+export interface PageContext {
+  /** location.pathname */
+  pathname: string;
+  /** location.search */
+  search: string;
+  /** location.hostname */
+  hostname: string;
+  /** document.referrer */
+  referrer: string;
+  /** sessionStorage, or null when it cannot be used */
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+/** The page context of the running browser tab. */
+export function browserPageContext(): PageContext {
+  let storage: Storage | null = null;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    // Blocked storage (some privacy settings): a fresh id each load.
+  }
+  const { pathname, search, hostname } = window.location;
+  return { pathname, search, hostname, referrer: document.referrer, sessionStorage: storage };
+}
+
+/**
+ * Usage tracking on app load (SPEC.md §7): POST track-app-usage with app_name, source and
+ * session_id. Only the ok status matters; a failure is logged with console.error and never shown.
+ * Skipped on UNTRACKED_PATH_PREFIXES. Resolves true when the call was answered ok; never rejects.
+ */
+export async function trackAppLoad(
+  client: FunctionsClient,
+  page: PageContext,
+  logError: (message: string) => void = (message) => console.error(message),
+): Promise<boolean> {
+  if (UNTRACKED_PATH_PREFIXES.some((prefix) => page.pathname === prefix || page.pathname.startsWith(`${prefix}/`))) return false;
+  try {
+    const source = visitSource(page.search, page.referrer, page.hostname);
+    await client.trackAppUsage({ app_name: TRACKING_APP_NAME, source, session_id: sessionIdFrom(page.sessionStorage) });
+    return true;
+  } catch (error) {
+    logError(`[tracking] usage was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
