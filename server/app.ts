@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
+import { answerClientErrorsWithJson } from './clientErrors';
+import { unknownFunctionResponse } from '../functions/_shared/http.ts';
 
 /** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
 export type FunctionHandler = (req: Request) => Promise<Response>;
@@ -15,9 +17,6 @@ export interface HostOptions {
   /** Handlers served at /functions/v1/{name}. */
   functions: Record<string, FunctionHandler>;
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
  * The Hono app of the Node host (ARCHITECTURE.md "Functions"): functions under /functions/v1/{name}
@@ -42,9 +41,9 @@ export function createHostApp({ distDir, functions }: HostOptions): Hono {
 
   app.all('/functions/v1/:name', (c) => {
     const handler = functions[c.req.param('name')];
-    return handler ? handler(c.req.raw) : json(404, { error: `Unknown function "${c.req.param('name')}"` });
+    return handler ? handler(c.req.raw) : unknownFunctionResponse(c.req.param('name'));
   });
-  app.all('/functions/v1/*', () => json(404, { error: 'Unknown function' }));
+  app.all('/functions/v1/*', () => unknownFunctionResponse());
 
   if (!hasApp) {
     app.get('*', (c) => c.text('NotePad is not built yet: run `npm run build` (or `npm start`, which builds).', 503));
@@ -75,5 +74,6 @@ export function startServer(options: HostOptions & { port: number; host: string 
       });
     });
     server.on('error', reject);
+    answerClientErrorsWithJson(server as import('node:http').Server);
   });
 }

@@ -1,9 +1,27 @@
+/**
+ * The functions the Node host serves (SPEC.md §7, issue 4), wired from the environment:
+ * the provider named by LLM_PROVIDER (README "Functions"), the anonymous key FUNCTIONS_ANON_KEY,
+ * and usage records in the SQLite file USAGE_DB_PATH.
+ */
+import { createFindResourcesHandler } from '../functions/find-resources/handler.ts';
+import { createProvider, readConfig } from '../functions/_shared/config.ts';
+import { createSummarizeHandler } from '../functions/summarize/handler.ts';
+import { createTrackUsageHandler } from '../functions/track-app-usage/handler.ts';
 import type { FunctionHandler } from './app';
+import { DEFAULT_USAGE_DB_PATH, openUsageStore } from './usageStore';
 
 /**
- * The functions the host serves, by name (SPEC.md §7), configured from the environment.
- * Returns an empty set until the handlers in functions/ are wired here.
+ * The handlers by name: `summarize`, `find-resources`, `track-app-usage`.
+ * Opens (creating) the usage database; the English model loads on the first request.
+ * @throws ConfigError for unusable LLM_* settings; an error when the database cannot be opened.
  */
-export function createFunctions(_env: NodeJS.ProcessEnv): Record<string, FunctionHandler> {
-  return {};
+export function createFunctions(env: NodeJS.ProcessEnv): Record<string, FunctionHandler> {
+  const config = readConfig((name) => env[name]);
+  const provider = createProvider(config);
+  const store = openUsageStore(env.USAGE_DB_PATH?.trim() || DEFAULT_USAGE_DB_PATH);
+  return {
+    summarize: createSummarizeHandler({ anonKey: config.anonKey, provider }),
+    'find-resources': createFindResourcesHandler({ anonKey: config.anonKey, provider }),
+    'track-app-usage': createTrackUsageHandler({ anonKey: config.anonKey, store }),
+  };
 }

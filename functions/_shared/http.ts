@@ -1,0 +1,211 @@
+/**
+ * The HTTP edge every function shares (ARCHITECTURE.md "Functions", issue 4 and issue 8): CORS as
+ * Supabase functions answer it, the anonymous key check, JSON body reading with size, content-type
+ * and UTF-8 checks, and JSON errors. Web-standard APIs only, so it runs on Node, Deno and Workers.
+ */
+
+import { ProviderError } from './provider.ts';
+
+/** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
+export type FunctionHandler = (req: Request) => Promise<Response>;
+
+/** Largest accepted request body (1 MiB); larger bodies answer 413. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** CORS headers of Supabase Edge Functions (STACK.md "Functions"), sent with every answer. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Max-Age': '86400',
+};
+
+/**
+ * Security headers of every function answer (issue 8): JSON is never cached, sniffed, framed or
+ * rendered as a document.
+ */
+export const FUNCTION_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** An error that becomes a JSON answer `{error: message}` with `status`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** A JSON answer with CORS and security headers. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS_HEADERS, ...FUNCTION_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** The answer to a CORS preflight (204, no body). */
+export function preflightResponse(): Response {
+  return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...FUNCTION_SECURITY_HEADERS } });
+}
+
+/** JSON 404 for a function name the host does not serve. */
+export function unknownFunctionResponse(name?: string): Response {
+  return jsonResponse(404, { error: name ? `Unknown function "${name.slice(0, 100)}"` : 'Unknown function' });
+}
+
+/** Compares two strings in time independent of where they differ (the key is a shared secret). */
+function sameSecret(given: string, expected: string): boolean {
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Accepts the request when header `apikey` or `Authorization: Bearer <key>` carries the anonymous key.
+ * @throws HttpError 401 when neither does.
+ */
+export function checkAnonKey(req: Request, anonKey: string): void {
+  const apikey = req.headers.get('apikey');
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
+  if ((apikey !== null && sameSecret(apikey, anonKey)) || (bearer !== undefined && sameSecret(bearer, anonKey))) return;
+  const missing = apikey === null && bearer === undefined;
+  throw new HttpError(401, missing
+    ? 'Missing API key: send the anonymous key in the "apikey" header or as "Authorization: Bearer <key>"'
+    : 'Invalid API key');
+}
+
+/** True for `application/json` or `application/*+json`, charset absent or UTF-8. */
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const [type, ...params] = value.toLowerCase().split(';').map((part) => part.trim());
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) return false;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+/** Reads at most `maxBytes` of a body stream. @throws HttpError 413 beyond that. */
+async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const tooLarge = (maxBytes: number) => new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
+
+/**
+ * Reads the request body as JSON: Content-Type must be JSON (else 415), at most `maxBytes` (else
+ * 413), valid UTF-8 and valid JSON (else 400).
+ * @returns the parsed value (any JSON value; callers check its shape).
+ */
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  if (!isJsonContentType(req.headers.get('content-type'))) {
+    await req.body?.cancel().catch(() => undefined);
+    throw new HttpError(415, 'Content-Type must be application/json (UTF-8)');
+  }
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await req.body?.cancel().catch(() => undefined);
+    throw tooLarge(maxBytes);
+  }
+  const bytes = await readLimited(req.body, maxBytes);
+  if (bytes.byteLength === 0) throw new HttpError(400, 'Request body is empty: send a JSON object');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+}
+
+/** The body as a plain object. @throws HttpError 400 for arrays, null and scalars. */
+export function requireObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Where handlers write operational lines (fallbacks, internal errors). */
+export interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** What a JSON function is made of; `handle` may throw HttpError or ProviderError. */
+export interface JsonFunctionSpec {
+  /** Function name, used in log lines. */
+  name: string;
+  /** The anonymous key requests must carry. */
+  anonKey: string;
+  maxBodyBytes?: number;
+  log?: Logger;
+  /** Turns the parsed JSON body into the answer's JSON body (status 200). */
+  handle(body: unknown): Promise<unknown>;
+}
+
+/**
+ * Maps a thrown value to a JSON answer: HttpError as given, ProviderError timeout 504 and other
+ * provider failures 502 (logged), anything else 500 (logged with its stack).
+ */
+export function errorResponse(error: unknown, name: string, log: Logger): Response {
+  if (error instanceof HttpError) return jsonResponse(error.status, { error: error.message }, error.headers);
+  if (error instanceof ProviderError) {
+    log.warn(`[${name}] provider ${error.kind}: ${error.message}`);
+    return jsonResponse(error.kind === 'timeout' ? 504 : 502, { error: error.message });
+  }
+  log.error(`[${name}] internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  return jsonResponse(500, { error: 'Internal error: the function failed unexpectedly' });
+}
+
+/**
+ * Builds a POST-JSON function: OPTIONS -> 204 preflight; missing or wrong key -> 401; other methods
+ * -> 405; then the body checks of readJsonBody; then `handle`. Every answer is JSON with CORS.
+ */
+export function createJsonFunction(spec: JsonFunctionSpec): FunctionHandler {
+  const log = spec.log ?? console;
+  return async (req) => {
+    try {
+      if (req.method === 'OPTIONS') return preflightResponse();
+      checkAnonKey(req, spec.anonKey);
+      if (req.method !== 'POST') {
+        throw new HttpError(405, `Method ${req.method} is not allowed: use POST`, { Allow: 'POST, OPTIONS' });
+      }
+      const body = await readJsonBody(req, spec.maxBodyBytes ?? MAX_BODY_BYTES);
+      return jsonResponse(200, await spec.handle(body));
+    } catch (error) {
+      await req.body?.cancel().catch(() => undefined);
+      return errorResponse(error, spec.name, log);
+    }
+  };
+}

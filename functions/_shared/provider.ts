@@ -1,0 +1,48 @@
+/**
+ * The provider interface behind summarize and find-resources (ARCHITECTURE.md "Functions"):
+ * `local` (offline NLP) or `openai` (any OpenAI-compatible chat-completions endpoint).
+ */
+
+/** SPEC.md §2 "Note Recap": a paragraph, or one sentence per line starting with "• ". */
+export type SummaryFormat = 'paragraph' | 'bullets';
+
+/** SPEC.md §3 "Resource". */
+export interface Resource {
+  title: string;
+  url: string;
+  description: string;
+}
+
+/** What both providers do. Both may throw ProviderError. */
+export interface Provider {
+  readonly name: 'local' | 'openai';
+  /** A summary of `text` in `format`; never empty for non-empty text. */
+  summarize(text: string, format: SummaryFormat): Promise<string>;
+  /** Links about `text`: https only, at most MAX_RESOURCES. */
+  findResources(text: string): Promise<Resource[]>;
+}
+
+/** How a provider failed: `timeout` -> 504, `failure` and `invalid` -> 502. */
+export type ProviderErrorKind = 'timeout' | 'failure' | 'invalid';
+
+/** A provider that did not give a usable answer. */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** SPEC.md §2 "AI-Suggested Resources": most links returned by one call. */
+export const MAX_RESOURCES = 8;
+
+/** SPEC.md §9 "Bullet marker •": the prefix of each bullet line. */
+export const BULLET_PREFIX = '• ';
+
+/** Formats sentences as the recap's paragraph or bullet lines. */
+export function formatSummary(sentences: readonly string[], format: SummaryFormat): string {
+  return format === 'bullets' ? sentences.map((s) => BULLET_PREFIX + s).join('\n') : sentences.join(' ');
+}

@@ -1,0 +1,31 @@
+/**
+ * `track-app-usage` (SPEC.md §7 "Usage tracking, on app load"): POST {app_name, source, session_id}
+ * -> 200 {ok: true} after the record is stored with the server's time.
+ */
+import { createJsonFunction, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { parseUsageBody, type UsageStore } from '../_shared/usage.ts';
+
+/** What the tracking handler is built from; `now` is the clock (tests pass a fixed one). */
+export interface TrackUsageDeps {
+  anonKey: string;
+  store: UsageStore;
+  now?: () => Date;
+  maxBodyBytes?: number;
+  log?: Logger;
+}
+
+/** Creates the track-app-usage handler. */
+export function createTrackUsageHandler(deps: TrackUsageDeps): FunctionHandler {
+  const now = deps.now ?? (() => new Date());
+  return createJsonFunction({
+    name: 'track-app-usage',
+    anonKey: deps.anonKey,
+    maxBodyBytes: deps.maxBodyBytes,
+    log: deps.log,
+    async handle(body) {
+      const usage = parseUsageBody(body);
+      await deps.store.record({ at: now().toISOString(), ...usage });
+      return { ok: true };
+    },
+  });
+}
