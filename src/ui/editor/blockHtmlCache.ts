@@ -1,0 +1,129 @@
+import type { NoteBlock, NoteEditor } from './schema';
+
+/** Idle-time budget: stop priming when less than this is left of an idle period (ms). */
+const PRIME_MIN_IDLE_MS = 2;
+/** Upper bound on the wait for an idle period before priming anyway, then in slices of PRIME_SLICE_MS. */
+const PRIME_IDLE_TIMEOUT_MS = 1000;
+const PRIME_SLICE_MS = 10;
+/** Quiet time after an edit before priming starts, so nothing runs between keystrokes (ms). */
+const PRIME_DELAY_MS = 300;
+
+const NUMBERED = ' data-content-type="numberedListItem"';
+const INDEX_ATTR = ' data-index="';
+
+/** Where the first numbered-list item of `html` keeps its index: the value and its position. */
+function firstNumberedIndex(html: string): { value: number; at: number; end: number } | null {
+  const item = html.indexOf(NUMBERED);
+  if (item < 0) return null;
+  // data-index is the last attribute of that start tag (BlockNote sets it after rendering), and
+  // attribute values cannot hold a `"`, so the next ` data-index="` belongs to the same tag.
+  const at = html.indexOf(INDEX_ATTR, item) + INDEX_ATTR.length;
+  const end = html.indexOf('"', at);
+  return { value: Number(html.slice(at, end)), at, end };
+}
+
+/**
+ * Per-block HTML of a BlockNote document, so `note_{id}` is derived incrementally
+ * (ARCHITECTURE.md "Editor"). BlockNote returns the same block object for a block whose
+ * ProseMirror node did not change, so the cache is keyed by block object: a keystroke makes one
+ * new top-level block, and only that one is serialized again.
+ *
+ * The result is byte-identical to `editor.blocksToFullHTML(blocks)`: that output is the blockGroup
+ * wrapper around each top-level block's own HTML, and every transform BlockNote applies after
+ * serializing is local to a block except one: a top-level numbered-list item's `data-index`
+ * continues the previous top-level block's first numbered item. `html()` patches that number.
+ */
+export class BlockHtmlCache {
+  private readonly html1 = new WeakMap<NoteBlock, string>();
+  private readonly copy1 = new WeakMap<NoteBlock, NoteBlock>();
+  private wrapper: { open: string; close: string } | null = null;
+  private primeScheduled = false;
+
+  constructor(private readonly editor: NoteEditor) {}
+
+  /** The blockGroup wrapper around every document's HTML, taken from BlockNote's own output. */
+  private groupWrapper(): { open: string; close: string } {
+    if (!this.wrapper) {
+      const empty = this.editor.blocksToFullHTML([]);
+      const open = empty.slice(0, empty.indexOf('>') + 1);
+      this.wrapper = { open, close: empty.slice(open.length) };
+    }
+    return this.wrapper;
+  }
+
+  /** The HTML of one top-level block as if it were alone in the document (cached). */
+  blockHtml(block: NoteBlock): string {
+    let html = this.html1.get(block);
+    if (html === undefined) {
+      const { open, close } = this.groupWrapper();
+      const full = this.editor.blocksToFullHTML([block]);
+      if (!full.startsWith(open) || !full.endsWith(close)) throw new Error('BlockNote HTML has an unexpected wrapper');
+      html = full.slice(open.length, full.length - close.length);
+      this.html1.set(block, html);
+    }
+    return html;
+  }
+
+  /** `blocksToFullHTML(blocks)` for top-level `blocks`, serializing only blocks not seen before. */
+  html(blocks: readonly NoteBlock[]): string {
+    const { open, close } = this.groupWrapper();
+    const parts: string[] = new Array(blocks.length);
+    let previousFirst: number | null = null;
+    for (let i = 0; i < blocks.length; i++) {
+      let html = this.blockHtml(blocks[i]);
+      const first = firstNumberedIndex(html);
+      if (blocks[i].type === 'numberedListItem' && first && previousFirst !== null && first.value !== previousFirst + 1) {
+        // In context the item continues the previous block's first numbered item (alone it starts at its `start` or 1).
+        html = html.slice(0, first.at) + String(previousFirst + 1) + html.slice(first.end);
+        previousFirst += 1;
+      } else {
+        previousFirst = first ? first.value : null;
+      }
+      parts[i] = html;
+    }
+    return open + parts.join('') + close;
+  }
+
+  /**
+   * Deep copies of `blocks` for the event payload (BlockNote's block objects are shared with its
+   * cache), copying only blocks not seen before. Unchanged blocks share their copy between saves;
+   * nothing mutates them.
+   */
+  copies(blocks: readonly NoteBlock[]): NoteBlock[] {
+    return blocks.map((block) => {
+      let copy = this.copy1.get(block);
+      if (!copy) {
+        copy = structuredClone(block);
+        this.copy1.set(block, copy);
+      }
+      return copy;
+    });
+  }
+
+  /**
+   * Serialize and copy blocks not in the cache yet, in idle time, so the next save finds them
+   * ready: after a note is opened (all its blocks) and PRIME_DELAY_MS after an edit (the changed
+   * ones). Nothing of it runs on the keystroke itself.
+   */
+  schedulePrime(): void {
+    if (this.primeScheduled) return;
+    this.primeScheduled = true;
+    const step = (deadline?: IdleDeadline) => {
+      const started = performance.now();
+      const timeLeft = () =>
+        deadline && !deadline.didTimeout ? deadline.timeRemaining() : PRIME_SLICE_MS - (performance.now() - started);
+      for (const block of this.editor.document) {
+        if (this.html1.has(block)) continue;
+        if (timeLeft() < PRIME_MIN_IDLE_MS) return idle();
+        this.blockHtml(block);
+        this.copies([block]);
+      }
+      this.primeScheduled = false;
+    };
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(step, { timeout: PRIME_IDLE_TIMEOUT_MS });
+      else setTimeout(step, 0);
+    };
+    setTimeout(idle, PRIME_DELAY_MS);
+  }
+}

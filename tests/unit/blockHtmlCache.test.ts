@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { BlockNoteEditor } from '@blocknote/core';
+import { noteSchema, type NoteBlock, type NoteEditor } from '../../src/ui/editor/schema';
+import { BlockHtmlCache } from '../../src/ui/editor/blockHtmlCache';
+import { captureBody } from '../../src/ui/editor/noteDocument';
+import { pick, randomInt, seededRandom } from '../support/random';
+
+type Partial = Record<string, unknown>;
+
+const newEditor = () => BlockNoteEditor.create({ schema: noteSchema }) as unknown as NoteEditor;
+
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', '<b>&amp;', '"quoted"', 'ünïcode', '1. item', ' data-index="9"'];
+
+/** Inline content with the styles NotePad uses (built-in and custom) and links. */
+function inline(random: () => number): unknown[] {
+  const out: unknown[] = [];
+  for (let i = randomInt(random, 4); i >= 0; i--) {
+    const text = `${pick(random, WORDS)} `;
+    const roll = random();
+    if (roll < 0.15) out.push({ type: 'link', href: 'https://example.com/a?b=1&c=2', content: [{ type: 'text', text, styles: {} }] });
+    else if (roll < 0.3) out.push({ type: 'text', text, styles: { bold: true, followUp: true } });
+    else if (roll < 0.4) out.push({ type: 'text', text, styles: { fontSize: '1.25rem', color: '#9b87f5', italic: true } });
+    else out.push({ type: 'text', text, styles: {} });
+  }
+  return out;
+}
+
+/** A random block of the kinds a note holds: text, headings, lists (numbered with starts), checks, tables, images, nesting. */
+function randomBlock(random: () => number, depth = 0): Partial {
+  const kind = pick(random, ['paragraph', 'paragraph', 'heading', 'bulletListItem', 'numberedListItem', 'numberedListItem', 'checkListItem', 'table', 'image', 'quote']);
+  const children = depth < 2 && random() < 0.25 ? Array.from({ length: 1 + randomInt(random, 3) }, () => randomBlock(random, depth + 1)) : [];
+  switch (kind) {
+    case 'heading':
+      return { type: 'heading', props: { level: 1 + randomInt(random, 3) }, content: inline(random) };
+    case 'numberedListItem':
+      return { type: 'numberedListItem', props: random() < 0.2 ? { start: 3 + randomInt(random, 5) } : {}, content: inline(random), children };
+    case 'checkListItem':
+      return { type: 'checkListItem', props: { checked: random() < 0.5 }, content: random() < 0.2 ? [] : inline(random), children };
+    case 'table':
+      return { type: 'table', content: { type: 'tableContent', rows: [{ cells: [inline(random), inline(random)] }, { cells: [inline(random), []] }] } };
+    case 'image':
+      return { type: 'image', props: { url: 'https://example.com/x.png', caption: pick(random, WORDS), previewWidth: 200 } };
+    case 'quote':
+      return { type: 'quote', content: inline(random) };
+    default:
+      return { type: kind, props: random() < 0.1 ? { textAlignment: 'center', textColor: 'red' } : {}, content: random() < 0.15 ? [] : inline(random), children };
+  }
+}
+
+/** One random edit of the kinds a user makes: type in a block, insert, delete, move, nest, change type. */
+function randomEdit(editor: NoteEditor, random: () => number): string {
+  const doc = editor.document;
+  const target = pick(random, doc);
+  const roll = random();
+  if (roll < 0.3 && target.type !== 'table' && target.type !== 'image') {
+    editor.updateBlock(target, { content: inline(random) } as never);
+    return 'update';
+  }
+  if (roll < 0.5 && doc.length < 25) {
+    const blocks = Array.from({ length: 1 + randomInt(random, 3) }, () => randomBlock(random));
+    editor.insertBlocks(blocks as never, target, random() < 0.5 ? 'before' : 'after');
+    return 'insert';
+  }
+  if (roll < 0.65 || doc.length >= 25) {
+    editor.removeBlocks([target]);
+    return 'delete';
+  }
+  if (roll < 0.8) {
+    editor.setTextCursorPosition(target, 'start');
+    if (random() < 0.5) editor.moveBlocksUp();
+    else editor.moveBlocksDown();
+    return 'move';
+  }
+  if (roll < 0.9) {
+    editor.updateBlock(target, { type: pick(random, ['paragraph', 'numberedListItem', 'bulletListItem']) } as never);
+    return 'retype';
+  }
+  editor.setTextCursorPosition(target, 'start');
+  if (editor.canNestBlock()) editor.nestBlock();
+  else if (editor.canUnnestBlock()) editor.unnestBlock();
+  return 'nest';
+}
+
+describe('per-block HTML cache', () => {
+  it('gives exactly blocksToFullHTML of the whole document after random edits, inserts, deletes and moves', () => {
+    const seed = 7;
+    const random = seededRandom(seed);
+    const editor = newEditor();
+    const cache = new BlockHtmlCache(editor);
+    editor.replaceBlocks(editor.document, Array.from({ length: 15 }, () => randomBlock(random)) as never);
+    const kinds = new Set<string>();
+    for (let step = 0; step < 200; step++) {
+      kinds.add(randomEdit(editor, random));
+      const blocks = editor.document;
+      expect(cache.html(blocks), `seed ${seed}, step ${step}`).toBe(editor.blocksToFullHTML(blocks));
+    }
+    expect([...kinds].sort()).toEqual(['delete', 'insert', 'move', 'nest', 'retype', 'update']);
+  });
+
+  it('continues numbered lists across top-level blocks as BlockNote does (starts, breaks, nested items)', () => {
+    const editor = newEditor();
+    const cache = new BlockHtmlCache(editor);
+    const item = (text: string, extra: Partial = {}) => ({ type: 'numberedListItem', content: text, ...extra });
+    editor.replaceBlocks(editor.document, [
+      item('one'),
+      item('two', { props: { start: 5 } }),
+      item('three', { children: [item('a'), item('b')] }),
+      { type: 'paragraph', content: 'break', children: [{ type: 'paragraph', content: 'x' }, item('nested first')] },
+      item('after a paragraph with a nested list'),
+      { type: 'paragraph', content: 'plain' },
+      item('restart', { props: { start: 4 } }),
+      item('next'),
+    ] as never);
+    const blocks = editor.document;
+    const html = cache.html(blocks);
+    expect(html).toBe(editor.blocksToFullHTML(blocks));
+    expect([...html.matchAll(/data-index="(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '1', '2', '1', '2', '4', '5']);
+  });
+
+  it('serializes only the blocks that changed since the last call', () => {
+    const editor = newEditor();
+    const cache = new BlockHtmlCache(editor);
+    editor.replaceBlocks(editor.document, Array.from({ length: 200 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
+    cache.html(editor.document);
+    let serialized = 0;
+    const real = editor.blocksToFullHTML.bind(editor);
+    editor.blocksToFullHTML = ((blocks: NoteBlock[]) => (serialized += blocks.length, real(blocks))) as never;
+    editor.updateBlock(editor.document[120], { content: 'typed' } as never);
+    const html = cache.html(editor.document);
+    editor.blocksToFullHTML = real as never;
+    expect(serialized).toBe(1);
+    expect(html).toBe(real(editor.document));
+  });
+
+  it('copies blocks for the event payload, equal to the document and unaffected by later edits', () => {
+    const editor = newEditor();
+    const cache = new BlockHtmlCache(editor);
+    editor.replaceBlocks(editor.document, [{ type: 'paragraph', content: 'a' }, { type: 'checkListItem', content: 'b', children: [{ type: 'paragraph', content: 'c' }] }] as never);
+    const copies = cache.copies(editor.document);
+    expect(copies).toEqual(JSON.parse(JSON.stringify(editor.document)));
+    const snapshot = structuredClone(copies);
+    editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' } as never);
+    expect(copies).toEqual(snapshot);
+    const again = cache.copies(editor.document);
+    expect(again[0]).toBe(copies[0]);
+    expect(again[1]).not.toBe(copies[1]);
+  });
+});
+
+describe('captureBody', () => {
+  it('saves an editor with only empty paragraphs as "" and otherwise the full HTML', () => {
+    const editor = newEditor();
+    editor.replaceBlocks(editor.document, [{ type: 'paragraph' }, { type: 'paragraph' }] as never);
+    expect(captureBody(editor).html).toBe('');
+    editor.updateBlock(editor.document[1], { content: 'text' } as never);
+    const body = captureBody(editor);
+    expect(body.html).toBe(editor.blocksToFullHTML(editor.document));
+    expect(body.blocks).toEqual(JSON.parse(JSON.stringify(editor.document)));
+  });
+});
