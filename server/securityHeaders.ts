@@ -1,7 +1,21 @@
 /**
+ * The origin of `VITE_FUNCTIONS_URL` when the app calls its functions on another host (README "AI
+ * helpers and usage tracking"), for connect-src; '' when unset or not an http(s) URL. The host
+ * reads the same variable the build did, so set it for both.
+ */
+export function functionsOrigin(url = process.env.VITE_FUNCTIONS_URL): string {
+  try {
+    const parsed = new URL(url?.trim() ?? '');
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
  * Content Security Policy of the served app (issue 8): no inline script, connections only to this
- * origin (the functions are served here), images from this origin, data: and blob: (note images).
- * Inline styles stay allowed: BlockNote and Mantine set style attributes.
+ * origin (the functions are served here) plus the functionsOrigin() if set, images from this
+ * origin, data: and blob: (note images). Inline styles stay allowed: BlockNote and Mantine set style attributes.
  */
 export const APP_CSP = [
   "default-src 'self'",
@@ -9,7 +23,7 @@ export const APP_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src 'self'${functionsOrigin() ? ` ${functionsOrigin()}` : ''}`,
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",

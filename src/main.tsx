@@ -15,6 +15,9 @@ import { inspect, startInspection } from './ui/inspection';
 import { TOAST_DURATION_MS } from './ui/constants';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
+import { appFunctionsClient } from './services/appFunctions';
+import type { FunctionsClient } from './services/functionsClient';
+import { browserPageContext, trackAppLoad } from './services/tracking';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -23,6 +26,21 @@ const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPane
 
 /** Start-up: the appShell machine opens and folds the log, recovers, imports legacy notes; then render. */
 async function boot(): Promise<void> {
+  // A production build with a blank or unusable VITE_FUNCTIONS_* variable stops here and says which
+  // (README "AI helpers and usage tracking"); otherwise usage is tracked once per load (not on /replay).
+  let functions: FunctionsClient;
+  try {
+    functions = appFunctionsClient();
+  } catch (error) {
+    root.render(
+      <main className="route-error" role="alert">
+        <h1>NotePad could not start</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+      </main>,
+    );
+    throw error;
+  }
+  void trackAppLoad(functions, browserPageContext());
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
   const result = await startLog({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });

@@ -47,6 +47,8 @@ export interface EventPayloads {
   'resources.requested': { id: string };
   'resources.received': { id: string; count: number };
   'resources.failed': { id: string; error: string };
+  /** The user closed an AI helper panel (Note Recap or AI-Suggested Resources). */
+  'ai.panel-closed': { id: string; panel: AiPanelName };
   /** A past revision brought back (issue 6 history): folded like a body save, history is never rewritten. */
   'note.revision-restored': { id: string; fromSeq: number; html: string; blocks?: unknown[]; title?: string };
   /** An exported log was imported (issue 6). */
@@ -57,6 +59,8 @@ export type ThemePreference = 'system' | 'light' | 'dark';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['system', 'light', 'dark'];
 export type ExportFormat = 'html' | 'markdown' | 'text' | 'pdf';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['html', 'markdown', 'text', 'pdf'];
+export type AiPanelName = 'recap' | 'resources';
+export const AI_PANEL_NAMES: readonly AiPanelName[] = ['recap', 'resources'];
 export type RecapFormat = 'paragraph' | 'bullets';
 export const RECAP_FORMATS: readonly RecapFormat[] = ['paragraph', 'bullets'];
 export type RecordingStopReason = 'user' | 'error' | 'note-switch';

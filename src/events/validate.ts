@@ -1,5 +1,5 @@
 import { EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
-import { EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, THEME_PREFERENCES, type AppEvent, type EventPayloads, type EventType } from './catalog';
+import { AI_PANEL_NAMES, EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, THEME_PREFERENCES, type AppEvent, type EventPayloads, type EventType } from './catalog';
 
 /** A field rule: a primitive kind, a list of allowed values, or one of those marked optional/nullable. */
 type FieldRule =
@@ -40,6 +40,7 @@ const PAYLOAD_RULES: { [K in EventType]: Record<keyof EventPayloads[K], FieldRul
   'resources.requested': { id: 'note-id' },
   'resources.received': { id: 'note-id', count: 'count' },
   'resources.failed': { id: 'note-id', error: 'string' },
+  'ai.panel-closed': { id: 'note-id', panel: AI_PANEL_NAMES },
   'note.revision-restored': { id: 'note-id', fromSeq: 'count', html: 'string', blocks: 'array?', title: 'string?' },
   'log.imported': { events: 'count', notes: 'count', mode: ['replace', 'merge'] },
 };

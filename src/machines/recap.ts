@@ -15,8 +15,8 @@ export interface RecapContext {
   paragraph: string | null;
   /** The bulleted version, asked for once per summary. */
   bullets: string | null;
-  /** Why the last request failed (for the log), or null. */
-  error: string | null;
+  /** The last request's failure (what the summarize actor rejected with), or null. */
+  error: unknown;
 }
 
 export type RecapEvent =
@@ -26,11 +26,9 @@ export type RecapEvent =
   | { type: 'recap.insert' }
   | { type: 'recap.close' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * The Note Recap (SPEC.md §4 "Recap format", §8): idle -> summarizing -> paragraph <-> bullets.
- * The first switch to bullets asks `summarize` once with format "bullets" (state `converting`);
+ * The first switch to bullets asks `summarize` once with format "bullets" for the same text (state `converting`);
  * later switches reuse both texts. A failed summary goes to `failed` (retry asks again); a failed
  * conversion stays on the paragraph. Effects are named actions/actors the UI provides: the
  * `summarize` call, and the events and toasts of each request and outcome.
@@ -95,7 +93,7 @@ export const recapMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => errorText(event.error) }),
+            assign({ error: ({ event }) => event.error }),
             { type: 'summaryFailed', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'paragraph' as const, error: event.error }) },
           ],
         },
@@ -114,7 +112,8 @@ export const recapMachine = setup({
       entry: { type: 'summaryRequested', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const, scope: context.scope }) },
       invoke: {
         src: 'summarize',
-        input: ({ context }) => ({ text: context.paragraph!, format: 'bullets' as const }),
+        // The bulleted version of the same text, not of the summary: an extractive summarizer would cut the summary again.
+        input: ({ context }) => ({ text: context.text, format: 'bullets' as const }),
         onDone: {
           target: 'bullets',
           actions: [
@@ -126,7 +125,7 @@ export const recapMachine = setup({
         onError: {
           target: 'paragraph',
           actions: [
-            assign({ error: ({ event }) => errorText(event.error) }),
+            assign({ error: ({ event }) => event.error }),
             { type: 'summaryFailed', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'bullets' as const, error: event.error }) },
           ],
         },

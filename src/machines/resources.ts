@@ -6,8 +6,8 @@ export interface ResourcesContext {
   /** The note text sent (kept for Retry). */
   text: string;
   resources: Resource[];
-  /** Why the last request failed, or null. */
-  error: string | null;
+  /** The last request's failure (what the findResources actor rejected with), or null. */
+  error: unknown;
 }
 
 export type ResourcesEvent =
@@ -67,7 +67,7 @@ export const resourcesMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+            assign({ error: ({ event }) => event.error }),
             { type: 'resourcesFailed', params: ({ context, event }) => ({ noteId: context.noteId!, error: event.error }) },
           ],
         },

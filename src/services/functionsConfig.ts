@@ -14,10 +14,10 @@
 /** Anonymous key of the local host (server env FUNCTIONS_ANON_KEY has the same default). */
 export const DEFAULT_FUNCTIONS_KEY = 'notepad-local-anon-key';
 /**
- * How long the client waits for a function's answer, in ms. Above the host's provider timeout so
- * that a slow provider shows up as the host's 504 with its message rather than a bare client timeout.
+ * How long the client waits for a function's answer, in ms. Above the host's default provider
+ * timeout (LLM_TIMEOUT_MS, 30 s), so a slow provider shows up as the host's 504 with its message.
  */
-export const DEFAULT_FUNCTIONS_TIMEOUT_MS = 30_000;
+export const DEFAULT_FUNCTIONS_TIMEOUT_MS = 45_000;
 
 /** The resolved settings of the functions client. */
 export interface FunctionsConfig {

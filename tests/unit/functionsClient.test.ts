@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFunctionsClient, FunctionsError, type FunctionsClient } from '../../src/services/functionsClient';
 import { DEFAULT_FUNCTIONS_KEY, DEFAULT_FUNCTIONS_TIMEOUT_MS, FunctionsConfigError, resolveFunctionsConfig } from '../../src/services/functionsConfig';
 
@@ -216,5 +216,29 @@ describe('functions config', () => {
     const config = resolveFunctionsConfig({ PROD: false, VITE_FUNCTIONS_URL: '' }, origin, (m) => warnings.push(m));
     expect(config.url).toBe(origin);
     expect(warnings[0]).toMatch(/VITE_FUNCTIONS_URL is set but empty/);
+  });
+});
+
+describe('served CSP and the functions origin', () => {
+  it('allows connections to VITE_FUNCTIONS_URL when it names another origin', async () => {
+    const before = process.env.VITE_FUNCTIONS_URL;
+    try {
+      process.env.VITE_FUNCTIONS_URL = 'https://abc.supabase.co/some/path';
+      vi.resetModules();
+      const { APP_CSP } = await import('../../server/securityHeaders');
+      expect(APP_CSP).toContain("connect-src 'self' https://abc.supabase.co;");
+    } finally {
+      if (before === undefined) delete process.env.VITE_FUNCTIONS_URL;
+      else process.env.VITE_FUNCTIONS_URL = before;
+      vi.resetModules();
+    }
+  });
+
+  it('keeps connect-src to the app origin when the variable is unset, blank or not http(s)', async () => {
+    const { functionsOrigin } = await import('../../server/securityHeaders');
+    expect(functionsOrigin(undefined)).toBe('');
+    expect(functionsOrigin('  ')).toBe('');
+    expect(functionsOrigin('javascript:alert(1)')).toBe('');
+    expect(functionsOrigin('http://127.0.0.1:9999/')).toBe('http://127.0.0.1:9999');
   });
 });

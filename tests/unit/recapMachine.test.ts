@@ -74,7 +74,7 @@ describe('recap machine', () => {
 
     actor.send({ type: 'recap.format', format: 'bullets' });
     expect(actor.getSnapshot().value).toBe('bullets');
-    expect(calls).toEqual([{ text: 'We fly Monday. We land Tuesday.' }, { text: 'We fly and land.', format: 'bullets' }]);
+    expect(calls).toEqual([{ text: 'We fly Monday. We land Tuesday.' }, { text: 'We fly Monday. We land Tuesday.', format: 'bullets' }]);
     expect(effects.formatChanged.mock.calls.map(([p]) => p.format)).toEqual(['bullets', 'paragraph', 'bullets']);
   });
 
@@ -98,7 +98,7 @@ describe('recap machine', () => {
     actor.send(summarizeNote);
     await waitFor(actor, (s) => s.matches('failed'));
     expect(effects.summaryFailed).toHaveBeenCalledWith({ noteId: '1700000000000', format: 'paragraph', error: 'provider failed' });
-    expect(actor.getSnapshot().context.error).toBe('provider failed');
+    expect((actor.getSnapshot().context.error as Error).message).toBe('provider failed');
 
     actor.send({ type: 'recap.retry' });
     await waitFor(actor, (s) => s.matches('paragraph'));

@@ -1,5 +1,19 @@
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { recapMachine } from '../../machines/recap';
+import { resourcesMachine } from '../../machines/resources';
+import { appFunctionsClient } from '../../services/appFunctions';
+import type { FunctionsClient } from '../../services/functionsClient';
 import type { NoteEditor } from '../editor/schema';
+import { useLog, useProjection } from '../LogContext';
+import { inspect } from '../inspection';
+import { isOfflineError, failureText, record, toastNotice, toastResourcesFailed, toastSuccess, toastSummaryFailed } from './aiEffects';
+import { AI_TEXT } from './messages';
+import { noteText, recapBlocks, summarySource } from './noteText';
+import { RecapPanel, type RecapView } from './RecapPanel';
+import { ResourcesPanel, type ResourcesView } from './ResourcesPanel';
+import './ai.css';
 
 /** What the editor toolbar needs from the AI helpers (SPEC.md §2 "Side panels", §4 "Recap", §5). */
 export interface AiHelpers {
@@ -14,9 +28,132 @@ export interface AiHelpers {
 }
 
 /**
- * The AI helpers for the note shown in `editor`. Contract only until the functions client and
- * recap machine land (issue 4): both actions are no-ops and no panel shows.
+ * The AI helpers for the note shown in `editor` (issue 4 "App side"): Summarize and Find
+ * resources with the SPEC.md §5 checks and §8 messages, driven by the recap and resources
+ * machines, each request and outcome appended as an event. Switching notes closes the panels.
+ * `client` defaults to the app's functions client.
  */
-export function useAiHelpers(_editor: NoteEditor, _noteId: string): AiHelpers {
-  return { summarize: () => {}, findResources: () => {}, busy: { summary: false, resources: false }, panels: null };
+export function useAiHelpers(editor: NoteEditor, noteId: string, client: FunctionsClient = appFunctionsClient()): AiHelpers {
+  const log = useLog();
+  const title = useProjection((s) => s.notes.meta[noteId]?.title ?? '');
+  const latest = useRef({ editor, noteId, title, client });
+  latest.current = { editor, noteId, title, client };
+
+  const recapLogic = useMemo(
+    () =>
+      recapMachine.provide({
+        actors: {
+          summarize: fromPromise(({ input }: { input: { text: string; format?: 'bullets' } }) => latest.current.client.summarize(input.text, input.format)),
+        },
+        actions: {
+          summaryRequested: (_, { noteId: id, format, scope }) => record(log, 'summary.requested', { id, format, scope }),
+          summaryReceived: (_, { noteId: id, format, summary }) => record(log, 'summary.received', { id, format, summary }),
+          summaryFailed: (_, { noteId: id, format, error }) => {
+            record(log, 'summary.failed', { id, format, error: failureText(error) });
+            toastSummaryFailed(format, error);
+          },
+          formatChanged: (_, { noteId: id, format }) => {
+            record(log, 'recap.format-changed', { id, format });
+            toastSuccess(AI_TEXT.formatChanged);
+          },
+          insertRecap: (_, { noteId: id, format, text }) => {
+            const { editor: current, noteId: shown } = latest.current;
+            if (id !== shown) return; // The panel belongs to another note: never write into this one.
+            const first = current.document[0];
+            if (first) current.insertBlocks(recapBlocks(text, format), first, 'before');
+            else current.replaceBlocks(current.document, recapBlocks(text, format));
+            record(log, 'recap.inserted', { id });
+            toastSuccess(AI_TEXT.recapInserted);
+          },
+        },
+      }),
+    [log],
+  );
+  const resourcesLogic = useMemo(
+    () =>
+      resourcesMachine.provide({
+        actors: {
+          findResources: fromPromise(({ input }: { input: { text: string } }) => latest.current.client.findResources(input.text)),
+        },
+        actions: {
+          resourcesRequested: (_, { noteId: id }) => record(log, 'resources.requested', { id }),
+          resourcesReceived: (_, { noteId: id, count }) => record(log, 'resources.received', { id, count }),
+          resourcesFailed: (_, { noteId: id, error }) => {
+            record(log, 'resources.failed', { id, error: failureText(error) });
+            toastResourcesFailed(error);
+          },
+        },
+      }),
+    [log],
+  );
+  const recap = useActorRef(recapLogic, { inspect });
+  const resources = useActorRef(resourcesLogic, { inspect });
+  const recapSnapshot = useSelector(recap, (s) => s);
+  const resourcesSnapshot = useSelector(resources, (s) => s);
+
+  // A recap or resource list belongs to the note it was asked for: close both on a note switch.
+  useEffect(() => {
+    recap.send({ type: 'recap.close' });
+    resources.send({ type: 'resources.close' });
+  }, [noteId, recap, resources]);
+
+  const summarize = () => {
+    const source = summarySource(latest.current.editor);
+    if (!source.text) return toastNotice(AI_TEXT.noContent, AI_TEXT.noTextToSummarize, 'ai-no-content');
+    if (source.caretOnly) toastNotice(AI_TEXT.noTextSelected, AI_TEXT.summarizingAll, 'ai-no-selection');
+    recap.send({ type: 'recap.summarize', noteId: latest.current.noteId, title: latest.current.title, ...source });
+  };
+
+  const findResources = () => {
+    const text = noteText(latest.current.editor);
+    if (!text) return toastNotice(AI_TEXT.noContent, AI_TEXT.noContentForResources, 'ai-no-content');
+    resources.send({ type: 'resources.find', noteId: latest.current.noteId, text });
+  };
+
+  const closePanel = (panel: 'recap' | 'resources') => {
+    record(log, 'ai.panel-closed', { id: latest.current.noteId, panel });
+    if (panel === 'recap') recap.send({ type: 'recap.close' });
+    else resources.send({ type: 'resources.close' });
+  };
+
+  const recapState = recapSnapshot.value as RecapView['state'] | 'idle';
+  const resourcesState = resourcesSnapshot.value as ResourcesView['state'] | 'idle';
+  const panels =
+    recapState === 'idle' && resourcesState === 'idle' ? null : (
+      <div className="ai-panels">
+        {recapState !== 'idle' && (
+          <RecapPanel
+            view={{
+              state: recapState,
+              title: recapSnapshot.context.title,
+              paragraph: recapSnapshot.context.paragraph,
+              bullets: recapSnapshot.context.bullets,
+              offline: recapState === 'failed' && isOfflineError(recapSnapshot.context.error),
+            }}
+            onFormat={(format) => recap.send({ type: 'recap.format', format })}
+            onInsert={() => recap.send({ type: 'recap.insert' })}
+            onRetry={() => recap.send({ type: 'recap.retry' })}
+            onClose={() => closePanel('recap')}
+          />
+        )}
+        {resourcesState !== 'idle' && (
+          <ResourcesPanel
+            view={{
+              state: resourcesState,
+              resources: resourcesSnapshot.context.resources,
+              offline: resourcesState === 'failed' && isOfflineError(resourcesSnapshot.context.error),
+            }}
+            onRetry={() => resources.send({ type: 'resources.retry' })}
+            onClose={() => closePanel('resources')}
+          />
+        )}
+      </div>
+    );
+
+  return {
+    summarize,
+    findResources,
+    busy: { summary: recapState === 'summarizing' || recapState === 'converting', resources: resourcesState === 'finding' },
+    panels,
+  };
 }

@@ -1,0 +1,65 @@
+import type { RecapFormat } from '../../events/catalog';
+import type { RecapScope } from '../../machines/recap';
+import type { NoteBlock, NoteEditor } from '../editor/schema';
+import { AI_TEXT } from './messages';
+
+/** The text to summarize and where it came from (SPEC.md §5 "Summarize"). */
+export interface SummarySource {
+  text: string;
+  scope: RecapScope;
+  /** True when the caret sat in the editor without a selection: the "No text selected" toast is due. */
+  caretOnly: boolean;
+}
+
+/** Blocks become lines; runs of blank lines collapse to one. */
+const tidy = (text: string) => text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+
+/** The whole note as plain text, one line per block (tables cell by cell). */
+export function noteText(editor: NoteEditor): string {
+  const { doc } = editor.prosemirrorState;
+  return tidy(doc.textBetween(0, doc.content.size, '\n', ' '));
+}
+
+/** True when the page's caret is inside the editor (it is focused, or the DOM selection lies in it). */
+function caretInEditor(editor: NoteEditor): boolean {
+  if (editor.isFocused()) return true;
+  const anchor = typeof window === 'undefined' ? null : window.getSelection()?.anchorNode ?? null;
+  return !!anchor && !!editor.domElement?.contains(anchor);
+}
+
+/**
+ * What Summarize sends (SPEC.md §5): the selected text when there is a selection; otherwise the
+ * whole note, flagged `caretOnly` when a collapsed selection (the caret) sits in the editor.
+ */
+export function summarySource(editor: NoteEditor): SummarySource {
+  const { selection, doc } = editor.prosemirrorState;
+  const selected = selection.empty ? '' : tidy(doc.textBetween(selection.from, selection.to, '\n', ' '));
+  if (selected) return { text: selected, scope: 'selection', caretOnly: false };
+  return { text: noteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
+}
+
+/** Bullet lines of a bulleted summary without their markers ("• ", "- ", "* "), blank lines dropped. */
+export function bulletLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:•\s*|[-*]\s+|\d+[.)]\s+)/, '').trim())
+    .filter(Boolean);
+}
+
+/** The paragraphs of a summary (split on blank lines). */
+export function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * The blocks "Insert recap" places at the top of the note: a "Recap" heading, then the summary as
+ * paragraphs, or as a bullet list in the bullets format. Text is inserted as text, never as HTML.
+ */
+export function recapBlocks(text: string, format: RecapFormat): NoteBlock[] {
+  const heading = { type: 'heading', props: { level: 3 }, content: AI_TEXT.insertedHeading };
+  const body =
+    format === 'bullets'
+      ? bulletLines(text).map((line) => ({ type: 'bulletListItem', content: line }))
+      : paragraphs(text).map((p) => ({ type: 'paragraph', content: p }));
+  return [heading, ...body] as unknown as NoteBlock[];
+}
