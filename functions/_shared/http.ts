@@ -195,6 +195,7 @@ export function errorResponse(error: unknown, name: string, log: Logger): Respon
 export function createJsonFunction(spec: JsonFunctionSpec): FunctionHandler {
   const log = spec.log ?? console;
   return async (req) => {
+    let bodyRead = false;
     try {
       if (req.method === 'OPTIONS') return preflightResponse();
       checkAnonKey(req, spec.anonKey);
@@ -202,10 +203,17 @@ export function createJsonFunction(spec: JsonFunctionSpec): FunctionHandler {
         throw new HttpError(405, `Method ${req.method} is not allowed: use POST`, { Allow: 'POST, OPTIONS' });
       }
       const body = await readJsonBody(req, spec.maxBodyBytes ?? MAX_BODY_BYTES);
+      bodyRead = true;
       return jsonResponse(200, await spec.handle(body));
     } catch (error) {
-      await req.body?.cancel().catch(() => undefined);
-      return errorResponse(error, spec.name, log);
+      const response = errorResponse(error, spec.name, log);
+      if (!bodyRead && req.body) {
+        // Refused before the body was read: drop it and the connection, so a client reusing the
+        // connection cannot race the server closing it.
+        await req.body.cancel().catch(() => undefined);
+        response.headers.set('Connection', 'close');
+      }
+      return response;
     }
   };
 }
