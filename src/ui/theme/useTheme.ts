@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ThemePreference } from '../../events/catalog';
 import { useProjection } from '../LogContext';
+import './textColors.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
