@@ -1,5 +1,6 @@
 import type { SortMode } from '../events/catalog';
 import type { NotesState, ViewState } from './notesState';
+import { bodySearchText, type HtmlText } from './searchText';
 
 /** A run of a title, marked when it matches the search (SPEC.md §2 "Search highlights"). */
 export interface TitlePart {
@@ -44,14 +45,29 @@ export function highlightParts(title: string, query: string): TitlePart[] {
 }
 
 /**
- * The sidebar rows for a view (SPEC.md §2, §4, §5): search is case-insensitive over the title
- * and the body's text (`bodyText(id)` gives it lower-cased, so callers can cache), then the sort mode applies.
+ * Body search for one query: given the query (trimmed, lower-cased, non-empty), a predicate
+ * telling whether a note's body text contains it. The app passes its SearchIndex
+ * (src/projections/searchIndex.ts); `scanBodySearch` is the plain scan it must equal.
  */
-export function sidebarRows(notes: NotesState, view: ViewState, bodyText: (id: string) => string): SidebarRow[] {
+export type BodySearch = (query: string) => (id: string) => boolean;
+
+/** Body search by scanning each body's text (what the index answers without the scan; tests, small lists). */
+export function scanBodySearch(notes: NotesState, htmlText: HtmlText): BodySearch {
+  return (query) => (id) => bodySearchText(notes.bodies[id], htmlText).includes(query);
+}
+
+/**
+ * The sidebar rows for a view (SPEC.md §2, §4, §5): search is case-insensitive over the title
+ * and the body's text (`bodySearch`, normally the search index), then the sort mode applies.
+ */
+export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRow[] {
   const q = view.search.trim().toLowerCase();
   const starred = new Set(notes.starred);
   let ids = notes.order;
-  if (q) ids = ids.filter((id) => notes.meta[id].title.toLowerCase().includes(q) || bodyText(id).includes(q));
+  if (q) {
+    const inBody = bodySearch(q);
+    ids = ids.filter((id) => notes.meta[id].title.toLowerCase().includes(q) || inBody(id));
+  }
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
-import { highlightParts, sidebarRows } from '../../src/projections/sidebar';
+import { highlightParts, scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
 import { ev } from './helpers';
 
 const state = foldApp(INITIAL_STATE, [
@@ -11,7 +11,7 @@ const state = foldApp(INITIAL_STATE, [
   ev('note.body-saved', { id: '1', html: '<p>Needs BANANAS and flour</p>' }, '2026-11-20T12:00:00.000Z'),
   ev('note.starred', { id: '2' }),
 ]);
-const text = (id: string) => state.notes.bodies[id].html.replace(/<[^>]+>/g, '').toLowerCase();
+const text = scanBodySearch(state.notes, (html) => html.replace(/<[^>]+>/g, ' '));
 const ids = (view: Partial<typeof state.view>) => sidebarRows(state.notes, { ...state.view, ...view }, text).map((r) => r.id);
 
 describe('sidebar view', () => {

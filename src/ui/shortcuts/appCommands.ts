@@ -1,6 +1,6 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
-import { bodyTextOf } from '../sidebar/bodyText';
+import { bodySearch } from '../sidebar/bodyText';
 
 /** What app commands act on. */
 export interface CommandContext {
@@ -26,7 +26,7 @@ const ctrlAlt = (e: KeyboardEvent, code: string) => (e.ctrlKey || e.metaKey) && 
 /** Select the note after (`step` 1) or before (`step` -1) the selected one, in the sidebar's order. */
 function selectNeighbour(log: EventLog, step: 1 | -1): void {
   const { notes, view } = log.state;
-  const rows = sidebarRows(notes, view, (id) => bodyTextOf(notes.bodies[id]));
+  const rows = sidebarRows(notes, view, bodySearch(notes));
   if (rows.length === 0) return;
   const at = rows.findIndex((r) => r.id === view.selectedId);
   const next = at < 0 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step));

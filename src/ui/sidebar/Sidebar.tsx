@@ -4,7 +4,7 @@ import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection } from '../LogContext';
 import { PRODUCT_NAME } from '../constants';
 import { showStatus } from '../status';
-import { bodyTextOf } from './bodyText';
+import { bodySearch } from './bodyText';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
@@ -22,7 +22,7 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
   const log = useLog();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
-  const rows = useMemo(() => sidebarRows(notes, view, (id) => bodyTextOf(notes.bodies[id])), [notes, view]);
+  const rows = useMemo(() => sidebarRows(notes, view, bodySearch(notes)), [notes, view]);
   const compact = view.sidebar === 'collapsed';
 
   const actions = useMemo<RowActions>(() => ({

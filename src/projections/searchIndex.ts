@@ -1,0 +1,164 @@
+import type { NoteBody, NotesState } from './notesState';
+import { bodySearchText, type HtmlText } from './searchText';
+
+/** Removed entries may make up this share of the postings before they are swept out. */
+const MAX_DEAD_SHARE = 0.5;
+const WHITESPACE = /\s+/;
+
+/** What the index holds for one note: the body it indexed (by its HTML) and its ordinal in the postings. */
+interface Indexed {
+  html: string;
+  ord: number;
+}
+
+/**
+ * A search index over note bodies (SPEC.md §5 "Search ... matches the title or the stored body"),
+ * kept by the projection layer: no I/O, no DOM (HTML-only bodies go through the given `htmlText`).
+ * Its answers equal a scan of `bodySearchText` with `includes`, whatever the order of updates.
+ *
+ * Structure: the distinct whitespace-separated tokens of each body, lower-cased, map to the
+ * ordinals of the notes holding them. A query without whitespace matches a text exactly when it
+ * is inside one of its tokens, so a query scans the vocabulary (thousands of tokens) instead of
+ * the text (megabytes), and marks notes in a typed array. A query with whitespace narrows to the
+ * notes holding every part, then checks their text.
+ *
+ * Updates are incremental: `update` re-indexes only bodies whose HTML changed. A changed body
+ * gets a new ordinal; the old one is dead and skipped until dead entries are swept.
+ */
+export class SearchIndex {
+  private readonly byId = new Map<string, Indexed>();
+  /** ordinal -> note id, undefined once that version of the body is superseded or deleted. */
+  private ids: (string | undefined)[] = [];
+  /** ordinal -> how many postings it has (to know when dead ones are worth sweeping). */
+  private tokenCounts: number[] = [];
+  private readonly postings = new Map<string, number[]>();
+  private postingCount = 0;
+  private deadCount = 0;
+  /** The notes the index is complete for; an unfinished budgeted update keeps its place in `scan`. */
+  private current: NotesState | null = null;
+  private scan: { notes: NotesState; at: number } | null = null;
+  private readonly texts = new WeakMap<NoteBody, string>();
+
+  constructor(private readonly htmlText: HtmlText) {}
+
+  /** True when the index reflects `notes` (no update needed before a query). */
+  isCurrent(notes: NotesState): boolean {
+    return this.current === notes || (this.current !== null && this.current.bodies === notes.bodies && this.current.order === notes.order);
+  }
+
+  /**
+   * Bring the index up to date with `notes`, indexing only bodies whose HTML changed and dropping
+   * deleted notes. With `budgetMs` it stops after about that long (idle-time work) and returns
+   * false; the next call continues where it stopped. Returns true when the index is complete.
+   */
+  update(notes: NotesState, budgetMs = Infinity, now: () => number = () => performance.now()): boolean {
+    if (this.isCurrent(notes)) {
+      this.current = notes;
+      return true;
+    }
+    const started = now();
+    if (this.scan?.notes !== notes) this.scan = { notes, at: 0 };
+    const { order } = notes;
+    for (let i = this.scan.at; i < order.length; i++) {
+      const id = order[i];
+      const html = notes.bodies[id]?.html ?? '';
+      const seen = this.byId.get(id);
+      if (seen && seen.html === html) continue;
+      if (budgetMs !== Infinity && now() - started > budgetMs) {
+        this.scan.at = i;
+        return false;
+      }
+      if (seen) this.kill(seen.ord);
+      this.add(id, html, notes.bodies[id]);
+    }
+    if (this.byId.size > order.length) {
+      for (const [id, seen] of this.byId) {
+        if (notes.meta[id]) continue;
+        this.kill(seen.ord);
+        this.byId.delete(id);
+      }
+    }
+    if (this.deadCount > this.postingCount * MAX_DEAD_SHARE) this.sweep();
+    this.current = notes;
+    this.scan = null;
+    return true;
+  }
+
+  /**
+   * A predicate telling whether a note's body text contains `query` (lower-cased and trimmed by
+   * the caller, non-empty). Brings the index up to date with `notes` first.
+   */
+  bodyMatcher(notes: NotesState, query: string): (id: string) => boolean {
+    this.update(notes);
+    const parts = query.split(WHITESPACE).filter(Boolean);
+    if (parts.length === 0) return () => false;
+    const marks = this.tokenMatches(parts[0]);
+    for (const part of parts.slice(1)) {
+      const more = this.tokenMatches(part);
+      for (let ord = 0; ord < marks.length; ord++) marks[ord] &= more[ord];
+    }
+    const whole = parts.length > 1;
+    return (id) => {
+      const seen = this.byId.get(id);
+      if (!seen || !marks[seen.ord]) return false;
+      // Each part lies in some token; only the text itself can say whether they are adjacent.
+      return !whole || this.textOf(notes.bodies[id]).includes(query);
+    };
+  }
+
+  /** Marks (by ordinal) the live notes with a token containing `part`. */
+  private tokenMatches(part: string): Uint8Array {
+    const marks = new Uint8Array(this.ids.length);
+    for (const [token, ords] of this.postings) {
+      if (!token.includes(part)) continue;
+      for (let k = 0; k < ords.length; k++) marks[ords[k]] = 1;
+    }
+    // Dead ordinals may be marked; lookups go through byId, which only knows live ones.
+    return marks;
+  }
+
+  private textOf(body: NoteBody | undefined): string {
+    if (!body) return '';
+    let text = this.texts.get(body);
+    if (text === undefined) {
+      text = bodySearchText(body, this.htmlText);
+      this.texts.set(body, text);
+    }
+    return text;
+  }
+
+  private add(id: string, html: string, body: NoteBody | undefined): void {
+    const ord = this.ids.length;
+    this.ids.push(id);
+    this.tokenCounts.push(0);
+    this.byId.set(id, { html, ord });
+    const tokens = new Set(bodySearchText(body, this.htmlText).split(WHITESPACE));
+    tokens.delete('');
+    for (const token of tokens) {
+      const list = this.postings.get(token);
+      if (list) list.push(ord);
+      else this.postings.set(token, [ord]);
+    }
+    this.tokenCounts[ord] = tokens.size;
+    this.postingCount += tokens.size;
+  }
+
+  private kill(ord: number): void {
+    if (this.ids[ord] === undefined) return;
+    this.ids[ord] = undefined;
+    this.deadCount += this.tokenCounts[ord];
+  }
+
+  /** Drop postings of superseded and deleted bodies, and tokens no live note holds. */
+  private sweep(): void {
+    let count = 0;
+    for (const [token, ords] of this.postings) {
+      const live = ords.filter((ord) => this.ids[ord] !== undefined);
+      if (live.length) this.postings.set(token, live);
+      else this.postings.delete(token);
+      count += live.length;
+    }
+    this.postingCount = count;
+    this.deadCount = 0;
+  }
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../src/events/catalog';
+import { foldNotes } from '../../src/projections/foldNotes';
+import { EMPTY_NOTES, INITIAL_VIEW, type NotesState } from '../../src/projections/notesState';
+import { SearchIndex } from '../../src/projections/searchIndex';
+import { bodySearchText } from '../../src/projections/searchText';
+import { scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
+import { pick, randomInt, seededRandom } from '../support/random';
+import { ev } from './helpers';
+
+/** HTML text for tests: tags become spaces, a few entities decoded (the browser uses DOMParser). */
+const htmlText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<');
+
+const WORDS = ['Apple', 'apples', 'pie', 'BANANA', 'bread', 'crème', 'brûlée', 'ΣΟΦΙΑ', 'tea,', '(note)', 'a&b', 'x<y', 'déjà-vu', 'e-mail', '42', 'Straße', 'İstanbul'];
+const QUERIES = ['a', 'e', 'app', 'apple', 'pie', 'banana', 'rea', 'crème', 'brû', 'σοφια', 'tea,', '(note', 'a&b', 'x<y', 'vu', '4', 'strasse', 'straße', 'i̇st', 'apple pie', 'pie bread', 'es pie', 'zzz', 'a b', 'tea, (note)'];
+
+function sentence(random: () => number): string {
+  return Array.from({ length: 1 + randomInt(random, 6) }, () => pick(random, WORDS)).join(pick(random, [' ', '  ', '\t', ' ']));
+}
+
+/** A body save: half with a BlockNote document (paragraphs, a table, nested blocks, a caption), half HTML only (legacy). */
+function randomSave(random: () => number, id: string): AppEvent {
+  if (random() < 0.5) {
+    const html = `<p>${sentence(random).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p><p>${sentence(random).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`;
+    return ev('note.imported', { id, title: 't', modified: '2026-11-20T10:00:00.000Z', html, starred: false });
+  }
+  const blocks = [
+    { type: 'paragraph', content: [{ type: 'text', text: sentence(random), styles: {} }, { type: 'link', href: 'https://x.test', content: [{ type: 'text', text: sentence(random), styles: {} }] }], children: [] },
+    { type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: sentence(random), styles: {} }], { type: 'tableCell', content: [{ type: 'text', text: pick(random, WORDS), styles: {} }] }] }] }, children: [] },
+    { type: 'image', props: { caption: pick(random, WORDS) }, children: [{ type: 'paragraph', content: sentence(random), children: [] }] },
+  ];
+  return ev('note.body-saved', { id, html: `<p>${random()}</p>`, blocks });
+}
+
+/** Random events of the kinds that change bodies: create, import, save, restore, delete, rename. */
+function randomEvents(random: () => number, notes: NotesState, count: number): AppEvent[] {
+  const events: AppEvent[] = [];
+  let nextId = 1000 + notes.order.length * 7 + randomInt(random, 5);
+  for (let i = 0; i < count; i++) {
+    const ids = Object.keys(notes.meta);
+    const roll = random();
+    if (roll < 0.25 || ids.length === 0) {
+      const id = String(nextId++);
+      events.push(random() < 0.5 ? ev('note.created', { id, title: sentence(random) }) : randomSave(random, id));
+    } else if (roll < 0.7) {
+      const save = randomSave(random, pick(random, ids));
+      events.push(save.type === 'note.imported' ? ev('note.body-saved', { id: pick(random, ids), html: (save.payload as { html: string }).html }) : save);
+    } else if (roll < 0.8) {
+      events.push(ev('note.revision-restored', { id: pick(random, ids), fromSeq: 1, html: `<h1>${sentence(random)}</h1>` }));
+    } else if (roll < 0.9) {
+      events.push(ev('note.deleted', { id: pick(random, ids) }));
+    } else {
+      events.push(ev('note.renamed', { id: pick(random, ids), title: sentence(random) }));
+    }
+  }
+  return events;
+}
+
+const rowIds = (notes: NotesState, search: string, bodySearch: Parameters<typeof sidebarRows>[2]) =>
+  sidebarRows(notes, { ...INITIAL_VIEW, search }, bodySearch).map((r) => r.id);
+
+describe('search index', () => {
+  it('answers every query exactly as a scan of the body text does, through random edits', () => {
+    const seed = 11;
+    const random = seededRandom(seed);
+    const index = new SearchIndex(htmlText);
+    let notes = EMPTY_NOTES;
+    for (let round = 0; round < 60; round++) {
+      notes = foldNotes(notes, randomEvents(random, notes, 1 + randomInt(random, 8)));
+      // Sometimes the index is only brought up to date in small idle-time slices before the query.
+      if (random() < 0.5) for (let i = 0; i < 50 && !index.update(notes, 0); i++);
+      for (const query of QUERIES) {
+        const expected = rowIds(notes, query, scanBodySearch(notes, htmlText));
+        expect(rowIds(notes, query, (q) => index.bodyMatcher(notes, q)), `seed ${seed}, round ${round}, query ${JSON.stringify(query)}`).toEqual(expected);
+      }
+    }
+    expect(notes.order.length).toBeGreaterThan(20);
+  });
+
+  it('re-indexes only bodies whose HTML changed', () => {
+    let calls = 0;
+    const index = new SearchIndex((html) => (calls++, htmlText(html)));
+    let notes = foldNotes(EMPTY_NOTES, Array.from({ length: 100 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>word${i}</p>`, starred: false })));
+    index.update(notes);
+    expect(calls).toBe(100);
+    calls = 0;
+    notes = foldNotes(notes, [ev('note.body-saved', { id: '50', html: '<p>changed</p>' }), ev('note.renamed', { id: '3', title: 'x' })]);
+    expect(index.bodyMatcher(notes, 'changed')('50')).toBe(true);
+    expect(index.bodyMatcher(notes, 'word49')('50')).toBe(false);
+    expect(calls).toBe(1);
+  });
+
+  it('finishes a budgeted update over several calls and then answers like a full one', () => {
+    const notes = foldNotes(EMPTY_NOTES, Array.from({ length: 300 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>n${i} common</p>`, starred: false })));
+    let clock = 0;
+    const index = new SearchIndex((html) => ((clock += 1), htmlText(html)));
+    let calls = 0;
+    while (!index.update(notes, 10, () => clock)) calls++;
+    expect(calls).toBeGreaterThan(5);
+    expect(index.isCurrent(notes)).toBe(true);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'n299'))).toEqual(['300']);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'common'))).toHaveLength(300);
+  });
+
+  it('forgets deleted notes and superseded bodies, also after sweeping them', () => {
+    const index = new SearchIndex(htmlText);
+    let notes = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 'a' }), ev('note.created', { id: '2', title: 'b' })]);
+    for (let i = 0; i < 50; i++) {
+      notes = foldNotes(notes, [ev('note.body-saved', { id: '1', html: `<p>rev${i} shared</p>` })]);
+      index.update(notes);
+    }
+    notes = foldNotes(notes, [ev('note.body-saved', { id: '2', html: '<p>shared</p>' })]);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'rev49'))).toEqual(['1']);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'rev48'))).toEqual([]);
+    notes = foldNotes(notes, [ev('note.deleted', { id: '1' })]);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'shared'))).toEqual(['2']);
+    expect(notes.order.filter(index.bodyMatcher(notes, 'rev49'))).toEqual([]);
+  });
+});
+
+describe('search text', () => {
+  it('separates blocks, table cells and captions so a query does not match across them', () => {
+    const text = bodySearchText({
+      html: '',
+      blocks: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Foo', styles: {} }], children: [{ type: 'paragraph', content: 'Bar', children: [] }] },
+        { type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: 'c1', styles: {} }], [{ type: 'text', text: 'c2', styles: {} }]] }] } },
+        { type: 'image', props: { caption: 'Cap' } },
+      ],
+    }, htmlText);
+    expect(text).toBe('foo\nbar\nc1\nc2\n\n\ncap\n');
+    expect(text.includes('foobar')).toBe(false);
+  });
+});
