@@ -39,6 +39,9 @@ const SAMPLE_WORDS = 2000;
 /** Share of sampled words that must be stopwords of the winning list. */
 const MIN_STOPWORD_SHARE = 0.08;
 
+/** English stopwords at this share of the words settle the guess at once. */
+const CLEARLY_ENGLISH_SHARE = 0.3;
+
 /** Guesses the language of `text` (see the module comment). */
 export function detectLanguage(text: string): Language {
   const sample = text.slice(0, 20_000);
@@ -58,6 +61,8 @@ export function detectLanguage(text: string): Language {
   if (words.length === 0) return languageOf('eng');
   let best = languageOf('eng');
   let bestHits = words.filter((w) => best.stopwords.has(w)).length;
+  // Clearly English (the common case): skip comparing the other lists.
+  if (bestHits / words.length >= CLEARLY_ENGLISH_SHARE) return best;
   for (const iso3 of Object.keys(ISO1_BY_ISO3)) {
     if (iso3 === 'eng' || ['zho', 'jpn', 'kor', 'tha'].includes(iso3)) continue;
     const candidate = languageOf(iso3);
