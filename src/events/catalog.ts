@@ -63,8 +63,9 @@ export type AiPanelName = 'recap' | 'resources';
 export const AI_PANEL_NAMES: readonly AiPanelName[] = ['recap', 'resources'];
 export type RecapFormat = 'paragraph' | 'bullets';
 export const RECAP_FORMATS: readonly RecapFormat[] = ['paragraph', 'bullets'];
-export type RecordingStopReason = 'user' | 'error' | 'note-switch';
-export const RECORDING_STOP_REASONS: readonly RecordingStopReason[] = ['user', 'error', 'note-switch'];
+/** Why recording stopped; `ended`: the browser ended the session by itself (silence, time limit). */
+export type RecordingStopReason = 'user' | 'error' | 'note-switch' | 'ended';
+export const RECORDING_STOP_REASONS: readonly RecordingStopReason[] = ['user', 'error', 'note-switch', 'ended'];
 
 export type EventType = keyof EventPayloads;
 

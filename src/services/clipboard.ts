@@ -1,0 +1,38 @@
+/** Writes text to the system clipboard (SPEC.md §7 "Copy to clipboard"). The browser's, or a test double. */
+export interface ClipboardService {
+  /** Resolves once the text is on the clipboard. @throws (rejects) when the browser refuses. */
+  writeText(text: string): Promise<void>;
+}
+
+/**
+ * The browser's clipboard: the async Clipboard API, or, where it is missing (a page served over
+ * plain http on a LAN address), a hidden textarea and `execCommand('copy')`.
+ */
+export const browserClipboard: ClipboardService = {
+  async writeText(text) {
+    if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    if (!ok) throw new Error('The browser refused to copy');
+  },
+};
+
+/** A clipboard that keeps what was written, or fails when `fail` is set (tests). */
+export function createFakeClipboard(): ClipboardService & { written: string[]; fail: boolean } {
+  const fake = {
+    written: [] as string[],
+    fail: false,
+    async writeText(text: string) {
+      if (fake.fail) throw new Error('clipboard refused');
+      fake.written.push(text);
+    },
+  };
+  return fake;
+}

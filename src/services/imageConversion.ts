@@ -1,0 +1,61 @@
+/** Widest an inserted image is shown, in px (SPEC.md §9 "Images inserted with max width 800px"). */
+export const IMAGE_MAX_WIDTH_PX = 800;
+/** JPEG quality of a converted image (SPEC.md §9 "JPEG data at 0.7 quality"). */
+export const IMAGE_JPEG_QUALITY = 0.7;
+/**
+ * Widest an image is stored, in px: twice the display cap, so images stay sharp on high-density
+ * screens while a phone photo (4000 px) does not fill localStorage's ~5 MB on its own.
+ */
+export const IMAGE_STORED_MAX_WIDTH_PX = 2 * IMAGE_MAX_WIDTH_PX;
+/** Raster types a note may embed (the ones sanitizeBlocks keeps as data URLs). */
+export const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
+
+/** True for a file the image picker and paste accept: a raster image type (SPEC.md §5 "only image files"). */
+export function isEmbeddableImage(file: { type: string }): boolean {
+  return EMBEDDABLE_IMAGE_TYPES.includes(file.type.toLowerCase());
+}
+
+/** The width an image is first shown at: its own width, at most IMAGE_MAX_WIDTH_PX (px). */
+export function insertedWidth(naturalWidth: number): number {
+  return Math.max(1, Math.min(Math.round(naturalWidth), IMAGE_MAX_WIDTH_PX));
+}
+
+/** Decode an image from `url`. @throws (rejects) when it cannot be decoded. */
+export async function loadImage(url: string): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  if (!image.naturalWidth) throw new Error('The image has no size');
+  return image;
+}
+
+/** A file as a `data:` URL (SPEC.md §9: pasted images are embedded as data URLs). @throws (rejects) on a read error. */
+export function fileToDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Convert the image at `url` (a blob: URL of an inserted file) to JPEG data at IMAGE_JPEG_QUALITY
+ * (SPEC.md §9), at most IMAGE_STORED_MAX_WIDTH_PX wide, on white (JPEG has no transparency).
+ * Returns the `data:image/jpeg;base64,...` URL. @throws (rejects) when decoding or encoding fails.
+ */
+export async function toJpegDataUrl(url: string): Promise<string> {
+  const image = await loadImage(url);
+  const scale = Math.min(1, IMAGE_STORED_MAX_WIDTH_PX / image.naturalWidth);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No canvas to convert the image');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const data = canvas.toDataURL('image/jpeg', IMAGE_JPEG_QUALITY);
+  if (!data.startsWith('data:image/jpeg')) throw new Error('The browser could not encode JPEG');
+  return data;
+}

@@ -1,0 +1,101 @@
+/** What a listening session reports (SPEC.md §4 "Voice recording"). */
+export interface SpeechHandlers {
+  /** A final (not interim) result, trimmed and non-empty. */
+  onFinal(text: string): void;
+  /** Recognition failed (e.g. "not-allowed", "no-speech", "network"); the session is over. */
+  onError(error: string): void;
+  /** The browser ended the session by itself (silence, time limit). */
+  onEnd(): void;
+}
+
+/** Speech recognition adapter (ARCHITECTURE.md "Services"): the Web Speech API, or a test double. */
+export interface SpeechService {
+  /** False where the browser has no speech recognition (SPEC.md §4: then only a console error). */
+  isSupported(): boolean;
+  /** Start a continuous session that reports final results only; returns the function that stops it. */
+  listen(handlers: SpeechHandlers): () => void;
+}
+
+/** The slice of the Web Speech API NotePad uses (Chromium ships it as webkitSpeechRecognition). */
+interface RecognitionLike {
+  continuous: boolean;
+  interimResults: boolean;
+  lang: string;
+  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
+  onerror: ((event: { error: string }) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  stop(): void;
+}
+type RecognitionConstructor = new () => RecognitionLike;
+
+/** The browser's speech service over `SpeechRecognition` / `webkitSpeechRecognition` of `win`. */
+export function browserSpeech(win: Window = window): SpeechService {
+  const ctor = () => {
+    const w = win as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+    return w.SpeechRecognition ?? w.webkitSpeechRecognition;
+  };
+  return {
+    isSupported: () => typeof ctor() === 'function',
+    listen(handlers) {
+      const Recognition = ctor();
+      if (!Recognition) throw new Error('Speech recognition is not supported in this browser');
+      const recognition = new Recognition();
+      recognition.continuous = true;
+      recognition.interimResults = false;
+      recognition.lang = win.navigator.language || 'en-US';
+      let over = false;
+      recognition.onresult = (event) => {
+        for (let i = event.resultIndex; i < event.results.length; i++) {
+          const result = event.results[i];
+          const text = result.isFinal ? result[0]?.transcript.trim() : '';
+          if (text) handlers.onFinal(text);
+        }
+      };
+      recognition.onerror = (event) => {
+        over = true;
+        handlers.onError(event.error);
+      };
+      recognition.onend = () => {
+        if (!over) handlers.onEnd();
+        over = true;
+      };
+      recognition.start();
+      return () => {
+        over = true;
+        recognition.onresult = null;
+        recognition.onerror = null;
+        recognition.onend = null;
+        recognition.stop();
+      };
+    },
+  };
+}
+
+/** A speech service driven by the test: `say`, `fail`, `end`; `active` while a session runs. */
+export function createFakeSpeech(supported = true): SpeechService & { active: boolean; say(text: string): void; fail(error: string): void; end(): void } {
+  let handlers: SpeechHandlers | null = null;
+  return {
+    get active() {
+      return handlers !== null;
+    },
+    isSupported: () => supported,
+    listen(h) {
+      handlers = h;
+      return () => {
+        handlers = null;
+      };
+    },
+    say: (text) => handlers?.onFinal(text),
+    fail(error) {
+      const h = handlers;
+      handlers = null;
+      h?.onError(error);
+    },
+    end() {
+      const h = handlers;
+      handlers = null;
+      h?.onEnd();
+    },
+  };
+}
