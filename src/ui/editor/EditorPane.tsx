@@ -1,9 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCreateBlockNote } from '@blocknote/react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
 import { STATUS_MESSAGE_MS } from '../constants';
-import { showStatus, statusMessages$ } from '../status';
-import { NoteEditor } from './NoteEditor';
+import { statusMessages$ } from '../status';
+import type { NoteEditorHandle } from './NoteEditor';
+import { NoteWorkspace } from './NoteWorkspace';
+import { HeaderActions } from './HeaderActions';
+import { browserEditorServices } from './editorServices';
+import { embedUploadedFile } from './imageInsert';
+import { handlePaste } from './paste';
+import { noteSchema, type NoteEditor } from './schema';
+import './editor.css';
 
 /** The transient header message (SPEC.md §4), announced politely to screen readers. */
 function StatusMessage() {
@@ -23,9 +31,23 @@ function StatusMessage() {
   return <span className="status-message" role="status" aria-live="polite">{message}</span>;
 }
 
+/** The editor header (SPEC.md §2 "Header"): the title, the status message, the actions. */
+export function EditorHeader({ title, actions }: { title: ReactNode; actions: ReactNode }) {
+  return (
+    <header className="editor-header">
+      <h2 className="editor-title">{title}</h2>
+      <StatusMessage />
+      {actions}
+    </header>
+  );
+}
+
+const NO_STYLES = {};
+
 /**
  * The editor pane (SPEC.md §2): header with the selected note's title (double-click to rename) or
- * "No note selected", the status message and the Star/Unstar button; the editor below.
+ * "No note selected", the status message and the actions; the toolbar and the editor below.
+ * The BlockNote editor lives here for the page, so switching notes keeps one instance.
  * `editTitleOf` names a just-created note whose title opens in edit mode.
  */
 export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string | null; onTitleEdited: () => void }) {
@@ -33,42 +55,57 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
   const selectedId = useProjection((s) => s.view.selectedId);
   const title = useProjection((s) => (s.view.selectedId ? s.notes.meta[s.view.selectedId]?.title : undefined));
   const starred = useProjection((s) => (s.view.selectedId ? s.notes.starred.includes(s.view.selectedId) : false));
-
-  const toggleStar = () => {
-    if (!selectedId) return;
-    void log.append(starred ? 'note.unstarred' : 'note.starred', { id: selectedId });
-    showStatus(starred ? 'Note unstarred' : 'Note starred');
-  };
+  const services = useMemo(browserEditorServices, []);
+  const handle = useRef<NoteEditorHandle>(null);
+  const editor = useCreateBlockNote({
+    schema: noteSchema,
+    domAttributes: { editor: { 'aria-label': 'Note body' } },
+    tables: { headers: true },
+    uploadFile: embedUploadedFile,
+    pasteHandler: ({ event, editor: e, defaultPasteHandler }) => handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
+  }) as unknown as NoteEditor;
 
   return (
     <section className="editor-pane" aria-label="Editor">
-      <header className="editor-header">
-        <h2 className="editor-title">
-          {selectedId && title !== undefined ? (
-            <TitleField
-              key={selectedId}
-              title={title}
-              onSave={(t) => void log.append('note.renamed', { id: selectedId, title: t })}
-              startEditing={editTitleOf === selectedId}
-              onEditingDone={onTitleEdited}
+      {selectedId && title !== undefined ? (
+        <NoteWorkspace
+          editor={editor}
+          handle={handle}
+          noteId={selectedId}
+          title={title}
+          starred={starred}
+          services={services}
+          header={(actions) => (
+            <EditorHeader
+              actions={actions}
+              title={
+                <TitleField
+                  key={selectedId}
+                  title={title}
+                  onSave={(t) => void log.append('note.renamed', { id: selectedId, title: t })}
+                  startEditing={editTitleOf === selectedId}
+                  onEditingDone={onTitleEdited}
+                />
+              }
             />
-          ) : (
-            'No note selected'
           )}
-        </h2>
-        <StatusMessage />
-        <div className="editor-header-actions">
-          <button type="button" onClick={toggleStar} disabled={!selectedId} aria-label={starred ? 'Unstar' : 'Star'}>
-            {starred ? '★ Unstar' : '☆ Star'}
-          </button>
-        </div>
-      </header>
-      {selectedId ? (
-        <NoteEditor noteId={selectedId} />
+        />
       ) : (
-        <div className="editor-empty">
-          <p>Select a note in the sidebar, or create one with “New Note”.</p>
-        </div>
+        <>
+          <EditorHeader
+            title="No note selected"
+            actions={
+              <HeaderActions
+                state={{ styles: NO_STYLES, starred: false, recording: false }}
+                hasNote={false}
+                run={(c) => c.name === 'new-tab' && services.opener.openInNewTab(services.appUrl())}
+              />
+            }
+          />
+          <div className="editor-empty">
+            <p>Select a note in the sidebar, or create one with “New Note”.</p>
+          </div>
+        </>
       )}
     </section>
   );

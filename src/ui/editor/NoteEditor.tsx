@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef } from '@xstate/react';
-import { useCreateBlockNote } from '@blocknote/react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
@@ -10,18 +9,30 @@ import { autosaveMachine } from '../../machines/autosave';
 import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';
 import { showStatus } from '../status';
+import { inspect } from '../inspection';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
-import { noteSchema } from './schema';
+import { useResolvedTheme } from '../theme/useTheme';
+import type { NoteEditor as BlockNoteInstance } from './schema';
 import { blocksForBody, captureBody } from './noteDocument';
 
+/** What the toolbar and header may ask of the shown note's editor. */
+export interface NoteEditorHandle {
+  /**
+   * Save now (Save button, Ctrl+S): flush the autosave and resolve once it settled:
+   * 'saved' (durable, or nothing new to save) or 'failed' (the failure toast was shown).
+   */
+  saveNow(): Promise<'saved' | 'failed'>;
+}
+
 /**
- * The BlockNote editor for one note (SPEC.md §2 "Editor pane"). One editor instance lives for the
- * page; switching notes flushes the autosave of the previous note first, then loads the next.
- * Bodies changed by another tab are reloaded when this tab has nothing unsaved.
+ * The BlockNote view of one note (SPEC.md §2 "Editor pane"). The editor instance lives in
+ * EditorPane for the page (the toolbar and header use it too); switching notes flushes the
+ * autosave of the previous note first, then loads the next. Bodies changed by another tab are
+ * reloaded when this tab has nothing unsaved.
  */
-export function NoteEditor({ noteId }: { noteId: string }) {
+export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: BlockNoteInstance; ref?: Ref<NoteEditorHandle> }) {
   const log = useLog();
-  const editor = useCreateBlockNote({ schema: noteSchema, domAttributes: { editor: { 'aria-label': 'Note body' } } });
+  const theme = useResolvedTheme();
   const shownNoteRef = useRef<string | null>(null);
   const shownHtmlRef = useRef<string | null>(null);
   const loadingRef = useRef(false);
@@ -45,7 +56,23 @@ export function NoteEditor({ noteId }: { noteId: string }) {
           toast.error('Error saving note', { description: `Your text is kept in this tab and will be saved again. (${error})`, duration: TOAST_ERROR_DURATION_MS }),
       },
     }),
+    { inspect },
   );
+
+  useImperativeHandle(ref, () => ({
+    saveNow: () =>
+      new Promise((resolve) => {
+        autosave.send({ type: 'autosave.flush' });
+        const settled = (s: ReturnType<typeof autosave.getSnapshot>) => s.matches('clean') || s.matches('failed');
+        const result = (s: ReturnType<typeof autosave.getSnapshot>) => (s.matches('failed') ? 'failed' : 'saved');
+        if (settled(autosave.getSnapshot())) return resolve(result(autosave.getSnapshot()));
+        const sub = autosave.subscribe((s) => {
+          if (!settled(s)) return;
+          sub.unsubscribe();
+          resolve(result(s));
+        });
+      }),
+  }), [autosave]);
 
   // Load the selected note; flush the previous one first so its last keystrokes are saved under its id.
   useEffect(() => {
@@ -86,7 +113,7 @@ export function NoteEditor({ noteId }: { noteId: string }) {
     >
       <BlockNoteView
         editor={editor}
-        theme="light"
+        theme={theme}
         onChange={() => {
           if (!loadingRef.current && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
         }}

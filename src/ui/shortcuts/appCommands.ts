@@ -1,6 +1,7 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
 import { bodySearch } from '../sidebar/bodyText';
+import { editorCommandShortcuts } from '../editor/commands';
 
 /** What app commands act on. */
 export interface CommandContext {
@@ -68,13 +69,12 @@ export const APP_COMMANDS: AppCommand[] = [
   },
 ];
 
-/** The editor's own shortcuts, listed in the dialog (BlockNote's and the toolbar's). */
+/**
+ * The editor's shortcuts, listed in the dialog: the toolbar commands' own (read from the command
+ * list, so the dialog cannot drift from what the keys do), then BlockNote's.
+ */
 export const EDITOR_SHORTCUTS: { label: string; keys: string }[] = [
-  { label: 'Bold', keys: 'Ctrl+B' },
-  { label: 'Italic', keys: 'Ctrl+I' },
-  { label: 'Underline', keys: 'Ctrl+U' },
-  { label: 'Save', keys: 'Ctrl+S' },
-  { label: 'Create link', keys: 'Ctrl+K' },
+  ...editorCommandShortcuts(),
   { label: 'Undo / Redo', keys: 'Ctrl+Z / Ctrl+Shift+Z' },
   { label: 'Block menu', keys: '/ at the start of a line' },
 ];

@@ -1,0 +1,66 @@
+import { format } from 'date-fns';
+import { editorToasts } from '../editorToasts';
+import { insertBlockAtCursor } from '../insertBlock';
+import { LINK_PROMPT, parseLinkInput } from '../linkInput';
+import { TABLE_DEFAULT_INPUT, TABLE_MAX_COLS, TABLE_MAX_ROWS, TABLE_PROMPT, emptyTableContent, parseTableInput } from '../tableInput';
+import { ctrl, logCommand, type EditorCommand } from './types';
+
+/** Format of "Insert date" (SPEC.md §9 "Inserted date format MM/dd/yy"). */
+export const INSERTED_DATE_FORMAT = 'MM/dd/yy';
+
+/** Commands that insert something into the note (SPEC.md §2 "Toolbar", §5). */
+export const INSERT_COMMANDS: EditorCommand[] = [
+  {
+    name: 'insert-image',
+    label: 'Insert image',
+    event: 'editor.command',
+    icon: 'image',
+    // The picker's change handler inserts the image and logs the command (see EditorToolbar).
+    perform: (ctx) => ctx.pickImage(),
+  },
+  {
+    name: 'create-link',
+    label: 'Create link',
+    keys: 'Ctrl+K',
+    matches: ctrl('KeyK'),
+    shortcutIn: 'editor',
+    event: 'editor.command',
+    icon: 'link',
+    perform(ctx) {
+      const input = parseLinkInput(ctx.services.ask(LINK_PROMPT, ctx.editor.getSelectedLinkUrl() ?? ''));
+      if (input.kind === 'cancel') return;
+      if (input.kind === 'refused') {
+        editorToasts.linkRefused(input.reason);
+        return;
+      }
+      const selected = ctx.editor.getSelectedText();
+      ctx.editor.createLink(input.href, selected ? undefined : input.href);
+      logCommand(ctx, 'create-link');
+    },
+  },
+  {
+    name: 'insert-table',
+    label: 'Insert table',
+    event: 'editor.command',
+    icon: 'table',
+    perform(ctx) {
+      const input = parseTableInput(ctx.services.ask(TABLE_PROMPT, TABLE_DEFAULT_INPUT));
+      if (input.kind === 'cancel') return;
+      if (input.kind === 'invalid') return void editorToasts.invalidTable();
+      if (input.kind === 'too-large') return void editorToasts.tableTooLarge(TABLE_MAX_ROWS, TABLE_MAX_COLS);
+      insertBlockAtCursor(ctx.editor, { type: 'table', content: emptyTableContent(input.rows, input.cols) });
+      logCommand(ctx, 'insert-table', `${input.rows},${input.cols}`);
+    },
+  },
+  {
+    name: 'insert-date',
+    label: 'Insert date',
+    event: 'editor.command',
+    icon: 'date',
+    perform(ctx) {
+      ctx.editor.insertInlineContent(format(ctx.services.now(), INSERTED_DATE_FORMAT), { updateSelection: true });
+      editorToasts.dateInserted();
+      logCommand(ctx, 'insert-date');
+    },
+  },
+];
