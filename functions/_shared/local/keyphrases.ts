@@ -75,9 +75,15 @@ function withSubRuns(run: readonly Token[]): Token[][] {
  * How a phrase reads. English: lower case unless a word is a proper noun or in capitals. Other
  * languages keep the spelling (German nouns are capitalized); CJK words join without spaces.
  */
-function spell(tokens: readonly Token[], english: boolean): string {
+function spell(tokens: readonly Token[], english: boolean, sentenceStart: Token | undefined): string {
   if (!english) return tokens.map((t) => t.value).join(tokens.some((t) => CJK.test(t.value)) ? '' : ' ');
-  return tokens.map((t) => (t.pos === 'PROPN' || /^\p{Lu}{2,}$/u.test(t.value) ? t.value : t.value.toLowerCase())).join(' ');
+  return tokens
+    .map((t, i) => {
+      // A capital at the start of a sentence is often tagged PROPN; trust it only before another name.
+      const initialCapital = t === sentenceStart && i + 1 < tokens.length && tokens[i + 1].pos !== 'PROPN';
+      return (t.pos === 'PROPN' && !initialCapital) || /^\p{Lu}{2,}$/u.test(t.value) ? t.value : t.value.toLowerCase();
+    })
+    .join(' ');
 }
 
 /** Nouns too vague to look up on their own (they still count inside phrases). */
@@ -101,7 +107,7 @@ export function extractKeyphrases(analysis: Analysis, limit = MAX_KEYPHRASES): K
       const candidate = candidates.get(key) ?? { terms, count: 0, proper: false, spellings: new Map() };
       candidate.count++;
       candidate.proper ||= run.some((t) => t.pos === 'PROPN');
-      const spelling = spell(run, english);
+      const spelling = spell(run, english, sentence.tokens[0]);
       candidate.spellings.set(spelling, (candidate.spellings.get(spelling) ?? 0) + 1);
       candidates.set(key, candidate);
     }
