@@ -8,7 +8,7 @@ import { useResolvedTheme } from './theme/useTheme';
 import { ShortcutsDialog } from './shortcuts/ShortcutsDialog';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
-const Dashboard = lazy(async () => ({ default: (_: { notes: unknown; onClose(): void; onOpenNote(id: string): void }) => <p>Dashboard coming</p> })); // TEMP until dashboard lands
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 
 /** A new note id: the creation time in ms (SPEC.md §3), bumped if a note already has it. */
 function newNoteId(taken: Record<string, unknown>): string {

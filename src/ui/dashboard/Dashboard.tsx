@@ -1,0 +1,116 @@
+import { useMemo, type ReactNode } from 'react';
+import { format, parseISO } from 'date-fns';
+import type { NotesState } from '../../projections/notesState';
+import { dashboardStatistics, DASHBOARD_DAYS, TOP_WORDS_COUNT } from '../../projections/statistics';
+import { useResolvedTheme } from '../theme/useTheme';
+import { FollowUpList } from './FollowUpList';
+import { StarredDonut } from './StarredDonut';
+import { WeekdayChart } from './WeekdayChart';
+import { WordCloudPanel } from './WordCloudPanel';
+import { useToday } from './useToday';
+import './dashboard.css';
+
+export interface DashboardProps {
+  /** The notes projection; a new object after every change, in this tab or another. */
+  notes: NotesState;
+  onClose(): void;
+  /** Leave the dashboard and open note `id` in the editor. */
+  onOpenNote(id: string): void;
+}
+
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const number = (n: number) => n.toLocaleString();
+
+function Card({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="dashboard-card">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Panel({ title, caption, className, children }: { title: string; caption?: string; className?: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section className={`dashboard-panel ${className ?? ''}`} aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {caption && <p className="panel-caption">{caption}</p>}
+      {children}
+    </section>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => <p className="panel-empty">{children}</p>;
+
+/**
+ * The analytics dashboard (SPEC.md §2 "Analytics Dashboard", §9): cards, a summary of total words,
+ * and four panels (last 7 days by weekday, starred vs not, most used words, follow-up items).
+ * Every figure comes from the statistics projection, recomputed when the notes change (also from
+ * another tab) or the date changes. Loaded lazily: Plot, d3 and wordcloud are only in its chunk.
+ */
+export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps) {
+  const theme = useResolvedTheme();
+  const now = useToday();
+  const stats = useMemo(() => dashboardStatistics(notes, now, TIME_ZONE), [notes, now]);
+  const fresh = stats.totalNotes === 0;
+
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-heading">
+      <header className="dashboard-header">
+        <div className="dashboard-titles">
+          <h2 id="dashboard-heading">Analytics Dashboard</h2>
+          <p className="dashboard-subtitle">Overview of your notes and activity</p>
+        </div>
+        <button type="button" className="dashboard-close" aria-label="Close analytics" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+
+      <div className="dashboard-body">
+        <dl className="dashboard-cards">
+          <Card label="Total Notes">{number(stats.totalNotes)}</Card>
+          <Card label="Total Words">{number(stats.totalWords)}</Card>
+          <Card label="Last Modified">
+            {stats.lastModified ? <time dateTime={stats.lastModified}>{format(parseISO(stats.lastModified), 'PP p')}</time> : '—'}
+          </Card>
+        </dl>
+
+        <p className="dashboard-summary" aria-label="Summary">
+          <strong>{number(stats.totalWords)}</strong> {stats.totalWords === 1 ? 'word' : 'words'} in {number(stats.totalNotes)}{' '}
+          {stats.totalNotes === 1 ? 'note' : 'notes'}
+          {fresh && <span className="dashboard-summary-hint"> · Create a note to start seeing your activity here.</span>}
+        </p>
+
+        <div className="dashboard-panels">
+          <Panel
+            title={`Notes in the Last ${DASHBOARD_DAYS} Days`}
+            caption="Each note counts on the day it was last modified; today is on the right."
+          >
+            {fresh ? <Empty>No notes yet. Each day’s bar will show how many notes you created or edited that day.</Empty> : <WeekdayChart days={stats.lastDays} />}
+          </Panel>
+
+          <Panel title="Starred vs Not Starred">
+            {fresh ? <Empty>No notes yet. This chart will compare your starred notes with the rest.</Empty> : <StarredDonut starred={stats.starred} notStarred={stats.notStarred} />}
+          </Panel>
+
+          <Panel title={`Most Used Words (Last ${DASHBOARD_DAYS} Days)`} caption={`The top ${TOP_WORDS_COUNT} words of notes changed in the last ${DASHBOARD_DAYS} days.`}>
+            {stats.topWords.length === 0 ? (
+              <Empty>No words yet. The words you use most in notes written in the last {DASHBOARD_DAYS} days will appear here.</Empty>
+            ) : (
+              <WordCloudPanel words={stats.topWords} theme={theme} />
+            )}
+          </Panel>
+
+          <Panel title="Follow-up Items" caption={stats.followUps.length ? 'Choose an item to open its note.' : undefined}>
+            {stats.followUps.length === 0 ? (
+              <Empty>No follow-up items yet. Text you mark with the follow-up highlight will be listed here with its note.</Empty>
+            ) : (
+              <FollowUpList items={stats.followUps} onOpenNote={onOpenNote} />
+            )}
+          </Panel>
+        </div>
+      </div>
+    </section>
+  );
+}

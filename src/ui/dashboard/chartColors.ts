@@ -1,0 +1,4 @@
+/** Chart colours of SPEC.md §9: bars and starred slice, and the not-starred slice. */
+export const CHART_ACCENT = '#8b5cf6';
+export const CHART_MUTED = '#cbd5e1';
+
