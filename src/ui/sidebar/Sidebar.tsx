@@ -24,6 +24,10 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
   const view = useProjection((s) => s.view);
   const rows = useMemo(() => sidebarRows(notes, view, bodySearch(notes)), [notes, view]);
   const compact = view.sidebar === 'collapsed';
+  /** On a phone the drawer covers the main area: close it when an action shows something there. */
+  const closeDrawer = () => {
+    if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
+  };
 
   const actions = useMemo<RowActions>(() => ({
     select: (id) => {
@@ -73,14 +77,17 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
         )}
       </div>
       <div className="sidebar-actions">
-        <button type="button" className="primary" onClick={onNewNote} aria-label="New Note">
+        <button type="button" className="primary" onClick={() => { onNewNote(); closeDrawer(); }} aria-label="New Note">
           {compact ? '+' : '+ New Note'}
         </button>
         <button
           type="button"
           aria-label="Analytics"
           aria-pressed={view.analyticsOpen}
-          onClick={() => void log.append('ui.analytics-toggled', { open: !view.analyticsOpen })}
+          onClick={() => {
+            void log.append('ui.analytics-toggled', { open: !view.analyticsOpen });
+            closeDrawer();
+          }}
         >
           {compact ? '📊' : 'Analytics'}
         </button>
