@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:functions` (issue 4): the local summarizer's time for a 2,000-word text (target
+ * <= 50 ms) and track-app-usage requests per second on loopback with the error count (target >= 500
+ * req/s, 0 errors), plus summarize/find-resources throughput for information. The host runs as its
+ * own process, as `npm start` runs it. Prints `name value target PASS|FAIL` lines; never fails.
+ * Env: BENCH_RUNS (summarize repetitions, default 30), BENCH_SECONDS (load duration per run, default 10).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { summarizeLocally } from '../../functions/_shared/local/summarizer.ts';
+import { summarize } from '../lib/stats';
+import { SUMMARY_CORPUS } from './corpus';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 30));
+const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
+const KEY = 'bench-anon-key';
+const SUMMARIZE_TARGET_MS = 50;
+const TRACKING_TARGET_RPS = 500;
+
+/** About `words` words of English text from the quality corpus, as paragraphs. */
+function text(words: number): string {
+  const english = SUMMARY_CORPUS.filter((c) => !/^(de|es)-/.test(c.id)).map((c) => c.text);
+  const out: string[] = [];
+  let count = 0;
+  for (let i = 0; count < words; i++) {
+    const paragraph = english[i % english.length];
+    out.push(paragraph);
+    count += paragraph.split(/\s+/).length;
+  }
+  return out.join('\n\n');
+}
+
+/** Starts server/main.ts on 127.0.0.1 with a free port and a temporary usage file. */
+async function startHost(): Promise<{ origin: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'notepad-bench-fn-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NOTEPAD_DIST: join(dir, 'dist'), USAGE_DB_PATH: join(dir, 'usage.sqlite'), FUNCTIONS_ANON_KEY: KEY, LLM_PROVIDER: 'local' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  let output = '';
+  const origin = await new Promise<string>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^/\s]+)/.exec(output);
+      if (match) done(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the host exited with code ${code}: ${output}`)));
+  });
+  return {
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const headers = { apikey: KEY, Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
+
+async function load(origin: string, name: string, body: unknown) {
+  const result = await autocannon({ url: `${origin}/functions/v1/${name}`, connections: 10, duration: SECONDS, timeout: 10, requests: [{ method: 'POST', headers, body: JSON.stringify(body) }] });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+}
+
+const lines: string[] = [];
+const verdict = (name: string, value: string, target: string, pass: boolean) => lines.push(`${name} ${value} ${target} ${pass ? 'PASS' : 'FAIL'}`);
+
+console.log(`Functions bench on ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+// 1. Summarize a 2,000-word text with the local provider (model loaded once, as on the host).
+const twoThousand = text(2000);
+let started = performance.now();
+summarizeLocally('The model loads on first use. This call loads it.', 'paragraph');
+const modelLoadMs = performance.now() - started;
+for (let i = 0; i < 3; i++) summarizeLocally(twoThousand, 'paragraph');
+const times: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  started = performance.now();
+  summarizeLocally(i % 2 ? twoThousand : twoThousand + ' ', i % 3 ? 'paragraph' : 'bullets');
+  times.push(performance.now() - started);
+}
+const summarizeStats = summarize(times);
+console.log(`summarize ${twoThousand.split(/\s+/).length} words: median ${summarizeStats.median.toFixed(1)} ms [${summarizeStats.min.toFixed(1)}-${summarizeStats.max.toFixed(1)}] (n=${RUNS}); model load ${modelLoadMs.toFixed(0)} ms once`);
+verdict('summarize-2000-words', `${summarizeStats.median.toFixed(1)}ms`, `<=${SUMMARIZE_TARGET_MS}ms`, summarizeStats.median <= SUMMARIZE_TARGET_MS);
+
+// 2. Loopback load against the host process.
+const host = await startHost();
+try {
+  await load(host.origin, 'track-app-usage', { app_name: 'NotePad', source: 'direct', session_id: 'warm-up' }).catch(() => undefined);
+  const tracking = await load(host.origin, 'track-app-usage', { app_name: 'NotePad', source: 'direct', session_id: 'bench' });
+  console.log(`track-app-usage: ${Math.round(tracking.rps)} req/s, p99 ${tracking.p99} ms, ${tracking.total} requests in ${SECONDS} s, ${tracking.errors} errors`);
+  verdict('tracking-requests-per-second', `${Math.round(tracking.rps)}req/s`, `>=${TRACKING_TARGET_RPS}req/s`, tracking.rps >= TRACKING_TARGET_RPS);
+  verdict('tracking-errors', String(tracking.errors), '0', tracking.errors === 0);
+  const note = text(150);
+  for (const name of ['summarize', 'find-resources']) {
+    const result = await load(host.origin, name, { text: note });
+    console.log(`${name} (150-word note): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.errors} errors (information)`);
+  }
+} finally {
+  await host.stop();
+}
+
+console.log('\n== Summary: name value target PASS|FAIL ==');
+for (const line of lines) console.log(line);
