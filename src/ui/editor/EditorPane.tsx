@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCreateBlockNote } from '@blocknote/react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
+import { HistoryButton } from '../history/HistoryDialog';
 import { STATUS_MESSAGE_MS } from '../constants';
 import { statusMessages$ } from '../status';
 import type { NoteEditorHandle } from './NoteEditor';
@@ -77,7 +78,7 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
           services={services}
           header={(actions) => (
             <EditorHeader
-              actions={actions}
+              actions={<>{actions}<HistoryButton noteId={selectedId} /></>}
               title={
                 <TitleField
                   key={selectedId}

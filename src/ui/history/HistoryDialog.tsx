@@ -7,6 +7,7 @@ import { upcast } from '../../events/upcast';
 import { noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
 import { showStatus } from '../status';
+import { useModalDialog } from '../dialog/useModalDialog';
 import './history.css';
 
 const KIND_LABELS: Record<Revision['kind'], string> = { created: 'Created', imported: 'Imported', renamed: 'Renamed', saved: 'Saved', restored: 'Restored' };
@@ -20,9 +21,9 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   const ref = useRef<HTMLDialogElement>(null);
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [chosen, setChosen] = useState<Revision | null>(null);
+  const onKeyDown = useModalDialog(ref);
 
   useEffect(() => {
-    ref.current?.showModal();
     let live = true;
     void log.options.storage.readNote(noteId).then((raws) => {
       const events = raws.map(upcast).filter((e): e is AppEvent => explainInvalid(e) === null);
@@ -46,7 +47,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   };
 
   return (
-    <dialog ref={ref} className="dialog history-dialog" aria-labelledby="history-title" onCancel={onClose}>
+    <dialog ref={ref} className="dialog history-dialog" aria-labelledby="history-title" onCancel={onClose} onKeyDown={onKeyDown}>
       <h2 id="history-title">History</h2>
       {revisions === null ? (
         <p className="muted">Loading…</p>
@@ -88,7 +89,7 @@ export function HistoryButton({ noteId }: { noteId: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
+      <button type="button" className="header-button history-button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
       {open && noteId && <HistoryDialog noteId={noteId} onClose={() => setOpen(false)} />}
     </>
   );

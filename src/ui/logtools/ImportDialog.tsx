@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../dialog/useModalDialog';
 import { previewLogFile, type LogFile } from '../../events/logFile';
 
 /**
@@ -17,12 +18,9 @@ export function ImportDialog(props: {
   const { file, fileName, appHasNotes, onReplace, onOpenReadOnly, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const preview = previewLogFile(file);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const onKeyDown = useModalDialog(ref);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="import-title" onCancel={onCancel}>
+    <dialog ref={ref} className="dialog" aria-labelledby="import-title" onCancel={onCancel} onKeyDown={onKeyDown}>
       <h2 id="import-title">Import event log</h2>
       <p className="dialog-file">{fileName}</p>
       <ul className="dialog-facts">

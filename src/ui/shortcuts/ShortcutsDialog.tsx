@@ -1,13 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../dialog/useModalDialog';
 import { APP_COMMANDS, EDITOR_SHORTCUTS } from './appCommands';
 
-/** The "Keyboard shortcuts" dialog (issue 9): every app and editor shortcut. Native modal <dialog>. */
+/** The "Keyboard shortcuts" dialog (issue 9): every app and editor shortcut. Native modal <dialog>: focus stays inside, Escape closes. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => ref.current?.showModal(), []);
+  const onKeyDown = useModalDialog(ref);
   const rows = [...APP_COMMANDS.map(({ label, keys }) => ({ label, keys })), ...EDITOR_SHORTCUTS];
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="shortcuts-title" onCancel={onClose} onClose={onClose}>
+    <dialog ref={ref} className="dialog" aria-labelledby="shortcuts-title" onCancel={onClose} onClose={onClose} onKeyDown={onKeyDown}>
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <table className="shortcuts-table">
         <tbody>

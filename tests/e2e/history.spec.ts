@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoConsoleErrors, test } from './fixtures';
+import { NotesPage } from './notesPage';
+
+/**
+ * Note history (issue 6): the History control lists a note's revisions with their times; choosing
+ * one previews it read-only; Restore appends note.revision-restored, so the editor and `note_{id}`
+ * show the restored text and the history still lists every revision (never rewritten).
+ */
+
+/** Every stored event of the log, read straight from IndexedDB, in seq order. */
+async function storedEvents(page: Page): Promise<{ seq: number; type: string; payload: Record<string, unknown> }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('notepad-log');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('events').objectStore('events').getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
+
+test.describe('note history', () => {
+  test('lists revisions with times, previews one read-only, restores it as a new event and keeps every revision', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Plan');
+    await app.typeBody('first version');
+    await app.waitForSaved();
+    await app.typeBody(' then a second thought');
+    await app.waitForSaved();
+    await page.locator('.editor-title span').dblclick();
+    await page.getByRole('textbox', { name: 'Note title' }).fill('Plan B');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.editor-title')).toHaveText('Plan B');
+    const id = JSON.parse((await app.localStorageKeys()).notes)[0].id as string;
+    const eventsBefore = await storedEvents(page);
+
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'History' });
+    const revisions = dialog.getByRole('list', { name: 'Revisions' }).getByRole('listitem');
+    // Newest first: the rename to "Plan B", two saves, the first title, the creation; each with its time.
+    await expect(revisions).toHaveCount(5);
+    await expect(revisions.nth(0)).toContainText('Renamed (current)');
+    await expect(revisions.nth(1)).toContainText('Saved');
+    await expect(revisions.nth(2)).toContainText('Saved');
+    await expect(revisions.nth(3)).toContainText('Renamed');
+    await expect(revisions.nth(4)).toContainText('Created');
+    for (let i = 0; i < 5; i++) {
+      const time = revisions.nth(i).locator('time');
+      await expect(time).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+      await expect(time).toHaveText(/\d{1,2}:\d\d/);
+    }
+    const preview = dialog.getByRole('region', { name: 'Revision preview' });
+    await expect(preview).toContainText('Plan B');
+    await expect(preview).toContainText('first version then a second thought');
+    await expect(dialog.getByRole('button', { name: 'Restore' })).toBeDisabled();
+
+    // The first save: previewed read-only.
+    await revisions.nth(2).getByRole('button').click();
+    await expect(revisions.nth(2).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+    await expect(preview).toContainText('first version');
+    await expect(preview).not.toContainText('second thought');
+    await expect(preview.getByRole('heading')).toHaveText('Plan');
+    expect(await preview.evaluate((el) => el.isContentEditable || el.querySelector('[contenteditable="true"], input, textarea') !== null)).toBe(false);
+    await preview.click();
+    await page.keyboard.type('typed into the preview');
+    await expect(preview).not.toContainText('typed into the preview');
+
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(app.status).toHaveText('Revision restored');
+    await expect(app.editor).toHaveText('first version');
+    await expect(page.locator('.editor-title')).toHaveText('Plan');
+    await expect.poll(async () => (await app.localStorageKeys())[`note_${id}`]).toContain('first version');
+    expect((await app.localStorageKeys())[`note_${id}`]).not.toContain('second thought');
+
+    // One new event, appended after everything that was there; nothing before it changed.
+    const eventsAfter = await storedEvents(page);
+    expect(eventsAfter.slice(0, eventsBefore.length)).toEqual(eventsBefore);
+    const added = eventsAfter.slice(eventsBefore.length).filter((e) => e.payload.id === id);
+    expect(added.map((e) => e.type)).toContain('note.revision-restored');
+    const restored = added.find((e) => e.type === 'note.revision-restored')!;
+    const firstSave = eventsBefore.filter((e) => e.type === 'note.body-saved' && e.payload.id === id)[0];
+    expect(restored.payload).toMatchObject({ id, fromSeq: firstSave.seq, html: firstSave.payload.html, title: 'Plan' });
+
+    // The history still lists everything, the restore on top, and the overwritten text can still be previewed.
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await expect(revisions).toHaveCount(6);
+    await expect(revisions.nth(0)).toContainText('Restored (current)');
+    await revisions.nth(2).getByRole('button').click();
+    await expect(preview).toContainText('first version then a second thought');
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(page.locator('.editor-title')).toHaveText('Plan');
+    await expect(app.editor).toHaveText('first version');
+    expectNoConsoleErrors(page);
+  });
+
+  test('a restored revision keeps its formatting in the editor', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Formatted');
+    await app.typeBody('bold words');
+    await page.keyboard.press('Shift+Home');
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe('bold words');
+    await app.settle();
+    await page.keyboard.press('Control+b');
+    await expect(app.editor.locator('strong')).toHaveText('bold words');
+    await app.waitForSaved();
+    await page.keyboard.press('End');
+    await app.typeBody(' and plain');
+    await app.waitForSaved();
+
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'History' });
+    const revisions = dialog.getByRole('list', { name: 'Revisions' }).getByRole('listitem');
+    await expect(revisions).toHaveCount(4);
+    await revisions.nth(1).getByRole('button').click();
+    await expect(dialog.getByRole('region', { name: 'Revision preview' }).locator('strong')).toHaveText('bold words');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(app.editor).toHaveText('bold words');
+    await expect(app.editor.locator('strong')).toHaveText('bold words');
+  });
+});
