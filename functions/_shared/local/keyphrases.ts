@@ -1,7 +1,8 @@
 /**
  * Keyphrases of a note for the local resource finder (issue 4). English: runs of words matching the
  * part-of-speech pattern `[ADJ|PROPN|NOUN]* [NOUN|PROPN]` (at most 3 words, never across punctuation).
- * Sub-runs count too, so a word that recurs inside different phrases can win on its own.
+ * Sub-runs count too (suffixes and single nouns), so a word that recurs inside different phrases can
+ * win on its own. Score: count × words + 0.1 × the counts of its words (+ 0.5 for a name).
  * Other languages: runs of up to 2 adjacent non-stopwords (kana-only words skipped). Ranked by frequency, length and the
  * frequency of their words; a phrase inside a chosen one (or containing it) is skipped.
  */
@@ -58,14 +59,16 @@ function runs(tokens: readonly Token[], english: boolean): Token[][] {
   return found;
 }
 
-/** English sub-runs that end in a noun: "old library building" also counts "library building" and "building". */
+/** English sub-runs that end in a noun: "old library building" also counts "library building", "library" and "building". */
 function withSubRuns(run: readonly Token[]): Token[][] {
   const out: Token[][] = [];
   for (let start = 0; start < run.length; start++) {
     for (let end = start; end < run.length; end++) {
       const phrase = run.slice(start, end + 1);
       const maxWords = phrase.every((t) => t.pos === 'PROPN') ? MAX_PHRASE_WORDS : 2;
-      if (phrase.length <= maxWords && NOUNISH.has(run[end].pos ?? '')) out.push(phrase);
+      // Inside a compound only single nouns count: "new reading" is not a phrase of "new reading room".
+      const endsCompound = end === run.length - 1 || phrase.length === 1;
+      if (phrase.length <= maxWords && endsCompound && NOUNISH.has(run[end].pos ?? '')) out.push(phrase);
     }
   }
   return out;
@@ -106,7 +109,7 @@ export function extractKeyphrases(analysis: Analysis, limit = MAX_KEYPHRASES): K
       const key = terms.join(' ');
       const candidate = candidates.get(key) ?? { terms, count: 0, proper: false, spellings: new Map() };
       candidate.count++;
-      candidate.proper ||= run.some((t) => t.pos === 'PROPN');
+      candidate.proper ||= run.some((t) => t.pos === 'PROPN' && t !== sentence.tokens[0]);
       const spelling = spell(run, english, sentence.tokens[0]);
       candidate.spellings.set(spelling, (candidate.spellings.get(spelling) ?? 0) + 1);
       candidates.set(key, candidate);
@@ -115,7 +118,7 @@ export function extractKeyphrases(analysis: Analysis, limit = MAX_KEYPHRASES): K
   const ranked = [...candidates.values()]
     .map((c) => ({
       c,
-      score: c.count * (1 + 0.5 * (c.terms.length - 1)) + 0.1 * c.terms.reduce((sum, t) => sum + (wordCounts.get(t) ?? 0), 0) + (c.proper ? 0.5 : 0),
+      score: c.count * c.terms.length + 0.1 * c.terms.reduce((sum, t) => sum + (wordCounts.get(t) ?? 0), 0) + (c.proper ? 0.5 : 0),
     }))
     .sort((a, b) => b.score - a.score || b.c.terms.length - a.c.terms.length);
   const chosen: Keyphrase[] = [];
