@@ -1,10 +1,12 @@
 /**
- * Keyphrases of a note for the local resource finder (issue 4). English: runs of words matching the
- * part-of-speech pattern `[ADJ|PROPN|NOUN]* [NOUN|PROPN]` (at most 3 words, never across punctuation).
- * Sub-runs count too (suffixes and single nouns), so a word that recurs inside different phrases can
- * win on its own. Score: count × words + 0.1 × the counts of its words (+ 0.5 for a name).
- * Other languages: runs of up to 2 adjacent non-stopwords (kana-only words skipped). Ranked by frequency, length and the
- * frequency of their words; a phrase inside a chosen one (or containing it) is skipped.
+ * Keyphrases of a note for the local resource finder (issue 4).
+ * English: phrases matching the part-of-speech pattern `[ADJ|PROPN|NOUN]? [NOUN|PROPN]` (names up to
+ * 3 proper nouns; a gerund after a noun counts as a noun, "machine learning"), never across
+ * punctuation. Suffixes and single nouns of longer runs count too, so a word that recurs inside
+ * different phrases can win on its own; vague nouns ("time", "way") are never phrases on their own.
+ * Other languages: runs of up to 2 adjacent non-stopwords (kana-only words skipped).
+ * Score: count × words + 0.1 × the counts of its words (+ 0.5 for a name); a phrase inside a chosen
+ * one (or containing it) is skipped.
  */
 import { CJK, type Analysis, type Token } from './text.ts';
 
