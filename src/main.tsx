@@ -15,6 +15,7 @@ import { inspect, startInspection } from './ui/inspection';
 import { TOAST_DURATION_MS } from './ui/constants';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
+import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
@@ -56,8 +57,13 @@ async function boot(): Promise<void> {
   }
   const ready = log;
   const mirror = new StorageMirror(localStorage, announceMirrorError);
-  ready.state$.subscribe((state) => mirror.write(state.notes));
-  installPageHideHandler(() => writeJournal(ready));
+  // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
+  ready.state$.subscribe((state) => mirror.schedule(state.notes));
+  installPageHideHandler(() => {
+    writeJournal(ready);
+    mirror.flush();
+  });
+  keepSearchIndexFresh(ready.state$);
   scheduleCompaction(ready);
 
   root.render(

@@ -1,5 +1,6 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../projections/storageKeys';
 import { noteIndex, type NotesState } from '../projections/notesState';
+import { inNextTask } from '../events/nextTask';
 
 const BODY_PREFIX = noteBodyKey('');
 
@@ -20,12 +21,31 @@ export class StorageMirror {
   private lastIndexJson: string | null = null;
   /** Keys whose last write failed; their current value is derived from the projection when retried. */
   private readonly stale = new Set<string>();
+  private scheduled: NotesState | null = null;
 
   /** `onError` hears about writes that failed (QuotaExceededError when the origin is full), once per `write` call. */
   constructor(
     private readonly storage: Storage,
     private readonly onError: (error: unknown) => void = (error) => console.error('NotePad: localStorage write failed', error),
   ) {}
+
+  /**
+   * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
+   * 2 MB `note_{id}` takes tens of ms, which must not add up with the save that changed it.
+   * Call `flush()` where no later task may run (page hide).
+   */
+  schedule(notes: NotesState): void {
+    const idle = this.scheduled === null;
+    this.scheduled = notes;
+    if (idle) inNextTask(() => this.flush());
+  }
+
+  /** Write a scheduled change now (nothing when none is waiting). */
+  flush(): void {
+    const notes = this.scheduled;
+    this.scheduled = null;
+    if (notes) this.write(notes);
+  }
 
   /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
   staleKeys(): string[] {

@@ -22,7 +22,7 @@ function sentence(random: () => number): string {
 function randomSave(random: () => number, id: string): AppEvent {
   if (random() < 0.5) {
     const html = `<p>${sentence(random).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p><p>${sentence(random).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`;
-    return ev('note.imported', { id, title: 't', modified: '2026-11-20T10:00:00.000Z', html, starred: false });
+    return ev('note.imported', { id, title: 't', modified: '2026-11-20T10:00:00.000Z', html, starred: false, source: 'legacy' });
   }
   const blocks = [
     { type: 'paragraph', content: [{ type: 'text', text: sentence(random), styles: {} }, { type: 'link', href: 'https://x.test', content: [{ type: 'text', text: sentence(random), styles: {} }] }], children: [] },
@@ -80,7 +80,7 @@ describe('search index', () => {
   it('re-indexes only bodies whose HTML changed', () => {
     let calls = 0;
     const index = new SearchIndex((html) => (calls++, htmlText(html)));
-    let notes = foldNotes(EMPTY_NOTES, Array.from({ length: 100 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>word${i}</p>`, starred: false })));
+    let notes = foldNotes(EMPTY_NOTES, Array.from({ length: 100 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>word${i}</p>`, starred: false, source: 'legacy' })));
     index.update(notes);
     expect(calls).toBe(100);
     calls = 0;
@@ -91,7 +91,7 @@ describe('search index', () => {
   });
 
   it('finishes a budgeted update over several calls and then answers like a full one', () => {
-    const notes = foldNotes(EMPTY_NOTES, Array.from({ length: 300 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>n${i} common</p>`, starred: false })));
+    const notes = foldNotes(EMPTY_NOTES, Array.from({ length: 300 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>n${i} common</p>`, starred: false, source: 'legacy' })));
     let clock = 0;
     const index = new SearchIndex((html) => ((clock += 1), htmlText(html)));
     let calls = 0;

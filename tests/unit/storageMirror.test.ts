@@ -124,3 +124,32 @@ describe('localStorage mirror when storage is full', () => {
     expect(storedKeys(web)).toEqual(toStorageKeys(next));
   });
 });
+
+describe('localStorage mirror scheduling', () => {
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('writes in a later task, all changes until then together', async () => {
+    const web = new CountingStorage();
+    const mirror = new StorageMirror(web);
+    const base = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 'a' })]);
+    mirror.write(base);
+    web.attempts = [];
+    const one = foldNotes(base, [ev('note.body-saved', { id: '1', html: '<p>1</p>' }, '2026-11-21T10:00:00.000Z')]);
+    const two = foldNotes(one, [ev('note.body-saved', { id: '1', html: '<p>2</p>' }, '2026-11-21T10:00:01.000Z')]);
+    mirror.schedule(one);
+    mirror.schedule(two);
+    expect(web.attempts).toEqual([]);
+    await nextTask();
+    expect(web.attempts.sort()).toEqual(['note_1', 'notes']);
+    expect(web.getItem('note_1')).toBe('<p>2</p>');
+  });
+
+  it('writes a scheduled change at once on flush (page hide)', () => {
+    const web = new CountingStorage();
+    const mirror = new StorageMirror(web);
+    const notes = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 'a' }), ev('note.body-saved', { id: '1', html: '<p>typed</p>' })]);
+    mirror.schedule(notes);
+    mirror.flush();
+    expect(storedKeys(web)).toEqual(toStorageKeys(notes));
+  });
+});

@@ -22,6 +22,11 @@ function firstNumberedIndex(html: string): { value: number; at: number; end: num
   return { value: Number(html.slice(at, end)), at, end };
 }
 
+interface BlockEntry {
+  html: string;
+  first: ReturnType<typeof firstNumberedIndex>;
+}
+
 /**
  * Per-block HTML of a BlockNote document, so `note_{id}` is derived incrementally
  * (ARCHITECTURE.md "Editor"). BlockNote returns the same block object for a block whose
@@ -34,7 +39,8 @@ function firstNumberedIndex(html: string): { value: number; at: number; end: num
  * continues the previous top-level block's first numbered item. `html()` patches that number.
  */
 export class BlockHtmlCache {
-  private readonly html1 = new WeakMap<NoteBlock, string>();
+  /** Per top-level block: its HTML alone in a document, and where its first numbered item keeps its index. */
+  private readonly html1 = new WeakMap<NoteBlock, BlockEntry>();
   private readonly copy1 = new WeakMap<NoteBlock, NoteBlock>();
   private wrapper: { open: string; close: string } | null = null;
   private primeScheduled = false;
@@ -53,35 +59,48 @@ export class BlockHtmlCache {
 
   /** The HTML of one top-level block as if it were alone in the document (cached). */
   blockHtml(block: NoteBlock): string {
-    let html = this.html1.get(block);
-    if (html === undefined) {
+    return this.entry(block).html;
+  }
+
+  private entry(block: NoteBlock): BlockEntry {
+    let entry = this.html1.get(block);
+    if (entry === undefined) {
       const { open, close } = this.groupWrapper();
       const full = this.editor.blocksToFullHTML([block]);
       if (!full.startsWith(open) || !full.endsWith(close)) throw new Error('BlockNote HTML has an unexpected wrapper');
-      html = full.slice(open.length, full.length - close.length);
-      this.html1.set(block, html);
+      const html = full.slice(open.length, full.length - close.length);
+      entry = { html, first: firstNumberedIndex(html) };
+      this.html1.set(block, entry);
     }
-    return html;
+    return entry;
   }
 
   /** `blocksToFullHTML(blocks)` for top-level `blocks`, serializing only blocks not seen before. */
   html(blocks: readonly NoteBlock[]): string {
     const { open, close } = this.groupWrapper();
+    const entries = blocks.map((block) => this.entry(block));
     const parts: string[] = new Array(blocks.length);
     let previousFirst: number | null = null;
     for (let i = 0; i < blocks.length; i++) {
-      let html = this.blockHtml(blocks[i]);
-      const first = firstNumberedIndex(html);
+      const { html, first } = entries[i];
       if (blocks[i].type === 'numberedListItem' && first && previousFirst !== null && first.value !== previousFirst + 1) {
         // In context the item continues the previous block's first numbered item (alone it starts at its `start` or 1).
-        html = html.slice(0, first.at) + String(previousFirst + 1) + html.slice(first.end);
+        parts[i] = html.slice(0, first.at) + String(previousFirst + 1) + html.slice(first.end);
         previousFirst += 1;
       } else {
+        parts[i] = html;
         previousFirst = first ? first.value : null;
       }
-      parts[i] = html;
     }
-    return open + parts.join('') + close;
+    const full = open + parts.join('') + close;
+    // Keep each block's HTML as a slice of `full` (a few bytes each in V8) rather than a copy of its own:
+    // the note's HTML is then held once, by the cache and the saved body together.
+    let at = open.length;
+    for (let i = 0; i < blocks.length; i++) {
+      if (parts[i] === entries[i].html) entries[i].html = full.slice(at, at + parts[i].length);
+      at += parts[i].length;
+    }
+    return full;
   }
 
   /**
@@ -115,7 +134,7 @@ export class BlockHtmlCache {
       for (const block of this.editor.document) {
         if (this.html1.has(block)) continue;
         if (timeLeft() < PRIME_MIN_IDLE_MS) return idle();
-        this.blockHtml(block);
+        this.entry(block);
         this.copies([block]);
       }
       this.primeScheduled = false;

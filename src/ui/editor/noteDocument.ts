@@ -12,16 +12,21 @@ export interface CapturedBody {
 
 /** One cache per editor; made on first use, lives as long as the editor. */
 const caches = new WeakMap<NoteEditor, BlockHtmlCache>();
+/** Editors whose document is being replaced by a stored body in this task (not an edit). */
+const loading = new WeakSet<NoteEditor>();
 
 /**
- * The HTML cache of `editor`. On first use it starts listening to the editor's changes, so blocks
- * that changed are serialized again in idle time, before the autosave needs them.
+ * The HTML cache of `editor`. On first use it starts listening to the editor's changes: after an
+ * edit, blocks not in the cache (all of them after a note was opened, then the changed ones) are
+ * serialized in idle time, before the autosave needs them. A note only read costs nothing.
  */
 export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
   let cache = caches.get(editor);
   if (!cache) {
     const made = new BlockHtmlCache(editor);
-    editor.onChange(() => made.schedulePrime());
+    editor.onChange(() => {
+      if (!loading.has(editor)) made.schedulePrime();
+    });
     caches.set(editor, made);
     cache = made;
   }
@@ -32,10 +37,12 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
  * The blocks to show for a stored body: the saved editor document when there is one (lossless,
  * its link and media URLs checked: it may come from an imported log), else the stored HTML
  * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
- * Also schedules the HTML cache to fill in idle time once the blocks are shown.
  */
 export function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
-  blockHtmlCacheOf(editor).schedulePrime();
+  blockHtmlCacheOf(editor);
+  // The caller shows these blocks in this task; that change is a load, not an edit to prepare a save for.
+  loading.add(editor);
+  queueMicrotask(() => loading.delete(editor));
   if (body?.blocks?.length) return sanitizeBlocks(body.blocks as NoteBlock[]);
   if (body?.html) {
     const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
