@@ -58,11 +58,11 @@ export interface FunctionsClientDeps {
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The host's `{error}` message of a non-2xx answer, else its status text. */
+/** The host's `{error}` message of a non-2xx answer, else its status text. Reads the body to its end. */
 async function httpMessage(error: HTTPError): Promise<string> {
   const { response } = error;
   try {
-    const body: unknown = await response.clone().json();
+    const body: unknown = JSON.parse(await response.text());
     if (isRecord(body) && typeof body.error === 'string' && body.error) return body.error;
   } catch {
     // Not JSON (a proxy's HTML page): fall back to the status line.
@@ -135,7 +135,9 @@ export function createFunctionsClient(config: FunctionsConfig, deps: FunctionsCl
       return resources ?? invalid('find-resources', 'The answer has no resources list');
     },
     async trackAppUsage(record) {
-      await call('track-app-usage', record);
+      const response = await call('track-app-usage', record);
+      // Only ok matters, but an unread body keeps the request open in the browser: drain it.
+      await response.arrayBuffer().catch(() => undefined);
     },
   };
 }

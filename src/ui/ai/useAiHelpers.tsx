@@ -120,7 +120,7 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
   const resourcesState = resourcesSnapshot.value as ResourcesView['state'] | 'idle';
   const panels =
     recapState === 'idle' && resourcesState === 'idle' ? null : (
-      <div className="ai-panels">
+      <div className="ai-panel-stack">
         {recapState !== 'idle' && (
           <RecapPanel
             view={{
