@@ -140,6 +140,8 @@ function walkHtml(html: string, out: TextCollector): void {
 /** Strips punctuation around a word (quotes, commas, brackets), keeping what is inside. */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const LETTERS_ONLY = /^\p{L}+$/u;
+/** The common case, checked first because it is several times faster than the Unicode rules. */
+const ASCII_LETTERS = /^[A-Za-z]+$/;
 
 /**
  * The word-cloud form of a whitespace-separated token (SPEC.md §5), or null when it does not count:
@@ -147,6 +149,10 @@ const LETTERS_ONLY = /^\p{L}+$/u;
  * longer than 2 letters, not a stopword.
  */
 export function cloudWord(token: string): string | null {
+  if (ASCII_LETTERS.test(token)) {
+    const word = token.toLowerCase();
+    return word.length <= CLOUD_WORD_MIN_LENGTH_EXCLUSIVE || STOPWORDS.has(word) ? null : word;
+  }
   const word = token.replace(EDGE_PUNCTUATION, '').toLowerCase();
   if ([...word].length <= CLOUD_WORD_MIN_LENGTH_EXCLUSIVE || !LETTERS_ONLY.test(word) || STOPWORDS.has(word)) return null;
   return word;
@@ -173,8 +179,11 @@ export function bodyFacts(body: NoteBody): BodyFacts {
   const { text, followUps } = collect(body);
   const tokens = text.split(/\s+/).filter(Boolean);
   const cloudWords = new Map<string, number>();
+  // Notes repeat their words: judge each distinct token once.
+  const judged = new Map<string, string | null>();
   for (const token of tokens) {
-    const word = cloudWord(token);
+    let word = judged.get(token);
+    if (word === undefined) judged.set(token, (word = cloudWord(token)));
     if (word) cloudWords.set(word, (cloudWords.get(word) ?? 0) + 1);
   }
   facts = { wordCount: tokens.length, cloudWords, followUps };

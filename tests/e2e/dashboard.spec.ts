@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
@@ -129,6 +130,21 @@ test.describe('analytics dashboard', () => {
     await other.row('Garden plan').getByRole('button', { name: 'Unstar' }).click();
     await expect(page.locator('.starred-donut path[data-slice="starred"]')).toHaveAttribute('data-count', '0');
     await expect(page.locator('.starred-donut path[data-slice="not-starred"]')).toHaveAttribute('data-count', '4');
+    expectNoConsoleErrors(page);
+  });
+
+  test('the dashboard has no serious or critical axe violations (WCAG 2.1 AA) in the light and dark themes', async ({ page }) => {
+    await seedNotes(page);
+    await openDashboard(page);
+    await expect.poll(() => cloudInkPixels(page)).toBeGreaterThan(200);
+    const seriousViolations = async () => {
+      const results = await new AxeBuilder({ page }).include('.dashboard').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+    };
+    expect(await seriousViolations()).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await seriousViolations()).toEqual([]);
     expectNoConsoleErrors(page);
   });
 

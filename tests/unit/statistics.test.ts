@@ -3,6 +3,7 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, type NotesState } from '../../src/projections/notesState';
 import { dashboardStatistics } from '../../src/projections/statistics';
 import { bodyFacts, cloudWord } from '../../src/projections/statisticsText';
+import { cloudFontSizePx } from '../../src/ui/dashboard/wordCloudScale';
 import { ev } from './helpers';
 
 // Monday 2026-11-23 03:00 UTC: still Sunday evening (19:00) in Los Angeles, noon in Tokyo.
@@ -166,6 +167,13 @@ describe('dashboard statistics: most used words', () => {
       { word: 'lambda', count: 1 },
       { word: 'omicron', count: 1 },
     ]);
+  });
+
+  it('sizes word-cloud words from 14 px (least used) to 40 px (most used)', () => {
+    expect(cloudFontSizePx(1, 1, 5)).toBe(14);
+    expect(cloudFontSizePx(5, 1, 5)).toBe(40);
+    expect(cloudFontSizePx(3, 1, 5)).toBe(27);
+    expect(cloudFontSizePx(4, 4, 4)).toBe(27);
   });
 
   it('does not count markup: tag and attribute names and entities are not words', () => {

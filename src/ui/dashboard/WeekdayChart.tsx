@@ -37,7 +37,7 @@ export function WeekdayChart({ days }: { days: DayCount[] }) {
       y: { domain: [0, max], ticks: Math.min(max, MAX_Y_TICKS), tickFormat: 'd', grid: true, label: 'Notes' },
       marks: [
         Plot.barY(days, { x: 'weekday', y: 'count', fill: CHART_ACCENT, ariaLabel: label, title: label }),
-        Plot.ruleY([0]),
+        Plot.ruleY([0], { ariaHidden: 'true' }),
         Plot.text(days, { x: 'weekday', y: 'count', text: (d: DayCount) => String(d.count), dy: -8, fill: 'currentColor', ariaHidden: 'true' }),
       ],
     });
