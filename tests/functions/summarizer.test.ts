@@ -2,7 +2,7 @@
 // chosen sentences in original order, "• " bullets, short and non-English notes.
 import { describe, expect, it } from 'vitest';
 import { MAX_RANKED_SENTENCES, MAX_SUMMARY_SENTENCES, summarizeLocally, summaryLength } from '../../functions/_shared/local/summarizer.ts';
-import { analyzeText, splitBlocks } from '../../functions/_shared/local/text.ts';
+import { analyzeText, MAX_ANALYZED_CHARS, MAX_WORD_CHARS, splitBlocks } from '../../functions/_shared/local/text.ts';
 import { detectLanguage } from '../../functions/_shared/local/language.ts';
 import { selectSentences, tfidfVectors } from '../../functions/_shared/local/textrank.ts';
 
@@ -119,6 +119,18 @@ describe('summarizeLocally', () => {
     const picked = sentencesOf(summarizeLocally(long, 'paragraph'));
     expect(picked).toHaveLength(MAX_SUMMARY_SENTENCES);
     for (const sentence of picked) expect(long).toContain(sentence);
+  });
+
+  it('cuts runs without spaces to MAX_WORD_CHARS characters, so pasted data cannot stall the tokenizer', () => {
+    expect(summarizeLocally(`${'x'.repeat(40_000)} is a long word.`, 'paragraph')).toBe(`${'x'.repeat(MAX_WORD_CHARS)}… is a long word.`);
+    expect(summarizeLocally(`Der ${'ab.'.repeat(15_000)} ist lang.`, 'bullets')).toBe(`• Der ${'ab.'.repeat(15_000).slice(0, MAX_WORD_CHARS)}… ist lang.`);
+  });
+
+  it('analyses only the first MAX_ANALYZED_CHARS characters of a huge note', () => {
+    const filler = 'The committee reviewed the plan again. ';
+    const text = filler.repeat(Math.ceil(MAX_ANALYZED_CHARS / filler.length)) + 'Zebras arrived at the very end.';
+    expect(analyzeText(text).sentences.some((s) => s.text.includes('Zebras'))).toBe(false);
+    expect(analyzeText('Zebras arrived. ' + text).sentences[0].text).toBe('Zebras arrived.');
   });
 
   it('chooses a recap length of all of a short note and 2 to 5 sentences of a longer one', () => {
