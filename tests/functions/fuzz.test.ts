@@ -102,6 +102,13 @@ function buildCases(count: number): FuzzCase[] {
       const body = { text: value, app_name: value, source: value, session_id: value };
       return { label: 'strange valid strings', body: bytes(JSON.stringify(body)), headers: JSON_HEADERS, expect: 'not5xx' };
     },
+    // Valid but hostile text: one endless word, punctuation-dense junk, only markers or line breaks.
+    () => {
+      const size = 100_000 + randomInt(random, 800_000);
+      const unit = pick(random, ['x', 'ab.', 'a1-b2_', '- ', '\n', '. ', '🙂']);
+      const text = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+      return { label: `hostile text of ${size} characters of ${JSON.stringify(unit)}`, body: bytes(JSON.stringify({ text, app_name: 'NotePad', source: 'direct', session_id: 's' })), headers: JSON_HEADERS, expect: 'not5xx' };
+    },
     // Keys that are wrong, missing or hostile.
     () => {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
