@@ -89,6 +89,18 @@ afterAll(async () => {
 const NOTE = 'Bees pollinate about a third of the crops people eat. Their numbers fell sharply in many regions over the last decade. Pesticides, parasites and lost habitat all play a part. Farmers now plant wildflower strips beside their fields to help them.';
 
 describe('the functions on Deno', () => {
+  it('type-check under `deno check` with the deploy import map', () => {
+    const entries = ['summarize', 'find-resources', 'track-app-usage'].map((name) => `functions/${name}/index.ts`);
+    let output = '';
+    try {
+      output = execFileSync(deno, ['check', '--no-lock', ...entries], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, DENO_DIR: join(CACHE, 'dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } });
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      throw new Error(`deno check failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    }
+    expect(output).not.toMatch(/error/i);
+  }, 120_000);
+
   it('summarize answers on Deno exactly as on the Node host, bullets included, and refuses a missing key', async () => {
     const fn = await serveOnDeno(deno, 'summarize');
     for (const body of [{ text: NOTE }, { text: NOTE, format: 'bullets' }, { text: '' }]) {
