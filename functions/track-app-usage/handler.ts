@@ -1,8 +1,8 @@
 /**
  * `track-app-usage` (SPEC.md §7 "Usage tracking, on app load"): POST {app_name, source, session_id}
- * -> 200 {ok: true} after the record is stored with the server's time.
+ * -> 200 {ok: true} after the record is stored with the server's time; 503 when the store fails.
  */
-import { createJsonFunction, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { createJsonFunction, HttpError, type FunctionHandler, type Logger } from '../_shared/http.ts';
 import { parseUsageBody, type UsageStore } from '../_shared/usage.ts';
 
 /** What the tracking handler is built from; `now` is the clock (tests pass a fixed one). */
@@ -24,7 +24,13 @@ export function createTrackUsageHandler(deps: TrackUsageDeps): FunctionHandler {
     log: deps.log,
     async handle(body) {
       const usage = parseUsageBody(body);
-      await deps.store.record({ at: now().toISOString(), ...usage });
+      try {
+        await deps.store.record({ at: now().toISOString(), ...usage });
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        (deps.log ?? console).error(`[track-app-usage] the usage store failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HttpError(503, 'Usage could not be stored right now');
+      }
       return { ok: true };
     },
   });

@@ -63,6 +63,25 @@ describe('the SQLite usage store', () => {
   });
 });
 
+describe('track-app-usage when the store fails', () => {
+  it('answers 503 JSON and logs the cause instead of failing with a 500', async () => {
+    const errors: string[] = [];
+    const handler = createTrackUsageHandler({
+      anonKey: 'k',
+      store: { record: () => { throw new Error('SQLITE_FULL: database or disk is full'); } },
+      log: { warn: () => undefined, error: (line) => errors.push(line) },
+    });
+    const response = await handler(new Request('http://host/functions/v1/track-app-usage', {
+      method: 'POST',
+      headers: { apikey: 'k', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ app_name: 'NotePad', source: 'direct', session_id: 's' }),
+    }));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'Usage could not be stored right now' });
+    expect(errors).toEqual(['[track-app-usage] the usage store failed: SQLITE_FULL: database or disk is full']);
+  });
+});
+
 describe('npm run usage', () => {
   const run = (args: string[]) => {
     try {
