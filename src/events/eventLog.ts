@@ -138,7 +138,11 @@ export class EventLog {
     if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
     this.pending.push(event);
     this.publish();
-    return this.enqueueWrite(event);
+    const written = this.enqueueWrite(event);
+    // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
+    // storage is full: the failure is reported through status$.writeError and the event is kept.
+    written.catch(() => {});
+    return written;
   }
 
   private enqueueWrite(event: AppEvent): Promise<AppEvent> {

@@ -40,9 +40,18 @@ export function announceMirrorError(error: unknown): void {
   });
 }
 
-/** A durable log write failed: the edit stays in this tab and is retried (issue 8). */
-export function describeSaveError(error: string): string {
-  return /quota/i.test(error)
-    ? 'The image might be too large or there was an error converting it.'
-    : `Your text is kept in this tab and will be saved again. (${error})`;
+/**
+ * The description of the "Error saving note" toast when the log could not store an edit (issue 8).
+ * The edit stays in the editor and in memory and is saved again by the autosave retry, so say so;
+ * a full disk gets its own words (a note with an image: SPEC.md §8's image wording first).
+ * `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
+ */
+export function describeSaveError(error: unknown, hasImage = false): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isQuota(error) || /quota|storage is full|no space/i.test(message)) {
+    return hasImage
+      ? 'The image might be too large or there was an error converting it. Your text is kept in this tab and saved once there is room.'
+      : 'NotePad’s storage is full. Your text is kept in this tab and saved as soon as there is room: delete notes or large images to free space.';
+  }
+  return `Your text is kept in this tab and will be saved again. (${message})`;
 }

@@ -11,6 +11,7 @@ import { onBeforePageHide } from '../pageLifecycle';
 import { showStatus } from '../status';
 import { inspect } from '../inspection';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
+import { describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { blocksForBody, captureBody } from './noteDocument';
@@ -44,7 +45,9 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           // Capture synchronously: on page hide there is no later task to do it in.
           if (shownNoteRef.current !== input.noteId || !log.state.notes.meta[input.noteId]) return { skipped: true };
           const body = captureBody(editor);
-          if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: true };
+          // A failed write (storage full) left events in memory only: write them first (issue 8).
+          const retried = log.status$.value.writeError ? await log.retryPending() : [];
+          if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: retried.length === 0 };
           shownHtmlRef.current = body.html;
           await log.append('note.body-saved', { id: input.noteId, html: body.html, blocks: body.blocks });
           return { skipped: false };
@@ -53,7 +56,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       actions: {
         notifySaved: () => showStatus('Note saved!'),
         notifyFailed: (_, { error }) =>
-          toast.error('Error saving note', { description: `Your text is kept in this tab and will be saved again. (${error})`, duration: TOAST_ERROR_DURATION_MS }),
+          toast.error('Error saving note', {
+            description: describeSaveError(log.status$.value.writeError ?? error, /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? '')),
+            duration: TOAST_ERROR_DURATION_MS,
+            id: 'save-error', // retries while the disk is full update one toast
+          }),
       },
     }),
     { inspect },
