@@ -19,6 +19,8 @@ const noteCount = (n: number) => `${n} ${n === 1 ? 'note' : 'notes'}`;
 export function WeekdayChart({ days }: { days: DayCount[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
+  // Redraw only when a bar changes, not on every save that leaves the counts as they were.
+  const key = days.map((d) => `${d.date}:${d.count}`).join(',');
 
   useEffect(() => {
     const element = ref.current;
@@ -43,7 +45,8 @@ export function WeekdayChart({ days }: { days: DayCount[] }) {
     });
     element.replaceChildren(chart);
     return () => chart.remove();
-  }, [days, width]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `days`' content
+  }, [key, width]);
 
   return <div ref={ref} className="dashboard-chart weekday-chart" />;
 }

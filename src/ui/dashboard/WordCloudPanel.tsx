@@ -24,6 +24,8 @@ export function WordCloudPanel({ words, theme }: { words: WordCount[]; theme: 'l
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(frame);
+  // Lay the cloud out again only when a word or count changes (the layout is animated word by word).
+  const key = words.map((w) => `${w.word}:${w.count}`).join(',');
 
   useEffect(() => {
     const element = canvas.current;
@@ -52,7 +54,8 @@ export function WordCloudPanel({ words, theme }: { words: WordCount[]; theme: 'l
       drawOutOfBound: false,
     });
     return () => WordCloud.stop();
-  }, [words, width, theme]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `words`' content
+  }, [key, width, theme]);
 
   return (
     <div className="word-cloud">
