@@ -7,7 +7,7 @@ import { cloudFontSizePx } from './wordCloudScale';
 /** Height of the word-cloud canvas (CSS px). */
 const CLOUD_HEIGHT_PX = 200;
 /** Grid cell of the wordcloud layout (CSS px): the gap between words. */
-const CLOUD_GRID_PX = 6;
+const CLOUD_GRID_PX = 10;
 
 /** Word colours that keep 4.5:1 contrast on each theme's card background. */
 const CLOUD_COLORS = {
