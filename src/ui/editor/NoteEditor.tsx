@@ -15,6 +15,7 @@ import { describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { blocksForBody, captureBody } from './noteDocument';
+import { NoteFloatingToolbar } from './FloatingToolbar';
 
 /** What the toolbar and header may ask of the shown note's editor. */
 export interface NoteEditorHandle {
@@ -121,10 +122,13 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       <BlockNoteView
         editor={editor}
         theme={theme}
+        formattingToolbar={false}
         onChange={() => {
           if (!loadingRef.current && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
         }}
-      />
+      >
+        <NoteFloatingToolbar />
+      </BlockNoteView>
     </div>
   );
 }

@@ -53,6 +53,8 @@ export const NOTE_COMMANDS: EditorCommand[] = [
     event: 'note.copied',
     icon: 'copy',
     async perform(ctx) {
+      // Let a save the click started (editor blur) finish first, so its "Note saved!" does not replace "Copied to clipboard!".
+      await ctx.saveNow();
       try {
         await ctx.services.clipboard.writeText(clipboardText(ctx.title, bodyText(ctx)));
       } catch (error) {

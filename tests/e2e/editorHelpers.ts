@@ -1,0 +1,115 @@
+import { expect, type Page } from '@playwright/test';
+import { NotesPage } from './notesPage';
+
+/** Helpers for the editor toolbar, header, dictation and paste specs (issue 3). */
+
+/** Open the app and create a note titled `title`; returns the page object. */
+export async function openNewNote(page: Page, title: string): Promise<NotesPage> {
+  const app = new NotesPage(page);
+  await app.open();
+  await app.createNote(title);
+  return app;
+}
+
+export const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting and note tools' });
+export const header = (page: Page) => page.locator('.editor-header');
+
+/** The events of `type` in the IndexedDB log, oldest first, as `{ type, payload }`. */
+export async function loggedEvents(page: Page, type?: string): Promise<{ type: string; payload: Record<string, unknown> }[]> {
+  return page.evaluate(
+    (type) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('notepad-log');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('events').objectStore('events').getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (request.result as { type: string; payload: Record<string, unknown> }[])
+                .filter((e) => !type || e.type === type)
+                .map(({ type: t, payload }) => ({ type: t, payload })),
+            );
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    type,
+  );
+}
+
+/** Wait until the log holds an event of `type` whose payload contains `payload`. */
+export async function expectLogged(page: Page, type: string, payload: Record<string, unknown> = {}) {
+  await expect
+    .poll(async () => (await loggedEvents(page, type)).some((e) => Object.entries(payload).every(([k, v]) => JSON.stringify(e.payload[k]) === JSON.stringify(v))), {
+      message: `${type} ${JSON.stringify(payload)} in the log`,
+    })
+    .toBe(true);
+}
+
+/** The visible toast titled exactly `title` (sonner), optionally checking its description. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
+  await expect(toast.first()).toBeVisible();
+  if (description !== undefined) await expect(toast.first().locator('[data-description]')).toHaveText(description);
+  return toast.first();
+}
+
+/** Select the first occurrence of `text` in the note body, and wait until the editor has read the selection. */
+export async function selectText(app: NotesPage, text: string, endText?: string) {
+  await app.page.evaluate(
+    ({ text, endText }) => {
+      const root = document.querySelector<HTMLElement>('.bn-editor')!;
+      root.focus();
+      const find = (needle: string) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const i = n.textContent!.indexOf(needle);
+          if (i >= 0) return { node: n, i };
+        }
+        throw new Error(`text not found: ${needle}`);
+      };
+      const start = find(text);
+      const end = endText ? find(endText) : start;
+      const range = document.createRange();
+      range.setStart(start.node, start.i);
+      range.setEnd(end.node, end.i + (endText ?? text).length);
+      const selection = getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    },
+    { text, endText },
+  );
+  await app.settle();
+  if (!endText) await expect.poll(() => app.page.evaluate(() => getSelection()?.toString())).toBe(text);
+  await app.settle();
+}
+
+/** The stored HTML (`note_{id}`) of the selected note, once saved. */
+export async function storedBody(app: NotesPage): Promise<string> {
+  return app.page.evaluate(() => {
+    const notes = JSON.parse(localStorage.getItem('notes') ?? '[]') as { id: string; title: string }[];
+    const title = document.querySelector('.editor-title')?.textContent;
+    const note = notes.find((n) => n.title === title);
+    return note ? (localStorage.getItem(`note_${note.id}`) ?? '') : '';
+  });
+}
+
+/** A PNG of `width` x `height` px drawn in the page (a red box with a blue corner). */
+export async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ({ width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const c = canvas.getContext('2d')!;
+      c.fillStyle = '#e11d48';
+      c.fillRect(0, 0, width, height);
+      c.fillStyle = '#2563eb';
+      c.fillRect(0, 0, width / 4, height / 4);
+      return canvas.toDataURL('image/png').split(',')[1];
+    },
+    { width, height },
+  );
+  return Buffer.from(base64, 'base64');
+}

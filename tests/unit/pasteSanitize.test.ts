@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { cleanPastedHtml } from '../../src/ui/editor/paste';
+import { DANGEROUS_MARKUP_SCAN, xssPayloads } from '../e2e/xssCorpus';
+
+describe('pasted HTML cleaning (issue 8)', () => {
+  it('removes every script, handler and script URL of the XSS corpus and keeps each payload\'s text', () => {
+    for (const payload of xssPayloads()) {
+      const clean = cleanPastedHtml(payload.html);
+      expect(DANGEROUS_MARKUP_SCAN([clean]), payload.html).toEqual([]);
+      expect(new DOMParser().parseFromString(clean, 'text/html').body.textContent, payload.html).toContain(payload.marker);
+    }
+  });
+
+  it('keeps safe links and raster data images, turns web images into links and drops other image sources', () => {
+    const clean = cleanPastedHtml(
+      '<a href="https://example.org">ok</a><a href="javascript:alert(1)">bad</a>' +
+        '<img src="https://img.example.org/cat.png" alt="cat"><img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">' +
+        '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg"><img src="blob:https://x/1" alt="blob">',
+    );
+    const doc = new DOMParser().parseFromString(clean, 'text/html');
+    expect(Array.from(doc.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['ok', 'https://example.org'],
+      ['bad', null],
+      ['cat', 'https://img.example.org/cat.png'],
+    ]);
+    expect(Array.from(doc.querySelectorAll('img')).map((i) => i.getAttribute('alt'))).toEqual(['dot']);
+    expect(doc.body.textContent).toContain('svg');
+    expect(doc.body.textContent).toContain('blob');
+  });
+});
