@@ -15,6 +15,7 @@ import { inspect, startInspection } from './ui/inspection';
 import { TOAST_DURATION_MS } from './ui/constants';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
+import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
@@ -65,6 +66,7 @@ async function boot(): Promise<void> {
   });
   keepSearchIndexFresh(ready.state$);
   scheduleCompaction(ready);
+  requestPersistenceAfterFirstSave(ready);
 
   root.render(
     <StrictMode>

@@ -164,17 +164,20 @@ test.describe('storage full', () => {
   });
 });
 
+/** Count calls of navigator.storage.persist (passing them on to the browser). */
+const COUNT_PERSIST = () => {
+  const w = window as unknown as { __persistCalls: number };
+  w.__persistCalls = 0;
+  const original = navigator.storage.persist.bind(navigator.storage);
+  navigator.storage.persist = () => {
+    w.__persistCalls += 1;
+    return original();
+  };
+};
+
 test.describe('storage line', () => {
   test('shows the storage used and available, and asks for persistent storage once, after the first saved note', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __persistCalls: number };
-      w.__persistCalls = 0;
-      const original = navigator.storage.persist.bind(navigator.storage);
-      navigator.storage.persist = () => {
-        w.__persistCalls += 1;
-        return original();
-      };
-    });
+    await page.addInitScript(COUNT_PERSIST);
     const persistCalls = () => page.evaluate(() => (window as unknown as { __persistCalls: number }).__persistCalls);
     const app = new NotesPage(page);
     await app.open();
@@ -192,5 +195,18 @@ test.describe('storage line', () => {
     await app.waitForSaved();
     expect(await persistCalls()).toBe(1);
     expectNoConsoleErrors(page);
+  });
+
+  test('on a phone, with the Storage line in the closed drawer, persistent storage is still asked for after the first save', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(COUNT_PERSIST);
+    const persistCalls = () => page.evaluate(() => (window as unknown as { __persistCalls: number }).__persistCalls);
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Phone');
+    await expect(page.getByRole('navigation', { name: 'Notes' })).toHaveCount(0);
+    await app.typeBody('saved on a phone');
+    await app.waitForSaved();
+    await expect.poll(persistCalls).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { filter, take, throttleTime } from 'rxjs';
+import { throttleTime } from 'rxjs';
 import { useLog } from '../LogContext';
+import { persisted$ } from './persistence';
 
 /** How often the usage figure is refreshed while events are appended. */
 const ESTIMATE_THROTTLE_MS = 5000;
@@ -19,12 +20,12 @@ export function formatBytes(bytes: number): string {
 
 /**
  * The "Storage" line (issue 9): space used and available for this origin, and whether the browser
- * keeps it under storage pressure. After the first saved note NotePad asks for persistent storage once.
+ * keeps it under storage pressure (asked for once after the first saved note: persistence.ts).
  */
 export function StorageLine() {
   const log = useLog();
   const [text, setText] = useState<string | null>(null);
-  const [persisted, setPersisted] = useState(false);
+  const [persisted, setPersisted] = useState(persisted$.value);
 
   useEffect(() => {
     const storage = navigator.storage;
@@ -32,14 +33,11 @@ export function StorageLine() {
     const refresh = () =>
       void storage.estimate().then(({ usage = 0, quota = 0 }) => setText(`${formatBytes(usage)} used of ${formatBytes(quota)}`));
     refresh();
-    void storage.persisted?.().then(setPersisted);
     const updates = log.events$.pipe(throttleTime(ESTIMATE_THROTTLE_MS, undefined, { leading: true, trailing: true })).subscribe(refresh);
-    const firstSave = log.events$
-      .pipe(filter((e) => e.type === 'note.body-saved'), take(1))
-      .subscribe(() => void storage.persist?.().then(setPersisted));
+    const kept = persisted$.subscribe(setPersisted);
     return () => {
       updates.unsubscribe();
-      firstSave.unsubscribe();
+      kept.unsubscribe();
     };
   }, [log]);
 
