@@ -172,7 +172,7 @@ describe('the functions under hostile input', () => {
     expect(host.child.exitCode).toBeNull();
     const after = await call(host.base, 'summarize', { text: 'The host still answers. It did not crash.' });
     expect(after.status).toBe(200);
-  }, 180_000);
+  }, 60_000 + CASES * 300);
 
   it('answers headers far over the server limit with a JSON 431 and keeps serving', async () => {
     const url = new URL(`${host.base}/track-app-usage`);
