@@ -54,7 +54,11 @@ export function NotesApp() {
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
             <Dashboard
               notes={notes}
-              onClose={() => void log.append('ui.analytics-toggled', { open: false })}
+              onClose={() => {
+                void log.append('ui.analytics-toggled', { open: false });
+                // The close button unmounts with the dashboard: give focus back to the toggle that opened it.
+                requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('button[aria-label="Analytics"]')?.focus());
+              }}
               onOpenNote={(id) => {
                 void log.append('ui.analytics-toggled', { open: false });
                 void log.append('note.selected', { id });

@@ -109,6 +109,8 @@ test.describe('analytics dashboard', () => {
     await expect(dashboard(page)).toHaveCount(0);
     await expect(page.locator('.editor-title')).toHaveText('Call list');
     await expect(app.editor).toBeVisible();
+    // Focus returns to the toggle that opened the dashboard instead of falling to the page.
+    await expect(page.getByRole('button', { name: 'Analytics' })).toBeFocused();
     expectNoConsoleErrors(page);
   });
 
