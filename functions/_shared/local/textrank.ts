@@ -48,21 +48,57 @@ export function cosine(a: SparseVector, b: SparseVector): number {
   return dot;
 }
 
+/** A vector as parallel arrays sorted by term id, for merge-join dot products. */
+interface PackedVector {
+  ids: Int32Array;
+  weights: Float64Array;
+}
+
+/** Packs sparse vectors over one shared term numbering. */
+function pack(vectors: readonly SparseVector[]): PackedVector[] {
+  const ids = new Map<string, number>();
+  return vectors.map((vector) => {
+    const entries = [...vector].map(([term, weight]) => {
+      let id = ids.get(term);
+      if (id === undefined) ids.set(term, (id = ids.size));
+      return [id, weight] as const;
+    });
+    entries.sort((a, b) => a[0] - b[0]);
+    return { ids: Int32Array.from(entries, (e) => e[0]), weights: Float64Array.from(entries, (e) => e[1]) };
+  });
+}
+
+function packedDot(a: PackedVector, b: PackedVector): number {
+  let dot = 0;
+  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length; ) {
+    if (a.ids[i] === b.ids[j]) dot += a.weights[i++] * b.weights[j++];
+    else if (a.ids[i] < b.ids[j]) i++;
+    else j++;
+  }
+  return dot;
+}
+
 /**
  * TextRank scores of sentences (higher is more central), one per vector, summing to about 1.
- * O(n²) in the number of sentences: callers bound n.
+ * Similarities are O(n²) merge joins, the PageRank iterations run over the non-zero edges only;
+ * callers bound n (MAX_RANKED_SENTENCES).
  */
 export function textRank(vectors: readonly SparseVector[], termCounts: readonly number[]): number[] {
   const n = vectors.length;
   if (n === 0) return [];
-  const weights: Float64Array[] = vectors.map(() => new Float64Array(n));
+  const packed = pack(vectors);
+  // Edges into each node: neighbour index and similarity.
+  const neighbours: number[][] = vectors.map(() => []);
+  const similarities: number[][] = vectors.map(() => []);
   const outSum = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const sim = cosine(vectors[i], vectors[j]);
+      const sim = packedDot(packed[i], packed[j]);
       if (sim <= 0) continue;
-      weights[i][j] = sim;
-      weights[j][i] = sim;
+      neighbours[i].push(j);
+      similarities[i].push(sim);
+      neighbours[j].push(i);
+      similarities[j].push(sim);
       outSum[i] += sim;
       outSum[j] += sim;
     }
@@ -79,14 +115,15 @@ export function textRank(vectors: readonly SparseVector[], termCounts: readonly 
     const next = new Float64Array(n);
     let dangling = 0;
     for (let j = 0; j < n; j++) if (outSum[j] === 0) dangling += scores[j];
+    let delta = 0;
     for (let i = 0; i < n; i++) {
       let incoming = 0;
-      const row = weights[i];
-      for (let j = 0; j < n; j++) if (row[j] > 0) incoming += (row[j] / outSum[j]) * scores[j];
+      const from = neighbours[i];
+      const weight = similarities[i];
+      for (let k = 0; k < from.length; k++) incoming += (weight[k] / outSum[from[k]]) * scores[from[k]];
       next[i] = (1 - DAMPING) * teleport[i] + DAMPING * (incoming + dangling * teleport[i]);
+      delta += Math.abs(next[i] - scores[i]);
     }
-    let delta = 0;
-    for (let i = 0; i < n; i++) delta += Math.abs(next[i] - scores[i]);
     scores = next;
     if (delta < CONVERGENCE_DELTA) break;
   }
