@@ -46,7 +46,10 @@ async function noteWith(page: Page, url: string, title: string, text: string): P
   await notes.open(url);
   await notes.createNote(title);
   if (text) {
-    await notes.typeBody(text);
+    // One input event instead of a key per character: the tests are about the helpers, not typing.
+    await notes.editor.click();
+    await notes.settle();
+    await page.keyboard.insertText(text);
     await expect.poll(async () => (await noteState(notes)).stored).toContain(text);
   }
   return notes;
@@ -57,6 +60,29 @@ async function noteState(notes: NotesPage) {
   const keys = await notes.localStorageKeys();
   const [entry] = JSON.parse(keys.notes) as { id: string }[];
   return { stored: keys[`note_${entry.id}`], shown: await notes.editor.innerText() };
+}
+
+/** The AI helpers' events in the log (IndexedDB `notepad-log`), oldest first, as "type" or "type:format". */
+async function aiEvents(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((done, fail) => {
+        const open = indexedDB.open('notepad-log');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('events').objectStore('events').getAll();
+          all.onerror = () => fail(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            done(
+              (all.result as { type: string; payload: { format?: string; panel?: string } }[])
+                .filter((e) => /^(summary|recap|resources|ai)\./.test(e.type))
+                .map((e) => [e.type, e.payload.format ?? e.payload.panel].filter(Boolean).join(':')),
+            );
+          };
+        };
+      }),
+  );
 }
 
 test.describe('with the default local provider', () => {
@@ -147,6 +173,11 @@ test.describe('with the default local provider', () => {
     // Shown at once from the first answer: a second request would have reached the host before any bullets showed.
     await expect(items.first()).toBeVisible();
     expect(summarizeBodies()).toHaveLength(2);
+    await expect.poll(() => aiEvents(page)).toEqual([
+      'summary.requested:paragraph', 'summary.received:paragraph',
+      'summary.requested:bullets', 'summary.received:bullets', 'recap.format-changed:bullets',
+      'recap.format-changed:paragraph', 'recap.format-changed:bullets',
+    ]);
   });
 
   test('Insert recap places the recap at the top of the note and the autosave saves it', async ({ page }) => {
@@ -168,6 +199,7 @@ test.describe('with the default local provider', () => {
     const { stored } = await noteState(notes);
     expect(stored.indexOf('Recap</h3>')).toBeLessThan(stored.indexOf(summaryText));
     expect(stored.lastIndexOf(summaryText)).toBeLessThan(stored.lastIndexOf(NOTE_TEXT));
+    await expect.poll(() => aiEvents(page)).toEqual(['summary.requested:paragraph', 'summary.received:paragraph', 'recap.inserted']);
   });
 
   test('Insert recap in the bullets format inserts a bullet list', async ({ page }) => {
@@ -201,6 +233,7 @@ test.describe('with the default local provider', () => {
       await expect(link).toContainText(resource.url);
       if (resource.description) await expect(panel.locator('.resource-description').nth(i)).toHaveText(resource.description);
     }
+    await expect.poll(() => aiEvents(page)).toEqual(['resources.requested', 'resources.received']);
     expectNoConsoleErrors(page, { pageErrorsOnly: true });
   });
 
@@ -215,6 +248,7 @@ test.describe('with the default local provider', () => {
     await expect(resourcesPanel(page)).toBeVisible();
     await page.getByRole('button', { name: 'Close AI-Suggested Resources' }).click();
     await expect(page.getByRole('complementary', { name: 'AI helpers' })).toHaveCount(0);
+    await expect.poll(async () => (await aiEvents(page)).filter((e) => e.startsWith('ai.'))).toEqual(['ai.panel-closed:recap', 'ai.panel-closed:resources']);
 
     await summarizeButton(page).click();
     await expect(recapPanel(page)).toBeVisible();
@@ -398,6 +432,7 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
       await expect(recapPanel(page)).toContainText('Failed to generate summary. Please try again.');
       await expect(summarizeButton(page)).not.toHaveAttribute('aria-busy', 'true');
       expect(await noteState(notes)).toEqual(before);
+      await expect.poll(() => aiEvents(page)).toEqual(['summary.requested:paragraph', 'summary.failed:paragraph']);
 
       mode = 'ok';
       await recapPanel(page).getByRole('button', { name: 'Retry' }).click();
@@ -417,6 +452,7 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
       await expectToast(page, 'Failed to find resources. Please try again.');
       await expect(resourcesPanel(page)).toContainText('Failed to find resources. Please try again.');
       expect(await noteState(notes)).toEqual(before);
+      await expect.poll(() => aiEvents(page)).toEqual(['resources.requested', 'resources.failed']);
     });
   }
 
