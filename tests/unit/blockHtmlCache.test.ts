@@ -132,20 +132,24 @@ describe('per-block HTML cache', () => {
     expect(serialized).toBe(1);
     expect(html).toBe(real(editor.document));
   });
+});
 
-  it('copies blocks for the event payload, equal to the document and unaffected by later edits', () => {
+describe('idle priming', () => {
+  it('serializes every block in idle time after an edit, so the save then serializes none', async () => {
     const editor = newEditor();
     const cache = new BlockHtmlCache(editor);
-    editor.replaceBlocks(editor.document, [{ type: 'paragraph', content: 'a' }, { type: 'checkListItem', content: 'b', children: [{ type: 'paragraph', content: 'c' }] }] as never);
-    const copies = cache.copies(editor.document);
-    expect(copies).toEqual(JSON.parse(JSON.stringify(editor.document)));
-    const snapshot = structuredClone(copies);
-    editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' } as never);
-    expect(copies).toEqual(snapshot);
-    const again = cache.copies(editor.document);
-    expect(again[0]).toBe(copies[0]);
-    expect(again[1]).not.toBe(copies[1]);
-  });
+    editor.replaceBlocks(editor.document, Array.from({ length: 300 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
+    cache.schedulePrime();
+    expect(cache.priming).toBe(true);
+    for (let waited = 0; cache.priming && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    let serialized = 0;
+    const real = editor.blocksToFullHTML.bind(editor);
+    editor.blocksToFullHTML = ((blocks: NoteBlock[]) => (serialized += blocks.length, real(blocks))) as never;
+    const html = cache.html(editor.document);
+    editor.blocksToFullHTML = real as never;
+    expect(serialized).toBe(0);
+    expect(html).toBe(real(editor.document));
+  }, 90_000);
 });
 
 describe('captureBody', () => {
@@ -157,5 +161,18 @@ describe('captureBody', () => {
     const body = captureBody(editor);
     expect(body.html).toBe(editor.blocksToFullHTML(editor.document));
     expect(body.blocks).toEqual(JSON.parse(JSON.stringify(editor.document)));
+  });
+
+  it('hands out blocks that later edits do not change (BlockNote makes new block objects)', () => {
+    const editor = newEditor();
+    editor.replaceBlocks(editor.document, [{ type: 'paragraph', content: 'a' }, { type: 'checkListItem', content: 'b', children: [{ type: 'paragraph', content: 'c' }] }] as never);
+    const saved = captureBody(editor).blocks;
+    const snapshot = structuredClone(saved);
+    editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' } as never);
+    editor.updateBlock(editor.document[1].children[0], { content: 'nested change' } as never);
+    editor.insertBlocks([{ type: 'paragraph', content: 'new' }] as never, editor.document[0], 'before');
+    editor.removeBlocks([editor.document[1]]);
+    expect(saved).toEqual(snapshot);
+    expect(captureBody(editor).blocks[0]).not.toBe(saved[0]);
   });
 });

@@ -1,3 +1,5 @@
+import { nodeToBlock } from '@blocknote/core';
+import type { Node as PmNode } from 'prosemirror-model';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Idle-time budget: stop priming when less than this is left of an idle period (ms). */
@@ -41,7 +43,6 @@ interface BlockEntry {
 export class BlockHtmlCache {
   /** Per top-level block: its HTML alone in a document, and where its first numbered item keeps its index. */
   private readonly html1 = new WeakMap<NoteBlock, BlockEntry>();
-  private readonly copy1 = new WeakMap<NoteBlock, NoteBlock>();
   private wrapper: { open: string; close: string } | null = null;
   private primeScheduled = false;
 
@@ -103,39 +104,36 @@ export class BlockHtmlCache {
     return full;
   }
 
-  /**
-   * Deep copies of `blocks` for the event payload (BlockNote's block objects are shared with its
-   * cache), copying only blocks not seen before. Unchanged blocks share their copy between saves;
-   * nothing mutates them.
-   */
-  copies(blocks: readonly NoteBlock[]): NoteBlock[] {
-    return blocks.map((block) => {
-      let copy = this.copy1.get(block);
-      if (!copy) {
-        copy = structuredClone(block);
-        this.copy1.set(block, copy);
-      }
-      return copy;
-    });
+  /** True while idle-time priming is scheduled or under way. */
+  get priming(): boolean {
+    return this.primeScheduled;
   }
 
   /**
-   * Serialize and copy blocks not in the cache yet, in idle time, so the next save finds them
-   * ready: after a note is opened (all its blocks) and PRIME_DELAY_MS after an edit (the changed
-   * ones). Nothing of it runs on the keystroke itself.
+   * Serialize blocks not in the cache yet, in idle time, so the next save finds them ready: after
+   * a note was opened and edited (all its blocks), then PRIME_DELAY_MS after each edit (the changed
+   * ones). Nothing of it runs on the keystroke itself. Top-level nodes are converted to blocks one
+   * by one (`nodeToBlock` fills BlockNote's own block cache), because the first `editor.document`
+   * of a freshly loaded 5,000-block note converts them all in one go.
    */
   schedulePrime(): void {
     if (this.primeScheduled) return;
     this.primeScheduled = true;
+    let doc: PmNode | null = null;
+    let next = 0;
     const step = (deadline?: IdleDeadline) => {
       const started = performance.now();
       const timeLeft = () =>
         deadline && !deadline.didTimeout ? deadline.timeRemaining() : PRIME_SLICE_MS - (performance.now() - started);
-      for (const block of this.editor.document) {
-        if (this.html1.has(block)) continue;
+      const current = this.editor.prosemirrorState.doc;
+      if (current !== doc) {
+        doc = current;
+        next = 0;
+      }
+      const group = current.firstChild;
+      for (; group && next < group.childCount; next++) {
         if (timeLeft() < PRIME_MIN_IDLE_MS) return idle();
-        this.entry(block);
-        this.copies([block]);
+        this.entry(nodeToBlock(group.child(next), current) as unknown as NoteBlock);
       }
       this.primeScheduled = false;
     };
