@@ -5,6 +5,7 @@ import type { FunctionHandler } from '../../server/app';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { startRecordingHost, type RecordingHost } from './functionsHost';
 import { NotesPage } from './notesPage';
+import { XSS_HOOK, xssPayloads } from './xssCorpus';
 
 /**
  * The AI helpers in the app (issue 4 "App side", SPEC.md §2, §4, §5, §8): Summarize and the Note
@@ -300,6 +301,8 @@ test.describe('a functions host that cannot be reached', () => {
 });
 
 test.describe('answers the app must not trust', () => {
+  // Without the CSP, a payload that reached the DOM as markup would really run and be recorded by XSS_HOOK.
+  test.use({ bypassCSP: true });
   let host: RecordingHost;
   /** What the fake find-resources and summarize functions answer next. */
   let answer: { resources: unknown; summary: unknown } = { resources: {}, summary: {} };
@@ -324,16 +327,14 @@ test.describe('answers the app must not trust', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.addInitScript(() => {
-      (window as unknown as { __xss: number }).__xss = 0;
-    });
+    await page.addInitScript(XSS_HOOK);
     const hostile = ['javascript:alert(1)', 'JAVASCRIPT:window.__xss=1', ' javascript:alert(2)', 'data:text/html,<script>alert(3)</script>', 'vbscript:msgbox(4)', '//evil.example/x', 'not a url'];
     answer = {
       summary: {},
       resources: {
         resources: [
           { title: 'Safe one', url: 'https://en.wikipedia.org/wiki/Apollo_program', description: 'Encyclopedia article' },
-          ...hostile.map((url, i) => ({ title: `Hostile ${i} <img src=x onerror="window.__xss=1">`, url, description: `<svg onload="window.__xss=1">desc ${i}` })),
+          ...hostile.map((url, i) => ({ title: `Hostile ${i} <img src=x onerror="__hit(${i})">`, url, description: `<svg onload="__hit(${i})">desc ${i}` })),
         ],
       },
     };
@@ -345,13 +346,39 @@ test.describe('answers the app must not trust', () => {
     await expect(panel.getByRole('link')).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Apollo_program');
     await expect(panel.locator('[href]')).toHaveCount(1);
     await expect(panel.locator('img, svg, script')).toHaveCount(0);
-    await expect(panel.getByText('Hostile 0 <img src=x onerror="window.__xss=1">')).toBeVisible();
-    await expect(panel.getByText('<svg onload="window.__xss=1">desc 0')).toBeVisible();
+    await expect(panel.getByText('Hostile 0 <img src=x onerror="__hit(0)">')).toBeVisible();
+    await expect(panel.getByText('<svg onload="__hit(0)">desc 0')).toBeVisible();
     // Clicking a resource that is not a link goes nowhere.
     await panel.locator('.resource-link.unlinked').first().click();
     expect(page.url()).toBe(host.url);
-    expect(await page.evaluate(() => (window as unknown as { __xss: number }).__xss)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
     expect(dialogs).toEqual([]);
+  });
+
+  test('the XSS corpus as resource titles, URLs and descriptions runs nothing and keeps its text', async ({ page }) => {
+    await page.addInitScript(XSS_HOOK);
+    const payloads = xssPayloads();
+    // Each payload's call also goes into the URL, in the script-URL spellings a provider could send.
+    const urlFor = (id: number, call: string) =>
+      [`javascript:${call}`, `  JaVaScRiPt:${call}`, `data:text/html,<script>${call}</script>`, `vbscript:${call}`, `java\tscript:${call}`][id % 5];
+    answer = {
+      summary: {},
+      resources: { resources: payloads.map((p) => ({ title: p.html, url: urlFor(p.id, `__hit(${p.id})`), description: `${p.marker} ${p.html}` })) },
+    };
+    await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
+    await resourcesButton(page).click();
+    const panel = resourcesPanel(page);
+    await expect(panel.locator('.resource')).toHaveCount(payloads.length);
+    await expect(panel.locator('[href], [src], [srcdoc], [action], [formaction]')).toHaveCount(0);
+    expect(await panel.evaluate((el) => el.querySelectorAll('script, iframe, object, embed, img, svg, math, style, form, input').length)).toBe(0);
+    const text = await panel.innerText();
+    for (const p of payloads) expect(text).toContain(p.marker);
+    await panel.locator('.resource-link.unlinked').nth(0).click();
+    await panel.locator('.resource-link.unlinked').nth(3).click();
+    // Let zero-delay timers (the setTimeout payloads) run before reading the record.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+    expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
+    expect(page.url()).toBe(host.url);
   });
 
   test('an answer without a resources list fails with the SPEC message, and the note is unchanged', async ({ page }) => {
