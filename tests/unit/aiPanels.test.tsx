@@ -110,6 +110,13 @@ describe('recap panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close Note Recap' }));
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it('closes on Escape pressed inside the panel', () => {
+    const onClose = vi.fn();
+    render(<RecapPanel view={view({})} onFormat={() => {}} onInsert={() => {}} onRetry={() => {}} onClose={onClose} />);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Insert recap' }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
 });
 
 describe('recap text', () => {

@@ -3,7 +3,8 @@ import { AI_TEXT } from './messages';
 
 /**
  * The frame of one AI side panel (SPEC.md §2 "Side panels"): a labelled region with its title,
- * a close button named "Close {title}", and a body announced politely while it is `busy`.
+ * a close button named "Close {title}" (Escape inside the panel does the same), and a body
+ * announced politely; `busy` marks it while a request runs.
  */
 export function AiPanel({ title, className, busy, onClose, children }: {
   title: string;
@@ -14,7 +15,17 @@ export function AiPanel({ title, className, busy, onClose, children }: {
 }) {
   const headingId = useId();
   return (
-    <section className={`ai-panel ${className}`} aria-labelledby={headingId} aria-busy={busy}>
+    <section
+      className={`ai-panel ${className}`}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
       <header className="ai-panel-header">
         <h3 id={headingId} className="ai-panel-title">{title}</h3>
         <button type="button" className="icon-button ai-panel-close" aria-label={`Close ${title}`} title="Close" onClick={onClose}>

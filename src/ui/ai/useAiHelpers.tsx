@@ -114,6 +114,8 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
     record(log, 'ai.panel-closed', { id: latest.current.noteId, panel });
     if (panel === 'recap') recap.send({ type: 'recap.close' });
     else resources.send({ type: 'resources.close' });
+    // The close button goes away with its panel: give focus back to the note rather than to the page.
+    latest.current.editor.focus();
   };
 
   const recapState = recapSnapshot.value as RecapView['state'] | 'idle';
