@@ -55,3 +55,18 @@ export function describeSaveError(error: unknown, hasImage = false): string {
   }
   return `Your text is kept in this tab and will be saved again. (${message})`;
 }
+
+/**
+ * Another tab saved the note this tab shows (issue 8, two tabs on one note). `reloaded`: this tab
+ * had nothing unsaved and now shows that text; otherwise this tab's unsaved edits stay and will
+ * be saved over it. Either way the other text stays in the note's History. One toast, updated.
+ */
+export function announceChangedInOtherTab(reloaded: boolean): void {
+  toast('This note was changed in another tab', {
+    description: reloaded
+      ? 'It now shows the latest text. Earlier text is kept in History.'
+      : 'Your edits here are kept and will be saved over it. The other tab’s text is kept in History.',
+    duration: TOAST_ERROR_DURATION_MS,
+    id: 'changed-in-other-tab',
+  });
+}

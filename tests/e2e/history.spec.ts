@@ -35,7 +35,7 @@ test.describe('note history', () => {
     await app.typeBody('first version');
     await app.waitForSaved();
     await app.typeBody(' then a second thought');
-    await app.waitForSaved();
+    await app.waitForSavedText('first version then a second thought');
     await page.locator('.editor-title span').dblclick();
     await page.getByRole('textbox', { name: 'Note title' }).fill('Plan B');
     await page.keyboard.press('Enter');
@@ -78,6 +78,8 @@ test.describe('note history', () => {
     await expect(dialog).toHaveCount(0);
     await expect(app.status).toHaveText('Revision restored');
     await expect(app.editor).toHaveText('first version');
+    // Restored here, so no "changed in another tab" notice.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'changed in another tab' })).toHaveCount(0);
     await expect(page.locator('.editor-title')).toHaveText('Plan');
     await expect.poll(async () => (await app.localStorageKeys())[`note_${id}`]).toContain('first version');
     expect((await app.localStorageKeys())[`note_${id}`]).not.toContain('second thought');
@@ -117,8 +119,9 @@ test.describe('note history', () => {
     await expect(app.editor.locator('strong')).toHaveText('bold words');
     await app.waitForSaved();
     await page.keyboard.press('End');
-    await app.typeBody(' and plain');
-    await app.waitForSaved();
+    await app.typeBody(' and more');
+    // (The first save's "Note saved!" may still show: wait for the second save itself.)
+    await app.waitForSavedText('and more');
 
     await page.getByRole('button', { name: 'History', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'History' });
@@ -129,5 +132,6 @@ test.describe('note history', () => {
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await expect(app.editor).toHaveText('bold words');
     await expect(app.editor.locator('strong')).toHaveText('bold words');
+    expectNoConsoleErrors(page);
   });
 });

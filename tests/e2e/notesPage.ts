@@ -66,6 +66,17 @@ export class NotesPage {
     await expect(this.status).toHaveText('Note saved!', { timeout: 6000 });
   }
 
+  /**
+   * Wait until a saved note body (`note_{id}` in localStorage) contains `text`: a save that went
+   * through the log and the mirror. Unlike waitForSaved it cannot be satisfied by the previous
+   * save's "Note saved!" still on screen.
+   */
+  async waitForSavedText(text: string) {
+    await expect
+      .poll(() => this.page.evaluate((t) => Object.keys(localStorage).some((k) => k.startsWith('note_') && localStorage.getItem(k)!.includes(t)), text), { timeout: 8000 })
+      .toBe(true);
+  }
+
   async localStorageKeys(): Promise<Record<string, string>> {
     return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.startsWith('notepad:'))));
   }

@@ -107,7 +107,7 @@ test.describe('storage full', () => {
 
     await freeLocalStorage(page);
     await app.typeBody('.');
-    await app.waitForSaved();
+    await app.waitForSavedText('first words and an edit while full.');
     await expect.poll(async () => (await app.localStorageKeys())[`note_${current}`]).toContain('first words and an edit while full.');
     const after = await app.localStorageKeys();
     expect(after[`note_${earlier}`]).toBe(before[`note_${earlier}`]);
@@ -189,10 +189,10 @@ test.describe('storage line', () => {
     await app.waitForSaved();
     await expect.poll(persistCalls).toBe(1);
     await app.typeBody(' and more');
-    await app.waitForSaved();
+    await app.waitForSavedText('the first saved words and more');
     await app.createNote('Second');
     await app.typeBody('another note');
-    await app.waitForSaved();
+    await app.waitForSavedText('another note');
     expect(await persistCalls()).toBe(1);
     expectNoConsoleErrors(page);
   });

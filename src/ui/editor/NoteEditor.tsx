@@ -11,7 +11,7 @@ import { onBeforePageHide } from '../pageLifecycle';
 import { showStatus } from '../status';
 import { inspect } from '../inspection';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
-import { describeSaveError } from '../notices';
+import { announceChangedInOtherTab, describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { blocksForBody, captureBody } from './noteDocument';
@@ -38,6 +38,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const shownNoteRef = useRef<string | null>(null);
   const shownHtmlRef = useRef<string | null>(null);
   const loadingRef = useRef(false);
+  /** The other tab's text last announced, so one change gives one notice. */
+  const noticedHtmlRef = useRef<string | null>(null);
 
   const autosave = useActorRef(
     autosaveMachine.provide({
@@ -94,12 +96,17 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     shownHtmlRef.current = body?.html ?? '';
   }, [noteId, editor, log, autosave]);
 
-  // Another tab saved this note: show its text unless this tab has unsaved input.
+  // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
   useEffect(() => {
     const sub = log.state$.subscribe((state) => {
       const body = state.notes.bodies[noteId];
       if (!body || shownNoteRef.current !== noteId || body.html === shownHtmlRef.current) return;
-      if (!autosave.getSnapshot().matches('clean')) return;
+      // This tab's own changes (a History restore) are still pending when they are first shown.
+      const fromHere = log.pendingEvents().some((e) => (e.payload as { id?: string }).id === noteId && (e.payload as { html?: string }).html === body.html);
+      const clean = autosave.getSnapshot().matches('clean');
+      if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedInOtherTab(clean);
+      noticedHtmlRef.current = body.html;
+      if (!clean) return;
       loadingRef.current = true;
       editor.replaceBlocks(editor.document, blocksForBody(editor, body));
       loadingRef.current = false;

@@ -1,0 +1,128 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtures';
+import { NotesPage } from './notesPage';
+
+/**
+ * Two tabs (issue 8): editing the same note in two tabs tells the other tab ("This note was
+ * changed in another tab"), and text one tab overwrote stays in the note's History; editing
+ * different notes at the same time loses nothing.
+ */
+
+const NOTICE = 'This note was changed in another tab';
+const notice = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: NOTICE });
+
+async function secondTab(context: BrowserContext): Promise<NotesPage> {
+  const page = await context.newPage();
+  trackConsoleErrors(page);
+  const app = new NotesPage(page);
+  await app.open();
+  return app;
+}
+
+/** Move focus out of the note (the autosave saves at once on blur). */
+async function blurNote(app: NotesPage) {
+  await app.page.locator('.editor-header').click({ position: { x: 5, y: 5 } });
+}
+
+/** The text of every revision the History dialog lists for the shown note, newest first. */
+async function historyTexts(app: NotesPage): Promise<string[]> {
+  await app.page.getByRole('button', { name: 'History', exact: true }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'History' });
+  const items = dialog.getByRole('list', { name: 'Revisions' }).getByRole('button');
+  await expect(items.first()).toBeVisible();
+  const texts: string[] = [];
+  for (let i = 0; i < (await items.count()); i++) {
+    await items.nth(i).click();
+    texts.push((await dialog.getByRole('region', { name: 'Revision preview' }).innerText()).trim());
+  }
+  await app.page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  return texts;
+}
+
+test.describe('two tabs', () => {
+  test('a save in one tab shows its text in the other tab with a notice; text overwritten by the other tab stays in History', async ({ page, context }) => {
+    const a = new NotesPage(page);
+    await a.open();
+    await a.createNote('Shared');
+    await a.typeBody('written in tab A');
+    await a.waitForSaved();
+    const b = await secondTab(context);
+    await b.row('Shared').locator('.note-row-main').click();
+    await expect(b.editor).toHaveText('written in tab A');
+    await expect(notice(b.page)).toHaveCount(0);
+
+    // B has nothing unsaved: it shows A's new text and says so. A, which saved, gets no notice.
+    await a.typeBody(' then more in A');
+    await a.waitForSavedText('written in tab A then more in A');
+    await expect(notice(b.page)).toBeVisible();
+    await expect(notice(b.page)).toContainText('It now shows the latest text');
+    await expect(b.editor).toHaveText('written in tab A then more in A');
+    await expect(notice(a.page)).toHaveCount(0);
+
+    // Both edit at once: B starts typing, A saves first; B keeps its edits and saves over A's.
+    // (Each tab keeps its focus as side-by-side windows do, so working in A does not blur B.)
+    for (const p of [a.page, b.page]) await (await context.newCDPSession(p)).send('Emulation.setFocusEmulationEnabled', { enabled: true });
+    // B types slowly throughout, so it has unsaved input whenever A's save arrives.
+    await b.typeBody('');
+    const bTyping = b.page.keyboard.type(' and B writes this', { delay: 400 });
+    await a.typeBody(' and A writes that');
+    await blurNote(a);
+    await a.waitForSavedText('and A writes that');
+    await expect(notice(b.page)).toContainText('Your edits here are kept');
+    await bTyping;
+    await expect(b.editor).toHaveText('written in tab A then more in A and B writes this');
+    await b.waitForSavedText('and B writes this');
+    await expect(a.editor).toHaveText('written in tab A then more in A and B writes this');
+    await expect(notice(a.page)).toContainText('It now shows the latest text');
+
+    // A's overwritten text is in the note's history, seen from either tab.
+    for (const app of [a, b]) {
+      const texts = await historyTexts(app);
+      expect(texts[0]).toContain('written in tab A then more in A and B writes this');
+      expect(texts.some((t) => t.includes('written in tab A then more in A and A writes that'))).toBe(true);
+    }
+    expectNoConsoleErrors(a.page);
+    expectNoConsoleErrors(b.page);
+  });
+
+  test('editing different notes in two tabs at the same time loses nothing', async ({ page, context }) => {
+    const a = new NotesPage(page);
+    await a.open();
+    await a.createNote('Note one');
+    const b = await secondTab(context);
+    await b.createNote('Note two');
+    await expect(a.row('Note two')).toBeVisible();
+    await expect(page.locator('.editor-title')).toHaveText('Note one');
+
+    const rounds = 4;
+    for (let i = 1; i <= rounds; i++) {
+      await Promise.all([a.typeBody(` one-${i}`), b.typeBody(` two-${i}`)]);
+      // Odd rounds save at once (blur); the last one waits for the autosave.
+      if (i % 2 === 1) await Promise.all([blurNote(a), blurNote(b)]);
+    }
+    const one = Array.from({ length: rounds }, (_, i) => `one-${i + 1}`).join(' ');
+    const two = Array.from({ length: rounds }, (_, i) => `two-${i + 1}`).join(' ');
+    await Promise.all([a.waitForSavedText(one), b.waitForSavedText(two)]);
+    await expect(a.editor).toHaveText(one);
+    await expect(b.editor).toHaveText(two);
+    await expect(notice(a.page)).toHaveCount(0);
+    await expect(notice(b.page)).toHaveCount(0);
+
+    // Each tab sees both notes in full, and so does a fresh load.
+    for (const app of [a, b]) {
+      await app.row('Note one').locator('.note-row-main').click();
+      await expect(app.editor).toHaveText(one);
+      await app.row('Note two').locator('.note-row-main').click();
+      await expect(app.editor).toHaveText(two);
+    }
+    await b.page.close();
+    await page.reload();
+    const keys = await a.localStorageKeys();
+    const index = JSON.parse(keys.notes) as { id: string; title: string }[];
+    expect(index.map((n) => n.title).sort()).toEqual(['Note one', 'Note two']);
+    expect(keys[`note_${index.find((n) => n.title === 'Note one')!.id}`]).toContain(`${one}<`);
+    expect(keys[`note_${index.find((n) => n.title === 'Note two')!.id}`]).toContain(`${two}<`);
+    expectNoConsoleErrors(page);
+  });
+});
