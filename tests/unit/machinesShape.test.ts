@@ -53,8 +53,8 @@ function configProblems(node: Record<string, any>, path: string): string[] { // 
 describe('machines in src/machines', () => {
   const files = Object.keys(modules).sort();
 
-  it('are found (the glob reads the folder)', () => {
-    expect(files.map(baseName)).toEqual(expect.arrayContaining(['appShell', 'autosave', 'titleEditor']));
+  it('include every machine the app runs (issue 6: app shell, titleEditor, autosave, recording, recap; and resources)', () => {
+    expect(files.map(baseName)).toEqual(expect.arrayContaining(['appShell', 'autosave', 'recap', 'recording', 'resources', 'titleEditor']));
   });
 
   for (const path of files) {
