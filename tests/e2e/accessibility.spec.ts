@@ -39,6 +39,27 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the analytics dashboard with charts, in light and dark themes, has no serious or critical violations', async ({ page }) => {
+    await page.goto('/no-app-here');
+    await page.evaluate(() => {
+      localStorage.setItem('notes', JSON.stringify([{ id: '1700000000001', title: 'Call list', modified: new Date().toISOString() }]));
+      localStorage.setItem('note_1700000000001', '<p>Call <span class="follow-up bg-yellow-200">Ana about the garden budget</span></p>');
+    });
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Garden plan');
+    await app.typeBody('garden budget plan for the spring garden');
+    await app.waitForSaved();
+    await app.row('Garden plan').getByRole('button', { name: 'Star' }).click();
+    await page.getByRole('button', { name: 'Analytics' }).click();
+    await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+    await expect(page.getByText('Ana about the garden budget')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('landmarks: the sidebar is navigation, the editor is in main; status messages are a live region', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();
