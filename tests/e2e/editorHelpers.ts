@@ -85,6 +85,16 @@ export async function selectText(app: NotesPage, text: string, endText?: string)
   await app.settle();
 }
 
+/**
+ * Collapse the selection to its end and wait until the editor has read it, so BlockNote's floating
+ * toolbar (shown under a selection) is gone before the next click.
+ */
+export async function collapseSelection(app: NotesPage) {
+  await app.page.evaluate(() => getSelection()?.collapseToEnd());
+  await app.settle();
+  await expect(app.page.locator('.bn-formatting-toolbar')).toHaveCount(0);
+}
+
 /** The stored HTML (`note_{id}`) of the selected note, once saved. */
 export async function storedBody(app: NotesPage): Promise<string> {
   return app.page.evaluate(() => {

@@ -2,18 +2,23 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { expectLogged, expectToast, header, loggedEvents, openNewNote, selectText, toolbar } from './editorHelpers';
+import { collapseSelection, expectLogged, expectToast, header, loggedEvents, openNewNote, selectText, toolbar } from './editorHelpers';
 
 /** Build the note used by most tests: a title, a bold word, a bullet list. */
 async function groceries(page: Page) {
   const app = await openNewNote(page, 'Groceries');
   await app.typeBody('Milk and eggs');
   await page.keyboard.press('Enter');
-  await page.keyboard.type('- bread');
+  await page.keyboard.type('bread');
+  await toolbar(page).getByRole('button', { name: 'Bullet list' }).click();
   await expect(app.editor.locator('[data-content-type="bulletListItem"]')).toHaveText('bread');
   await selectText(app, 'Milk');
   await page.keyboard.press('Control+b');
   await expect(app.editor.locator('strong')).toHaveText('Milk');
+  // Leave the caret at the end with nothing selected.
+  await collapseSelection(app);
+  await app.typeBody('');
+  await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe('');
   return app;
 }
 

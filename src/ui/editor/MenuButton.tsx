@@ -52,10 +52,15 @@ export function MenuButton(props: {
     const below = button.bottom + 4;
     const top = below + menu.height > window.innerHeight - 8 ? Math.max(8, button.top - menu.height - 4) : below;
     setPosition({ left, top });
+  }, [open]);
+
+  // Focus a choice once the menu is placed (a hidden element cannot take focus).
+  useEffect(() => {
+    if (!open || !position) return;
     const list = items();
     const at = focusOnOpen.current === 'last' ? list.length - 1 : focusOnOpen.current === 'first' ? 0 : Math.max(0, options.findIndex((o) => o.value === current));
     list[at]?.focus();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, position]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!open) return;
