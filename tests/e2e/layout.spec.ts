@@ -83,7 +83,7 @@ for (const width of WIDTHS) {
     expect(await horizontalOverflow(page), 'search results').toEqual([]);
     await page.getByRole('button', { name: 'Clear search' }).click();
 
-    await page.getByRole('button', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Analytics', exact: true }).click();
     await expect(page.locator('.editor-pane')).toHaveCount(0);
     await expect(page.getByRole('main')).not.toBeEmpty();
     expect(await horizontalOverflow(page), 'dashboard').toEqual([]);
@@ -109,10 +109,10 @@ test('below 768 px the sidebar is a drawer over the editor that closes when a no
   await app.typeBody('read on a phone');
   await app.waitForSaved();
   await showSidebar(page);
-  await page.getByRole('button', { name: 'Analytics' }).click();
+  await page.getByRole('button', { name: 'Analytics', exact: true }).click();
   await expect(sidebar).toHaveCount(0);
   await showSidebar(page);
-  await page.getByRole('button', { name: 'Analytics' }).click();
+  await page.getByRole('button', { name: 'Analytics', exact: true }).click();
   await showSidebar(page);
 
   const main = page.getByRole('main');
