@@ -69,7 +69,7 @@ test.describe('note history', () => {
     await expect(preview).toContainText('first version');
     await expect(preview).not.toContainText('second thought');
     await expect(preview.getByRole('heading')).toHaveText('Plan');
-    expect(await preview.evaluate((el) => el.isContentEditable || el.querySelector('[contenteditable="true"], input, textarea') !== null)).toBe(false);
+    expect(await preview.evaluate((el) => (el as HTMLElement).isContentEditable || el.querySelector('[contenteditable="true"], input, textarea') !== null)).toBe(false);
     await preview.click();
     await page.keyboard.type('typed into the preview');
     await expect(preview).not.toContainText('typed into the preview');
