@@ -1,6 +1,5 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
@@ -9,12 +8,13 @@ import { startLog } from './services/startup';
 import { StorageMirror } from './services/storageMirror';
 import { scheduleCompaction } from './services/compaction';
 import { LogProvider } from './ui/LogContext';
-import { createAppRouter } from './ui/router';
+import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
 import { TOAST_DURATION_MS } from './ui/constants';
 import { announceMirrorError, announceStartup } from './ui/notices';
-import { UpdatePrompt } from './ui/pwa/UpdatePrompt';
+import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
+import { LoadingShell } from './ui/LoadingShell';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
 import { appFunctionsClient } from './services/appFunctions';
@@ -25,6 +25,8 @@ import './ui/app.css';
 const root = createRoot(document.getElementById('root')!);
 // Only development builds carry the debug panel (issue 6); production never loads its code.
 const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPanel')) : null;
+// The service worker registers after the first load (its precache downloads every asset again).
+const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** Start-up: the appShell machine opens and folds the log, recovers, imports legacy notes; then render. */
 async function boot(): Promise<void> {
@@ -42,7 +44,11 @@ async function boot(): Promise<void> {
     );
     throw error;
   }
-  void trackAppLoad(functions, browserPageContext());
+  // First paint at once: the notes app's frame while the log opens (the editor follows when it is
+  // loaded). Only on the notes screen: /replay and unknown paths look different.
+  if (window.location.pathname === '/') root.render(<LoadingShell />);
+  const page = browserPageContext();
+  whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
   const result = await startLog({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
@@ -71,9 +77,15 @@ async function boot(): Promise<void> {
   root.render(
     <StrictMode>
       <LogProvider log={ready}>
-        <RouterProvider router={createAppRouter()} />
+        <AppRoutes />
         <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton />
-        {import.meta.env.PROD && <UpdatePrompt />}
+        {import.meta.env.PROD && (
+          <AfterLoad>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </AfterLoad>
+        )}
         {DebugPanel && (
           <Suspense fallback={null}>
             <DebugPanel />

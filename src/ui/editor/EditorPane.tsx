@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCreateBlockNote } from '@blocknote/react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
-import { HistoryButton } from '../history/HistoryDialog';
+import { HistoryButton } from '../history/HistoryButton';
 import { STATUS_MESSAGE_MS } from '../constants';
 import { statusMessages$ } from '../status';
 import type { NoteEditorHandle } from './NoteEditor';

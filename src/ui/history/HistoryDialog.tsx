@@ -83,14 +83,3 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
     </dialog>
   );
 }
-
-/** The "History" control for the selected note; opens HistoryDialog. */
-export function HistoryButton({ noteId }: { noteId: string | null }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className="header-button history-button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
-      {open && noteId && <HistoryDialog noteId={noteId} onClose={() => setOpen(false)} />}
-    </>
-  );
-}

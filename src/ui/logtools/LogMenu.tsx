@@ -1,13 +1,14 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LogFileError, parseLogFile, type LogFile } from '../../events/logFile';
-import { downloadLogFile, exportLogFile } from '../../services/logTransfer';
+import type { LogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { setReplayFile } from '../replay/replaySource';
-import { ImportDialog } from './ImportDialog';
 import './logtools.css';
+
+// Log files are read and written only from this menu: that code loads on first use (issue 7: initial JS).
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 /** The sidebar's "Event log" menu (issue 6): export, import (validated first), replay. */
 export function LogMenu() {
@@ -17,12 +18,14 @@ export function LogMenu() {
   const [candidate, setCandidate] = useState<{ file: LogFile; name: string } | null>(null);
 
   const exportLog = async () => {
+    const { downloadLogFile, exportLogFile } = await import('../../services/logTransfer');
     downloadLogFile(await exportLogFile(log));
     toast.success('Event log exported');
   };
 
   const readFile = async (chosen: File | undefined) => {
     if (!chosen) return;
+    const { LogFileError, parseLogFile } = await import('../../events/logFile');
     try {
       setCandidate({ file: parseLogFile(await chosen.text()), name: chosen.name });
     } catch (error) {
@@ -54,18 +57,20 @@ export function LogMenu() {
         <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Event log file" onChange={(e) => void readFile(e.target.files?.[0])} />
       </div>
       {candidate && (
-        <ImportDialog
-          file={candidate.file}
-          fileName={candidate.name}
-          appHasNotes={log.state.notes.order.length > 0}
-          onCancel={() => setCandidate(null)}
-          onReplace={() => void replace()}
-          onOpenReadOnly={() => {
-            setReplayFile(candidate.file, candidate.name);
-            setCandidate(null);
-            navigate('/replay');
-          }}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            file={candidate.file}
+            fileName={candidate.name}
+            appHasNotes={log.state.notes.order.length > 0}
+            onCancel={() => setCandidate(null)}
+            onReplace={() => void replace()}
+            onOpenReadOnly={() => {
+              setReplayFile(candidate.file, candidate.name);
+              setCandidate(null);
+              navigate('/replay');
+            }}
+          />
+        </Suspense>
       )}
     </details>
   );

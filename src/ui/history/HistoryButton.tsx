@@ -1,0 +1,19 @@
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog, its sanitizer and date formatting load when History is first opened (issue 7: initial JS).
+const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+
+/** The "History" control for the selected note; opens HistoryDialog. */
+export function HistoryButton({ noteId }: { noteId: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="header-button history-button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
+      {open && noteId && (
+        <Suspense fallback={null}>
+          <HistoryDialog noteId={noteId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
