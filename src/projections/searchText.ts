@@ -47,17 +47,24 @@ function blocksText(blocks: unknown[], out: string[]): void {
 }
 
 /**
+ * The search text of one top-level block (its content, caption and nested blocks), lower-cased and
+ * ending with a newline, so no word runs on into the next block. Pure.
+ */
+export function blockSearchText(block: unknown): string {
+  const out: string[] = [];
+  blocksText([block], out);
+  return out.join('').toLowerCase();
+}
+
+/**
  * The text search looks in (SPEC.md §5 "matches ... the stored body"; README: the note's text, not
  * its markup), lower-cased: from the BlockNote document when the body has one (a walk of plain
- * JSON, fast), else from the stored HTML through `htmlText`. Blocks and table cells are separated by
- * a newline, so a query never matches across two paragraphs. Pure.
+ * JSON, fast; the concatenation of `blockSearchText` of its blocks), else from the stored HTML
+ * through `htmlText`. Blocks and table cells are separated by a newline, so a query never matches
+ * across two paragraphs. Pure.
  */
 export function bodySearchText(body: NoteBody | undefined, htmlText: HtmlText): string {
   if (!body) return '';
-  if (Array.isArray(body.blocks) && body.blocks.length > 0) {
-    const out: string[] = [];
-    blocksText(body.blocks, out);
-    return out.join('').toLowerCase();
-  }
+  if (Array.isArray(body.blocks) && body.blocks.length > 0) return body.blocks.map(blockSearchText).join('');
   return body.html ? htmlText(body.html).toLowerCase() : '';
 }

@@ -4,7 +4,7 @@ import type { NoteBlock, NoteEditor } from './schema';
 
 /** Idle-time budget: stop priming when less than this is left of an idle period (ms). */
 const PRIME_MIN_IDLE_MS = 2;
-/** Upper bound on the wait for an idle period before priming anyway, then in slices of PRIME_SLICE_MS. */
+/** Upper bound on the wait for an idle period before priming anyway; work runs in slices of at most PRIME_SLICE_MS. */
 const PRIME_IDLE_TIMEOUT_MS = 1000;
 const PRIME_SLICE_MS = 10;
 /** Quiet time after an edit before priming starts, so nothing runs between keystrokes (ms). */
@@ -122,9 +122,11 @@ export class BlockHtmlCache {
     let doc: PmNode | null = null;
     let next = 0;
     const step = (deadline?: IdleDeadline) => {
-      const started = performance.now();
-      const timeLeft = () =>
-        deadline && !deadline.didTimeout ? deadline.timeRemaining() : PRIME_SLICE_MS - (performance.now() - started);
+      // At most PRIME_SLICE_MS per slice, even when the idle period is longer: an idle callback
+      // running 50 ms is still a long task for whatever input arrives meanwhile.
+      const budget = deadline && !deadline.didTimeout ? Math.min(deadline.timeRemaining(), PRIME_SLICE_MS) : PRIME_SLICE_MS;
+      const ends = performance.now() + budget;
+      const timeLeft = () => ends - performance.now();
       const current = this.editor.prosemirrorState.doc;
       if (current !== doc) {
         doc = current;

@@ -59,7 +59,8 @@ export function keepSearchIndexFresh(state$: Observable<AppState>): void {
   let scheduled = false;
   const step = (deadline?: IdleDeadline) => {
     scheduled = false;
-    const budget = deadline && !deadline.didTimeout ? Math.max(1, deadline.timeRemaining() - 1) : INDEX_SLICE_MS;
+    // At most INDEX_SLICE_MS even in a long idle period: input arriving meanwhile must not wait.
+    const budget = deadline && !deadline.didTimeout ? Math.max(1, Math.min(deadline.timeRemaining() - 1, INDEX_SLICE_MS)) : INDEX_SLICE_MS;
     if (latest && !searchIndex.update(latest, budget)) schedule();
   };
   const schedule = () => {
