@@ -1,5 +1,5 @@
 import { addHours, format, startOfHour } from 'date-fns';
-import { PRODUCT_NAME } from '../ui/constants';
+import { PRODUCT_NAME } from './product';
 
 /** Length of a calendar event (SPEC.md §9: "lasts 1 hour"). */
 export const CALENDAR_EVENT_HOURS = 1;

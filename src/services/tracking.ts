@@ -1,8 +1,9 @@
 import type { FunctionsClient } from './functionsClient';
 import { visitSource } from './trackingSource';
+import { PRODUCT_NAME } from './product';
 
 /** `app_name` of every usage record (SPEC.md §7). */
-export const TRACKING_APP_NAME = 'NotePad';
+export const TRACKING_APP_NAME = PRODUCT_NAME;
 /** Session storage key of the session id (SPEC.md §3). */
 export const SESSION_ID_KEY = 'ss_session_id';
 /** Paths where the app loads without tracking: the replay view only folds, it makes no request (README). */

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from './constants';
+import { PRODUCT_NAME } from '../services/product';
 
 /**
  * What the page shows while the event log opens and folds (issue 7: first paint): the app's frame

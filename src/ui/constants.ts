@@ -4,5 +4,3 @@ export const TOAST_DURATION_MS = 2000;
 export const TOAST_ERROR_DURATION_MS = 3000;
 /** How long a header status message ("Note saved!") stays (SPEC.md §4; same as a toast). */
 export const STATUS_MESSAGE_MS = 2000;
-/** Product name shown in the sidebar header and used in e-mail subjects (SPEC.md §1, §7). */
-export const PRODUCT_NAME = 'NotePad';

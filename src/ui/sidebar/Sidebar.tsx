@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { SORT_MODES, type SortMode } from '../../events/catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection } from '../LogContext';
-import { PRODUCT_NAME } from '../constants';
+import { PRODUCT_NAME } from '../../services/product';
 import { showStatus } from '../status';
 import { bodySearch } from './bodyText';
 import type { RowActions } from './NoteRow';
