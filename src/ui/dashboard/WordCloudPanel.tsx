@@ -6,8 +6,12 @@ import { cloudFontSizePx } from './wordCloudScale';
 
 /** Height of the word-cloud canvas (CSS px). */
 const CLOUD_HEIGHT_PX = 200;
-/** Grid cell of the wordcloud layout (CSS px): the gap between words. */
-const CLOUD_GRID_PX = 10;
+/**
+ * Grid cell of the wordcloud layout (CSS px). The package marks whole cells as taken, so two words
+ * in neighbouring cells can touch ("ana" + "discuss" read as one word at 10 px); a larger cell is its
+ * documented way to widen the gap between words.
+ */
+const CLOUD_GRID_PX = 18;
 
 /** Word colours that keep 4.5:1 contrast on each theme's card background. */
 const CLOUD_COLORS = {
