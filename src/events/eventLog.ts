@@ -6,6 +6,7 @@ import { upcast } from './upcast';
 import { inNextTask } from './nextTask';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { foldApp } from '../projections/foldApp';
+import { shareEqual } from '../projections/shareEqual';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
 /** A snapshot is written after this many events since the last one (ARCHITECTURE.md "Snapshots"). */
@@ -245,8 +246,10 @@ export class EventLog {
   }
 
   private publish(): void {
-    const next = this.pending.length ? foldApp(this.confirmed, this.pending, true) : this.confirmed;
-    if (next !== this.state$.value) this.state$.next(next);
+    const current = this.state$.value;
+    // Confirming folds events again from the durable state: keep the published objects where equal.
+    const next = shareEqual(current, this.pending.length ? foldApp(this.confirmed, this.pending, true) : this.confirmed);
+    if (next !== current) this.state$.next(next);
   }
 
   private async maybeSnapshot(): Promise<void> {

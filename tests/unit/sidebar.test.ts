@@ -48,3 +48,35 @@ describe('sidebar view', () => {
     expect(highlightParts('Plain', '')).toEqual([{ text: 'Plain', match: false }]);
   });
 });
+
+describe('sidebar rows across calls', () => {
+  /** The rows computed from scratch, as the projection defines them. */
+  function expectedRows(notes: typeof state.notes, view: typeof state.view, search: ReturnType<typeof scanBodySearch>) {
+    const q = view.search.trim().toLowerCase();
+    let ids = notes.order;
+    if (q) ids = ids.filter((id) => notes.meta[id].title.toLowerCase().includes(q) || search(q)(id));
+    if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
+    const manual = view.sort === 'current';
+    return ids.map((id, i) => ({
+      id, title: notes.meta[id].title, titleParts: highlightParts(notes.meta[id].title, q), modified: notes.meta[id].modified,
+      starred: notes.starred.includes(id), selected: view.selectedId === id, canMoveUp: manual && !q && i > 0, canMoveDown: manual && !q && i < ids.length - 1,
+    }));
+  }
+
+  it('equals rows computed from scratch through searches, sorts, selections, stars and renames, reusing unchanged rows', () => {
+    let current = state;
+    const views: Partial<typeof state.view>[] = [{ search: 'b' }, { search: 'ba' }, { search: 'ban' }, { search: '' }, { sort: 'alpha' }, { sort: 'current', selectedId: '2' }, { search: 'pie' }, { search: '' }];
+    let previous = sidebarRows(current.notes, current.view, text);
+    for (const [i, change] of views.entries()) {
+      if (i === 3) current = foldApp(current, [ev('note.renamed', { id: '3', title: 'Banana jam' }), ev('note.starred', { id: '1' })]);
+      const view = { ...current.view, ...change };
+      current = { ...current, view };
+      const search = scanBodySearch(current.notes, (html) => html.replace(/<[^>]+>/g, ' '));
+      const rows = sidebarRows(current.notes, view, search);
+      expect(rows).toEqual(expectedRows(current.notes, view, search));
+      const unchanged = rows.filter((row) => previous.some((p) => p.id === row.id && JSON.stringify(p) === JSON.stringify(row)));
+      for (const row of unchanged) expect(previous.find((p) => p.id === row.id)).toBe(row);
+      previous = rows;
+    }
+  });
+});
