@@ -5,6 +5,8 @@ import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
 const MAX_DEAD_SHARE = 0.5;
 /** Notes whose tokens are kept per block, so saving one of them again re-reads only changed blocks. */
 const RECENT_NOTES = 4;
+/** Notes this long keep per-block tokens from their first indexing on (their first save is then cheap too). */
+const PER_BLOCK_MIN_BLOCKS = 200;
 const WHITESPACE = /\s+/;
 
 /** What the index holds for one note: the body it indexed (by its HTML) and its ordinal in the postings. */
@@ -73,7 +75,7 @@ export class SearchIndex {
         return false;
       }
       if (seen) this.kill(seen.ord);
-      this.add(id, html, notes.bodies[id]);
+      this.add(id, html, notes.bodies[id], seen !== undefined);
     }
     if (this.byId.size > order.length) {
       for (const [id, seen] of this.byId) {
@@ -133,12 +135,15 @@ export class SearchIndex {
   }
 
   /**
-   * The distinct tokens of a body. With a BlockNote document they are gathered per top-level
-   * block: the editor shares unchanged block objects between saves, so re-indexing a 5,000-block
-   * note after a keystroke reads one block, not the whole note (~40 ms).
+   * The distinct tokens of a body. When a note with a BlockNote document is indexed again (it was
+   * saved), they are gathered per top-level block: the editor shares unchanged block objects
+   * between saves, so from its second save on, re-indexing a 5,000-block note reads the changed
+   * blocks only (~5 ms instead of ~40 ms).
    */
-  private tokensOf(id: string, body: NoteBody | undefined): Set<string> {
-    if (!body || !Array.isArray(body.blocks) || body.blocks.length === 0) {
+  private tokensOf(id: string, body: NoteBody | undefined, again: boolean): Set<string> {
+    // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
+    const blocks = body && Array.isArray(body.blocks) ? body.blocks : [];
+    if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
       const tokens = new Set(bodySearchText(body, this.htmlText).split(WHITESPACE));
       tokens.delete('');
       return tokens;
@@ -146,7 +151,7 @@ export class SearchIndex {
     const previous = this.recent.get(id);
     const next = new Map<unknown, string[]>();
     const tokens = new Set<string>();
-    for (const block of body.blocks) {
+    for (const block of blocks) {
       const own = previous?.get(block) ?? next.get(block) ?? [...new Set(blockSearchText(block).split(WHITESPACE))].filter(Boolean);
       next.set(block, own);
       for (const token of own) tokens.add(token);
@@ -157,12 +162,12 @@ export class SearchIndex {
     return tokens;
   }
 
-  private add(id: string, html: string, body: NoteBody | undefined): void {
+  private add(id: string, html: string, body: NoteBody | undefined, again: boolean): void {
     const ord = this.ids.length;
     this.ids.push(id);
     this.tokenCounts.push(0);
     this.byId.set(id, { html, ord });
-    const tokens = this.tokensOf(id, body);
+    const tokens = this.tokensOf(id, body, again);
     for (const token of tokens) {
       const list = this.postings.get(token);
       if (list) list.push(ord);

@@ -56,61 +56,69 @@ export function scanBodySearch(notes: NotesState, htmlText: HtmlText): BodySearc
   return (query) => (id) => bodySearchText(notes.bodies[id], htmlText).includes(query);
 }
 
-/** Lower-cased titles, per meta entry (an entry object is replaced when its note is renamed or saved). */
-const lowerTitles = new WeakMap<NotesState['meta'][string], string>();
-function lowerTitle(meta: NotesState['meta'][string]): string {
-  let lower = lowerTitles.get(meta);
-  if (lower === undefined) {
-    lower = meta.title.toLowerCase();
-    lowerTitles.set(meta, lower);
-  }
-  return lower;
+/** Lower-cased titles in manual order, per notes projection (recomputed only when titles or order change). */
+const lowerTitleCache = new WeakMap<NotesState['meta'], { order: readonly string[]; titles: string[] }>();
+function lowerTitles(notes: NotesState): string[] {
+  const cached = lowerTitleCache.get(notes.meta);
+  if (cached && cached.order === notes.order) return cached.titles;
+  const titles = notes.order.map((id) => notes.meta[id].title.toLowerCase());
+  lowerTitleCache.set(notes.meta, { order: notes.order, titles });
+  return titles;
 }
 
-/** The rows of the last call, by note id: an unchanged row keeps its object (fewer allocations, memoized rows skip rendering). */
-let previousRows = new Map<string, SidebarRow>();
-/** The search each row's title parts were made for. */
-const rowQuery = new WeakMap<SidebarRow, string>();
+/**
+ * The sidebar's list for a view: the note ids in display order, and each row made on demand
+ * (the list shows a few dozen of 10,000, so rows are not built for the rest). `row(i)` returns
+ * the same object for the same index.
+ */
+export interface SidebarRows {
+  readonly ids: readonly string[];
+  row(index: number): SidebarRow;
+}
 
 /**
  * The sidebar rows for a view (SPEC.md §2, §4, §5): search is case-insensitive over the title
  * and the body's text (`bodySearch`, normally the search index), then the sort mode applies.
- * Pure in its result; a row equal to the last call's is returned as the same object.
  */
-export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRow[] {
+export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRows {
   const q = view.search.trim().toLowerCase();
   const starred = new Set(notes.starred);
-  let ids = notes.order;
+  let ids: readonly string[] = notes.order;
   if (q) {
     const inBody = bodySearch(q);
-    ids = ids.filter((id) => lowerTitle(notes.meta[id]).includes(q) || inBody(id));
+    const titles = lowerTitles(notes);
+    ids = notes.order.filter((id, i) => titles[i].includes(q) || inBody(id));
   }
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));
   const manual = view.sort === 'current';
-  const reuse = previousRows;
-  const next = new Map<string, SidebarRow>();
-  const rows = ids.map((id, i) => {
-    const meta = notes.meta[id];
-    const { title, modified } = meta;
-    const isStarred = starred.has(id);
-    const selected = view.selectedId === id;
-    const canMoveUp = manual && !q && i > 0;
-    const canMoveDown = manual && !q && i < ids.length - 1;
-    const old = reuse.get(id);
-    // Title parts are the same for both searches when neither matches the title.
-    const sameParts = old !== undefined && (rowQuery.get(old) === q || (title !== '' && old.titleParts.length === 1 && !old.titleParts[0].match && !(q && lowerTitle(meta).includes(q))));
-    let row: SidebarRow;
-    if (old && sameParts && old.title === title && old.modified === modified && old.starred === isStarred && old.selected === selected && old.canMoveUp === canMoveUp && old.canMoveDown === canMoveDown) {
-      row = old;
-    } else {
-      row = { id, title, titleParts: highlightParts(title, q), modified, starred: isStarred, selected, canMoveUp, canMoveDown };
-      rowQuery.set(row, q);
-    }
-    next.set(id, row);
-    return row;
-  });
-  previousRows = next;
-  return rows;
+  const made = new Map<number, SidebarRow>();
+  return {
+    ids,
+    row(i) {
+      let row = made.get(i);
+      if (!row) {
+        const id = ids[i];
+        const { title, modified } = notes.meta[id];
+        row = {
+          id,
+          title,
+          titleParts: highlightParts(title, q),
+          modified,
+          starred: starred.has(id),
+          selected: view.selectedId === id,
+          canMoveUp: manual && !q && i > 0,
+          canMoveDown: manual && !q && i < ids.length - 1,
+        };
+        made.set(i, row);
+      }
+      return row;
+    },
+  };
+}
+
+/** Every row of `rows`, in order (tests, small lists). */
+export function allRows(rows: SidebarRows): SidebarRow[] {
+  return rows.ids.map((_, i) => rows.row(i));
 }

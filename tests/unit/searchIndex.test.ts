@@ -57,7 +57,7 @@ function randomEvents(random: () => number, notes: NotesState, count: number): A
 }
 
 const rowIds = (notes: NotesState, search: string, bodySearch: Parameters<typeof sidebarRows>[2]) =>
-  sidebarRows(notes, { ...INITIAL_VIEW, search }, bodySearch).map((r) => r.id);
+  [...sidebarRows(notes, { ...INITIAL_VIEW, search }, bodySearch).ids];
 
 describe('search index', () => {
   it('answers every query exactly as a scan of the body text does, through random edits', () => {

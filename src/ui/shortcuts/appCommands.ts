@@ -27,11 +27,11 @@ const ctrlAlt = (e: KeyboardEvent, code: string) => (e.ctrlKey || e.metaKey) && 
 /** Select the note after (`step` 1) or before (`step` -1) the selected one, in the sidebar's order. */
 function selectNeighbour(log: EventLog, step: 1 | -1): void {
   const { notes, view } = log.state;
-  const rows = sidebarRows(notes, view, bodySearch(notes));
-  if (rows.length === 0) return;
-  const at = rows.findIndex((r) => r.id === view.selectedId);
-  const next = at < 0 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step));
-  if (rows[next].id !== view.selectedId) void log.append('note.selected', { id: rows[next].id });
+  const { ids } = sidebarRows(notes, view, bodySearch(notes));
+  if (ids.length === 0) return;
+  const at = ids.indexOf(view.selectedId ?? '');
+  const next = at < 0 ? (step === 1 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + step));
+  if (ids[next] !== view.selectedId) void log.append('note.selected', { id: ids[next] });
 }
 
 /** The app's keyboard commands (issue 9). Browser-reserved keys (Ctrl+N, Ctrl+T, Alt+F) are avoided. */

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SidebarRow } from '../../projections/sidebar';
+import type { SidebarRows } from '../../projections/sidebar';
 import { NoteRow, type RowActions } from './NoteRow';
 
 /** Estimated row height; rows are measured after rendering, so this only seeds the scrollbar. */
@@ -13,14 +13,14 @@ const OVERSCAN_ROWS = 8;
  * The note list, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 notes
  * cost the same as 20 (issue 7).
  */
-export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarRow[]; actions: RowActions; compact: boolean; emptyText: string }) {
+export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarRows; actions: RowActions; compact: boolean; emptyText: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
-    count: rows.length,
+    count: rows.ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX),
     overscan: OVERSCAN_ROWS,
-    getItemKey: (i) => rows[i].id,
+    getItemKey: (i) => rows.ids[i],
   });
   return (
     <div className="note-list-scroller" ref={scroller}>
@@ -28,7 +28,7 @@ export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarR
         {virtual.getVirtualItems().map((item) => (
           <NoteRow
             key={item.key}
-            row={rows[item.index]}
+            row={rows.row(item.index)}
             actions={actions}
             compact={compact}
             index={item.index}
@@ -37,7 +37,7 @@ export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarR
           />
         ))}
       </ul>
-      {rows.length === 0 && !compact && <p className="note-list-empty">{emptyText}</p>}
+      {rows.ids.length === 0 && !compact && <p className="note-list-empty">{emptyText}</p>}
     </div>
   );
 }
