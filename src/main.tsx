@@ -66,6 +66,9 @@ async function boot(): Promise<void> {
   const mirror = new StorageMirror(localStorage, announceMirrorError);
   // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
   ready.state$.subscribe((state) => mirror.schedule(state.notes));
+  // A durable write may follow freed space without a new projection (the edit was already shown):
+  // let the copy catch up then too, instead of waiting for the next change.
+  ready.events$.subscribe(() => mirror.retry());
   installPageHideHandler(() => {
     writeJournal(ready);
     mirror.flush();

@@ -47,6 +47,25 @@ export class StorageMirror {
     if (notes) this.write(notes);
   }
 
+  /**
+   * Try the stale keys again without a change of the notes: call it when the log has just written
+   * events durably (space may have come back, and an edit made while storage was full may only be
+   * confirmed, not changed). Does nothing when no write failed; a retry that still fails stays quiet,
+   * the user was already told.
+   */
+  retry(): void {
+    if (this.stale.size === 0 || !this.previous) return;
+    this.retryStale(this.previous, (key, value) => {
+      try {
+        this.storage.setItem(key, value);
+        this.stale.delete(key);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
   /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
   staleKeys(): string[] {
     return [...this.stale];

@@ -74,6 +74,8 @@ test.describe('event log tools', () => {
     await seed(app);
     const text = await exportLog(page);
     await app.createNote('Only here');
+    // The localStorage copy is written in a task after the change: compare against the settled copy.
+    await expect.poll(async () => (await app.localStorageKeys()).notes).toContain('Only here');
     const before = await app.localStorageKeys();
     await chooseImport(page, 'log.json', text);
     const dialog = page.getByRole('dialog', { name: 'Import event log' });

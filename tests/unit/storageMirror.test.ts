@@ -105,6 +105,21 @@ describe('localStorage mirror when storage is full', () => {
     expect(storedKeys(web)).toEqual(toStorageKeys(next));
   });
 
+  it('retry() writes the stale keys once space is freed, without a change of the notes', () => {
+    const notes = notesWithBodies(10, 20);
+    const web = new CountingStorage(600);
+    const mirror = new StorageMirror(web, () => {});
+    mirror.write(notes);
+    const stale = mirror.staleKeys().length;
+    expect(stale).toBeGreaterThan(0);
+    mirror.retry();
+    expect(mirror.staleKeys()).toHaveLength(stale);
+    web.quotaChars = Infinity;
+    mirror.retry();
+    expect(mirror.staleKeys()).toEqual([]);
+    expect(storedKeys(web)).toEqual(toStorageKeys(notes));
+  });
+
   it('keeps retrying while storage stays full and catches up when the quota grows', () => {
     const notes = notesWithBodies(10, 20);
     const web = new CountingStorage(600);
