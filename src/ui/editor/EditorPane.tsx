@@ -12,7 +12,7 @@ import { browserEditorServices } from './editorServices';
 import { embedUploadedFile } from './imageInsert';
 import { handlePaste } from './paste';
 import { noteSchema, type NoteEditor } from './schema';
-import { longNoteSpellcheck } from './longNoteSpellcheck';
+import { longNote } from './longNote';
 import './editor.css';
 
 /** The transient header message (SPEC.md §4), announced politely to screen readers. */
@@ -63,8 +63,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     schema: noteSchema,
     domAttributes: { editor: { 'aria-label': 'Note body' } },
     tables: { headers: true },
-    // Long notes: spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
-    extensions: [longNoteSpellcheck],
+    // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
+    extensions: [longNote],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) => handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
   }) as unknown as NoteEditor;

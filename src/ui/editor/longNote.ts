@@ -3,21 +3,27 @@ import { Plugin, PluginKey, type EditorState } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
 
 /**
- * From this many top-level blocks on, a note is "long": the editor root stops asking Chromium
- * to spell-check the whole note and only the blocks around the caret keep spell checking.
+ * From this many top-level blocks on, a note is "long": the editor root gets `data-long-note`
+ * (app.css then lets off-screen blocks skip rendering) and stops asking Chromium to spell-check
+ * the whole note; only the blocks around the caret keep spell checking.
  */
 export const LONG_NOTE_BLOCKS = 300;
 /** Top-level blocks before and after the caret's block that keep spell checking in a long note. */
 export const SPELLCHECK_AROUND_BLOCKS = 25;
 
 /*
- * Why: Chromium checks spelling two ways. While you type it checks the words around the caret
- * (cheap). When typing pauses it checks the whole focused editable root in idle callbacks
+ * Why, spelling: Chromium checks spelling two ways. While you type it checks the words around the
+ * caret (cheap). When typing pauses it checks the whole focused editable root in idle callbacks
  * (ColdModeSpellCheckRequester::RequestFullChecking), and one chunk of that check walks the text
  * from the start, so in a 5,000-paragraph note it freezes the page for 0.5-4 s after every pause
  * (traced in the bench, bare BlockNote included). That whole-root check only runs when the root
  * itself has spelling enabled, so a long note's root says spellcheck="false" and the blocks near
  * the caret say "true": what you write is still checked, the whole note is never walked at once.
+ *
+ * Why, rendering: `content-visibility: auto` on every block lets a 5,000-block note skip layout,
+ * paint, selection and text-input work for blocks off screen, but Blink then runs an intersection
+ * pass over every block each frame; in a short note that pass is pure cost (~1 ms per key at 2
+ * blocks, measured), so only long notes get it.
  */
 
 interface SpellState {
@@ -26,7 +32,7 @@ interface SpellState {
   decorations: DecorationSet;
 }
 
-const key = new PluginKey<SpellState>('notepadLongNoteSpellcheck');
+const key = new PluginKey<SpellState>('notepadLongNote');
 
 /** The top-level block group (doc > blockGroup > blockContainer*). */
 const group = (state: EditorState) => state.doc.firstChild;
@@ -70,12 +76,13 @@ function compute(state: EditorState): SpellState {
 }
 
 /**
- * BlockNote extension: long notes keep spell checking near the caret without the browser's
- * whole-note check. Decorations are rebuilt only when the caret moves to another block or the
- * note crosses LONG_NOTE_BLOCKS; otherwise they are mapped through the change.
+ * BlockNote extension for long notes: `data-long-note` on the root (rendering containment in
+ * app.css) and spell checking near the caret without the browser's whole-note check. Decorations
+ * are rebuilt only when the caret moves to another block or the note crosses LONG_NOTE_BLOCKS;
+ * otherwise they are mapped through the change.
  */
-export const longNoteSpellcheck = createExtension({
-  key: 'notepadLongNoteSpellcheck',
+export const longNote = createExtension({
+  key: 'notepadLongNote',
   prosemirrorPlugins: [
     new Plugin<SpellState>({
       key,
@@ -91,7 +98,7 @@ export const longNoteSpellcheck = createExtension({
         },
       },
       props: {
-        attributes: (state): Record<string, string> => (key.getState(state)!.center >= 0 ? { spellcheck: 'false' } : {}),
+        attributes: (state): Record<string, string> => (key.getState(state)!.center >= 0 ? { spellcheck: 'false', 'data-long-note': 'true' } : {}),
         decorations: (state) => key.getState(state)!.decorations,
       },
     }),

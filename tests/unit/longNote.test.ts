@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
 import { noteSchema, type NoteEditor } from '../../src/ui/editor/schema';
-import { LONG_NOTE_BLOCKS, SPELLCHECK_AROUND_BLOCKS, longNoteSpellcheck } from '../../src/ui/editor/longNoteSpellcheck';
+import { LONG_NOTE_BLOCKS, SPELLCHECK_AROUND_BLOCKS, longNote } from '../../src/ui/editor/longNote';
 
 function mounted(blocks: number): { editor: NoteEditor; root: HTMLElement } {
-  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions: [longNoteSpellcheck] }) as unknown as NoteEditor;
+  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions: [longNote] }) as unknown as NoteEditor;
   const host = document.createElement('div');
   document.body.append(host);
   editor.mount(host);
@@ -17,15 +17,17 @@ function mounted(blocks: number): { editor: NoteEditor; root: HTMLElement } {
 const checkedBlocks = (root: HTMLElement) =>
   [...root.querySelectorAll(':scope > .bn-block-group > .bn-block-outer')].flatMap((el, i) => (el.getAttribute('spellcheck') === 'true' ? [i] : []));
 
-describe('spell checking in long notes', () => {
-  it('leaves a short note to the browser: no spellcheck attributes', () => {
+describe('long notes: rendering containment and spell checking', () => {
+  it('leaves a short note to the browser: no long-note or spellcheck attributes', () => {
     const { root } = mounted(LONG_NOTE_BLOCKS - 1);
+    expect(root.hasAttribute('data-long-note')).toBe(false);
     expect(root.getAttribute('spellcheck')).not.toBe('false');
     expect(checkedBlocks(root)).toEqual([]);
   });
 
-  it('turns the whole-note check off in a long note and keeps it on around the caret, following the caret', () => {
+  it('marks a long note and turns the whole-note check off, keeping it on around the caret, following the caret', () => {
     const { editor, root } = mounted(LONG_NOTE_BLOCKS + 200);
+    expect(root.getAttribute('data-long-note')).toBe('true');
     expect(root.getAttribute('spellcheck')).toBe('false');
     editor.setTextCursorPosition(editor.document[400], 'end');
     const around = Array.from({ length: 2 * SPELLCHECK_AROUND_BLOCKS + 1 }, (_, i) => 400 - SPELLCHECK_AROUND_BLOCKS + i);
@@ -36,10 +38,11 @@ describe('spell checking in long notes', () => {
     expect(checkedBlocks(root)[0]).toBe(0);
   });
 
-  it('gives the browser its whole-note check back when a note gets short again', () => {
+  it('unmarks a note and gives the browser its whole-note check back when it gets short again', () => {
     const { editor, root } = mounted(LONG_NOTE_BLOCKS);
     expect(root.getAttribute('spellcheck')).toBe('false');
     editor.removeBlocks(editor.document.slice(0, 10));
+    expect(root.hasAttribute('data-long-note')).toBe(false);
     expect(root.getAttribute('spellcheck')).not.toBe('false');
     expect(checkedBlocks(root)).toEqual([]);
   });
