@@ -44,6 +44,8 @@ export class SearchIndex {
   private readonly texts = new WeakMap<NoteBody, string>();
   /** For recently indexed notes with a BlockNote document: top-level block -> its distinct tokens. */
   private readonly recent = new Map<string, Map<unknown, string[]>>();
+  /** A long note being read block by block across budgeted calls. */
+  private work: { id: string; html: string; at: number; tokens: Set<string>; next: Map<unknown, string[]>; previous: Map<unknown, string[]> | undefined } | null = null;
 
   constructor(private readonly htmlText: HtmlText) {}
 
@@ -62,7 +64,8 @@ export class SearchIndex {
       this.current = notes;
       return true;
     }
-    const started = now();
+    const deadline = budgetMs === Infinity ? Infinity : now() + budgetMs;
+    let indexed = 0;
     if (this.scan?.notes !== notes) this.scan = { notes, at: 0 };
     const { order } = notes;
     for (let i = this.scan.at; i < order.length; i++) {
@@ -70,12 +73,15 @@ export class SearchIndex {
       const html = notes.bodies[id]?.html ?? '';
       const seen = this.byId.get(id);
       if (seen && seen.html === html) continue;
-      if (budgetMs !== Infinity && now() - started > budgetMs) {
-        this.scan.at = i;
+      // Each call reads at least one note (or part of one), so budgeted calls always progress.
+      const tokens = indexed > 0 && now() > deadline ? null : this.tokensOf(id, html, notes.bodies[id], seen !== undefined, deadline, now);
+      indexed += 1;
+      if (!tokens) {
+        this.scan.at = i; // out of time, before or inside this note: continue here next call
         return false;
       }
       if (seen) this.kill(seen.ord);
-      this.add(id, html, notes.bodies[id], seen !== undefined);
+      this.add(id, html, tokens);
     }
     if (this.byId.size > order.length) {
       for (const [id, seen] of this.byId) {
@@ -135,12 +141,13 @@ export class SearchIndex {
   }
 
   /**
-   * The distinct tokens of a body. When a note with a BlockNote document is indexed again (it was
-   * saved), they are gathered per top-level block: the editor shares unchanged block objects
-   * between saves, so from its second save on, re-indexing a 5,000-block note reads the changed
-   * blocks only (~5 ms instead of ~40 ms).
+   * The distinct tokens of a body, or null when `deadline` passed first (then the next call
+   * continues where this one stopped). When a long note, or a note indexed again (it was saved),
+   * has a BlockNote document, tokens are gathered per top-level block: the editor shares
+   * unchanged block objects between saves, so re-indexing a 5,000-block note reads the changed
+   * blocks only (~5 ms instead of ~40 ms), and a first reading can be split across slices.
    */
-  private tokensOf(id: string, body: NoteBody | undefined, again: boolean): Set<string> {
+  private tokensOf(id: string, html: string, body: NoteBody | undefined, again: boolean, deadline: number, now: () => number): Set<string> | null {
     // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
     const blocks = body && Array.isArray(body.blocks) ? body.blocks : [];
     if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
@@ -148,26 +155,30 @@ export class SearchIndex {
       tokens.delete('');
       return tokens;
     }
-    const previous = this.recent.get(id);
-    const next = new Map<unknown, string[]>();
-    const tokens = new Set<string>();
-    for (const block of blocks) {
-      const own = previous?.get(block) ?? next.get(block) ?? [...new Set(blockSearchText(block).split(WHITESPACE))].filter(Boolean);
-      next.set(block, own);
-      for (const token of own) tokens.add(token);
+    let work = this.work;
+    if (!work || work.id !== id || work.html !== html) {
+      work = this.work = { id, html, at: 0, tokens: new Set(), next: new Map(), previous: this.recent.get(id) };
     }
+    while (work.at < blocks.length) {
+      const block = blocks[work.at++];
+      const own = work.previous?.get(block) ?? work.next.get(block) ?? [...new Set(blockSearchText(block).split(WHITESPACE))].filter(Boolean);
+      work.next.set(block, own);
+      for (const token of own) work.tokens.add(token);
+      // Look at the clock every 64 blocks (after reading some, so every slice makes progress).
+      if ((work.at & 63) === 0 && work.at < blocks.length && now() > deadline) return null;
+    }
+    this.work = null;
     this.recent.delete(id);
-    this.recent.set(id, next);
+    this.recent.set(id, work.next);
     if (this.recent.size > RECENT_NOTES) this.recent.delete(this.recent.keys().next().value!);
-    return tokens;
+    return work.tokens;
   }
 
-  private add(id: string, html: string, body: NoteBody | undefined, again: boolean): void {
+  private add(id: string, html: string, tokens: Set<string>): void {
     const ord = this.ids.length;
     this.ids.push(id);
     this.tokenCounts.push(0);
     this.byId.set(id, { html, ord });
-    const tokens = this.tokensOf(id, body, again);
     for (const token of tokens) {
       const list = this.postings.get(token);
       if (list) list.push(ord);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
 import { noteSchema, type NoteBlock, type NoteEditor } from '../../src/ui/editor/schema';
 import { BlockHtmlCache } from '../../src/ui/editor/blockHtmlCache';
-import { captureBody } from '../../src/ui/editor/noteDocument';
+import { blockHtmlCacheOf, blocksForBody, captureBody } from '../../src/ui/editor/noteDocument';
 import { pick, randomInt, seededRandom } from '../support/random';
 
 type Partial = Record<string, unknown>;
@@ -149,6 +149,33 @@ describe('idle priming', () => {
     editor.blocksToFullHTML = real as never;
     expect(serialized).toBe(0);
     expect(html).toBe(real(editor.document));
+  }, 90_000);
+});
+
+describe('when the cache primes', () => {
+  const settle = async (cache: BlockHtmlCache) => {
+    for (let waited = 0; cache.priming && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  it('not for showing a note, then once after its first edit, then only for changes of many blocks', async () => {
+    const editor = newEditor();
+    const cache = blockHtmlCacheOf(editor);
+    const stored = { html: '<p>x</p>', blocks: Array.from({ length: 80 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) };
+    editor.replaceBlocks(editor.document, blocksForBody(editor, stored) as never);
+    await Promise.resolve();
+    expect(cache.priming).toBe(false);
+
+    editor.updateBlock(editor.document[3], { content: 'first edit' } as never);
+    expect(cache.priming).toBe(true);
+    await settle(cache);
+    expect(cache.primed).toBe(true);
+
+    editor.updateBlock(editor.document[4], { content: 'a keystroke' } as never);
+    expect(cache.priming).toBe(false);
+    editor.insertBlocks(Array.from({ length: 60 }, (_, i) => ({ type: 'paragraph', content: `pasted ${i}` })) as never, editor.document[5], 'after');
+    expect(cache.priming).toBe(true);
+    await settle(cache);
+    expect(captureBody(editor).html).toBe(editor.blocksToFullHTML(editor.document));
   }, 90_000);
 });
 

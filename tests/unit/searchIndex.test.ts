@@ -99,6 +99,25 @@ describe('search index', () => {
     }
   });
 
+  it('reads a long note in budgeted slices and answers like a full read, also when a query comes mid-way', () => {
+    const block = (i: number) => ({ type: 'paragraph', content: [{ type: 'text', text: `word${i} common`, styles: {} }], children: [] });
+    const blocks = Array.from({ length: 1000 }, (_, i) => block(i));
+    const notes = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 't' }), ev('note.body-saved', { id: '1', html: '<p>long</p>', blocks })]);
+    let clock = 0;
+    const tick = () => clock++;
+    const sliced = new SearchIndex(htmlText);
+    let calls = 1;
+    while (!sliced.update(notes, 1, tick)) calls++;
+    expect(calls).toBeGreaterThan(5);
+    const interrupted = new SearchIndex(htmlText);
+    expect(interrupted.update(notes, 1, tick)).toBe(false);
+    for (const index of [sliced, interrupted]) {
+      for (const query of ['word999', 'word5', 'common', 'word1000', 'd12 c']) {
+        expect(notes.order.filter(index.bodyMatcher(notes, query)), query).toEqual(notes.order.filter(scanBodySearch(notes, htmlText)(query)));
+      }
+    }
+  });
+
   it('re-indexes only bodies whose HTML changed', () => {
     let calls = 0;
     const index = new SearchIndex((html) => (calls++, htmlText(html)));

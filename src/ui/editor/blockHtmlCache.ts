@@ -1,14 +1,14 @@
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
+import { inBackground } from '../backgroundTask';
 import type { NoteBlock, NoteEditor } from './schema';
 
-/** Idle-time budget: stop priming when less than this is left of an idle period (ms). */
-const PRIME_MIN_IDLE_MS = 2;
-/** Upper bound on the wait for an idle period before priming anyway; work runs in slices of at most PRIME_SLICE_MS. */
-const PRIME_IDLE_TIMEOUT_MS = 1000;
-const PRIME_SLICE_MS = 10;
-/** Quiet time after an edit before priming starts, so nothing runs between keystrokes (ms). */
-const PRIME_DELAY_MS = 300;
+/** Stop a priming slice when less than this is left of it (ms). */
+const PRIME_MIN_IDLE_MS = 1;
+/** Longest priming slice (ms): input arriving during one waits at most this long. */
+const PRIME_SLICE_MS = 6;
+/** Quiet time after the last edit before priming starts (ms); the autosave waits 2,000 ms. */
+const PRIME_QUIET_MS = 500;
 
 const NUMBERED = ' data-content-type="numberedListItem"';
 const INDEX_ATTR = ' data-index="';
@@ -45,6 +45,10 @@ export class BlockHtmlCache {
   private readonly html1 = new WeakMap<NoteBlock, BlockEntry>();
   private wrapper: { open: string; close: string } | null = null;
   private primeScheduled = false;
+  private primeGeneration = 0;
+  private primeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True once a prime went through every block of the document shown (reset when another is shown). */
+  primed = false;
 
   constructor(private readonly editor: NoteEditor) {}
 
@@ -110,23 +114,22 @@ export class BlockHtmlCache {
   }
 
   /**
-   * Serialize blocks not in the cache yet, in idle time, so the next save finds them ready: after
-   * a note was opened and edited (all its blocks), then PRIME_DELAY_MS after each edit (the changed
-   * ones). Nothing of it runs on the keystroke itself. Top-level nodes are converted to blocks one
-   * by one (`nodeToBlock` fills BlockNote's own block cache), because the first `editor.document`
-   * of a freshly loaded 5,000-block note converts them all in one go.
+   * Serialize blocks not in the cache yet, in background slices once editing pauses for PRIME_QUIET_MS, so
+   * the save (2 s after the last input) finds them ready. Each call restarts the wait: nothing of it
+   * runs while keys arrive. Top-level nodes are converted to blocks one by one (`nodeToBlock` fills
+   * BlockNote's own block cache), because the first `editor.document` of a freshly loaded
+   * 5,000-block note would convert them all in one go.
    */
   schedulePrime(): void {
-    if (this.primeScheduled) return;
+    const generation = ++this.primeGeneration;
     this.primeScheduled = true;
+    clearTimeout(this.primeTimer);
     let doc: PmNode | null = null;
     let next = 0;
-    const step = (deadline?: IdleDeadline) => {
-      // At most PRIME_SLICE_MS per slice, even when the idle period is longer: an idle callback
-      // running 50 ms is still a long task for whatever input arrives meanwhile.
-      const budget = deadline && !deadline.didTimeout ? Math.min(deadline.timeRemaining(), PRIME_SLICE_MS) : PRIME_SLICE_MS;
-      const ends = performance.now() + budget;
-      const timeLeft = () => ends - performance.now();
+    const step = () => {
+      if (generation !== this.primeGeneration) return; // a newer edit rescheduled it
+      // At most PRIME_SLICE_MS per slice: input arriving meanwhile waits no longer.
+      const ends = performance.now() + PRIME_SLICE_MS;
       const current = this.editor.prosemirrorState.doc;
       if (current !== doc) {
         doc = current;
@@ -134,15 +137,12 @@ export class BlockHtmlCache {
       }
       const group = current.firstChild;
       for (; group && next < group.childCount; next++) {
-        if (timeLeft() < PRIME_MIN_IDLE_MS) return idle();
+        if (ends - performance.now() < PRIME_MIN_IDLE_MS) return inBackground(step);
         this.entry(nodeToBlock(group.child(next), current) as unknown as NoteBlock);
       }
       this.primeScheduled = false;
+      this.primed = true;
     };
-    const idle = () => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(step, { timeout: PRIME_IDLE_TIMEOUT_MS });
-      else setTimeout(step, 0);
-    };
-    setTimeout(idle, PRIME_DELAY_MS);
+    this.primeTimer = setTimeout(() => inBackground(step), PRIME_QUIET_MS);
   }
 }

@@ -12,20 +12,26 @@ export interface CapturedBody {
 
 /** One cache per editor; made on first use, lives as long as the editor. */
 const caches = new WeakMap<NoteEditor, BlockHtmlCache>();
+/** A change of this many blocks or more (a paste) is serialized in idle time rather than by the next save. */
+const PRIME_CHANGED_BLOCKS = 50;
 /** Editors whose document is being replaced by a stored body in this task (not an edit). */
 const loading = new WeakSet<NoteEditor>();
 
 /**
- * The HTML cache of `editor`. On first use it starts listening to the editor's changes: after an
- * edit, blocks not in the cache (all of them after a note was opened, then the changed ones) are
- * serialized in idle time, before the autosave needs them. A note only read costs nothing.
+ * The HTML cache of `editor`. On first use it starts listening to the editor's changes: after the
+ * first edit of a note just shown (or a change of many blocks), blocks not in the cache are
+ * serialized in idle time, before the autosave needs them. A note only read costs nothing, and
+ * keystrokes after that cost nothing either: the save serializes the one block they changed.
  */
 export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
   let cache = caches.get(editor);
   if (!cache) {
     const made = new BlockHtmlCache(editor);
-    editor.onChange(() => {
-      if (!loading.has(editor)) made.schedulePrime();
+    editor.onChange((_, { getChanges }) => {
+      if (loading.has(editor)) return;
+      // The first edit after a note was shown primes every block; later a save serializes the
+      // few changed blocks itself, unless one change brought many (a paste).
+      if (!made.primed || getChanges().length >= PRIME_CHANGED_BLOCKS) made.schedulePrime();
     });
     caches.set(editor, made);
     cache = made;
@@ -39,7 +45,7 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
  * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
  */
 export function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
-  blockHtmlCacheOf(editor);
+  blockHtmlCacheOf(editor).primed = false;
   // The caller shows these blocks in this task; that change is a load, not an edit to prepare a save for.
   loading.add(editor);
   queueMicrotask(() => loading.delete(editor));
