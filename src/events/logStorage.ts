@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventEnvelope, UnsequencedEvent } from './envelope';
 import type { AppState } from '../projections/notesState';
+import { fromStoredForm, toStoredForm } from './storedForm';
 
 /** A projection checkpoint: the state after folding every event up to `seq`. */
 export interface Snapshot {
@@ -79,13 +80,14 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       return cursor?.value ?? null;
     },
     async readAfter(afterSeq) {
-      return db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true));
+      return (await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true))).map(fromStoredForm);
     },
     async append(events) {
       const tx = db.transaction('events', 'readwrite');
       // The key path must be absent (not undefined) for IndexedDB to assign seq.
       const stored = events.map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
-      await Promise.all([...stored.map((e) => tx.store.add(e).then((seq) => { e.seq = seq; })), tx.done]);
+      // Stored with the BlockNote document as one string (storedForm.ts): IndexedDB walks it in add().
+      await Promise.all([...stored.map((e) => tx.store.add(toStoredForm(e)).then((seq) => { e.seq = seq; })), tx.done]);
       return stored;
     },
     async existingIds(ids) {
@@ -112,13 +114,13 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       return db.getAll('quarantine');
     },
     async readNote(noteId) {
-      return db.getAllFromIndex('events', 'noteId', noteId);
+      return (await db.getAllFromIndex('events', 'noteId', noteId)).map(fromStoredForm);
     },
     async replaceAll(events, snapshot) {
       const tx = db.transaction(['events', 'snapshots'], 'readwrite');
       await tx.objectStore('events').clear();
       await tx.objectStore('snapshots').clear();
-      for (const event of events) await tx.objectStore('events').add(event);
+      for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
       if (snapshot) await tx.objectStore('snapshots').add(snapshot);
       await tx.done;
     },
