@@ -6,6 +6,7 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { startRecordingHost, type RecordingHost } from './functionsHost';
 import { NotesPage } from './notesPage';
 import { XSS_HOOK, xssPayloads } from './xssCorpus';
+import { storedEvents } from './storedEvents';
 
 /**
  * The AI helpers in the app (issue 4 "App side", SPEC.md §2, §4, §5, §8): Summarize and the Note
@@ -65,25 +66,9 @@ async function noteState(notes: NotesPage) {
 
 /** The AI helpers' events in the log (IndexedDB `notepad-log`), oldest first, as "type" or "type:format". */
 async function aiEvents(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((done, fail) => {
-        const open = indexedDB.open('notepad-log');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('events').objectStore('events').getAll();
-          all.onerror = () => fail(all.error);
-          all.onsuccess = () => {
-            open.result.close();
-            done(
-              (all.result as { type: string; payload: { format?: string; panel?: string } }[])
-                .filter((e) => /^(summary|recap|resources|ai)\./.test(e.type))
-                .map((e) => [e.type, e.payload.format ?? e.payload.panel].filter(Boolean).join(':')),
-            );
-          };
-        };
-      }),
-  );
+  return (await storedEvents(page))
+    .filter((e) => /^(summary|recap|resources|ai)\./.test(e.type))
+    .map((e) => [e.type, e.payload.format ?? e.payload.panel].filter(Boolean).join(':'));
 }
 
 test.describe('with the default local provider', () => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { NotesPage } from './notesPage';
+import { storedEvents } from './storedEvents';
 
 /** Helpers for the editor toolbar, header, dictation and paste specs (issue 3). */
 
@@ -16,26 +17,7 @@ export const header = (page: Page) => page.locator('.editor-header');
 
 /** The events of `type` in the IndexedDB log, oldest first, as `{ type, payload }`. */
 export async function loggedEvents(page: Page, type?: string): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  return page.evaluate(
-    (type) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('notepad-log');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('events').objectStore('events').getAll();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(
-              (request.result as { type: string; payload: Record<string, unknown> }[])
-                .filter((e) => !type || e.type === type)
-                .map(({ type: t, payload }) => ({ type: t, payload })),
-            );
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    type,
-  );
+  return (await storedEvents(page)).filter((e) => !type || e.type === type).map(({ type: t, payload }) => ({ type: t, payload }));
 }
 
 /** Wait until the log holds an event of `type` whose payload contains `payload`. */

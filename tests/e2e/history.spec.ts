@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
+import { storedEvents } from './storedEvents';
 
 /**
  * Note history (issue 6): the History control lists a note's revisions with their times; choosing
@@ -8,24 +8,6 @@ import { NotesPage } from './notesPage';
  * show the restored text and the history still lists every revision (never rewritten).
  */
 
-/** Every stored event of the log, read straight from IndexedDB, in seq order. */
-async function storedEvents(page: Page): Promise<{ seq: number; type: string; payload: Record<string, unknown> }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('notepad-log');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('events').objectStore('events').getAll();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-}
 
 test.describe('note history', () => {
   test('lists revisions with times, previews one read-only, restores it as a new event and keeps every revision', async ({ page }) => {

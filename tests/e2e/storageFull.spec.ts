@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
+import { storedEvents } from './storedEvents';
 
 /**
  * Storage full (issue 8): the origin's localStorage is filled until `setItem` throws
@@ -52,24 +53,9 @@ async function freeLocalStorage(page: Page) {
   await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler:')).forEach((k) => localStorage.removeItem(k)));
 }
 
-/** Every stored event of the log, straight from IndexedDB. */
+/** The HTML of every stored body save of note `id`, oldest first. */
 async function storedBodies(page: Page, id: string): Promise<string[]> {
-  return page.evaluate(
-    (noteId) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('notepad-log');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('events').objectStore('events').getAll();
-          request.onsuccess = () => {
-            open.result.close();
-            const events = request.result as { type: string; payload: { id?: string; html?: string } }[];
-            resolve(events.filter((e) => e.payload.id === noteId && typeof e.payload.html === 'string').map((e) => e.payload.html!));
-          };
-        };
-      }),
-    id,
-  );
+  return (await storedEvents(page)).filter((e) => e.payload.id === id && typeof e.payload.html === 'string').map((e) => e.payload.html as string);
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
