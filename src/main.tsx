@@ -1,5 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { filter } from 'rxjs';
 import { Toaster } from 'sonner';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
@@ -67,13 +68,15 @@ async function boot(): Promise<void> {
   // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
   ready.state$.subscribe((state) => mirror.schedule(state.notes));
   // A durable write may follow freed space without a new projection (the edit was already shown):
-  // let the copy catch up then too, instead of waiting for the next change.
-  ready.events$.subscribe(() => mirror.retry());
+  // let the copy catch up then too, instead of waiting for the next change. Only note events:
+  // view events (a search keystroke) would re-sort every stale key while storage stays full.
+  ready.events$.pipe(filter((event) => event.type.startsWith('note.'))).subscribe(() => mirror.retry());
   installPageHideHandler(() => {
     writeJournal(ready);
     mirror.flush();
   });
-  keepSearchIndexFresh(ready.state$);
+  // Building the index of every note waits until start-up is done; a search before that builds it at once.
+  whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   scheduleCompaction(ready);
   requestPersistenceAfterFirstSave(ready);
 
