@@ -63,7 +63,8 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
       figures.push(ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'));
     }
   }
-  return { figures, raw, profiles: await diagnoseEditors(ctx, doc5000) };
+  const profiles = { ...(await diagnoseEditors(ctx, DOC2, '2blocks', false)), ...(await diagnoseEditors(ctx, doc5000, '5000blocks', true)) };
+  return { figures, raw, profiles };
 }
 
 /** Cold load to an editable editor, first contentful paint, and the initial JS per chunk. */

@@ -16,11 +16,11 @@ export interface Diagnosis {
 type Doc = ReturnType<typeof paragraphDoc>;
 
 /**
- * Diagnose the editor scenarios outside the measured runs: typing in the 5,000-block note (both
- * apps) under the CPU profiler and a trace, then NotePad's autosave once under the profiler and
- * once (after more keys) under a trace alone, which also gives its exact longest task.
+ * Diagnose the editor scenarios outside the measured runs: typing in a note `label` (both apps)
+ * under the CPU profiler and a trace; with `autosave`, then NotePad's autosave once under the
+ * profiler and once (after more keys) under a trace alone, which also gives its exact longest task.
  */
-export async function diagnoseEditors(ctx: StageContext, doc: Doc): Promise<Record<string, Diagnosis>> {
+export async function diagnoseEditors(ctx: StageContext, doc: Doc, label: string, autosave: boolean): Promise<Record<string, Diagnosis>> {
   const out: Record<string, Diagnosis> = {};
   for (const app of ['notepad', 'baseline'] as const) {
     let context: BrowserContext;
@@ -34,8 +34,8 @@ export async function diagnoseEditors(ctx: StageContext, doc: Doc): Promise<Reco
       await page.waitForTimeout(500);
       const stop = await startProfile(page);
       const trace = await traced(ctx.browser, page, async () => void (await typeKeys(page, 20)));
-      out[`typing.5000blocks.${app}`] = { cpu: ctx.namer.attribute(await stop()), trace };
-      if (app === 'notepad') {
+      out[`typing.${label}.${app}`] = { cpu: ctx.namer.attribute(await stop()), trace };
+      if (autosave && app === 'notepad') {
         const stopSave = await startProfile(page);
         await measureAutosave(page);
         const cpu = ctx.namer.attribute(await stopSave());
@@ -43,7 +43,7 @@ export async function diagnoseEditors(ctx: StageContext, doc: Doc): Promise<Reco
         await waitIn(page, () => !document.querySelector('.status-message')?.textContent?.includes('Note saved!'), 15_000);
         await typeKeys(page, 8);
         const saveTrace = await traced(ctx.browser, page, async () => void (await measureAutosave(page)));
-        out['autosave.5000blocks.notepad'] = { cpu, trace: saveTrace };
+        out[`autosave.${label}.notepad`] = { cpu, trace: saveTrace };
       }
     } finally {
       await context.close();
