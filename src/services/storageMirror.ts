@@ -1,6 +1,6 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../projections/storageKeys';
 import { noteIndex, type NotesState } from '../projections/notesState';
-import { inBackground, inNextTask } from '../events/nextTask';
+import { inNextTask } from '../events/nextTask';
 
 const BODY_PREFIX = noteBodyKey('');
 
@@ -32,15 +32,14 @@ export class StorageMirror {
   /**
    * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
    * 2 MB `note_{id}` takes tens of ms, which must not add up with the save that changed it.
-   * The first write runs at background priority instead. Call `flush()` where no later task may
-   * run (page hide).
+   * Call `flush()` where no later task may run (page hide). The first write is not deferred
+   * further: until it has run, keys written meanwhile by others (the original app's notes) could
+   * be overwritten by it.
    */
   schedule(notes: NotesState): void {
     const idle = this.scheduled === null;
     this.scheduled = notes;
-    // The first write compares every key with storage (10,000 getItem calls with many notes):
-    // at background priority it waits until start-up has painted.
-    if (idle) (this.previous === null ? inBackground : inNextTask)(() => this.flush());
+    if (idle) inNextTask(() => this.flush());
   }
 
   /** Write a scheduled change now (nothing when none is waiting). */

@@ -11,6 +11,8 @@ async function seed(app: NotesPage) {
   await app.waitForSaved();
   await app.createNote('Second');
   await app.page.locator('.editor-header').getByRole('button', { name: 'Star' }).click();
+  // The localStorage copy is written in a task after the event: wait for it before comparing keys.
+  await expect.poll(async () => JSON.parse((await app.localStorageKeys()).linkedNotes ?? '[]')).toHaveLength(1);
 }
 
 async function exportLog(page: Page): Promise<string> {
