@@ -121,6 +121,12 @@ describe('summarizeLocally', () => {
     for (const sentence of picked) expect(long).toContain(sentence);
   });
 
+  it('keeps whole sentences of scripts written without spaces, however long', () => {
+    const chinese = '然后我们还讨论了预算和时间表，决定下个月开始第一阶段的工作，并且每周五下午开会检查进度，如果遇到问题就及时在群里沟通，确保项目能够按时完成并达到预期的质量标准。';
+    expect(chinese.length).toBeGreaterThan(MAX_WORD_CHARS);
+    expect(analyzeText(chinese).sentences.map((s) => s.text).join('')).toBe(chinese);
+  });
+
   it('cuts runs without spaces to MAX_WORD_CHARS characters, so pasted data cannot stall the tokenizer', () => {
     expect(summarizeLocally(`${'x'.repeat(40_000)} is a long word.`, 'paragraph')).toBe(`${'x'.repeat(MAX_WORD_CHARS)}… is a long word.`);
     expect(summarizeLocally(`Der ${'ab.'.repeat(15_000)} ist lang.`, 'bullets')).toBe(`• Der ${'ab.'.repeat(15_000).slice(0, MAX_WORD_CHARS)}… ist lang.`);

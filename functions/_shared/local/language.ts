@@ -10,7 +10,12 @@ export interface Language {
   iso3: string;
   iso1: string;
   stopwords: ReadonlySet<string>;
+  /** False for scripts written without spaces between words (Chinese, Japanese, Korean, Thai). */
+  spaced: boolean;
 }
+
+/** Languages whose script is detected by its characters, not by stopwords; written without spaces. */
+const UNSPACED_ISO3: ReadonlySet<string> = new Set(['zho', 'jpn', 'kor', 'tha']);
 
 /** ISO 639-3 codes of the stopword lists we use, mapped to ISO 639-1. */
 const ISO1_BY_ISO3: Readonly<Record<string, string>> = {
@@ -28,7 +33,7 @@ export function languageOf(iso3: string): Language {
   let language = cache.get(iso3);
   if (!language) {
     const words = lists[iso3] ?? [];
-    language = { iso3, iso1: ISO1_BY_ISO3[iso3] ?? 'en', stopwords: new Set(words.map((w) => w.toLowerCase())) };
+    language = { iso3, iso1: ISO1_BY_ISO3[iso3] ?? 'en', stopwords: new Set(words.map((w) => w.toLowerCase())), spaced: !UNSPACED_ISO3.has(iso3) };
     cache.set(iso3, language);
   }
   return language;
@@ -64,7 +69,7 @@ export function detectLanguage(text: string): Language {
   // Clearly English (the common case): skip comparing the other lists.
   if (bestHits / words.length >= CLEARLY_ENGLISH_SHARE) return best;
   for (const iso3 of Object.keys(ISO1_BY_ISO3)) {
-    if (iso3 === 'eng' || ['zho', 'jpn', 'kor', 'tha'].includes(iso3)) continue;
+    if (iso3 === 'eng' || UNSPACED_ISO3.has(iso3)) continue;
     const candidate = languageOf(iso3);
     let hits = 0;
     for (const w of words) if (candidate.stopwords.has(w)) hits++;
