@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
 import { noteSchema, type NoteBlock, type NoteEditor } from '../../src/ui/editor/schema';
 import { BlockHtmlCache } from '../../src/ui/editor/blockHtmlCache';
-import { blockHtmlCacheOf, blocksForBody, captureBody } from '../../src/ui/editor/noteDocument';
+import { blockHtmlCacheOf, captureBody, showBody } from '../../src/ui/editor/noteDocument';
 import { pick, randomInt, seededRandom } from '../support/random';
 
 type Partial = Record<string, unknown>;
@@ -161,7 +161,7 @@ describe('when the cache primes', () => {
     const editor = newEditor();
     const cache = blockHtmlCacheOf(editor);
     const stored = { html: '<p>x</p>', blocks: Array.from({ length: 80 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) };
-    editor.replaceBlocks(editor.document, blocksForBody(editor, stored) as never);
+    showBody(editor, stored as never);
     await Promise.resolve();
     expect(cache.priming).toBe(false);
 

@@ -14,7 +14,7 @@ import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { announceChangedInOtherTab, describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
-import { blocksForBody, captureBody } from './noteDocument';
+import { captureBody, isShowingBody, showBody } from './noteDocument';
 import { NoteFloatingToolbar } from './FloatingToolbar';
 
 /** What the toolbar and header may ask of the shown note's editor. */
@@ -37,7 +37,6 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const theme = useResolvedTheme();
   const shownNoteRef = useRef<string | null>(null);
   const shownHtmlRef = useRef<string | null>(null);
-  const loadingRef = useRef(false);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
 
@@ -89,9 +88,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     if (shownNoteRef.current === noteId) return;
     autosave.send({ type: 'autosave.flush' });
     const body = log.state.notes.bodies[noteId];
-    loadingRef.current = true;
-    editor.replaceBlocks(editor.document, blocksForBody(editor, body));
-    loadingRef.current = false;
+    showBody(editor, body);
     shownNoteRef.current = noteId;
     shownHtmlRef.current = body?.html ?? '';
   }, [noteId, editor, log, autosave]);
@@ -107,9 +104,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedInOtherTab(clean);
       noticedHtmlRef.current = body.html;
       if (!clean) return;
-      loadingRef.current = true;
-      editor.replaceBlocks(editor.document, blocksForBody(editor, body));
-      loadingRef.current = false;
+      showBody(editor, body);
       shownHtmlRef.current = body.html;
     });
     return () => sub.unsubscribe();
@@ -131,7 +126,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         theme={theme}
         formattingToolbar={false}
         onChange={() => {
-          if (!loadingRef.current && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
+          if (!isShowingBody(editor) && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
         }}
       >
         <NoteFloatingToolbar />

@@ -14,7 +14,7 @@ export interface CapturedBody {
 const caches = new WeakMap<NoteEditor, BlockHtmlCache>();
 /** A change of this many blocks or more (a paste) is serialized in idle time rather than by the next save. */
 const PRIME_CHANGED_BLOCKS = 50;
-/** Editors whose document is being replaced by a stored body in this task (not an edit). */
+/** Editors whose document `showBody` is replacing right now (not an edit). */
 const loading = new WeakSet<NoteEditor>();
 
 /**
@@ -44,17 +44,33 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
  * its link and media URLs checked: it may come from an imported log), else the stored HTML
  * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
  */
-export function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
-  blockHtmlCacheOf(editor).primed = false;
-  // The caller shows these blocks in this task; that change is a load, not an edit to prepare a save for.
-  loading.add(editor);
-  queueMicrotask(() => loading.delete(editor));
+function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
   if (body?.blocks?.length) return sanitizeBlocks(body.blocks as NoteBlock[]);
   if (body?.html) {
     const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
     if (parsed.length) return parsed;
   }
   return [{ type: 'paragraph' } as unknown as NoteBlock];
+}
+
+/**
+ * Show a stored body in `editor` (replacing its document; blocks as `blocksForBody` chooses).
+ * BlockNote reports that change to `onChange` listeners synchronously; while it runs
+ * `isShowingBody(editor)` is true, so listeners can tell a load from an edit.
+ */
+export function showBody(editor: NoteEditor, body: NoteBody | undefined): void {
+  blockHtmlCacheOf(editor).primed = false;
+  loading.add(editor);
+  try {
+    editor.replaceBlocks(editor.document, blocksForBody(editor, body));
+  } finally {
+    loading.delete(editor);
+  }
+}
+
+/** True while `showBody` is replacing the document of `editor` (a load, not an edit). */
+export function isShowingBody(editor: NoteEditor): boolean {
+  return loading.has(editor);
 }
 
 /**
