@@ -57,15 +57,22 @@ export class StorageMirror {
    */
   retry(): void {
     if (this.stale.size === 0 || !this.previous) return;
-    this.retryStale(this.previous, (key, value) => {
-      try {
-        this.storage.setItem(key, value);
-        this.stale.delete(key);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    this.retryStale(this.previous, (key, value) => this.trySet(key, value, false) === null);
+  }
+
+  /**
+   * Set `key` (with `compareStored`, only when storage holds another value) and keep `stale` true
+   * to the outcome. Returns the error of a failed write, else null.
+   */
+  private trySet(key: string, value: string, compareStored: boolean): unknown {
+    try {
+      if (!compareStored || this.storage.getItem(key) !== value) this.storage.setItem(key, value);
+      this.stale.delete(key);
+      return null;
+    } catch (error) {
+      this.stale.add(key);
+      return error;
+    }
   }
 
   /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
@@ -80,15 +87,9 @@ export class StorageMirror {
     this.previous = notes;
     let failure: unknown = null;
     const set = (key: string, value: string, compareStored: boolean): boolean => {
-      try {
-        if (!compareStored || this.storage.getItem(key) !== value) this.storage.setItem(key, value);
-        this.stale.delete(key);
-        return true;
-      } catch (error) {
-        failure ??= error; // one failing key (a huge image) must not stop the others of this change
-        this.stale.add(key);
-        return false;
-      }
+      const error = this.trySet(key, value, compareStored);
+      failure ??= error; // one failing key (a huge image) must not stop the others of this change
+      return error === null;
     };
 
     // Deletions first: they free space for the writes.
