@@ -33,19 +33,30 @@ function sameView(a: ViewState, b: ViewState): boolean {
  */
 export function shareEqual(previous: AppState, next: AppState): AppState {
   if (previous === next) return next;
-  const view = next.view === previous.view || !sameView(next.view, previous.view) ? next.view : previous.view;
+  const view = keep(previous.view, next.view, sameView);
   const a = previous.notes;
   const b = next.notes;
   let notes = b;
   if (a !== b) {
-    const order = b.order === a.order || !sameList(b.order, a.order) ? b.order : a.order;
-    const starred = b.starred === a.starred || !sameList(b.starred, a.starred) ? b.starred : a.starred;
-    const meta = b.meta === a.meta || !sameRecord(b.meta, a.meta) ? b.meta : a.meta;
-    const bodies = b.bodies === a.bodies || !sameRecord(b.bodies, a.bodies) ? b.bodies : a.bodies;
-    const deleted = b.deleted === a.deleted || !sameRecord(b.deleted, a.deleted) ? b.deleted : a.deleted;
-    const all = order === a.order && starred === a.starred && meta === a.meta && bodies === a.bodies && deleted === a.deleted;
-    notes = all ? a : order === b.order && starred === b.starred && meta === b.meta && bodies === b.bodies && deleted === b.deleted ? b : { order, meta, bodies, starred, deleted };
+    const parts: NotesState = {
+      order: keep(a.order, b.order, sameList),
+      starred: keep(a.starred, b.starred, sameList),
+      meta: keep(a.meta, b.meta, sameRecord),
+      bodies: keep(a.bodies, b.bodies, sameRecord),
+      deleted: keep(a.deleted, b.deleted, sameRecord),
+    };
+    notes = samePartsAs(parts, a) ? a : samePartsAs(parts, b) ? b : parts;
   }
   if (view === next.view && notes === next.notes) return next;
   return { ...next, view, notes };
+}
+
+/** `previous` when it equals `next` by `same`, else `next`. */
+function keep<T>(previous: T, next: T, same: (a: T, b: T) => boolean): T {
+  return next === previous || !same(next, previous) ? next : previous;
+}
+
+/** True when every part of `parts` is the very object of `notes`. */
+function samePartsAs(parts: NotesState, notes: NotesState): boolean {
+  return (Object.keys(parts) as (keyof NotesState)[]).every((key) => parts[key] === notes[key]);
 }
