@@ -41,6 +41,7 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
   const doc5000 = paragraphDoc(Math.round(5000 * ctx.scale), 12, 5);
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
+  const profiles: Record<string, Diagnosis> = {};
   for (const [label, doc, ratio] of [['2blocks', DOC2, 1.05], ['5000blocks', doc5000, 0.9]] as const) {
     const big = doc !== DOC2;
     const np = await notePadEditorContext(ctx.browser, ctx.origin, doc);
@@ -62,8 +63,8 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
       const heap = (side: typeof runs.notepad) => side.map((r) => (r.heapBytes ?? Number.NaN) / KB / KB).filter((x) => !Number.isNaN(x));
       figures.push(ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'));
     }
+    Object.assign(profiles, await diagnoseEditors(ctx, doc, label, big));
   }
-  const profiles = { ...(await diagnoseEditors(ctx, DOC2, '2blocks', false)), ...(await diagnoseEditors(ctx, doc5000, '5000blocks', true)) };
   return { figures, raw, profiles };
 }
 

@@ -7,6 +7,7 @@ import { startRecordingHost, type RecordingHost } from './functionsHost';
 import { NotesPage } from './notesPage';
 import { XSS_HOOK, xssPayloads } from './xssCorpus';
 import { storedEvents } from './storedEvents';
+import { expectToast, toastTitled } from './editorHelpers';
 
 /**
  * The AI helpers in the app (issue 4 "App side", SPEC.md §2, §4, §5, §8): Summarize and the Note
@@ -23,19 +24,6 @@ const NOTE_TEXT =
   'Its technology shaped later spaceflight and computing.';
 
 const isFunction = (name: string) => (r: Request) => new URL(r.url()).pathname === `/functions/v1/${name}`;
-
-/** The toast whose title is exactly `title`. */
-function toastTitled(page: Page, title: string) {
-  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: exact }) });
-}
-
-/** Waits for the toast `title` (and its `description`, when given). */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = toastTitled(page, title).first();
-  await expect(toast).toBeVisible();
-  if (description !== undefined) await expect(toast.locator('[data-description]')).toHaveText(description);
-}
 
 const summarizeButton = (page: Page) => page.getByRole('button', { name: 'Summarize', exact: true });
 const resourcesButton = (page: Page) => page.getByRole('button', { name: 'Find resources', exact: true });

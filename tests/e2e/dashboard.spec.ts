@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
@@ -139,14 +139,10 @@ test.describe('analytics dashboard', () => {
     await seedNotes(page);
     await openDashboard(page);
     await expect.poll(() => cloudInkPixels(page)).toBeGreaterThan(200);
-    const seriousViolations = async () => {
-      const results = await new AxeBuilder({ page }).include('.dashboard').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-    };
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page, '.dashboard')).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page, '.dashboard')).toEqual([]);
     expectNoConsoleErrors(page);
   });
 

@@ -29,12 +29,16 @@ export async function expectLogged(page: Page, type: string, payload: Record<str
     .toBe(true);
 }
 
-/** The visible toast titled exactly `title` (sonner), optionally checking its description. */
+/** The toasts (sonner) whose title is exactly `title`. */
+export const toastTitled = (page: Page, title: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
+
+/** Waits for the toast titled exactly `title` (and its `description`, when given); returns it. */
 export async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
-  await expect(toast.first()).toBeVisible();
-  if (description !== undefined) await expect(toast.first().locator('[data-description]')).toHaveText(description);
-  return toast.first();
+  const toast = toastTitled(page, title).first();
+  await expect(toast).toBeVisible();
+  if (description !== undefined) await expect(toast.locator('[data-description]')).toHaveText(description);
+  return toast;
 }
 
 /** Select the first occurrence of `text` in the note body, and wait until the editor has read the selection. */

@@ -63,8 +63,9 @@ test.describe('note history', () => {
     // Restored here, so no "changed in another tab" notice.
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'changed in another tab' })).toHaveCount(0);
     await expect(page.locator('.editor-title')).toHaveText('Plan');
-    await expect.poll(async () => (await app.localStorageKeys())[`note_${id}`]).toContain('first version');
-    expect((await app.localStorageKeys())[`note_${id}`]).not.toContain('second thought');
+    // The localStorage copy follows in a task after the event: wait until the restored text replaced the later one.
+    await expect.poll(async () => (await app.localStorageKeys())[`note_${id}`]).not.toContain('second thought');
+    expect((await app.localStorageKeys())[`note_${id}`]).toContain('first version');
 
     // One new event, appended after everything that was there; nothing before it changed.
     const eventsAfter = await storedEvents(page);

@@ -41,7 +41,6 @@ test('the app frame with the product name shows while the event log is still ope
   // Hold IndexedDB's open until the test has seen the frame.
   await page.addInitScript(() => {
     const open = indexedDB.open.bind(indexedDB);
-    (window as unknown as { __releaseLog: () => void }).__releaseLog = () => {};
     const gate = new Promise<void>((resolve) => ((window as unknown as { __releaseLog: () => void }).__releaseLog = resolve));
     indexedDB.open = ((name: string, version?: number) => {
       const request = open(name, version);

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANGEROUS_MARKUP_SCAN, XSS_HOOK, xssPayloads } from './xssCorpus';
+import { DANGEROUS_MARKUP_SCAN, XSS_HOOK, expectNothingRan, xssPayloads } from './xssCorpus';
 import { makePng, openNewNote, storedBody } from './editorHelpers';
 import type { NotesPage } from './notesPage';
 
@@ -14,12 +13,6 @@ async function paste(app: NotesPage, data: Record<string, string>) {
     for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
     document.querySelector('.bn-editor')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, data);
-}
-
-async function expectNothingRan(page: Page) {
-  await page.waitForTimeout(300); // let setTimeout-based payloads fire if they could
-  expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
-  expect(await page.evaluate(DANGEROUS_MARKUP_SCAN, undefined)).toEqual([]);
 }
 
 test.describe('paste', () => {

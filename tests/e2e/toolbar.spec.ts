@@ -273,7 +273,7 @@ test.describe('editor toolbar', () => {
     const bodyAt = events.findIndex((e) => e.type === 'note.body-saved' && String(e.payload.html).includes('saved by the keyboard'));
     expect(saveAt).toBeGreaterThanOrEqual(0);
     expect(bodyAt).toBeGreaterThan(saveAt);
-    expect(await storedBody(app)).toContain('saved by the keyboard');
+    await expect.poll(() => storedBody(app)).toContain('saved by the keyboard');
     await app.typeBody(' and the button');
     await toolbar(page).getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => storedBody(app)).toContain('and the button');

@@ -1,18 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { NotesPage } from './notesPage';
-import { DANGEROUS_MARKUP_SCAN, XSS_HOOK, xssPayloads } from './xssCorpus';
+import { DANGEROUS_MARKUP_SCAN, XSS_HOOK, expectNothingRan, xssPayloads } from './xssCorpus';
 
 const PAYLOADS = xssPayloads();
 /** Payloads per note in the log-import test (there the markers of each note's first payload are checked). */
 const PER_NOTE = 12;
 const groups = Array.from({ length: Math.ceil(PAYLOADS.length / PER_NOTE) }, (_, i) => PAYLOADS.slice(i * PER_NOTE, (i + 1) * PER_NOTE));
 const noteId = (i: number) => String(1700000000000 + i);
-
-async function expectNothingRan(page: Page) {
-  await page.waitForTimeout(300); // let setTimeout-based payloads fire if they could
-  expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
-  expect(await page.evaluate(DANGEROUS_MARKUP_SCAN, undefined)).toEqual([]);
-}
 
 test.describe('no script in a note ever runs', () => {
   // The sanitizer must stop every payload on its own: with the CSP on, a miss would be blocked

@@ -1,3 +1,5 @@
+import { expect, type Page } from '@playwright/test';
+
 /**
  * XSS payloads (issue 8): script tags, event-handler attributes, javascript:/data: URLs, SVG and
  * MathML vectors, mutation XSS. Each calls `__hit(n)` when it runs and carries a visible marker
@@ -97,3 +99,10 @@ export const DANGEROUS_MARKUP_SCAN = (html?: string[]) => {
   }
   return found;
 };
+
+/** No payload ran (`__hit` never called, after 300 ms for timer-based ones) and the page holds no dangerous markup. */
+export async function expectNothingRan(page: Page): Promise<void> {
+  await page.waitForTimeout(300); // let setTimeout-based payloads fire if they could
+  expect(await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits)).toEqual([]);
+  expect(await page.evaluate(DANGEROUS_MARKUP_SCAN, undefined)).toEqual([]);
+}

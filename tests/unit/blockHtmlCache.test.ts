@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
-import { noteSchema, type NoteBlock, type NoteEditor } from '../../src/ui/editor/schema';
+import { noteSchema, type NoteEditor } from '../../src/ui/editor/schema';
 import { BlockHtmlCache } from '../../src/ui/editor/blockHtmlCache';
 import { blockHtmlCacheOf, captureBody, showBody } from '../../src/ui/editor/noteDocument';
 import { pick, randomInt, seededRandom } from '../support/random';
@@ -123,16 +123,26 @@ describe('per-block HTML cache', () => {
     const cache = new BlockHtmlCache(editor);
     editor.replaceBlocks(editor.document, Array.from({ length: 200 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
     cache.html(editor.document);
-    let serialized = 0;
-    const real = editor.blocksToFullHTML.bind(editor);
-    editor.blocksToFullHTML = ((blocks: NoteBlock[]) => (serialized += blocks.length, real(blocks))) as never;
     editor.updateBlock(editor.document[120], { content: 'typed' } as never);
-    const html = cache.html(editor.document);
-    editor.blocksToFullHTML = real as never;
+    const { result: html, serialized } = serializedDuring(editor, () => cache.html(editor.document));
     expect(serialized).toBe(1);
-    expect(html).toBe(real(editor.document));
+    expect(html).toBe(editor.blocksToFullHTML(editor.document));
   });
 });
+
+/** Waits (up to 60 s) until the cache has finished priming; fails when it never does. */
+const settle = (cache: BlockHtmlCache) => vi.waitFor(() => expect(cache.priming).toBe(false), { timeout: 60_000, interval: 50 });
+
+/** Runs `fn`; returns its result and how many blocks it handed to `blocksToFullHTML`. */
+function serializedDuring<T>(editor: ReturnType<typeof newEditor>, fn: () => T): { result: T; serialized: number } {
+  const spy = vi.spyOn(editor, 'blocksToFullHTML');
+  try {
+    const result = fn();
+    return { result, serialized: spy.mock.calls.reduce((n, [blocks]) => n + (blocks?.length ?? 0), 0) };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 describe('idle priming', () => {
   it('serializes every block in idle time after an edit, so the save then serializes none', async () => {
@@ -141,22 +151,14 @@ describe('idle priming', () => {
     editor.replaceBlocks(editor.document, Array.from({ length: 300 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
     cache.schedulePrime();
     expect(cache.priming).toBe(true);
-    for (let waited = 0; cache.priming && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    let serialized = 0;
-    const real = editor.blocksToFullHTML.bind(editor);
-    editor.blocksToFullHTML = ((blocks: NoteBlock[]) => (serialized += blocks.length, real(blocks))) as never;
-    const html = cache.html(editor.document);
-    editor.blocksToFullHTML = real as never;
+    await settle(cache);
+    const { result: html, serialized } = serializedDuring(editor, () => cache.html(editor.document));
     expect(serialized).toBe(0);
-    expect(html).toBe(real(editor.document));
+    expect(html).toBe(editor.blocksToFullHTML(editor.document));
   }, 90_000);
 });
 
 describe('when the cache primes', () => {
-  const settle = async (cache: BlockHtmlCache) => {
-    for (let waited = 0; cache.priming && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
   it('not for showing a note, then once after its first edit, then only for changes of many blocks', async () => {
     const editor = newEditor();
     const cache = blockHtmlCacheOf(editor);
