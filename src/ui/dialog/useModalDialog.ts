@@ -1,53 +1,39 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { createFocusTrap } from 'focus-trap';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The dialog's controls that Tab can reach, in document order. */
-function focusables(dialog: HTMLElement): HTMLElement[] {
-  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert]'));
-}
+/** Focus fell out of the page (the element that had it was removed): nothing else claimed it. */
+const focusIsLost = () => {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
+};
 
 /**
  * A native `<dialog>` as a modal (issue 9 "dialogs trap focus and close on Escape"): opens it with
- * `showModal()` on mount (the page behind becomes inert, Escape fires `cancel`), keeps Tab and
- * Shift+Tab cycling inside it (a modal dialog alone lets focus leave to the browser's own UI),
- * and on unmount gives focus back to the control that had it when the dialog opened.
- * Returns the `onKeyDown` handler to put on the dialog.
+ * `showModal()` on mount (the page behind becomes inert, Escape fires `cancel`, which the dialog
+ * handles), keeps Tab and Shift+Tab cycling inside it with focus-trap (a modal dialog alone lets
+ * focus leave to the browser's own UI), and on unmount gives focus back to the control that had it
+ * when the dialog opened, unless an action of the dialog already moved focus elsewhere.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): (event: KeyboardEvent<HTMLDialogElement>) => void {
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
   const openerRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
+    if (!dialog) return;
+    // A development re-run of this effect finds focus already inside the dialog: keep the first opener.
     const active = document.activeElement;
-    // (A development re-run of this effect finds focus already inside the dialog: keep the first opener.)
-    if (active instanceof HTMLElement && !dialog?.contains(active)) openerRef.current = active;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (active instanceof HTMLElement && !dialog.contains(active)) openerRef.current = active;
+    if (!dialog.open) dialog.showModal();
+    const trap = createFocusTrap(dialog, {
+      // showModal() already focused the first control; `cancel` (Escape) belongs to the dialog.
+      initialFocus: false,
+      escapeDeactivates: false,
+      allowOutsideClick: true,
+      fallbackFocus: dialog,
+      setReturnFocus: () => (openerRef.current?.isConnected && focusIsLost() ? openerRef.current : false),
+    });
+    trap.activate();
     return () => {
-      const opener = openerRef.current;
-      // React removes the dialog without closing it; focus would fall to <body>.
-      if (opener?.isConnected && (document.activeElement === document.body || document.activeElement === null || !document.activeElement.isConnected)) {
-        opener.focus();
-      }
+      trap.deactivate();
     };
   }, [ref]);
-
-  return (event) => {
-    if (event.key !== 'Tab' || !ref.current) return;
-    const list = focusables(ref.current);
-    if (list.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = list[0];
-    const last = list[list.length - 1];
-    const active = document.activeElement;
-    const inside = active instanceof Node && ref.current.contains(active);
-    if (event.shiftKey && (active === first || !inside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !inside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 }

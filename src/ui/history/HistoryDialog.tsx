@@ -21,7 +21,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   const ref = useRef<HTMLDialogElement>(null);
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [chosen, setChosen] = useState<Revision | null>(null);
-  const onKeyDown = useModalDialog(ref);
+  useModalDialog(ref);
 
   useEffect(() => {
     let live = true;
@@ -47,7 +47,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   };
 
   return (
-    <dialog ref={ref} className="dialog history-dialog" aria-labelledby="history-title" onCancel={onClose} onKeyDown={onKeyDown}>
+    <dialog ref={ref} className="dialog history-dialog" aria-labelledby="history-title" onCancel={onClose}>
       <h2 id="history-title">History</h2>
       {revisions === null ? (
         <p className="muted">Loading…</p>

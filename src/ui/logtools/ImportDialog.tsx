@@ -18,9 +18,9 @@ export function ImportDialog(props: {
   const { file, fileName, appHasNotes, onReplace, onOpenReadOnly, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const preview = previewLogFile(file);
-  const onKeyDown = useModalDialog(ref);
+  useModalDialog(ref);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="import-title" onCancel={onCancel} onKeyDown={onKeyDown}>
+    <dialog ref={ref} className="dialog" aria-labelledby="import-title" onCancel={onCancel}>
       <h2 id="import-title">Import event log</h2>
       <p className="dialog-file">{fileName}</p>
       <ul className="dialog-facts">

@@ -5,10 +5,10 @@ import { APP_COMMANDS, EDITOR_SHORTCUTS } from './appCommands';
 /** The "Keyboard shortcuts" dialog (issue 9): every app and editor shortcut. Native modal <dialog>: focus stays inside, Escape closes. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onKeyDown = useModalDialog(ref);
+  useModalDialog(ref);
   const rows = [...APP_COMMANDS.map(({ label, keys }) => ({ label, keys })), ...EDITOR_SHORTCUTS];
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="shortcuts-title" onCancel={onClose} onClose={onClose} onKeyDown={onKeyDown}>
+    <dialog ref={ref} className="dialog" aria-labelledby="shortcuts-title" onCancel={onClose} onClose={onClose}>
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <table className="shortcuts-table">
         <tbody>
