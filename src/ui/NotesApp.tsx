@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
 import { EditorPane } from './editor/EditorPane';
@@ -26,6 +26,7 @@ export function NotesApp() {
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const analyticsButton = useRef<HTMLButtonElement>(null);
   useResolvedTheme();
 
   const createNote = useCallback(() => {
@@ -48,7 +49,7 @@ export function NotesApp() {
 
   return (
     <div className={`notes-app sidebar-${sidebar}`}>
-      <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} />
+      <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} analyticsButtonRef={analyticsButton} />
       <main className="main-area">
         {analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
@@ -57,7 +58,7 @@ export function NotesApp() {
               onClose={() => {
                 void log.append('ui.analytics-toggled', { open: false });
                 // The close button unmounts with the dashboard: give focus back to the toggle that opened it.
-                requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('button[aria-label="Analytics"]')?.focus());
+                analyticsButton.current?.focus();
               }}
               onOpenNote={(id) => {
                 void log.append('ui.analytics-toggled', { open: false });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../events/catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection } from '../LogContext';
@@ -17,8 +17,9 @@ import { StorageLine } from '../storage/StorageLine';
 /**
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
  * search with clear, and the note list. It renders the projection and appends events; no state of its own.
+ * `analyticsButtonRef` lets the dashboard give focus back to the Analytics toggle when it closes.
  */
-export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void; onShowShortcuts: () => void }) {
+export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { onNewNote: () => void; onShowShortcuts: () => void; analyticsButtonRef?: Ref<HTMLButtonElement> }) {
   const log = useLog();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
@@ -81,6 +82,7 @@ export function Sidebar({ onNewNote, onShowShortcuts }: { onNewNote: () => void;
           {compact ? '+' : '+ New Note'}
         </button>
         <button
+          ref={analyticsButtonRef}
           type="button"
           aria-label="Analytics"
           aria-pressed={view.analyticsOpen}
