@@ -81,7 +81,7 @@ test.describe('dialogs', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
-    expect(await app.rowTitles()).toEqual(['Mine']);
+    await expect(app.rowTitleTexts).toHaveText(['Mine']);
     expectNoConsoleErrors(page);
   });
 });

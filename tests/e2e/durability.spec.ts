@@ -77,7 +77,7 @@ test.describe('durability and tabs', () => {
     });
     const app = new NotesPage(page);
     await app.open();
-    expect(await app.rowTitles()).toEqual(['Legacy meeting', 'Legacy list']);
+    await expect(app.rowTitleTexts).toHaveText(['Legacy meeting', 'Legacy list']);
     await app.row('Legacy meeting').locator('.note-row-main').click();
     await expect(app.editor).toContainText('Agenda for Monday');
     await expect(app.editor.locator('strong, b').first()).toHaveText('Agenda');

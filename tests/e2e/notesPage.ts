@@ -81,7 +81,12 @@ export class NotesPage {
     return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.startsWith('notepad:'))));
   }
 
+  /** The row titles, for web-first assertions: `await expect(app.rowTitleTexts).toHaveText([...])` waits for the list. */
+  get rowTitleTexts() {
+    return this.page.locator('.note-list .note-row-title');
+  }
+
   async rowTitles(): Promise<string[]> {
-    return this.page.locator('.note-list .note-row-title').allTextContents();
+    return this.rowTitleTexts.allTextContents();
   }
 }

@@ -79,7 +79,7 @@ test.describe('offline and installable', () => {
       await page.goto(`http://${HOST}:${OFFLINE_PORT}/replay`);
       await expect(page.getByText(/Current log: \d+ events/)).toBeVisible();
       await page.goto(`http://${HOST}:${OFFLINE_PORT}/`);
-      expect(await app.rowTitles()).toEqual(['Written offline', 'Written online']);
+      await expect(app.rowTitleTexts).toHaveText(['Written offline', 'Written online']);
       const keys = await app.localStorageKeys();
       const index = JSON.parse(keys.notes) as { id: string; title: string }[];
       expect(keys[`note_${index[1].id}`]).toContain('before the server stopped and after');

@@ -10,7 +10,7 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('Enter');
     await app.createNote('Third');
     await page.locator('body').click({ position: { x: 600, y: 400 } });
-    expect(await app.rowTitles()).toEqual(['Third', 'Second']);
+    await expect(app.rowTitleTexts).toHaveText(['Third', 'Second']);
     await page.keyboard.press('Control+Alt+ArrowDown');
     await expect(page.locator('.editor-title')).toHaveText('Second');
     await page.keyboard.press('Control+Alt+ArrowUp');

@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { APP_COMMANDS, isTypingTarget, type CommandContext } from './appCommands';
 
 /** Run APP_COMMANDS from the keyboard while the notes app is shown. */
 export function useAppShortcuts(ctx: CommandContext): void {
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
-  useEffect(() => {
+  // Attached before the first paint: a key pressed as soon as the app shows is not lost (a passive
+  // effect may run after the screen is already visible).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const command = APP_COMMANDS.find((c) => c.matches(event, isTypingTarget(event.target)));
