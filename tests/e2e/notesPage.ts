@@ -77,8 +77,23 @@ export class NotesPage {
       .toBe(true);
   }
 
+  /**
+   * The app's localStorage keys. The app writes them in a task after each event (a MessageChannel
+   * message, src/events/nextTask.ts): one more message round trip first lets every write queued
+   * before this call land, so a read right after an action sees it.
+   */
   async localStorageKeys(): Promise<Record<string, string>> {
-    return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.startsWith('notepad:'))));
+    return this.page.evaluate(async () => {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+      return Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.startsWith('notepad:')));
+    });
   }
 
   /** The row titles, for web-first assertions: `await expect(app.rowTitleTexts).toHaveText([...])` waits for the list. */
