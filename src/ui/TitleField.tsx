@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { titleEditorMachine } from '../machines/titleEditor';
 import { inspect } from './inspection';
@@ -6,6 +6,8 @@ import { inspect } from './inspection';
 /**
  * A note title shown as text; double-click (or `startEditing`) turns it into the "Note title"
  * field. Enter or blur saves, Escape restores (SPEC.md §4), driven by the titleEditor machine.
+ * The machine's actor lives only while the title is edited: the sidebar mounts a row per visible
+ * note on every search keystroke, and an actor per row cost more than the search itself (issue 7).
  */
 export function TitleField(props: {
   title: string;
@@ -17,35 +19,51 @@ export function TitleField(props: {
   viewAs?: (title: string, edit: () => void) => ReactNode;
 }) {
   const { title, onSave, startEditing, onEditingDone, className, viewAs } = props;
+  const [editing, setEditing] = useState(false);
+  const edit = () => setEditing(true);
+  const onEditingDoneRef = useRef(onEditingDone);
+  onEditingDoneRef.current = onEditingDone;
+  useEffect(() => {
+    if (startEditing) setEditing(true);
+  }, [startEditing]);
+  // Editing ends by commit or cancel, or by the field going away (another note selected).
+  useEffect(() => {
+    if (editing) return () => onEditingDoneRef.current?.();
+  }, [editing]);
+
+  if (editing) return <TitleInput title={title} onSave={onSave} className={className} onDone={() => setEditing(false)} />;
+  if (viewAs) return <>{viewAs(title, edit)}</>;
+  return (
+    <span className={className} title="Double-click to rename" onDoubleClick={edit}>
+      {title}
+    </span>
+  );
+}
+
+/** The "Note title" field: starts the titleEditor actor in edit mode; `onDone` once it is back to viewing. */
+function TitleInput(props: { title: string; onSave: (title: string) => void; onDone: () => void; className?: string }) {
+  const { title, onSave, onDone, className } = props;
   const onSaveRef = useRef(onSave);
   onSaveRef.current = onSave;
-  const [snapshot, send] = useMachine(
-    titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }),
-    { input: { title }, inspect },
-  );
+  const [machine] = useState(() => titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }));
+  const [snapshot, send] = useMachine(machine, { input: { title }, inspect });
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = snapshot.matches('editing');
+  const wasEditing = useRef(false);
 
+  useEffect(() => send({ type: 'title.edit' }), [send]);
   useEffect(() => send({ type: 'title.external-update', title }), [title, send]);
   useEffect(() => {
-    if (startEditing) send({ type: 'title.edit' });
-  }, [startEditing, send]);
-  useEffect(() => {
-    if (!editing) return;
-    inputRef.current?.focus();
-    inputRef.current?.select();
-    return () => onEditingDone?.();
+    if (editing) {
+      wasEditing.current = true;
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (wasEditing.current) {
+      onDone();
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
 
-  if (!editing) {
-    if (viewAs) return <>{viewAs(title, () => send({ type: 'title.edit' }))}</>;
-    return (
-      <span className={className} title="Double-click to rename" onDoubleClick={() => send({ type: 'title.edit' })}>
-        {title}
-      </span>
-    );
-  }
   return (
     <input
       ref={inputRef}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SidebarRows } from '../../projections/sidebar';
 import { NoteRow, type RowActions } from './NoteRow';
@@ -15,12 +15,15 @@ const OVERSCAN_ROWS = 8;
  */
 export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarRows; actions: RowActions; compact: boolean; emptyText: string }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
+  const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
+  const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
   const virtual = useVirtualizer({
     count: rows.ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX),
+    estimateSize,
     overscan: OVERSCAN_ROWS,
-    getItemKey: (i) => rows.ids[i],
+    getItemKey,
   });
   return (
     <div className="note-list-scroller" ref={scroller}>
