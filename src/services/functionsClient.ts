@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { FunctionsConfig } from './functionsConfig';
+import { FunctionsError } from './functionsError';
 
 /** One suggested link (SPEC.md §3 "Resource"). */
 export interface Resource {
@@ -25,25 +26,7 @@ export interface FunctionsClient {
   trackAppUsage(record: UsageRecord): Promise<void>;
 }
 
-/**
- * Why a call failed: `offline` (the browser is offline or the host cannot be reached), `timeout`
- * (no answer within the configured time), `http` (a non-2xx answer; `status` and the host's
- * `{error}` message), `invalid-response` (2xx but not the documented shape).
- */
-export type FunctionsErrorKind = 'offline' | 'timeout' | 'http' | 'invalid-response';
-
-/** A failed function call: which function, why, and the host's message when it sent one. */
-export class FunctionsError extends Error {
-  constructor(
-    readonly fn: string,
-    readonly kind: FunctionsErrorKind,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'FunctionsError';
-  }
-}
+export { FunctionsError, type FunctionsErrorKind } from './functionsError';
 
 /** What the browser client needs besides its config; tests replace each. */
 export interface FunctionsClientDeps {

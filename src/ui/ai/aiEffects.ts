@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { EventLog } from '../../events/eventLog';
 import type { EventPayloads, EventType, RecapFormat } from '../../events/catalog';
-import { FunctionsError } from '../../services/functionsClient';
+import { FunctionsError } from '../../services/functionsError';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '../constants';
 import { AI_TEXT } from './messages';
 
