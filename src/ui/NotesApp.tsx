@@ -5,10 +5,11 @@ import { EditorPane } from './editor/EditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useResolvedTheme } from './theme/useTheme';
-import { ShortcutsDialog } from './shortcuts/ShortcutsDialog';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+// The dialog and focus-trap load when the dialog is first opened (issue 7: initial JS).
+const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** A new note id: the creation time in ms (SPEC.md §3), bumped if a note already has it. */
 function newNoteId(taken: Record<string, unknown>): string {
@@ -70,7 +71,11 @@ export function NotesApp() {
           <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
         )}
       </main>
-      {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
+      {shortcutsOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
