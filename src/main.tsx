@@ -1,7 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { filter } from 'rxjs';
-import { Toaster } from 'sonner';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
@@ -12,7 +11,8 @@ import { LogProvider } from './ui/LogContext';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
-import { TOAST_DURATION_MS } from './ui/constants';
+import { ToastHost } from './ui/ToastHost';
+import { toasts } from './ui/toast';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { LoadingShell } from './ui/LoadingShell';
@@ -49,10 +49,12 @@ async function boot(): Promise<void> {
   // loaded). Only on the notes screen: /replay and unknown paths look different.
   if (window.location.pathname === '/') root.render(<LoadingShell />);
   const page = browserPageContext();
-  whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
   const result = await startLog({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
+  // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
+  // IndexedDB opens: the first screen comes first (issue 7).
+  whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   const { log, error } = result;
   if (!log) {
     root.render(
@@ -84,7 +86,7 @@ async function boot(): Promise<void> {
     <StrictMode>
       <LogProvider log={ready}>
         <AppRoutes />
-        <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton />
+        <ToastHost />
         {import.meta.env.PROD && (
           <AfterLoad>
             <Suspense fallback={null}>
@@ -102,6 +104,9 @@ async function boot(): Promise<void> {
   );
 
   announceStartup(result, ready);
+  // Code the first screen does not need loads in idle time after it, so the first toast shows at
+  // once and still works if the network goes away (issue 7: initial JS).
+  whenLoadedAndIdle(() => void toasts.preload().catch(() => undefined));
 }
 
 void boot();

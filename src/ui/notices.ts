@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import type { StartupResult } from '../services/startup';
 import type { EventLog } from '../events/eventLog';
 import { TOAST_ERROR_DURATION_MS } from './constants';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import type { EventLog } from '../../events/eventLog';
 import type { EventPayloads, EventType, RecapFormat } from '../../events/catalog';
 import { FunctionsError } from '../../services/functionsError';

@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { autosaveMachine } from '../../machines/autosave';
 import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '../constants';
 
 /**

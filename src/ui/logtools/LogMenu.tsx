@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import type { LogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
 import { TOAST_ERROR_DURATION_MS } from '../constants';

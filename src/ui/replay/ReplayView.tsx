@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { LogFileError, parseLogFile } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
