@@ -77,11 +77,13 @@ export async function loadStage(ctx: StageContext): Promise<StageResult> {
     log(`cold load run ${i + 1}/${ctx.runs}: NotePad ${runs.notepad[i].editableMs.toFixed(0)} ms, baseline ${runs.baseline[i].editableMs.toFixed(0)} ms`);
   }
   const sizes = { notepad: chunkSizes(ctx.distDir, runs.notepad[0].jsFiles), baseline: chunkSizes(ctx.distDir, runs.baseline[0].jsFiles) };
-  console.log('\n  Initial JS per chunk (fetched before the editor was editable):');
+  console.log('\n  Initial JS per chunk (requested before the editor was editable):');
   for (const side of ['notepad', 'baseline'] as const) {
     for (const c of sizes[side].chunks) console.log(`    ${side.padEnd(8)} ${c.file.padEnd(34)} ${(c.raw / KB).toFixed(1).padStart(8)} KiB raw ${(c.gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
     console.log(`    ${side.padEnd(8)} ${'TOTAL'.padEnd(34)} ${(sizes[side].raw / KB).toFixed(1).padStart(8)} KiB raw ${(sizes[side].gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
   }
+  const later = [...new Set(runs.notepad.flatMap((r) => r.laterJsFiles))].sort();
+  if (later.length) console.log(`  NotePad JS requested after the editable frame (not counted): ${later.join(', ')}`);
   const bySource = extraBytesBySource(ctx.distDir, runs.notepad[0].jsFiles, runs.baseline[0].jsFiles);
   console.log('  NotePad-only chunks by source (raw KiB): ' + bySource.slice(0, 14).map((b) => `${b.source} ${(b.bytes / KB).toFixed(1)}`).join(', '));
   const extra = (sizes.notepad.gzip - sizes.baseline.gzip) / KB;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, Request } from '@playwright/test';
 import { newContext } from '../browser';
 import { installProbe, waitIn } from '../probes';
 import { BLANK_PATH } from '../server';
@@ -9,11 +9,13 @@ import { seedContext, seedSpec } from '../seed';
 import type { paragraphDoc } from '../corpus';
 import { SourceMap } from '../sourcemap';
 
-/** One cold load: time to an editable editor, first contentful paint, and the JS files fetched until then. */
+/** One cold load: time to an editable editor, first contentful paint, and the JS files requested until then. */
 export interface LoadRun {
   editableMs: number;
   fcpMs: number | null;
   jsFiles: string[];
+  /** JS requested after the editable frame but before the harness noticed it (not counted). */
+  laterJsFiles: string[];
 }
 
 /**
@@ -28,20 +30,30 @@ export async function coldLoad(browser: Browser, origin: string, app: 'notepad' 
     if (app === 'notepad') await seedContext(context, origin, seedSpec({ kind: 'single', doc }));
     const page = await context.newPage();
     await page.goto(origin + BLANK_PATH);
-    const jsFiles: string[] = [];
-    page.on('response', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.endsWith('.js')) jsFiles.push(path);
+    // Every script request of the load, kept with its page-side start time: the harness notices the
+    // editable frame a poll and a round trip late, and chunks requested in idle time after it
+    // (deferred code, the service worker's helpers) must not count as fetched before it.
+    const requests: Request[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) requests.push(r);
     });
     await page.goto(origin + (app === 'notepad' ? '/' : '/bench/baseline/'));
     if (!(await waitIn(page, () => window.__probe.editableAt !== null, 60_000))) throw new Error(`${app}: never editable on cold load`);
     // Paint timing entries arrive a little after the frame; give FCP a bounded moment.
     await waitIn(page, () => performance.getEntriesByName('first-contentful-paint').length > 0, 3000);
-    const { editableMs, fcpMs } = await page.evaluate(() => ({
+    const { editableMs, fcpMs, editableEpochMs } = await page.evaluate(() => ({
       editableMs: window.__probe.editableAt!,
+      editableEpochMs: performance.timeOrigin + window.__probe.editableAt!,
       fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
-    return { editableMs, fcpMs, jsFiles: [...new Set(jsFiles)] };
+    const jsFiles: string[] = [];
+    const laterJsFiles: string[] = [];
+    for (const r of [...requests]) {
+      await r.response().catch(() => null);
+      // timing().startTime is wall-clock ms, like performance.timeOrigin.
+      (r.timing().startTime <= editableEpochMs ? jsFiles : laterJsFiles).push(new URL(r.url()).pathname);
+    }
+    return { editableMs, fcpMs, jsFiles: [...new Set(jsFiles)], laterJsFiles: [...new Set(laterJsFiles)] };
   } finally {
     await context.close();
   }
