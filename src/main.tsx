@@ -13,6 +13,7 @@ import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
 import { ToastHost } from './ui/ToastHost';
 import { toasts } from './ui/toast';
+import { loadPurifier } from './services/purifier';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { LoadingShell } from './ui/LoadingShell';
@@ -105,8 +106,12 @@ async function boot(): Promise<void> {
 
   announceStartup(result, ready);
   // Code the first screen does not need loads in idle time after it, so the first toast shows at
-  // once and still works if the network goes away (issue 7: initial JS).
-  whenLoadedAndIdle(() => void toasts.preload().catch(() => undefined));
+  // once, a paste is cleaned without waiting, and both still work if the network goes away (issue 7).
+  whenLoadedAndIdle(() => {
+    void toasts.preload().catch(() => undefined);
+    // The paste sanitizer: a paste before it has loaded waits for it (src/ui/editor/paste.ts).
+    void loadPurifier().catch((error: unknown) => console.error('NotePad: DOMPurify could not be preloaded', error));
+  });
 }
 
 void boot();

@@ -1,6 +1,7 @@
 import type { EventLog } from '../events/eventLog';
 import { readLegacyNotes } from '../projections/legacy';
 import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../projections/storageKeys';
+import { loadPurifier } from './purifier';
 import { sanitizeNoteHtml } from './sanitize';
 
 /** Prefix of keys that keep unreadable legacy values before the mirror rewrites `notes`. */
@@ -25,6 +26,8 @@ export async function importLegacyNotes(log: EventLog, storage: Storage = localS
       console.error('NotePad: could not back up unreadable legacy notes', error);
     }
   }
+  // DOMPurify loads only when there is something to import (issue 7: initial JS).
+  if (reading.notes.length) await loadPurifier();
   await Promise.all(reading.notes.map((note) => log.append('note.imported', { ...note, html: sanitizeNoteHtml(note.html) })));
   return { imported: reading.notes.length, problems: reading.problems };
 }

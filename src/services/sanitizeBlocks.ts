@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { purifier } from './purifier';
 
 /** Media block props that hold a URL, and the blocks that have them. */
 const MEDIA_BLOCKS = new Set(['image', 'video', 'audio', 'file']);
@@ -6,9 +6,12 @@ const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=
 
 type Json = Record<string, unknown>;
 
-/** True for link targets a note may keep; the decision is DOMPurify's URI policy (no javascript:, data:, vbscript:). */
+/**
+ * True for link targets a note may keep; the decision is DOMPurify's URI policy (no javascript:, data:, vbscript:).
+ * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
+ */
 export function isSafeLinkHref(href: unknown): href is string {
-  return typeof href === 'string' && DOMPurify.isValidAttribute('a', 'href', href);
+  return typeof href === 'string' && purifier().isValidAttribute('a', 'href', href);
 }
 
 /** True for media URLs a note may keep: http(s), blob of this page, or a base64 data URL of an image. */
@@ -53,6 +56,7 @@ function cleanContent(content: unknown): unknown {
  * A BlockNote document with every link target and media URL checked (issue 8): documents come
  * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
  * become plain text; unsafe media URLs become empty. Returns new blocks; the input is unchanged.
+ * @throws PurifierNotLoadedError when a block holds a link and `loadPurifier()` has not resolved.
  */
 export function sanitizeBlocks<T>(blocks: T[]): T[] {
   return blocks.map((block) => {

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPurifier } from '../../src/services/purifier';
 import { emptyTableContent, parseTableInput, TABLE_MAX_COLS, TABLE_MAX_ROWS } from '../../src/ui/editor/tableInput';
 import { parseLinkInput } from '../../src/ui/editor/linkInput';
 import { parseWidthInput } from '../../src/ui/editor/imageInsert';
 
+
+// DOMPurify loads on first use in the app (issue 7); these checks run once it has.
+beforeAll(() => loadPurifier());
 describe('table prompt answer (SPEC.md §5 "Insert table")', () => {
   it('reads "rows,cols" with whole numbers above 0, spaces allowed', () => {
     expect(parseTableInput('2,2')).toEqual({ kind: 'size', rows: 2, cols: 2 });

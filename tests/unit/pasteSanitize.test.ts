@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPurifier } from '../../src/services/purifier';
 import { cleanPastedHtml } from '../../src/ui/editor/paste';
 import { DANGEROUS_MARKUP_SCAN, xssPayloads } from '../e2e/xssCorpus';
 
+
+// DOMPurify loads on first use in the app (issue 7); these checks run once it has.
+beforeAll(() => loadPurifier());
 describe('pasted HTML cleaning (issue 8)', () => {
   it('removes every script, handler and script URL of the XSS corpus and keeps each payload\'s text', () => {
     for (const payload of xssPayloads()) {

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef } from '@xstate/react';
 import { BlockNoteView } from '@blocknote/mantine';
@@ -10,6 +10,7 @@ import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';
 import { showStatus } from '../status';
 import { inspect } from '../inspection';
+import { loadPurifier, purifierLoaded } from '../../services/purifier';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { announceChangedInOtherTab, describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
@@ -39,6 +40,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const shownHtmlRef = useRef<string | null>(null);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
+  /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load, issue 7). */
+  const [purifierReady, setPurifierReady] = useState(purifierLoaded);
 
   const autosave = useActorRef(
     autosaveMachine.provide({
@@ -88,14 +91,29 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     if (shownNoteRef.current === noteId) return;
     autosave.send({ type: 'autosave.flush' });
     const body = log.state.notes.bodies[noteId];
-    showBody(editor, body);
+    if (!showBody(editor, body)) {
+      // Its links (or legacy HTML) are checked with DOMPurify, not loaded yet: show it once it is.
+      // Until then the editor is read-only, so nothing typed is lost or saved under another note.
+      shownNoteRef.current = null;
+      editor.isEditable = false;
+      let cancelled = false;
+      loadPurifier().then(
+        () => !cancelled && setPurifierReady(true),
+        (error: unknown) => console.error('NotePad: the note cannot be shown: its sanitizer could not load', error),
+      );
+      return () => {
+        cancelled = true;
+      };
+    }
     shownNoteRef.current = noteId;
     shownHtmlRef.current = body?.html ?? '';
-  }, [noteId, editor, log, autosave]);
+    editor.isEditable = true;
+  }, [noteId, editor, log, autosave, purifierReady]);
 
   // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
   useEffect(() => {
-    const sub = log.state$.subscribe((state) => {
+    let closed = false;
+    const onState = (state: typeof log.state) => {
       const body = state.notes.bodies[noteId];
       if (!body || shownNoteRef.current !== noteId || body.html === shownHtmlRef.current) return;
       // This tab's own changes (a History restore) are still pending when they are first shown.
@@ -104,10 +122,21 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedInOtherTab(clean);
       noticedHtmlRef.current = body.html;
       if (!clean) return;
-      showBody(editor, body);
-      shownHtmlRef.current = body.html;
-    });
-    return () => sub.unsubscribe();
+      if (showBody(editor, body)) {
+        shownHtmlRef.current = body.html;
+        return;
+      }
+      // The new text needs DOMPurify (a link): check again with the latest state once it has loaded.
+      loadPurifier().then(
+        () => !closed && onState(log.state),
+        (error: unknown) => console.error('NotePad: the other tab\'s text cannot be shown: its sanitizer could not load', error),
+      );
+    };
+    const sub = log.state$.subscribe(onState);
+    return () => {
+      closed = true;
+      sub.unsubscribe();
+    };
   }, [noteId, editor, log, autosave]);
 
   useEffect(() => onBeforePageHide(() => autosave.send({ type: 'autosave.flush' })), [autosave]);

@@ -13,6 +13,7 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
  * "example.com/x" -> "https://example.com/x"; "name@example.com" -> mailto:; a URL the note may keep
  * (DOMPurify's URI policy, as for stored notes) -> url; `javascript:`, `data:`, `vbscript:` and
  * other schemes -> refused with the reason to show.
+ * @throws PurifierNotLoadedError for a non-blank answer before `loadPurifier()` has resolved.
  */
 export function parseLinkInput(answer: string | null): LinkInput {
   const text = answer?.trim() ?? '';

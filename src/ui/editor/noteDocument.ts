@@ -1,4 +1,5 @@
 import type { NoteBody } from '../../projections/notesState';
+import { PurifierNotLoadedError } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
 import { BlockHtmlCache } from './blockHtmlCache';
@@ -43,6 +44,7 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
  * The blocks to show for a stored body: the saved editor document when there is one (lossless,
  * its link and media URLs checked: it may come from an imported log), else the stored HTML
  * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
+ * @throws PurifierNotLoadedError when that needs DOMPurify (a link, or HTML only) before it has loaded.
  */
 function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
   if (body?.blocks?.length) return sanitizeBlocks(body.blocks as NoteBlock[]);
@@ -57,15 +59,26 @@ function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBloc
  * Show a stored body in `editor` (replacing its document; blocks as `blocksForBody` chooses).
  * BlockNote reports that change to `onChange` listeners synchronously; while it runs
  * `isShowingBody(editor)` is true, so listeners can tell a load from an edit.
+ * Returns false, leaving the editor as it was, when checking the body needs DOMPurify (a link, or
+ * a legacy HTML-only body) and it has not loaded yet (issue 7: it is not part of the first load):
+ * call again after `loadPurifier()`. A note without links shows at once.
  */
-export function showBody(editor: NoteEditor, body: NoteBody | undefined): void {
+export function showBody(editor: NoteEditor, body: NoteBody | undefined): boolean {
+  let blocks: NoteBlock[];
+  try {
+    blocks = blocksForBody(editor, body);
+  } catch (error) {
+    if (error instanceof PurifierNotLoadedError) return false;
+    throw error;
+  }
   blockHtmlCacheOf(editor).primed = false;
   loading.add(editor);
   try {
-    editor.replaceBlocks(editor.document, blocksForBody(editor, body));
+    editor.replaceBlocks(editor.document, blocks);
   } finally {
     loading.delete(editor);
   }
+  return true;
 }
 
 /** True while `showBody` is replacing the document of `editor` (a load, not an edit). */

@@ -1,4 +1,5 @@
 import { markdownToHTML } from '@blocknote/core';
+import { loadPurifier, purifierLoaded } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { isSafeLinkHref, isSafeMediaUrl } from '../../services/sanitizeBlocks';
 import { isEmbeddableImage } from '../../services/imageConversion';
@@ -12,6 +13,7 @@ const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,/i;
  * go), then every link target and image URL checked by the policy stored notes follow. Images
  * stay only as raster data URLs; an image from the web (which the app's CSP would not show
  * anyway) becomes a link to it, so nothing the user copied is lost. Returns HTML.
+ * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
  */
 export function cleanPastedHtml(html: string): string {
   const doc = new DOMParser().parseFromString(sanitizeNoteHtml(html), 'text/html');
@@ -33,11 +35,43 @@ export function cleanPastedHtml(html: string): string {
   return doc.body.innerHTML;
 }
 
+/** The HTML a paste brings (not yet cleaned), and whether it is BlockNote's own (pasted raw). */
+interface PastedHtml {
+  html: string;
+  raw: boolean;
+}
+
+/** Read the clipboard's HTML source now (its data is gone after the event): BlockNote's, HTML, Markdown or plain text as HTML. */
+function pastedHtml(data: DataTransfer, types: string[]): PastedHtml | null {
+  if (types.includes('blocknote/html')) return { html: data.getData('blocknote/html'), raw: true };
+  if (types.includes('text/markdown')) return { html: markdownToHTML(data.getData('text/markdown')), raw: false };
+  if (types.includes('text/html')) return { html: data.getData('text/html'), raw: false };
+  if (types.includes('text/plain')) return { html: markdownToHTML(data.getData('text/plain')), raw: false };
+  return null;
+}
+
+/**
+ * Insert `pasted` cleaned: at once when DOMPurify has loaded (it is preloaded in idle time after the
+ * first screen), else as soon as it has (issue 7: it is not part of the first load). Nothing
+ * uncleaned ever enters the note; if DOMPurify cannot load, the paste is dropped and logged.
+ */
+function pasteCleaned(editor: NoteEditor, pasted: PastedHtml): void {
+  if (purifierLoaded()) {
+    editor.pasteHTML(cleanPastedHtml(pasted.html), pasted.raw);
+    return;
+  }
+  loadPurifier().then(
+    () => editor.pasteHTML(cleanPastedHtml(pasted.html), pasted.raw),
+    (error: unknown) => console.error('NotePad: the paste was not inserted: its sanitizer could not load', error),
+  );
+}
+
 /**
  * The editor's paste handler (BlockNote `pasteHandler`): every HTML source (BlockNote's own,
  * text/html, Markdown and plain text turned into HTML) passes cleanPastedHtml before it enters the
  * note; pasted image files are embedded as data URLs. Code blocks and VS Code keep BlockNote's
- * plain-text handling. Returns true when handled.
+ * plain-text handling. Decides synchronously (the browser's default must be prevented now);
+ * returns true when handled.
  */
 export function handlePaste({ event, editor, defaultPasteHandler }: { event: ClipboardEvent; editor: NoteEditor; defaultPasteHandler: () => boolean | undefined }): boolean | undefined {
   const data = event.clipboardData;
@@ -49,10 +83,8 @@ export function handlePaste({ event, editor, defaultPasteHandler }: { event: Cli
     void pasteImageFiles(editor, images);
     return true;
   }
-  if (types.includes('blocknote/html')) editor.pasteHTML(cleanPastedHtml(data.getData('blocknote/html')), true);
-  else if (types.includes('text/markdown')) editor.pasteHTML(cleanPastedHtml(markdownToHTML(data.getData('text/markdown'))));
-  else if (types.includes('text/html')) editor.pasteHTML(cleanPastedHtml(data.getData('text/html')));
-  else if (types.includes('text/plain')) editor.pasteHTML(cleanPastedHtml(markdownToHTML(data.getData('text/plain'))));
-  else return defaultPasteHandler();
+  const pasted = pastedHtml(data, types);
+  if (!pasted) return defaultPasteHandler();
+  pasteCleaned(editor, pasted);
   return true;
 }

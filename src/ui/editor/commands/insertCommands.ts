@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { loadPurifier } from '../../../services/purifier';
 import { editorToasts } from '../editorToasts';
 import { insertBlockAtCursor } from '../insertBlock';
 import { LINK_PROMPT, parseLinkInput } from '../linkInput';
@@ -26,8 +27,11 @@ export const INSERT_COMMANDS: EditorCommand[] = [
     shortcutIn: 'editor',
     event: 'editor.command',
     icon: 'link',
-    perform(ctx) {
-      const input = parseLinkInput(ctx.services.ask(LINK_PROMPT, ctx.editor.getSelectedLinkUrl() ?? ''));
+    async perform(ctx) {
+      const answer = ctx.services.ask(LINK_PROMPT, ctx.editor.getSelectedLinkUrl() ?? '');
+      // The answer is checked with DOMPurify's URI policy, which loads on first use (issue 7).
+      if (answer?.trim()) await loadPurifier();
+      const input = parseLinkInput(answer);
       if (input.kind === 'cancel') return;
       if (input.kind === 'refused') {
         editorToasts.linkRefused(input.reason);
