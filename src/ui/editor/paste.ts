@@ -35,25 +35,29 @@ export function cleanPastedHtml(html: string): string {
   return doc.body.innerHTML;
 }
 
-/** The HTML a paste brings (not yet cleaned), and whether it is BlockNote's own (pasted raw). */
+/** The HTML a paste brings (not yet cleaned), whether it is BlockNote's own (pasted raw), and its plain text. */
 interface PastedHtml {
   html: string;
   raw: boolean;
+  /** The clipboard's text/plain, inserted as text when the sanitizer cannot load. */
+  text: string;
 }
 
 /** Read the clipboard's HTML source now (its data is gone after the event): BlockNote's, HTML, Markdown or plain text as HTML. */
 function pastedHtml(data: DataTransfer, types: string[]): PastedHtml | null {
-  if (types.includes('blocknote/html')) return { html: data.getData('blocknote/html'), raw: true };
-  if (types.includes('text/markdown')) return { html: markdownToHTML(data.getData('text/markdown')), raw: false };
-  if (types.includes('text/html')) return { html: data.getData('text/html'), raw: false };
-  if (types.includes('text/plain')) return { html: markdownToHTML(data.getData('text/plain')), raw: false };
+  const text = data.getData('text/plain');
+  if (types.includes('blocknote/html')) return { html: data.getData('blocknote/html'), raw: true, text };
+  if (types.includes('text/markdown')) return { html: markdownToHTML(data.getData('text/markdown')), raw: false, text };
+  if (types.includes('text/html')) return { html: data.getData('text/html'), raw: false, text };
+  if (types.includes('text/plain')) return { html: markdownToHTML(text), raw: false, text };
   return null;
 }
 
 /**
  * Insert `pasted` cleaned: at once when DOMPurify has loaded (it is preloaded in idle time after the
  * first screen), else as soon as it has (issue 7: it is not part of the first load). Nothing
- * uncleaned ever enters the note; if DOMPurify cannot load, the paste is dropped and logged.
+ * uncleaned ever enters the note; if DOMPurify cannot load (offline before its chunk was cached),
+ * the clipboard's plain text is inserted as text, which needs no sanitizer, so the paste is not lost.
  */
 function pasteCleaned(editor: NoteEditor, pasted: PastedHtml): void {
   if (purifierLoaded()) {
@@ -62,7 +66,10 @@ function pasteCleaned(editor: NoteEditor, pasted: PastedHtml): void {
   }
   loadPurifier().then(
     () => editor.pasteHTML(cleanPastedHtml(pasted.html), pasted.raw),
-    (error: unknown) => console.error('NotePad: the paste was not inserted: its sanitizer could not load', error),
+    (error: unknown) => {
+      console.error('NotePad: the paste was inserted as plain text: its sanitizer could not load', error);
+      if (pasted.text) editor.insertInlineContent(pasted.text);
+    },
   );
 }
 
