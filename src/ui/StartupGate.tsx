@@ -14,7 +14,8 @@ const EditabilityContext = createContext<Editability>({ editable: true, whenEdit
 /**
  * Reports the first paint of its children to the start-up (which then recovers the journal and
  * imports legacy notes, see appShell) and tells them when the log has become editable. The report
- * waits for the frame after the first commit; a hidden page paints nothing, so it reports at once.
+ * waits until the frame of the first commit has been painted; a hidden page paints nothing, so it
+ * reports at once.
  */
 export function StartupGate({ startup, children }: { startup: Startup; children: ReactNode }) {
   const [value, setValue] = useState<Editability>(() => ({ editable: false, whenEditable: startup.editable.then(() => undefined) }));
@@ -30,11 +31,15 @@ export function StartupGate({ startup, children }: { startup: Startup; children:
       inNextTask(() => startup.painted());
       return;
     }
-    // rAF runs just before the frame is painted; a task queued from it runs after that paint. A
-    // timer (not a MessageChannel task, which Chromium may run first) keeps it behind the other
-    // "after this frame" timers queued earlier in the frame, such as the bench's first-row probe.
+    // rAF runs just before the frame is painted; a timer queued from it runs after that paint.
+    // One more timer hop: this effect may queue its rAF before others that wait for the same frame
+    // (a MutationObserver's callback runs after the commit task, so after this effect), and the
+    // recovery's long task (the localStorage load) should come after their "frame shown" tasks,
+    // such as the bench's first-row probe, not before them.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => startup.painted(), 0)));
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => (timer = setTimeout(() => startup.painted(), 0)), 0);
+    });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
