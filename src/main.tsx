@@ -79,6 +79,9 @@ async function boot(): Promise<void> {
   void startup.editable.then((result) => {
     const copy = new StorageMirror(localStorage, announceMirrorError);
     mirror = copy;
+    // The first write at once, not in a task of its own: with nothing to import, legacy import's
+    // read and this write share one task, so no key another page writes between them is replaced.
+    copy.write(ready.state.notes);
     // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
     ready.state$.subscribe((state) => copy.schedule(state.notes));
     // A durable write may follow freed space without a new projection (the edit was already shown):
