@@ -4,10 +4,11 @@ import { filter } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
-import { startLog } from './services/startup';
+import { beginStartup } from './services/startup';
 import { StorageMirror } from './services/storageMirror';
 import { scheduleCompaction } from './services/compaction';
 import { LogProvider } from './ui/LogContext';
+import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
@@ -30,7 +31,10 @@ const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPane
 // The service worker registers after the first load (its precache downloads every asset again).
 const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
-/** Start-up: the appShell machine opens and folds the log, recovers, imports legacy notes; then render. */
+/**
+ * Start-up: the appShell machine opens and folds the log; render it; after the first paint it
+ * recovers the journal and imports legacy notes, and only then may notes be edited (StartupGate).
+ */
 async function boot(): Promise<void> {
   // A production build with a blank or unusable VITE_FUNCTIONS_* variable stops here and says which
   // (README "AI helpers and usage tracking"); otherwise usage is tracked once per load (not on /replay).
@@ -52,11 +56,8 @@ async function boot(): Promise<void> {
   const page = browserPageContext();
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
-  const result = await startLog({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
-  // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
-  // IndexedDB opens: the first screen comes first (issue 7).
-  whenLoadedAndIdle(() => void trackAppLoad(functions, page));
-  const { log, error } = result;
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
+  const { log, error } = await startup.readable;
   if (!log) {
     root.render(
       <main className="route-error" role="alert">
@@ -67,26 +68,42 @@ async function boot(): Promise<void> {
     return;
   }
   const ready = log;
-  const mirror = new StorageMirror(localStorage, announceMirrorError);
-  // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
-  ready.state$.subscribe((state) => mirror.schedule(state.notes));
-  // A durable write may follow freed space without a new projection (the edit was already shown):
-  // let the copy catch up then too, instead of waiting for the next change. Only note events:
-  // view events (a search keystroke) would re-sort every stale key while storage stays full.
-  ready.events$.pipe(filter((event) => event.type.startsWith('note.'))).subscribe(() => mirror.retry());
+  let mirror: StorageMirror | null = null;
   installPageHideHandler(() => {
     writeJournal(ready);
-    mirror.flush();
+    mirror?.flush();
+  });
+  // localStorage is first touched after the first paint (its first access loads the origin's whole
+  // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
+  // original app's keys, which its first write would otherwise overwrite.
+  void startup.editable.then((result) => {
+    const copy = new StorageMirror(localStorage, announceMirrorError);
+    mirror = copy;
+    // The first write at once, not in a task of its own: with nothing to import, legacy import's
+    // read and this write share one task, so no key another page writes between them is replaced.
+    copy.write(ready.state.notes);
+    // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
+    ready.state$.subscribe((state) => copy.schedule(state.notes));
+    // A durable write may follow freed space without a new projection (the edit was already shown):
+    // let the copy catch up then too, instead of waiting for the next change. Only note events:
+    // view events (a search keystroke) would re-sort every stale key while storage stays full.
+    ready.events$.pipe(filter((event) => event.type.startsWith('note.'))).subscribe(() => copy.retry());
+    scheduleCompaction(ready);
+    announceStartup(result, ready);
+    // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
+    // IndexedDB opens: the first screen comes first (issue 7).
+    whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   });
   // Building the index of every note waits until start-up is done; a search before that builds it at once.
   whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
-  scheduleCompaction(ready);
   requestPersistenceAfterFirstSave(ready);
 
   root.render(
     <StrictMode>
       <LogProvider log={ready}>
-        <AppRoutes />
+        <StartupGate startup={startup}>
+          <AppRoutes />
+        </StartupGate>
         <ToastHost />
         {import.meta.env.PROD && (
           <AfterLoad>
@@ -104,7 +121,6 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
 
-  announceStartup(result, ready);
   // Code the first screen does not need loads in idle time after it, so the first toast shows at
   // once, a paste is cleaned without waiting, and both still work if the network goes away (issue 7).
   whenLoadedAndIdle(() => {

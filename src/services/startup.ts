@@ -14,20 +14,36 @@ export interface StartupDeps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-/** The outcome of start-up: a loaded log (null only when even the memory log failed) and what to tell the user. */
-export interface StartupResult {
+/** The log once it is loaded and folded (null only when even the memory log failed), before recovery. */
+export interface ReadableLog {
   log: EventLog | null;
   durable: boolean;
   error: string | null;
+}
+
+/** The outcome of start-up: a loaded log (null only when even the memory log failed) and what to tell the user. */
+export interface StartupResult extends ReadableLog {
   legacyProblems: string[];
 }
 
 /**
- * Start NotePad's data layer with the appShell machine: open the durable log (memory fallback when
- * IndexedDB is unavailable), fold it, recover the page-hide journal, import legacy notes.
- * Never throws: a failure is reported in the result.
+ * A running start-up (appShell machine). `readable` resolves once the log is folded: render it,
+ * read-only. Call `painted()` once that render is on screen: the journal is recovered and legacy
+ * notes imported after it (both read localStorage, slow on the first access of a page), and then
+ * `editable` resolves. Nothing may append a note event before `editable`. Neither promise rejects.
  */
-export async function startLog(deps: StartupDeps): Promise<StartupResult> {
+export interface Startup {
+  readable: Promise<ReadableLog>;
+  editable: Promise<StartupResult>;
+  painted(): void;
+}
+
+/**
+ * Start NotePad's data layer with the appShell machine: open the durable log (memory fallback when
+ * IndexedDB is unavailable) and fold it; after `painted()`, recover the page-hide journal and import
+ * legacy notes. Never throws: a failure is reported in the results.
+ */
+export function beginStartup(deps: StartupDeps): Startup {
   let log: EventLog | null = null;
   let legacyProblems: string[] = [];
   const shell = createActor(
@@ -51,7 +67,23 @@ export async function startLog(deps: StartupDeps): Promise<StartupResult> {
     deps.inspect ? { inspect: deps.inspect } : {},
   );
   shell.start();
-  const done = await waitFor(shell, (s) => s.status === 'done' || s.matches('failed'), { timeout: Infinity });
-  const failed = done.matches('failed');
-  return { log: failed ? null : log, durable: done.context.durable, error: failed ? done.context.error : null, legacyProblems };
+  const readable = waitFor(shell, (s) => s.hasTag('readable') || s.matches('failed'), { timeout: Infinity }).then((s): ReadableLog => {
+    const failed = s.matches('failed');
+    return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null };
+  });
+  const editable = waitFor(shell, (s) => s.hasTag('editable') || s.matches('failed'), { timeout: Infinity }).then(async (): Promise<StartupResult> => ({
+    ...(await readable),
+    legacyProblems,
+  }));
+  return { readable, editable, painted: () => shell.send({ type: 'app.painted' }) };
+}
+
+/**
+ * Start-up for callers that render nothing (tests, tools): the whole sequence at once, resolving
+ * when the log is editable. Never throws: a failure is reported in the result.
+ */
+export async function startLog(deps: StartupDeps): Promise<StartupResult> {
+  const startup = beginStartup(deps);
+  startup.painted();
+  return startup.editable;
 }

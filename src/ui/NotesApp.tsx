@@ -5,6 +5,7 @@ import { EditorPane } from './editor/EditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useResolvedTheme } from './theme/useTheme';
+import { useEditability } from './StartupGate';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -24,18 +25,22 @@ export function NotesApp() {
   const sidebar = useProjection((s) => s.view.sidebar);
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
+  const { editable, whenEditable } = useEditability();
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const analyticsButton = useRef<HTMLButtonElement>(null);
   useResolvedTheme();
 
+  // The shortcut works while start-up still recovers the journal: the note is created after it.
   const createNote = useCallback(() => {
-    const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
-    if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
-    void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });
-    setEditTitleOf(id);
-  }, [log]);
+    void whenEditable.then(() => {
+      const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
+      if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
+      void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });
+      setEditTitleOf(id);
+    });
+  }, [log, whenEditable]);
 
   useAppShortcuts({
     log,
@@ -52,7 +57,10 @@ export function NotesApp() {
     <div className={`notes-app sidebar-${sidebar}`}>
       <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} analyticsButtonRef={analyticsButton} />
       <main className="main-area">
-        {analyticsOpen ? (
+        {!editable ? (
+          // The editor waits for the journal's text (see StartupGate); the list shows meanwhile.
+          <p className="loading" role="status">Loading your notes…</p>
+        ) : analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
             <Dashboard
               notes={notes}

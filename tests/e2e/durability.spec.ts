@@ -35,6 +35,28 @@ test.describe('durability and tabs', () => {
     await expect(app.editor).toContainText('typed right before the reload');
   });
 
+  test('text the last page only journaled is in the editor after a reload, and typing goes after it', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Journaled');
+    await app.typeBody('durable text');
+    await app.waitForSavedText('durable text');
+    // What page hide leaves when a save's IndexedDB write did not complete: the save only in the
+    // journal (localStorage). Start-up reads it after the first paint; the editor must wait for it.
+    await page.evaluate(() => {
+      const id = Object.keys(localStorage).find((key) => key.startsWith('note_'))!.slice('note_'.length);
+      const save = { v: 1, id: crypto.randomUUID(), at: new Date().toISOString(), type: 'note.body-saved', payload: { id, html: '<p>durable text, journaled text</p>' } };
+      localStorage.setItem('notepad:journal', JSON.stringify([save]));
+    });
+    await page.reload();
+    await expect(app.editor).toContainText('durable text, journaled text');
+    await app.typeBody(' and more');
+    await app.waitForSavedText('durable text, journaled text and more');
+    await page.reload();
+    await expect(app.editor).toContainText('durable text, journaled text and more');
+    expect((await app.localStorageKeys())['notepad:journal']).toBeUndefined();
+  });
+
   test('a corrupt log entry is set aside with a notice and does not stop start-up', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();

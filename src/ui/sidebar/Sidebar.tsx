@@ -11,6 +11,7 @@ import { NoteList } from './NoteList';
 /** Below this width the sidebar is a drawer (issue 9); keep in step with app.css. */
 const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
+import { useEditability } from '../StartupGate';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
 
@@ -21,6 +22,7 @@ import { StorageLine } from '../storage/StorageLine';
  */
 export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { onNewNote: () => void; onShowShortcuts: () => void; analyticsButtonRef?: Ref<HTMLButtonElement> }) {
   const log = useLog();
+  const { editable } = useEditability();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
   const rows = useMemo(() => sidebarRows(notes, view, bodySearch(notes)), [notes, view]);
@@ -58,7 +60,8 @@ export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { on
     {!compact && (
       <button type="button" className="sidebar-backdrop" aria-label="Close sidebar" tabIndex={-1} onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })} />
     )}
-    <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes">
+    {/* Until start-up has recovered the journal the list is shown but cannot be used (see StartupGate). */}
+    <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes" inert={!editable} aria-busy={!editable || undefined}>
       <div className="sidebar-header">
         {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
         <button

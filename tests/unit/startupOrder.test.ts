@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { EventLog } from '../../src/events/eventLog';
+import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { appShellMachine } from '../../src/machines/appShell';
+import { JOURNAL_KEY } from '../../src/services/journal';
+import { beginStartup } from '../../src/services/startup';
+import { NOTES_KEY, noteBodyKey } from '../../src/projections/storageKeys';
+import { MemoryWebStorage } from './memoryStorage';
+import { ev } from './helpers';
+
+/** A MemoryWebStorage that records every key read, to see when start-up first touches localStorage. */
+class WatchedWebStorage extends MemoryWebStorage {
+  reads: string[] = [];
+  getItem(key: string) {
+    this.reads.push(key);
+    return super.getItem(key);
+  }
+}
+
+/** A log storage holding note 1 ("Old text", saved at 10:00), as the last session left it durably. */
+function storedLog() {
+  return createMemoryStorage([
+    ev('note.created', { id: '1', title: 'Kept' }, '2026-11-20T10:00:00.000Z'),
+    ev('note.body-saved', { id: '1', html: '<p>Old text</p>' }, '2026-11-20T10:00:00.000Z'),
+  ]);
+}
+
+/** The body save the last session journaled on page hide (typed at 10:05, not yet durable then). */
+const journaledSave = () => ({ ...ev('note.body-saved', { id: '1', html: '<p>Typed before the page closed</p>' }, '2026-11-20T10:05:00.000Z'), seq: 0 });
+
+describe('start-up order (appShell, issue 7: no localStorage before the first row)', () => {
+  it('gives a readable log without touching localStorage, and recovers only after the paint is reported', async () => {
+    const web = new WatchedWebStorage();
+    web.setItem(JOURNAL_KEY, JSON.stringify([journaledSave()]));
+    const storage = storedLog();
+    const startup = beginStartup({ openStorage: async () => storage, webStorage: web, channel: null });
+
+    const { log } = await startup.readable;
+    expect(log!.state.notes.bodies['1'].html).toBe('<p>Old text</p>');
+    // Give start-up every chance to run ahead: it must still wait for the paint.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(web.reads).toEqual([]);
+    expect(web.getItem(JOURNAL_KEY)).not.toBeNull();
+
+    startup.painted();
+    const result = await startup.editable;
+    expect(result.log).toBe(log);
+    expect(log!.state.notes.bodies['1'].html).toBe('<p>Typed before the page closed</p>');
+    expect(web.getItem(JOURNAL_KEY)).toBeNull();
+  });
+
+  it('applies the journal and imports legacy notes before it reports the log editable', async () => {
+    const web = new MemoryWebStorage();
+    web.setItem(JOURNAL_KEY, JSON.stringify([journaledSave()]));
+    web.setItem(NOTES_KEY, JSON.stringify([{ id: '1700000000000', title: 'From the original app', modified: '2023-11-14T22:13:20.000Z' }]));
+    web.setItem(noteBodyKey('1700000000000'), '<p>legacy</p>');
+    const startup = beginStartup({ openStorage: async () => storedLog(), webStorage: web, channel: null });
+    const { log } = await startup.readable;
+    startup.painted();
+
+    // What the app sees at the moment it lets the user edit.
+    const atEditable = await startup.editable.then(() => log!.state.notes);
+    expect(atEditable.bodies['1'].html).toBe('<p>Typed before the page closed</p>');
+    expect(atEditable.meta['1700000000000']?.title).toBe('From the original app');
+  });
+
+  it('the machine is readable but not editable while recovering, and editable only when both steps are done', async () => {
+    const steps: string[] = [];
+    let finishJournal!: () => void;
+    const actor = createActor(
+      appShellMachine.provide({
+        actors: {
+          recoverJournal: fromPromise<void>(() => new Promise<void>((resolve) => (finishJournal = () => (steps.push('journal'), resolve())))),
+          importLegacy: fromPromise<void>(async () => {
+            steps.push('legacy');
+          }),
+        },
+      }),
+    ).start();
+
+    await waitFor(actor, (s) => s.hasTag('readable'));
+    expect(actor.getSnapshot().value).toEqual({ recovering: 'awaitingPaint' });
+    expect(actor.getSnapshot().hasTag('editable')).toBe(false);
+
+    actor.send({ type: 'app.painted' });
+    expect(actor.getSnapshot().value).toEqual({ recovering: 'recoveringJournal' });
+    expect(actor.getSnapshot().hasTag('editable')).toBe(false);
+
+    finishJournal();
+    const done = await waitFor(actor, (s) => s.hasTag('editable'));
+    expect(steps).toEqual(['journal', 'legacy']);
+    expect(done.status).toBe('done');
+  });
+
+  it('a paint reported before the log is read is not lost', async () => {
+    const actor = createActor(appShellMachine).start();
+    actor.send({ type: 'app.painted' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.hasTag('editable')).toBe(true);
+  });
+
+  it('recovery still runs when the journal step fails, and the log becomes editable', async () => {
+    const web = new MemoryWebStorage();
+    web.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    const startup = beginStartup({ openStorage: async () => createMemoryStorage(), webStorage: web, channel: null });
+    startup.painted();
+    const result = await startup.editable;
+    expect(result.log).toBeInstanceOf(EventLog);
+    expect(result.error).toBeNull();
+  });
+});
