@@ -1,27 +1,11 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SidebarRows } from '../../projections/sidebar';
 import { NoteRow, type RowActions } from './NoteRow';
 
-/** Row height in rem, fixed by the row's CSS (app.css `.note-row-*` line heights): 3.15rem, compact 2.15rem. */
-const ROW_REM = 3.15;
-const COMPACT_ROW_REM = 2.15;
-
-/** The root font size in px (16 unless the user changed the browser's default). */
-const remPx = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-
-/**
- * A row's height for the virtualizer: from its ResizeObserver entry (after layout, before paint),
- * else the size known for that note or the estimate. Reading `offsetHeight` as rows mount (the
- * library's default) forced a layout of the whole page in every render of the list: at start-up
- * before the editor could mount, and on each search keystroke (issue 7).
- */
-function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
-  const box = entry?.borderBoxSize?.[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
-}
+/** Estimated row height; rows are measured after rendering, so this only seeds the scrollbar. */
+const ROW_ESTIMATE_PX = 52;
+const COMPACT_ROW_ESTIMATE_PX = 40;
 /** Rows rendered beyond the visible ones, so fast scrolling does not show blanks. */
 const OVERSCAN_ROWS = 8;
 
@@ -33,17 +17,13 @@ export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarR
   const scroller = useRef<HTMLDivElement>(null);
   // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
   const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
-  const estimateSize = useMemo(() => {
-    const px = Math.round((compact ? COMPACT_ROW_REM : ROW_REM) * remPx());
-    return () => px;
-  }, [compact]);
+  const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
   const virtual = useVirtualizer({
     count: rows.ids.length,
     getScrollElement: () => scroller.current,
     estimateSize,
     overscan: OVERSCAN_ROWS,
     getItemKey,
-    measureElement: measureRow,
   });
   return (
     <div className="note-list-scroller" ref={scroller}>
