@@ -1,5 +1,6 @@
 import type { FunctionsClient } from './functionsClient';
 import { FunctionsError } from './functionsError';
+import { lazyModule } from './lazyModule';
 
 /**
  * A FunctionsClient that loads the real one (`load`, e.g. a dynamic import of the ky client) on its
@@ -10,13 +11,11 @@ import { FunctionsError } from './functionsError';
  * own failures, and the next call tries to load again.
  */
 export function lazyFunctionsClient(load: () => Promise<FunctionsClient>, logError: (message: string) => void = (message) => console.error(message)): FunctionsClient {
-  let loading: Promise<FunctionsClient> | null = null;
+  const real = lazyModule(load);
   const client = async (fn: string): Promise<FunctionsClient> => {
-    loading ??= load();
     try {
-      return await loading;
+      return await real.load();
     } catch (error) {
-      loading = null;
       const failure = new FunctionsError(fn, 'offline', `The host cannot be reached (the client could not load: ${error instanceof Error ? error.message : String(error)})`);
       logError(`[functions] ${fn} failed (offline): ${failure.message}`);
       throw failure;

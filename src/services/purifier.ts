@@ -1,7 +1,7 @@
 import type { DOMPurify } from 'dompurify';
+import { lazyModule } from './lazyModule';
 
-let loaded: DOMPurify | null = null;
-let loading: Promise<DOMPurify> | null = null;
+const dompurify = lazyModule<DOMPurify>(() => import('dompurify').then((module) => module.default));
 
 /** `purifier()` was called before `loadPurifier()` had resolved. */
 export class PurifierNotLoadedError extends Error {
@@ -18,19 +18,12 @@ export class PurifierNotLoadedError extends Error {
  * Resolves with DOMPurify; rejects when its chunk cannot be fetched.
  */
 export function loadPurifier(): Promise<DOMPurify> {
-  loading ??= import('dompurify').then(
-    (module) => (loaded = module.default),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return dompurify.load();
 }
 
 /** True once DOMPurify has loaded, so `purifier()` will not throw. */
 export function purifierLoaded(): boolean {
-  return loaded !== null;
+  return dompurify.current() !== null;
 }
 
 /**
@@ -38,6 +31,7 @@ export function purifierLoaded(): boolean {
  * @throws PurifierNotLoadedError while `loadPurifier()` has not resolved.
  */
 export function purifier(): DOMPurify {
+  const loaded = dompurify.current();
   if (!loaded) throw new PurifierNotLoadedError();
   return loaded;
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { inNextTask } from '../events/nextTask';
 import type { Startup } from '../services/startup';
 
@@ -18,14 +18,16 @@ const EditabilityContext = createContext<Editability>({ editable: true, whenEdit
  * reports at once.
  */
 export function StartupGate({ startup, children }: { startup: Startup; children: ReactNode }) {
-  const [value, setValue] = useState<Editability>(() => ({ editable: false, whenEditable: startup.editable.then(() => undefined) }));
+  const [whenEditable] = useState(() => startup.editable.then(() => undefined));
+  const [editable, setEditable] = useState(false);
   useEffect(() => {
     let live = true;
-    void value.whenEditable.then(() => live && setValue((v) => (v.editable ? v : { ...v, editable: true })));
+    void whenEditable.then(() => live && setEditable(true));
     return () => {
       live = false;
     };
-  }, [value.whenEditable]);
+  }, [whenEditable]);
+  const value = useMemo<Editability>(() => ({ editable, whenEditable }), [editable, whenEditable]);
   useEffect(() => {
     if (document.visibilityState === 'hidden') {
       inNextTask(() => startup.painted());

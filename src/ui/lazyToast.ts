@@ -1,3 +1,5 @@
+import { lazyModule } from '../services/lazyModule';
+
 /** What of a toast library the forwarder calls: sonner's `toast` and its variants. */
 export interface ToastApi<Options> {
   (title: string, options?: Options): unknown;
@@ -33,31 +35,29 @@ export interface ToastForwarder<Module, Options> {
  * next call (or preload) tries again; calls still waiting are kept for it.
  */
 export function createToastForwarder<Module, Options>(load: () => Promise<Module>, api: (module: Module) => ToastApi<Options>): ToastForwarder<Module, Options> {
-  let module: Module | null = null;
-  let loading: Promise<Module> | null = null;
   const waiting: ((toast: ToastApi<Options>) => void)[] = [];
   const listeners = new Set<() => void>();
+  const library = lazyModule(load);
 
-  const preload = (): Promise<Module> => {
-    loading ??= load().then(
-      (loadedModule) => {
-        module = loadedModule;
-        const toast = api(loadedModule);
-        for (const call of waiting.splice(0)) call(toast);
-        for (const listener of [...listeners]) listener();
-        return loadedModule;
-      },
-      (error: unknown) => {
-        loading = null;
-        console.error('NotePad: the toast library could not load', error);
-        throw error;
-      },
-    );
-    return loading;
+  // Serve the calls made while it loaded (in order) and tell the listeners; later runs find both empty.
+  const deliver = (loadedModule: Module): Module => {
+    const toast = api(loadedModule);
+    for (const call of waiting.splice(0)) call(toast);
+    for (const listener of [...listeners]) listener();
+    listeners.clear();
+    return loadedModule;
   };
 
+  const preload = (): Promise<Module> =>
+    library.load().then(deliver, (error: unknown) => {
+      console.error('NotePad: the toast library could not load', error);
+      throw error;
+    });
+
   const forward = (call: (toast: ToastApi<Options>) => void) => {
-    if (module) return call(api(module));
+    const module = library.current();
+    // Straight through once loaded and nothing earlier still waits to be delivered.
+    if (module && waiting.length === 0) return call(api(module));
     waiting.push(call);
     preload().catch(() => undefined);
   };
@@ -71,9 +71,9 @@ export function createToastForwarder<Module, Options>(load: () => Promise<Module
   return {
     toast,
     preload,
-    loaded: () => module,
+    loaded: () => library.current(),
     onLoaded(listener) {
-      if (module) {
+      if (library.current()) {
         listener();
         return () => undefined;
       }
