@@ -17,7 +17,6 @@ import { toasts } from './ui/toast';
 import { loadPurifier } from './services/purifier';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
-import { LoadingShell } from './ui/LoadingShell';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
 import { appFunctionsClient } from './services/appFunctions';
@@ -50,9 +49,6 @@ async function boot(): Promise<void> {
     );
     throw error;
   }
-  // First paint at once: the notes app's frame while the log opens (the editor follows when it is
-  // loaded). Only on the notes screen: /replay and unknown paths look different.
-  if (window.location.pathname === '/') root.render(<LoadingShell />);
   const page = browserPageContext();
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;

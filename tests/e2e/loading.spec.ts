@@ -37,6 +37,19 @@ test('the notes screen loads without the replay, log-file and history code; each
   expectNoConsoleErrors(page);
 });
 
+test('the first paint is the app frame, before any script has loaded, and the app replaces it', async ({ page }) => {
+  // With no JavaScript at all the page still shows what is coming, not a blank page.
+  await page.route(/\.js$/, (route) => route.abort('failed'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'NotePad' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your notes…' })).toBeVisible();
+  await page.unroute(/\.js$/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'New Note' })).toBeVisible();
+  await expect(page.getByText('Loading your notes…')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'NotePad' })).toHaveCount(1);
+});
+
 test('the app frame with the product name shows while the event log is still opening', async ({ page }) => {
   // Hold IndexedDB's open until the test has seen the frame.
   await page.addInitScript(() => {

@@ -83,6 +83,17 @@ test.describe('dark mode', () => {
     expectNoConsoleErrors(page);
   });
 
+  test('on a dark system the first paint, before any script has loaded, is already dark', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.route(/\.js$/, (route) => route.abort('failed'));
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading your notes…' })).toBeVisible();
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(await background()).toBe('rgb(17, 24, 39)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe('rgb(255, 255, 255)');
+  });
+
   test('the toggle overrides the system setting and is remembered across reloads', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     const app = new NotesPage(page);
