@@ -18,7 +18,8 @@ export function resolveTheme(preference: ThemePreference, systemDark: boolean): 
 
 /**
  * The theme in effect (issue 9): the remembered preference, or the system's when it is "system".
- * Also sets `data-theme` on <html> so the CSS variables follow.
+ * Also sets it on <html>: `color-scheme`, which the CSS colours follow (`light-dark()` in app.css),
+ * and `data-theme` for the rules that differ by theme (textColors.css).
  */
 export function useResolvedTheme(): 'light' | 'dark' {
   const preference = useProjection((s) => s.view.theme);
