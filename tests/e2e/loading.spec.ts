@@ -50,6 +50,20 @@ test('the first paint is the app frame, before any script has loaded, and the ap
   await expect(page.getByRole('heading', { name: 'NotePad' })).toHaveCount(1);
 });
 
+test('with JavaScript turned off the page says NotePad needs it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    // Playwright's text matching skips <noscript>, so the paragraph is found by its place.
+    const notice = page.locator('noscript > p');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText('NotePad needs JavaScript: turn it on for this site and reload.');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the app frame with the product name shows while the event log is still opening', async ({ page }) => {
   // Hold IndexedDB's open until the test has seen the frame.
   await page.addInitScript(() => {
