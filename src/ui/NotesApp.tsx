@@ -4,7 +4,6 @@ import { Sidebar } from './sidebar/Sidebar';
 import { EditorPane } from './editor/EditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
-import { useResolvedTheme } from './theme/useTheme';
 import { useEditability } from './StartupGate';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
@@ -30,7 +29,6 @@ export function NotesApp() {
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const analyticsButton = useRef<HTMLButtonElement>(null);
-  useResolvedTheme();
 
   // The shortcut works while start-up still recovers the journal: the note is created after it.
   const createNote = useCallback(() => {

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { NotesApp } from './NotesApp';
 import { NotFound } from './NotFound';
 import { RouteError } from './RouteError';
+import { DocumentTheme } from './theme/useTheme';
 
 // The replay view and its log-file code load only when /replay is opened (issue 7: initial JS).
 const ReplayView = lazy(() => import('./replay/ReplayView').then((m) => ({ default: m.ReplayView })));
@@ -52,8 +53,11 @@ function RoutesWithBoundary() {
  */
 export function AppRoutes() {
   return (
-    <BrowserRouter>
-      <RoutesWithBoundary />
-    </BrowserRouter>
+    <>
+      <DocumentTheme />
+      <BrowserRouter>
+        <RoutesWithBoundary />
+      </BrowserRouter>
+    </>
   );
 }

@@ -59,6 +59,7 @@ test('with JavaScript turned off the page says NotePad needs it', async ({ brows
     const notice = page.locator('noscript > p');
     await expect(notice).toBeVisible();
     await expect(notice).toHaveText('NotePad needs JavaScript: turn it on for this site and reload.');
+    await expect(page.getByRole('status')).toBeHidden();
   } finally {
     await context.close();
   }

@@ -7,7 +7,6 @@ import { Replay } from '../../projections/replay';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { ReplayState } from './ReplayState';
 import { useReplaySource } from './useReplaySource';
-import { useResolvedTheme } from '../theme/useTheme';
 import './replay.css';
 
 /** Playback speeds, in events per second. */
@@ -19,8 +18,6 @@ const ROW_HEIGHT_PX = 28;
  * chosen speed, and beside it the projected state at that step. Folding only: no effect runs.
  */
 export function ReplayView() {
-  // The user's theme here too: the page follows the system's until a view sets it.
-  useResolvedTheme();
   const [source, setSource] = useReplaySource();
   const replay = useMemo(() => (source ? new Replay(source.file.events) : null), [source]);
   const total = replay?.events.length ?? 0;

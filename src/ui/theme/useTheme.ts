@@ -16,18 +16,23 @@ export function resolveTheme(preference: ThemePreference, systemDark: boolean): 
   return preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 }
 
-/**
- * The theme in effect (issue 9): the remembered preference, or the system's when it is "system".
- * Also sets it on <html>: `color-scheme`, which the CSS colours follow (`light-dark()` in app.css),
- * and `data-theme` for the rules that differ by theme (textColors.css).
- */
+/** The theme in effect (issue 9): the remembered preference, or the system's when it is "system". */
 export function useResolvedTheme(): 'light' | 'dark' {
   const preference = useProjection((s) => s.view.theme);
   const systemDark = useSyncExternalStore(subscribeToSystem, () => window.matchMedia(DARK_QUERY).matches);
-  const theme = resolveTheme(preference, systemDark);
+  return resolveTheme(preference, systemDark);
+}
+
+/**
+ * Applies the theme in effect to <html> for every screen (rendered once, beside the routes):
+ * `color-scheme`, which the CSS colours follow (`light-dark()` in app.css), and `data-theme` for
+ * the rules that differ by theme (textColors.css). Renders nothing.
+ */
+export function DocumentTheme(): null {
+  const theme = useResolvedTheme();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
   }, [theme]);
-  return theme;
+  return null;
 }
