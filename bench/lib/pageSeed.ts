@@ -108,6 +108,7 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
   });
   let seq = spec.firstSeq;
   let bytes = 0;
@@ -118,6 +119,7 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
       for (const e of batch) tx.objectStore('events').put(e);
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error ?? new Error('seeding transaction aborted'));
       batch = [];
     });
   for (const [at, type, payload] of generate()) {

@@ -3,6 +3,7 @@ import { BLANK_PATH } from './server';
 import { seedInPage, type SeedSpec } from './pageSeed';
 import { vocabulary } from './corpus';
 import { waitIn } from './probes';
+import { withDeadline } from '../../tests/support/deadline';
 
 const VOCAB = vocabulary();
 
@@ -16,7 +17,8 @@ export async function seedContext(context: BrowserContext, origin: string, spec:
   const page = await context.newPage();
   try {
     await page.goto(origin + BLANK_PATH);
-    return await page.evaluate(seedInPage, spec);
+    // Writing 200k events takes tens of seconds; an IndexedDB open blocked by another connection would take forever.
+    return await withDeadline(page.evaluate(seedInPage, spec), 600_000, 'seeding the log in IndexedDB');
   } finally {
     await page.close();
   }
@@ -24,11 +26,12 @@ export async function seedContext(context: BrowserContext, origin: string, spec:
 
 /** Number of snapshots and events in the page's NotePad log (opened read-only beside the app). */
 export function countStored(page: Page): Promise<{ snapshots: number; events: number; lastSnapshotSeq: number }> {
-  return page.evaluate(
+  const counted = page.evaluate(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise<{ snapshots: number; events: number; lastSnapshotSeq: number }>((resolve, reject) => {
         const req = indexedDB.open('notepad-log');
         req.onerror = () => reject(req.error);
+        req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
         req.onsuccess = () => {
           const db = req.result;
           const tx = db.transaction(['snapshots', 'events']);
@@ -42,6 +45,7 @@ export function countStored(page: Page): Promise<{ snapshots: number; events: nu
         };
       }),
   );
+  return withDeadline(counted, 60_000, 'counting the stored log');
 }
 
 /**

@@ -91,7 +91,48 @@ function isJsonContentType(value: string | null): boolean {
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
-/** Reads at most `maxBytes` of a body stream. @throws HttpError 413 beyond that. */
+/**
+ * An oversized or refused body up to this size (8 MiB) is read and dropped before the answer is
+ * sent: a client still sending would otherwise meet a reset (EPIPE, ECONNRESET) before it could read
+ * the JSON 413, 401 or 415. Beyond it the connection is cut rather than read to its end.
+ */
+export const MAX_DISCARD_BYTES = 8 * 1_048_576;
+
+/** Reads and drops the rest of `reader` until the stream ends or `bound` bytes were seen in all; cuts it beyond. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, bound: number): Promise<void> {
+  try {
+    for (let size = seen; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > bound) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing is left to answer.
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Drops a request body that will not be used (refused request): read to its end when it is at
+ * most MAX_DISCARD_BYTES (by Content-Length when declared), else cancelled. Never throws.
+ */
+export async function dropBody(req: Request): Promise<void> {
+  const body = req.body;
+  if (!body || body.locked) return;
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_DISCARD_BYTES) {
+    await body.cancel().catch(() => undefined);
+    return;
+  }
+  await drain(body.getReader(), 0, MAX_DISCARD_BYTES);
+}
+
+/** Reads at most `maxBytes` of a body stream. @throws HttpError 413 beyond that, once the rest is dropped. */
 async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
@@ -102,7 +143,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, size, MAX_DISCARD_BYTES);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
@@ -125,12 +166,12 @@ const tooLarge = (maxBytes: number) => new HttpError(413, `Request body is large
  */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   if (!isJsonContentType(req.headers.get('content-type'))) {
-    await req.body?.cancel().catch(() => undefined);
+    await dropBody(req);
     throw new HttpError(415, 'Content-Type must be application/json (UTF-8)');
   }
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await req.body?.cancel().catch(() => undefined);
+    await dropBody(req);
     throw tooLarge(maxBytes);
   }
   const bytes = await readLimited(req.body, maxBytes);
@@ -208,9 +249,10 @@ export function createJsonFunction(spec: JsonFunctionSpec): FunctionHandler {
     } catch (error) {
       const response = errorResponse(error, spec.name, log);
       if (!bodyRead && req.body) {
-        // Refused before the body was read: drop it and the connection, so a client reusing the
-        // connection cannot race the server closing it.
-        await req.body.cancel().catch(() => undefined);
+        // Refused before the body was used: drop it (read to its end when small enough, so the
+        // client reads this answer rather than a reset) and close the connection, so a client
+        // reusing it cannot race the server closing it.
+        await dropBody(req);
         response.headers.set('Connection', 'close');
       }
       return response;

@@ -2,6 +2,7 @@
 // local provider.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRaw } from '../support/rawRequest';
 import { ANON_KEY, AUTH, call, JSON_HEADERS, startTestHost, type TestHost } from './helpers';
 
 let host: TestHost;
@@ -185,6 +186,33 @@ describe('the edge every function shares', () => {
     expect((await streamed.json()).error).toMatch(/larger than/);
   });
 
+  it('lets a client that sends a whole oversized or refused body read the answer instead of a reset', async () => {
+    const big = Buffer.from(JSON.stringify({ text: 'a'.repeat(1_300_000) }));
+    const headers = { 'Content-Length': String(big.byteLength), Connection: 'close' };
+    const cases = [
+      { headers: { ...JSON_HEADERS, ...headers }, status: 413 },
+      { headers: { 'Content-Type': 'application/json', apikey: 'wrong', ...headers }, status: 401 },
+      { headers: { ...AUTH, 'Content-Type': 'text/plain', ...headers }, status: 415 },
+    ];
+    // Half the rounds upload slowly, so the answer is ready while the body is still arriving.
+    for (let round = 0; round < 6; round++) {
+      for (const c of cases) {
+        const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: c.headers, body: big, chunkDelayMs: round % 2 ? 2 : undefined });
+        expect(outcome).toMatchObject({ kind: 'answer', status: c.status });
+        if (outcome.kind === 'answer') expect(typeof JSON.parse(outcome.body).error).toBe('string');
+      }
+    }
+  });
+
+  it('cuts the connection of a body far over the limit instead of reading it all', async () => {
+    const huge = Buffer.alloc(9 * 1_048_576, 0x61);
+    const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: { ...JSON_HEADERS, 'Content-Length': String(huge.byteLength) }, body: huge });
+    // Either the 413 was read before the cut, or the cut came first: never a hang, never a 2xx.
+    if (outcome.kind === 'answer') expect(outcome.status).toBe(413);
+    else expect(['ECONNRESET', 'EPIPE']).toContain(outcome.code);
+    expect((await call(host.base, 'summarize', { text: 'Still serving after the cut.' })).status).toBe(200);
+  });
+
   it('accepts a body of exactly 1 MB', async () => {
     const prefix = '{"text":"';
     const suffix = '"}';
@@ -219,17 +247,9 @@ describe('the edge every function shares', () => {
   });
 
   it('answers 431 JSON when the request headers are too large for the server', async () => {
-    const { request } = await import('node:http');
-    const url = new URL(`${host.base}/summarize`);
-    const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...JSON_HEADERS, 'X-Padding': 'p'.repeat(40_000) } }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', fail);
-      req.end('{"text":"a"}');
-    });
+    const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: { ...JSON_HEADERS, 'X-Padding': 'p'.repeat(40_000) }, body: '{"text":"a"}' });
+    if (outcome.kind !== 'answer') throw new Error(`no answer to oversized headers: ${outcome.code} ${outcome.message}`);
+    const answer = outcome;
     expect(answer.status).toBe(431);
     expect(JSON.parse(answer.body)).toEqual({ error: 'Request headers are too large' });
   });

@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { newContext } from '../browser';
 import { installProbe, waitIn } from '../probes';
+import { withDeadline } from '../../../tests/support/deadline';
 import { countStored, seedContext, seedSpec } from '../seed';
 
 /** Log size after a simulated year, before and after the app's own compaction. */
@@ -41,11 +42,12 @@ export async function measureGrowth(browser: Browser, origin: string, notes: num
     const probe = await context.newPage();
     await probe.goto(origin + '/__bench/blank');
     const { events: eventsAfter } = await countStored(probe);
-    const bytesAfter = await probe.evaluate(
+    const measured = probe.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {
           const req = indexedDB.open('notepad-log');
           req.onerror = () => reject(req.error);
+          req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
           req.onsuccess = () => {
             const db = req.result;
             let bytes = 0;
@@ -65,6 +67,7 @@ export async function measureGrowth(browser: Browser, origin: string, notes: num
           };
         }),
     );
+    const bytesAfter = await withDeadline(measured, 120_000, 'measuring the stored log');
     const usageAfter = await probe.evaluate(async () => (await navigator.storage.estimate()).usage ?? null);
     return { saves, notes, seededEvents: seeded.events, seededBytes: seeded.bytes, compacted, eventsAfter, bytesAfter, usageBefore, usageAfter, compactMs };
   } finally {
