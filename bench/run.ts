@@ -26,22 +26,44 @@ type StageName = keyof typeof STAGES;
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const scale = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? 1)));
-const only = (process.env.BENCH_ONLY ?? Object.keys(STAGES).join(',')).split(',').map((s) => s.trim()).filter(Boolean) as StageName[];
+const only = (process.env.BENCH_ONLY ?? Object.keys(STAGES).join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as StageName[];
 
 function build(): void {
   console.log('Building NotePad + baseline into bench/dist ...');
-  const res = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'bench/vite.bench.config.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  const res = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'bench/vite.bench.config.ts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
   if (res.status !== 0) throw new Error(`bench build failed (exit ${res.status})`);
 }
 
 /** The machine the figures were taken on (docs/benchmarks.md lists it with the table). */
 function machine(chromium: string) {
-  const git = (args: string[]) => { try { return execFileSync('git', args, { cwd: ROOT }).toString().trim(); } catch { return null; } };
-  return { loadavg: loadavg().map((x) => +x.toFixed(2)), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium, commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--', 'src']) };
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT }).toString().trim();
+    } catch {
+      return null;
+    }
+  };
+  return {
+    loadavg: loadavg().map((x) => +x.toFixed(2)),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? '?',
+    memGiB: +(totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    chromium,
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    dirty: !!git(['status', '--porcelain', '--', 'src']),
+  };
 }
 
 /** The harness writes BlockNote HTML itself for seeding; check it matches the real editor's output. */
@@ -50,10 +72,16 @@ async function checkCorpusHtml(stage: StageContext): Promise<void> {
   const page = await context.newPage();
   await page.goto(stage.origin + '/bench/baseline/');
   await page.waitForFunction(() => !!window.__bench, undefined, { timeout: 30_000 });
-  const real = await page.evaluate(() => window.__bench!.derive([{ type: 'paragraph', content: 'alpha beta' }, { type: 'paragraph', content: 'gamma' }]));
+  const real = await page.evaluate(() =>
+    window.__bench!.derive([
+      { type: 'paragraph', content: 'alpha beta' },
+      { type: 'paragraph', content: 'gamma' },
+    ]),
+  );
   await context.close();
   const ours = paragraphsHtml(real.blocks as { id: string; content: { text: string }[] }[]);
-  if (ours !== real.html) console.warn('WARNING: seeded BlockNote HTML differs from the editor\'s own; figures that load seeded notes may be off.');
+  if (ours !== real.html)
+    console.warn("WARNING: seeded BlockNote HTML differs from the editor's own; figures that load seeded notes may be off.");
 }
 
 /** CPU profile: self time by module and function ("(program)" is native work); trace: main-thread work by kind. */
@@ -61,10 +89,20 @@ function printProfiles(profiles: Record<string, Diagnosis>): void {
   console.log('\n== Where the time goes (outside the measured runs; CPU profile self time, source-mapped) ==');
   for (const [name, { cpu, trace }] of Object.entries(profiles)) {
     console.log(`  ${name}: ${cpu.totalMs.toFixed(0)} ms busy`);
-    console.log(`    modules: ${cpu.topModules.slice(0, 7).map((m) => `${m.module} ${m.ms.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `    modules: ${cpu.topModules
+        .slice(0, 7)
+        .map((m) => `${m.module} ${m.ms.toFixed(0)}`)
+        .join(', ')}`,
+    );
     for (const f of cpu.topFunctions.slice(0, 7)) console.log(`    ${f.ms.toFixed(1).padStart(8)} ms  ${f.name}`);
     if (trace) {
-      console.log(`    main thread (trace, self ms): ${trace.top.slice(0, 7).map((t) => `${t.name} ${t.ms.toFixed(0)}`).join(', ')}`);
+      console.log(
+        `    main thread (trace, self ms): ${trace.top
+          .slice(0, 7)
+          .map((t) => `${t.name} ${t.ms.toFixed(0)}`)
+          .join(', ')}`,
+      );
       console.log(`    longest task ${trace.longestTaskMs.toFixed(1)} ms, ${trace.tasksOver50} tasks > 50 ms`);
     }
   }
@@ -81,7 +119,11 @@ async function main(): Promise<number> {
   const errors: Record<string, string> = {};
   try {
     const stage: StageContext = { browser, origin: server.origin, distDir: DIST, namer: new FrameNamer(DIST), runs, scale };
-    console.log(`Serving ${server.origin}; Chromium ${browser.version()}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs; ${runs} runs per figure${scale < 1 ? `; DATA SCALE ${scale} (targets assume 1)` : ''}`);
+    console.log(
+      `Serving ${server.origin}; Chromium ${browser.version()}; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${cpus().length} CPUs; ${runs} runs per figure${scale < 1 ? `; DATA SCALE ${scale} (targets assume 1)` : ''}`,
+    );
     await checkCorpusHtml(stage);
     for (const name of only) {
       if (!STAGES[name]) throw new Error(`unknown stage ${name} (stages: ${Object.keys(STAGES).join(', ')})`);
@@ -103,9 +145,23 @@ async function main(): Promise<number> {
     printFigures(figures);
     for (const name of Object.keys(errors)) console.log(`${name} ERROR - FAIL`);
     mkdirSync(RESULTS, { recursive: true });
-    const report = { at: new Date().toISOString(), machine: machine(browser.version()), runs, scale, seconds: Math.round((Date.now() - started) / 1000), figures, profiles, errors, raw };
+    const report = {
+      at: new Date().toISOString(),
+      machine: machine(browser.version()),
+      runs,
+      scale,
+      seconds: Math.round((Date.now() - started) / 1000),
+      figures,
+      profiles,
+      errors,
+      raw,
+    };
     writeFileSync(`${RESULTS}/latest.json`, JSON.stringify(report, null, 1));
-    console.log(`\nWrote bench/results/latest.json (${report.seconds} s; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}: other processes on this machine shift absolute figures, the interleaved ratios less)`);
+    console.log(
+      `\nWrote bench/results/latest.json (${report.seconds} s; load average at the end ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}: other processes on this machine shift absolute figures, the interleaved ratios less)`,
+    );
     return 0;
   } finally {
     await browser.close();

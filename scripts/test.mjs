@@ -88,13 +88,7 @@ async function unitSuite() {
   const started = Date.now();
   banner('Unit tests (vitest)');
   rmSync(UNIT_JSON, { force: true });
-  const code = await run(bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${UNIT_JSON}`,
-    ...passThrough,
-  ]);
+  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_JSON}`, ...passThrough]);
   const report = existsSync(UNIT_JSON) ? readJson(UNIT_JSON) : null;
   let counts = null;
   if (report) {

@@ -31,11 +31,12 @@ export function answerClientErrorsWithJson(server: Server): void {
       return;
     }
     const code = (error as { code?: string }).code;
-    const answer = code === 'HPE_HEADER_OVERFLOW'
-      ? rawAnswer(431, 'Request headers are too large')
-      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? rawAnswer(408, 'The request took too long to arrive')
-        : rawAnswer(400, 'Malformed HTTP request');
+    const answer =
+      code === 'HPE_HEADER_OVERFLOW'
+        ? rawAnswer(431, 'Request headers are too large')
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawAnswer(408, 'The request took too long to arrive')
+          : rawAnswer(400, 'Malformed HTTP request');
     socket.end(answer);
   });
 }

@@ -9,7 +9,12 @@ import { createFunctions } from './functions';
 const port = Number(process.env.PORT ?? 5173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const running = await startServer({ port, host, distDir: resolve(process.cwd(), process.env.NOTEPAD_DIST || 'dist'), functions: createFunctions(process.env) });
+const running = await startServer({
+  port,
+  host,
+  distDir: resolve(process.cwd(), process.env.NOTEPAD_DIST || 'dist'),
+  functions: createFunctions(process.env),
+});
 console.log(`NotePad is running at ${running.url}`);
 
 const stop = () => void running.close().then(() => process.exit(0));

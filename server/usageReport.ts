@@ -13,6 +13,10 @@ export function formatUsageReport(counts: readonly UsageCount[], dbPath: string)
   const total = ['total', `${new Set(counts.map((c) => c.source)).size} sources`, String(loads), ''];
   const table = [header, ...rows, total];
   const widths = header.map((_, col) => Math.max(...table.map((row) => row[col].length)));
-  const line = (row: string[]) => row.map((cell, col) => (col >= 2 ? cell.padStart(widths[col]) : cell.padEnd(widths[col]))).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (col >= 2 ? cell.padStart(widths[col]) : cell.padEnd(widths[col])))
+      .join('  ')
+      .trimEnd();
   return [`Usage records in ${dbPath}`, line(header), ...rows.map(line), line(total)].join('\n') + '\n';
 }

@@ -24,7 +24,12 @@ declare global {
 }
 
 function Baseline() {
-  const editor = useCreateBlockNote({ initialContent: [{ type: 'paragraph', content: 'Hello' }, { type: 'paragraph', content: 'world' }] });
+  const editor = useCreateBlockNote({
+    initialContent: [
+      { type: 'paragraph', content: 'Hello' },
+      { type: 'paragraph', content: 'world' },
+    ],
+  });
   window.__bench = {
     editor,
     load: (blocks) => editor.replaceBlocks(editor.document, blocks),

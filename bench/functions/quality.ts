@@ -24,7 +24,11 @@ interface Scores {
 
 function score(candidate: string, reference: string): Scores {
   const options = { caseSensitive: false };
-  return { r1: rougeN(candidate, reference, { ...options, n: 1 }), r2: rougeN(candidate, reference, { ...options, n: 2 }), rl: rougeL(candidate, reference, options) };
+  return {
+    r1: rougeN(candidate, reference, { ...options, n: 1 }),
+    r2: rougeN(candidate, reference, { ...options, n: 2 }),
+    rl: rougeL(candidate, reference, options),
+  };
 }
 
 const mean = (list: Scores[]): Scores => ({
@@ -41,7 +45,11 @@ function randomPick(sentences: string[], count: number): string {
     const j = Math.floor(random() * (i + 1));
     [indexes[i], indexes[j]] = [indexes[j], indexes[i]];
   }
-  return indexes.slice(0, count).sort((a, b) => a - b).map((i) => sentences[i]).join(' ');
+  return indexes
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((i) => sentences[i])
+    .join(' ');
 }
 
 const systems: Record<string, Scores[]> = { local: [], 'lead-3': [], 'random-3': [] };
@@ -54,19 +62,29 @@ for (const item of SUMMARY_CORPUS) {
   systems.local.push(local);
   systems['lead-3'].push(lead);
   systems['random-3'].push(rand);
-  if (verbose) console.log(`${item.id.padEnd(20)} ${sentences.length} sentences  local R1 ${local.r1.toFixed(3)}  lead-3 R1 ${lead.r1.toFixed(3)}  random-3 R1 ${rand.r1.toFixed(3)}`);
+  if (verbose)
+    console.log(
+      `${item.id.padEnd(20)} ${sentences.length} sentences  local R1 ${local.r1.toFixed(3)}  lead-3 R1 ${lead.r1.toFixed(3)}  random-3 R1 ${rand.r1.toFixed(3)}`,
+    );
 }
 
 const fmt = (x: number) => x.toFixed(3);
-console.log(`\n== Summary quality: ROUGE F1, mean of ${SUMMARY_CORPUS.length} texts, ${SENTENCES} sentences per summary (random-3: mean of ${RANDOM_DRAWS} seeded draws) ==`);
+console.log(
+  `\n== Summary quality: ROUGE F1, mean of ${SUMMARY_CORPUS.length} texts, ${SENTENCES} sentences per summary (random-3: mean of ${RANDOM_DRAWS} seeded draws) ==`,
+);
 console.log(`${'system'.padEnd(10)} ${'ROUGE-1'.padStart(8)} ${'ROUGE-2'.padStart(8)} ${'ROUGE-L'.padStart(8)}`);
 const means = Object.fromEntries(Object.entries(systems).map(([name, list]) => [name, mean(list)])) as Record<string, Scores>;
-for (const [name, m] of Object.entries(means)) console.log(`${name.padEnd(10)} ${fmt(m.r1).padStart(8)} ${fmt(m.r2).padStart(8)} ${fmt(m.rl).padStart(8)}`);
+for (const [name, m] of Object.entries(means))
+  console.log(`${name.padEnd(10)} ${fmt(m.r1).padStart(8)} ${fmt(m.r2).padStart(8)} ${fmt(m.rl).padStart(8)}`);
 console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
 console.log('\n== Summary: name value target PASS|FAIL ==');
 for (const baseline of ['lead-3', 'random-3']) {
-  for (const [metric, label] of [['r1', 'rouge1'], ['r2', 'rouge2'], ['rl', 'rougeL']] as const) {
+  for (const [metric, label] of [
+    ['r1', 'rouge1'],
+    ['r2', 'rouge2'],
+    ['rl', 'rougeL'],
+  ] as const) {
     const value = means.local[metric];
     const target = means[baseline][metric];
     console.log(`summary-${label}-vs-${baseline} ${fmt(value)} >=${fmt(target)} ${value >= target ? 'PASS' : 'FAIL'}`);

@@ -40,14 +40,30 @@ async function startHost(): Promise<{ origin: string; stop(): Promise<void> }> {
 const headers = { apikey: KEY, Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
 
 async function load(origin: string, name: string, body: unknown) {
-  const result = await autocannon({ url: `${origin}/functions/v1/${name}`, connections: 10, duration: SECONDS, timeout: 10, requests: [{ method: 'POST', headers, body: JSON.stringify(body) }] });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total };
+  const result = await autocannon({
+    url: `${origin}/functions/v1/${name}`,
+    connections: 10,
+    duration: SECONDS,
+    timeout: 10,
+    requests: [{ method: 'POST', headers, body: JSON.stringify(body) }],
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
 }
 
 const lines: string[] = [];
-const verdict = (name: string, value: string, target: string, pass: boolean) => lines.push(`${name} ${value} ${target} ${pass ? 'PASS' : 'FAIL'}`);
+const verdict = (name: string, value: string, target: string, pass: boolean) =>
+  lines.push(`${name} ${value} ${target} ${pass ? 'PASS' : 'FAIL'}`);
 
-console.log(`Functions bench on ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `Functions bench on ${cpus().length} cores, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 
 // 1. Summarize a 2,000-word text with the local provider (model loaded once, as on the host).
 const twoThousand = text(2000);
@@ -62,16 +78,30 @@ for (let i = 0; i < RUNS; i++) {
   times.push(performance.now() - started);
 }
 const summarizeStats = summarize(times);
-console.log(`summarize ${twoThousand.split(/\s+/).length} words: median ${summarizeStats.median.toFixed(1)} ms [${summarizeStats.min.toFixed(1)}-${summarizeStats.max.toFixed(1)}] (n=${RUNS}); model load ${modelLoadMs.toFixed(0)} ms once`);
-verdict('summarize-2000-words', `${summarizeStats.median.toFixed(1)}ms`, `<=${SUMMARIZE_TARGET_MS}ms`, summarizeStats.median <= SUMMARIZE_TARGET_MS);
+console.log(
+  `summarize ${twoThousand.split(/\s+/).length} words: median ${summarizeStats.median.toFixed(1)} ms [${summarizeStats.min.toFixed(1)}-${summarizeStats.max.toFixed(1)}] (n=${RUNS}); model load ${modelLoadMs.toFixed(0)} ms once`,
+);
+verdict(
+  'summarize-2000-words',
+  `${summarizeStats.median.toFixed(1)}ms`,
+  `<=${SUMMARIZE_TARGET_MS}ms`,
+  summarizeStats.median <= SUMMARIZE_TARGET_MS,
+);
 
 // 2. Loopback load against the host process.
 const host = await startHost();
 try {
   await load(host.origin, 'track-app-usage', { app_name: 'NotePad', source: 'direct', session_id: 'warm-up' }).catch(() => undefined);
   const tracking = await load(host.origin, 'track-app-usage', { app_name: 'NotePad', source: 'direct', session_id: 'bench' });
-  console.log(`track-app-usage: ${Math.round(tracking.rps)} req/s, p99 ${tracking.p99} ms, ${tracking.total} requests in ${SECONDS} s, ${tracking.errors} errors`);
-  verdict('tracking-requests-per-second', `${Math.round(tracking.rps)}req/s`, `>=${TRACKING_TARGET_RPS}req/s`, tracking.rps >= TRACKING_TARGET_RPS);
+  console.log(
+    `track-app-usage: ${Math.round(tracking.rps)} req/s, p99 ${tracking.p99} ms, ${tracking.total} requests in ${SECONDS} s, ${tracking.errors} errors`,
+  );
+  verdict(
+    'tracking-requests-per-second',
+    `${Math.round(tracking.rps)}req/s`,
+    `>=${TRACKING_TARGET_RPS}req/s`,
+    tracking.rps >= TRACKING_TARGET_RPS,
+  );
   verdict('tracking-errors', String(tracking.errors), '0', tracking.errors === 0);
   const note = text(150);
   for (const name of ['summarize', 'find-resources']) {

@@ -1,13 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 
 /** Chromium flags of the browser tests (STACK.md). */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 /** Launch headless Chromium (CHROMIUM_PATH or /usr/bin/chromium). */
 export function launchBrowser(): Promise<Browser> {

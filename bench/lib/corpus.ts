@@ -15,7 +15,28 @@ export function prng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'an', 'sol', 've', 'ri', 'po', 'den', 'su', 'mar', 'ti', 'gle', 'or', 'bra', 'nu', 'fel', 'qui', 'sta'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ter',
+  'an',
+  'sol',
+  've',
+  'ri',
+  'po',
+  'den',
+  'su',
+  'mar',
+  'ti',
+  'gle',
+  'or',
+  'bra',
+  'nu',
+  'fel',
+  'qui',
+  'sta',
+];
 
 /**
  * A vocabulary of `size` distinct pseudo-words. Texts draw from it with a Zipf-like skew, so a

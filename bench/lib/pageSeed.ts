@@ -48,7 +48,13 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
     for (let left = wordCount; left > 0; left -= 50) {
       const id = uuid();
       const t = text(Math.min(50, left));
-      blocks.push({ id, type: 'paragraph', props: { backgroundColor: 'default', textColor: 'default', textAlignment: 'left' }, content: [{ type: 'text', text: t, styles: {} }], children: [] });
+      blocks.push({
+        id,
+        type: 'paragraph',
+        props: { backgroundColor: 'default', textColor: 'default', textAlignment: 'left' },
+        content: [{ type: 'text', text: t, styles: {} }],
+        children: [],
+      });
       html += `<div class="bn-block-outer" data-node-type="blockOuter" data-id="${id}"><div class="bn-block" data-node-type="blockContainer" data-id="${id}"><div class="bn-block-content" data-content-type="paragraph"><p class="bn-inline-content">${t}</p></div></div></div>`;
     }
     return { blocks, html: `<div class="bn-block-group" data-node-type="blockGroup">${html}</div>` };
@@ -75,12 +81,17 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
       for (let k = 0; k < events; k++) {
         const i = Math.floor(rand() * notes);
         const grown = Math.min(1, revs[i]++ / perNote);
-        yield [now - 365 * DAY + Math.floor((k / events) * 365 * DAY), 'note.body-saved', { id: noteId(i), ...body(Math.round(20 + grown * (words - 20))) }];
+        yield [
+          now - 365 * DAY + Math.floor((k / events) * 365 * DAY),
+          'note.body-saved',
+          { id: noteId(i), ...body(Math.round(20 + grown * (words - 20))) },
+        ];
       }
     } else {
       // startup / tail: many notes, then a mix of the common events on them.
       const first = kind === 'startup' ? notes : 0;
-      if (kind === 'startup') for (let i = 0; i < notes; i++) yield [now - 200 * DAY + i * 1000, 'note.created', { id: noteId(i), title: `${text(2)} ${i}` }];
+      if (kind === 'startup')
+        for (let i = 0; i < notes; i++) yield [now - 200 * DAY + i * 1000, 'note.created', { id: noteId(i), title: `${text(2)} ${i}` }];
       const rest = events - first;
       for (let k = 0; k < rest; k++) {
         const id = noteId(Math.floor(rand() * notes));

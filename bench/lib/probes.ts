@@ -72,7 +72,8 @@ export async function armSearchProbe(page: Page): Promise<void> {
     document.addEventListener(
       'input',
       (e) => {
-        if ((e.target as HTMLElement).matches('input[type="search"]')) probe.search.push({ t0: e.timeStamp, tMut: Number.NaN, t1: Number.NaN });
+        if ((e.target as HTMLElement).matches('input[type="search"]'))
+          probe.search.push({ t0: e.timeStamp, tMut: Number.NaN, t1: Number.NaN });
       },
       true,
     );

@@ -3,10 +3,25 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SourceMap } from './sourcemap';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
 /** A V8 CPU profile as the DevTools protocol returns it. */
-export interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 /** Where CPU time went: top functions and modules (package or NotePad source file) by self time. */
 export interface Attribution {
@@ -51,7 +66,9 @@ export class FrameNamer {
     const pos = this.map(url)?.lookup(lineNumber, columnNumber);
     if (!pos) return { name: functionName || '(anonymous)', module: url.split('/').pop() ?? url, source: url };
     const pkg = pos.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
-    const after = pos.text.slice(pos.column).match(/^(?:async\s+)?(?:function\s*\*?\s*)?(?:static\s+|get\s+|set\s+)?([A-Za-z_$#][\w$]*)/)?.[1];
+    const after = pos.text
+      .slice(pos.column)
+      .match(/^(?:async\s+)?(?:function\s*\*?\s*)?(?:static\s+|get\s+|set\s+)?([A-Za-z_$#][\w$]*)/)?.[1];
     const before = pos.text.slice(0, pos.column).match(/([A-Za-z_$][\w$]*)\s*[:=]\s*(?:async\s*)?(?:function\s*)?$/)?.[1];
     const picked = after && !['function', 'async', 'return', 'new'].includes(after) ? after : before;
     const name = `${picked ?? (functionName || '(anonymous)')} (${pos.source.replace(/^.*node_modules\//, '')}:${pos.line + 1})`;

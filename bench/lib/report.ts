@@ -21,7 +21,17 @@ export function ratioFigure(name: string, unit: string, np: number[], bl: number
   const notepad = summarize(np);
   const baseline = summarize(bl);
   const value = np.length && bl.length ? notepad.median / baseline.median : null;
-  return { name, unit, notepad, baseline, value, display: `${fmt(value, 2)}x`, target: `<= ${maxRatio}x`, pass: value === null ? false : value <= maxRatio, note };
+  return {
+    name,
+    unit,
+    notepad,
+    baseline,
+    value,
+    display: `${fmt(value, 2)}x`,
+    target: `<= ${maxRatio}x`,
+    pass: value === null ? false : value <= maxRatio,
+    note,
+  };
 }
 
 /** A figure judged by NotePad's median against an absolute limit. */
@@ -29,8 +39,15 @@ export function limitFigure(name: string, unit: string, np: number[], max: numbe
   const notepad = summarize(np);
   const value = np.length ? notepad.median : null;
   return {
-    name, unit, notepad, baseline: null, value, display: `${fmt(value, unit === 'rows' ? 0 : 1)} ${unit}`,
-    target: max === null ? 'info' : `<= ${max} ${unit}`, pass: max === null ? null : value === null ? false : value <= max, note,
+    name,
+    unit,
+    notepad,
+    baseline: null,
+    value,
+    display: `${fmt(value, unit === 'rows' ? 0 : 1)} ${unit}`,
+    target: max === null ? 'info' : `<= ${max} ${unit}`,
+    pass: max === null ? null : value === null ? false : value <= max,
+    note,
   };
 }
 
@@ -38,11 +55,13 @@ export function limitFigure(name: string, unit: string, np: number[], max: numbe
 export function printFigures(figures: readonly Figure[]): void {
   console.log('\n== Figures (median of runs [min-max]) ==');
   for (const f of figures) {
-    const side = (label: string, s: Summary | null) => (s ? `${label} ${fmt(s.median)} [${fmt(s.min)}-${fmt(s.max)}] ${f.unit} (n=${s.n})` : '');
+    const side = (label: string, s: Summary | null) =>
+      s ? `${label} ${fmt(s.median)} [${fmt(s.min)}-${fmt(s.max)}] ${f.unit} (n=${s.n})` : '';
     const parts = [side('NotePad', f.notepad), side('baseline', f.baseline)].filter(Boolean).join('  |  ');
     const shown = f.baseline ? `  ratio NotePad/baseline ${f.display}` : f.notepad ? '' : f.display;
     console.log(`${f.name.padEnd(32)} ${parts}${shown}${f.note ? `\n${' '.repeat(33)}${f.note}` : ''}`);
   }
   console.log('\n== Summary: name value target PASS|FAIL ==');
-  for (const f of figures.filter((x) => x.pass !== null)) console.log(`${f.name} ${f.display.replace(/ /g, '')} ${f.target.replace(/ /g, '')} ${f.pass ? 'PASS' : 'FAIL'}`);
+  for (const f of figures.filter((x) => x.pass !== null))
+    console.log(`${f.name} ${f.display.replace(/ /g, '')} ${f.target.replace(/ /g, '')} ${f.pass ? 'PASS' : 'FAIL'}`);
 }

@@ -13,7 +13,11 @@ export function seedSpec(part: Partial<SeedSpec> & Pick<SeedSpec, 'kind'>): Seed
 }
 
 /** Write a seeded log into `context`'s IndexedDB from a blank same-origin page (the app never runs there). */
-export async function seedContext(context: BrowserContext, origin: string, spec: SeedSpec): Promise<{ events: number; lastSeq: number; bytes: number }> {
+export async function seedContext(
+  context: BrowserContext,
+  origin: string,
+  spec: SeedSpec,
+): Promise<{ events: number; lastSeq: number; bytes: number }> {
   const page = await context.newPage();
   try {
     await page.goto(origin + BLANK_PATH);
@@ -52,7 +56,11 @@ export function countStored(page: Page): Promise<{ snapshots: number; events: nu
  * Let the app itself checkpoint a seeded log, as it does in use every 500 events: open it (a full
  * fold, timed as `fullFoldMs`), select a note (one append), and wait until its snapshot is stored.
  */
-export async function appSnapshot(context: BrowserContext, origin: string, timeoutMs = 180_000): Promise<{ firstRowMs: number | null; snapshotSeq: number }> {
+export async function appSnapshot(
+  context: BrowserContext,
+  origin: string,
+  timeoutMs = 180_000,
+): Promise<{ firstRowMs: number | null; snapshotSeq: number }> {
   const page = await context.newPage();
   try {
     await page.goto(origin + '/');

@@ -48,7 +48,9 @@ export class SourceMap {
     // Paths like ../../node_modules/@blocknote/core/src/x.ts or ../../src/ui/App.tsx: keep from the project root on.
     this.sources = raw.sources.map((s) => s.replace(/^(\.\.\/)+/, ''));
     this.contents = (raw.sourcesContent ?? []).map((c) => (c ?? '').split('\n'));
-    let src = 0, line = 0, col = 0;
+    let src = 0,
+      line = 0,
+      col = 0;
     for (const generatedLine of raw.mappings.split(';')) {
       let genCol = 0;
       const segs: number[][] = [];
@@ -94,7 +96,9 @@ export class SourceMap {
   lookup(line: number, column: number): OriginalPosition | null {
     const segs = this.lines[line];
     if (!segs?.length) return null;
-    let lo = 0, hi = segs.length - 1, found = -1;
+    let lo = 0,
+      hi = segs.length - 1,
+      found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (segs[mid][0] <= column) {

@@ -32,7 +32,10 @@ const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11,
 
 /** The 2-block note both apps start with: two one-word paragraphs (the baseline's initial content). */
 const DOC2 = (() => {
-  const blocks = [paragraphBlock('11111111-1111-4111-a111-111111111111', 'Hello'), paragraphBlock('22222222-2222-4222-a222-222222222222', 'world')];
+  const blocks = [
+    paragraphBlock('11111111-1111-4111-a111-111111111111', 'Hello'),
+    paragraphBlock('22222222-2222-4222-a222-222222222222', 'world'),
+  ];
   return { blocks, html: paragraphsHtml(blocks) };
 })();
 
@@ -42,26 +45,54 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};
   const profiles: Record<string, Diagnosis> = {};
-  for (const [label, doc, ratio] of [['2blocks', DOC2, 1.05], ['5000blocks', doc5000, 0.9]] as const) {
+  for (const [label, doc, ratio] of [
+    ['2blocks', DOC2, 1.05],
+    ['5000blocks', doc5000, 0.9],
+  ] as const) {
     const big = doc !== DOC2;
     const np = await notePadEditorContext(ctx.browser, ctx.origin, doc);
-    const runs: { notepad: Awaited<ReturnType<typeof editorRun>>[]; baseline: Awaited<ReturnType<typeof editorRun>>[] } = { notepad: [], baseline: [] };
+    const runs: { notepad: Awaited<ReturnType<typeof editorRun>>[]; baseline: Awaited<ReturnType<typeof editorRun>>[] } = {
+      notepad: [],
+      baseline: [],
+    };
     for (let i = 0; i < ctx.runs; i++) {
       runs.notepad.push(await editorRun(ctx.browser, ctx.origin, 'notepad', doc, np, big));
       runs.baseline.push(await editorRun(ctx.browser, ctx.origin, 'baseline', doc, null, false));
-      log(`typing ${label} run ${i + 1}/${ctx.runs}: NotePad ${quantile(runs.notepad[i].keyMs, 0.5).toFixed(1)} ms, baseline ${quantile(runs.baseline[i].keyMs, 0.5).toFixed(1)} ms per key`);
+      log(
+        `typing ${label} run ${i + 1}/${ctx.runs}: NotePad ${quantile(runs.notepad[i].keyMs, 0.5).toFixed(1)} ms, baseline ${quantile(runs.baseline[i].keyMs, 0.5).toFixed(1)} ms per key`,
+      );
     }
     await np.close();
     raw[label] = runs;
     const per = (side: typeof runs.notepad, q: number) => side.map((r) => quantile(r.keyMs, q));
-    figures.push(ratioFigure(`typing.${label}.median`, 'ms', per(runs.notepad, 0.5), per(runs.baseline, 0.5), ratio, 'per key, keydown -> next frame; median of per-run medians'));
-    figures.push(ratioFigure(`typing.${label}.p95`, 'ms', per(runs.notepad, 0.95), per(runs.baseline, 0.95), ratio, 'per key; median of per-run p95'));
+    figures.push(
+      ratioFigure(
+        `typing.${label}.median`,
+        'ms',
+        per(runs.notepad, 0.5),
+        per(runs.baseline, 0.5),
+        ratio,
+        'per key, keydown -> next frame; median of per-run medians',
+      ),
+    );
+    figures.push(
+      ratioFigure(`typing.${label}.p95`, 'ms', per(runs.notepad, 0.95), per(runs.baseline, 0.95), ratio, 'per key; median of per-run p95'),
+    );
     if (big) {
       const saves = runs.notepad.map((r) => r.autosave).filter((a): a is NonNullable<typeof a> => !!a);
-      figures.push(limitFigure('autosave.5000blocks.longest-task', 'ms', saves.map((a) => a.longestTaskMs), 50,
-        `longest task (>= 50 ms are reported by the Long Tasks API; 0 = none) from the last key to the save; ${saves.length}/${runs.notepad.length} saves seen`));
+      figures.push(
+        limitFigure(
+          'autosave.5000blocks.longest-task',
+          'ms',
+          saves.map((a) => a.longestTaskMs),
+          50,
+          `longest task (>= 50 ms are reported by the Long Tasks API; 0 = none) from the last key to the save; ${saves.length}/${runs.notepad.length} saves seen`,
+        ),
+      );
       const heap = (side: typeof runs.notepad) => side.map((r) => (r.heapBytes ?? Number.NaN) / KB / KB).filter((x) => !Number.isNaN(x));
-      figures.push(ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'));
+      figures.push(
+        ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'),
+      );
     }
     Object.assign(profiles, await diagnoseEditors(ctx, doc, label, big));
   }
@@ -74,29 +105,62 @@ export async function loadStage(ctx: StageContext): Promise<StageResult> {
   for (let i = 0; i < ctx.runs; i++) {
     runs.notepad.push(await coldLoad(ctx.browser, ctx.origin, 'notepad', DOC2));
     runs.baseline.push(await coldLoad(ctx.browser, ctx.origin, 'baseline', DOC2));
-    log(`cold load run ${i + 1}/${ctx.runs}: NotePad ${runs.notepad[i].editableMs.toFixed(0)} ms, baseline ${runs.baseline[i].editableMs.toFixed(0)} ms`);
+    log(
+      `cold load run ${i + 1}/${ctx.runs}: NotePad ${runs.notepad[i].editableMs.toFixed(0)} ms, baseline ${runs.baseline[i].editableMs.toFixed(0)} ms`,
+    );
   }
   const sizes = { notepad: chunkSizes(ctx.distDir, runs.notepad[0].jsFiles), baseline: chunkSizes(ctx.distDir, runs.baseline[0].jsFiles) };
   console.log('\n  Initial JS per chunk (requested before the editor was editable):');
   for (const side of ['notepad', 'baseline'] as const) {
-    for (const c of sizes[side].chunks) console.log(`    ${side.padEnd(8)} ${c.file.padEnd(34)} ${(c.raw / KB).toFixed(1).padStart(8)} KiB raw ${(c.gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
-    console.log(`    ${side.padEnd(8)} ${'TOTAL'.padEnd(34)} ${(sizes[side].raw / KB).toFixed(1).padStart(8)} KiB raw ${(sizes[side].gzip / KB).toFixed(1).padStart(7)} KiB gzip`);
+    for (const c of sizes[side].chunks)
+      console.log(
+        `    ${side.padEnd(8)} ${c.file.padEnd(34)} ${(c.raw / KB).toFixed(1).padStart(8)} KiB raw ${(c.gzip / KB).toFixed(1).padStart(7)} KiB gzip`,
+      );
+    console.log(
+      `    ${side.padEnd(8)} ${'TOTAL'.padEnd(34)} ${(sizes[side].raw / KB).toFixed(1).padStart(8)} KiB raw ${(sizes[side].gzip / KB).toFixed(1).padStart(7)} KiB gzip`,
+    );
   }
   const later = [...new Set(runs.notepad.flatMap((r) => r.laterJsFiles))].sort();
   if (later.length) console.log(`  NotePad JS requested after the editable frame (not counted): ${later.join(', ')}`);
   const bySource = extraBytesBySource(ctx.distDir, runs.notepad[0].jsFiles, runs.baseline[0].jsFiles);
-  console.log('  NotePad-only chunks by source (raw KiB): ' + bySource.slice(0, 14).map((b) => `${b.source} ${(b.bytes / KB).toFixed(1)}`).join(', '));
+  console.log(
+    '  NotePad-only chunks by source (raw KiB): ' +
+      bySource
+        .slice(0, 14)
+        .map((b) => `${b.source} ${(b.bytes / KB).toFixed(1)}`)
+        .join(', '),
+  );
   const extra = (sizes.notepad.gzip - sizes.baseline.gzip) / KB;
   const jsFigure: Figure = {
-    name: 'js.initial.gzip', unit: 'KiB', notepad: null, baseline: null, value: extra,
-    display: `+${extra.toFixed(1)} KiB`, target: '<= +40 KiB', pass: extra <= 40,
+    name: 'js.initial.gzip',
+    unit: 'KiB',
+    notepad: null,
+    baseline: null,
+    value: extra,
+    display: `+${extra.toFixed(1)} KiB`,
+    target: '<= +40 KiB',
+    pass: extra <= 40,
     note: `NotePad ${(sizes.notepad.gzip / KB).toFixed(1)} KiB gzip (${(sizes.notepad.raw / KB).toFixed(1)} raw), baseline ${(sizes.baseline.gzip / KB).toFixed(1)} KiB gzip (${(sizes.baseline.raw / KB).toFixed(1)} raw)`,
   };
   const profiles = await diagnoseLoads(ctx, DOC2);
   return {
     figures: [
-      ratioFigure('load.editable', 'ms', runs.notepad.map((r) => r.editableMs), runs.baseline.map((r) => r.editableMs), 1.1, 'navigation start -> editable editor painted, empty cache'),
-      ratioFigure('load.fcp', 'ms', runs.notepad.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite), runs.baseline.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite), 1.1, 'first-contentful-paint'),
+      ratioFigure(
+        'load.editable',
+        'ms',
+        runs.notepad.map((r) => r.editableMs),
+        runs.baseline.map((r) => r.editableMs),
+        1.1,
+        'navigation start -> editable editor painted, empty cache',
+      ),
+      ratioFigure(
+        'load.fcp',
+        'ms',
+        runs.notepad.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite),
+        runs.baseline.map((r) => r.fcpMs ?? Number.NaN).filter(Number.isFinite),
+        1.1,
+        'first-contentful-paint',
+      ),
       jsFigure,
     ],
     raw: { runs, sizes, bySource },
@@ -119,15 +183,39 @@ export async function startupStage(ctx: StageContext): Promise<StageResult> {
     raw[label] = r;
     if (r.profile) profiles[`startup.${label}`] = { cpu: r.profile, trace: null };
     folds[label] = quantile(r.foldMs, 0.5);
-    figures.push(limitFigure(`startup.${label}.first-row`, 'ms', r.firstRowMs, 1000, `${notes} notes, ${events} events, snapshot + ${r.tail}-event tail; navigation -> first row painted`));
-    figures.push(limitFigure(`startup.${label}.fold`, 'ms', r.foldMs, 300, 'CPU ms under src/projections + event validation/upcast (profiled loads)'));
-    figures.push(limitFigure(`startup.${label}.no-snapshot.first-row`, 'ms', r.fullFoldFirstRowMs === null ? [] : [r.fullFoldFirstRowMs], null, 'first boot of the seeded log, before the app wrote a snapshot (one run)'));
+    figures.push(
+      limitFigure(
+        `startup.${label}.first-row`,
+        'ms',
+        r.firstRowMs,
+        1000,
+        `${notes} notes, ${events} events, snapshot + ${r.tail}-event tail; navigation -> first row painted`,
+      ),
+    );
+    figures.push(
+      limitFigure(`startup.${label}.fold`, 'ms', r.foldMs, 300, 'CPU ms under src/projections + event validation/upcast (profiled loads)'),
+    );
+    figures.push(
+      limitFigure(
+        `startup.${label}.no-snapshot.first-row`,
+        'ms',
+        r.fullFoldFirstRowMs === null ? [] : [r.fullFoldFirstRowMs],
+        null,
+        'first boot of the seeded log, before the app wrote a snapshot (one run)',
+      ),
+    );
   }
   const keys = Object.keys(folds);
   const scaling = folds[keys[1]] / folds[keys[0]];
   figures.push({
-    name: 'startup.fold.200k/20k', unit: 'x', notepad: null, baseline: null, value: scaling, display: `${scaling.toFixed(2)}x`,
-    target: '<= 1.5x', pass: scaling <= 1.5,
+    name: 'startup.fold.200k/20k',
+    unit: 'x',
+    notepad: null,
+    baseline: null,
+    value: scaling,
+    display: `${scaling.toFixed(2)}x`,
+    target: '<= 1.5x',
+    pass: scaling <= 1.5,
     note: 'fold at 200k / fold at 20k events with the same 250-event tail: the fold must follow the events since the snapshot',
   });
   return { figures, raw, profiles };
@@ -142,7 +230,13 @@ export async function listStage(ctx: StageContext): Promise<StageResult> {
     figures: [
       limitFigure('sidebar.row-elements', 'rows', [r.rowElements], 100, `${notes} notes`),
       limitFigure('sidebar.scroll-end', 'ms', r.scrollEndMs.filter(Number.isFinite), 200, 'top -> last row in the DOM and painted'),
-      limitFigure('search.query', 'ms', r.searchMs, 16, `input event -> list changed and painted; ${r.searchMs.length} queries, ${r.searchTimeouts} without a list change in 5 s`),
+      limitFigure(
+        'search.query',
+        'ms',
+        r.searchMs,
+        16,
+        `input event -> list changed and painted; ${r.searchMs.length} queries, ${r.searchTimeouts} without a list change in 5 s`,
+      ),
     ],
     raw: r,
     profiles: r.profile ? { search: { cpu: r.profile, trace: null } } : {},
@@ -157,11 +251,19 @@ export async function growthStage(ctx: StageContext): Promise<StageResult> {
   const mb = r.bytesAfter / 1e6;
   const usage = (b: number | null) => (b === null ? 'n/a' : `${(b / 1e6).toFixed(1)} MB`);
   return {
-    figures: [{
-      name: 'log.year.after-compaction', unit: 'MB', notepad: null, baseline: null, value: mb, display: `${mb.toFixed(1)} MB`,
-      target: '<= 50 MB', pass: r.compacted && mb <= 50,
-      note: `${r.compacted ? 'compacted by the app' : 'NOT compacted within the time bound: uncompacted size'}; ${r.seededEvents} events (${(r.seededBytes / 1e6).toFixed(1)} MB JSON) -> ${r.eventsAfter} events; storage.estimate ${usage(r.usageBefore)} before, ${usage(r.usageAfter)} after; compaction done ${r.compactMs ?? 'n/a'} ms after open`,
-    }],
+    figures: [
+      {
+        name: 'log.year.after-compaction',
+        unit: 'MB',
+        notepad: null,
+        baseline: null,
+        value: mb,
+        display: `${mb.toFixed(1)} MB`,
+        target: '<= 50 MB',
+        pass: r.compacted && mb <= 50,
+        note: `${r.compacted ? 'compacted by the app' : 'NOT compacted within the time bound: uncompacted size'}; ${r.seededEvents} events (${(r.seededBytes / 1e6).toFixed(1)} MB JSON) -> ${r.eventsAfter} events; storage.estimate ${usage(r.usageBefore)} before, ${usage(r.usageAfter)} after; compaction done ${r.compactMs ?? 'n/a'} ms after open`,
+      },
+    ],
     raw: r,
     profiles: {},
   };

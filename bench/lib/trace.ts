@@ -9,7 +9,15 @@ export interface TraceSummary {
   tasksOver50: number;
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'toplevel'];
 const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
@@ -30,7 +38,9 @@ export async function traced(browser: Browser, page: Page, body: () => Promise<v
 /** Self time per event name on the busiest CrRendererMain thread, and its longest task. */
 export function summarizeTrace(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): TraceSummary {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const mains = events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
   const complete = events.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
   const counts = new Map<string, number>();
   for (const e of complete) {
@@ -53,7 +63,11 @@ export function summarizeTrace(trace: { traceEvents: TraceEvent[] } | TraceEvent
   while (stack.length) pop();
   const tasks = onMain.filter((e) => TASK.has(e.name)).map((e) => e.dur! / 1000);
   return {
-    top: [...self].filter(([name]) => !TASK.has(name)).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([name, ms]) => ({ name, ms })),
+    top: [...self]
+      .filter(([name]) => !TASK.has(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([name, ms]) => ({ name, ms })),
     longestTaskMs: Math.max(0, ...tasks),
     tasksOver50: tasks.filter((ms) => ms > 50).length,
   };

@@ -48,7 +48,8 @@ export function readConfig(getEnv: EnvReader): FunctionsConfig {
   }
   const timeoutText = get('LLM_TIMEOUT_MS');
   const timeoutMs = timeoutText === undefined ? DEFAULT_LLM_TIMEOUT_MS : Number(timeoutText);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`LLM_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${timeoutText}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new ConfigError(`LLM_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${timeoutText}"`);
   const baseUrl = get('LLM_BASE_URL') ?? DEFAULT_LLM_BASE_URL;
   if (!/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new ConfigError(`LLM_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
   return {

@@ -27,7 +27,12 @@ export function createPostgrestUsageStore(supabaseUrl: string, serviceKey: strin
       try {
         const response = await fetch(endpoint, {
           method: 'POST',
-          headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+          headers: {
+            apikey: serviceKey,
+            Authorization: `Bearer ${serviceKey}`,
+            'Content-Type': 'application/json',
+            Prefer: 'return=minimal',
+          },
           body: JSON.stringify(usage),
           signal: AbortSignal.timeout(USAGE_INSERT_TIMEOUT_MS),
         });

@@ -77,17 +77,24 @@ export function checkAnonKey(req: Request, anonKey: string): void {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
   if ((apikey !== null && sameSecret(apikey, anonKey)) || (bearer !== undefined && sameSecret(bearer, anonKey))) return;
   const missing = apikey === null && bearer === undefined;
-  throw new HttpError(401, missing
-    ? 'Missing API key: send the anonymous key in the "apikey" header or as "Authorization: Bearer <key>"'
-    : 'Invalid API key');
+  throw new HttpError(
+    401,
+    missing ? 'Missing API key: send the anonymous key in the "apikey" header or as "Authorization: Bearer <key>"' : 'Invalid API key',
+  );
 }
 
 /** True for `application/json` or `application/*+json`, charset absent or UTF-8. */
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
-  const [type, ...params] = value.toLowerCase().split(';').map((part) => part.trim());
+  const [type, ...params] = value
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) return false;
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
@@ -101,7 +108,7 @@ export const MAX_DISCARD_BYTES = 8 * 1_048_576;
 /** Reads and drops the rest of `reader` until the stream ends or `bound` bytes were seen in all; cuts it beyond. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, bound: number): Promise<void> {
   try {
-    for (let size = seen; ; ) {
+    for (let size = seen; ;) {
       const { done, value } = await reader.read();
       if (done) return;
       size += value.byteLength;
@@ -225,7 +232,7 @@ export function errorResponse(error: unknown, name: string, log: Logger): Respon
     log.warn(`[${name}] provider ${error.kind}: ${error.message}`);
     return jsonResponse(error.kind === 'timeout' ? 504 : 502, { error: error.message });
   }
-  log.error(`[${name}] internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  log.error(`[${name}] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return jsonResponse(500, { error: 'Internal error: the function failed unexpectedly' });
 }
 

@@ -24,13 +24,13 @@ export const MAX_PROMPT_TEXT_CHARS = 48_000;
 
 const SUMMARY_PROMPTS: Record<SummaryFormat, string> = {
   paragraph:
-    'Summarize the user\'s note in 2 to 5 sentences, in the language of the note. Answer with the summary only, as one plain-text paragraph, without a heading or preamble.',
+    "Summarize the user's note in 2 to 5 sentences, in the language of the note. Answer with the summary only, as one plain-text paragraph, without a heading or preamble.",
   bullets:
-    'Summarize the user\'s note as 2 to 6 key points, in the language of the note. Answer with one complete sentence per line and nothing else: no heading, no preamble, no numbering.',
+    "Summarize the user's note as 2 to 6 key points, in the language of the note. Answer with one complete sentence per line and nothing else: no heading, no preamble, no numbering.",
 };
 
 const RESOURCES_PROMPT =
-  'Suggest up to 5 useful web resources for learning more about the topics of the user\'s note. ' +
+  "Suggest up to 5 useful web resources for learning more about the topics of the user's note. " +
   'Answer with JSON only, in the form {"resources":[{"title":"...","url":"https://...","description":"..."}]}. ' +
   'Use only https URLs you are certain exist; prefer well-known reference sites and their search pages. ' +
   'The description says in one sentence what the link is.';
@@ -64,7 +64,13 @@ export function createOpenAiProvider(settings: OpenAiSettings, fallback: Provide
   async function complete(messages: ChatMessage[], json: boolean): Promise<string> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (settings.apiKey) headers.Authorization = `Bearer ${settings.apiKey}`;
-    const body = { model: settings.model, messages, temperature: 0.2, stream: false, ...(json ? { response_format: { type: 'json_object' } } : {}) };
+    const body = {
+      model: settings.model,
+      messages,
+      temperature: 0.2,
+      stream: false,
+      ...(json ? { response_format: { type: 'json_object' } } : {}),
+    };
     const signal = AbortSignal.timeout(settings.timeoutMs);
     let raw: string;
     let status: number;

@@ -11,7 +11,10 @@ export const MAX_URL_CHARS = 2048;
 
 const text = (value: unknown, max: number): string | null => {
   if (typeof value !== 'string') return null;
-  const clean = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!clean) return null;
   return clean.length > max ? clean.slice(0, max - 1).trimEnd() + '…' : clean;
 };

@@ -231,7 +231,7 @@ export class EventLog {
     const ownIds = new Set(this.pending.map((e) => e.id));
     let state = this.confirmed;
     // Fold runs of own / other tabs' events: other tabs' view events must not move this tab's view.
-    for (let i = 0; i < events.length; ) {
+    for (let i = 0; i < events.length;) {
       const own = ownIds.has(events[i].id);
       let j = i;
       while (j < events.length && ownIds.has(events[j].id) === own) j++;
@@ -259,7 +259,12 @@ export class EventLog {
   /** Checkpoint the durable state (never pending events, which have no seq yet). */
   async writeSnapshot(): Promise<void> {
     this.lastSnapshotSeq = this.confirmed.seq;
-    await this.options.storage.writeSnapshot({ v: EVENT_SCHEMA_VERSION, seq: this.confirmed.seq, at: this.now().toISOString(), state: this.confirmed });
+    await this.options.storage.writeSnapshot({
+      v: EVENT_SCHEMA_VERSION,
+      seq: this.confirmed.seq,
+      at: this.now().toISOString(),
+      state: this.confirmed,
+    });
   }
 
   /** Stop listening to other tabs and close storage; pending writes already queued still complete. */

@@ -36,7 +36,14 @@ export class LogFileError extends Error {
 
 /** Build the export file for `events` (seq order) and `snapshot`. Pure. */
 export function buildLogFile(events: AppEvent[], snapshot: Snapshot | null, now: Date): LogFile {
-  return { format: LOG_FILE_FORMAT, version: LOG_FILE_VERSION, exportedAt: now.toISOString(), schemaVersion: EVENT_SCHEMA_VERSION, snapshot, events };
+  return {
+    format: LOG_FILE_FORMAT,
+    version: LOG_FILE_VERSION,
+    exportedAt: now.toISOString(),
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    snapshot,
+    events,
+  };
 }
 
 /**
@@ -53,9 +60,12 @@ export function parseLogFile(text: string): LogFile {
     throw new LogFileError(`The file is not valid JSON (${(error as Error).message}).`);
   }
   const file = data as Partial<LogFile> | null;
-  if (typeof file !== 'object' || file === null || file.format !== LOG_FILE_FORMAT) throw new LogFileError('This is not a NotePad event log file.');
+  if (typeof file !== 'object' || file === null || file.format !== LOG_FILE_FORMAT)
+    throw new LogFileError('This is not a NotePad event log file.');
   if (typeof file.version !== 'number' || file.version > LOG_FILE_VERSION) {
-    throw new LogFileError(`The file was written by a newer NotePad (log file version ${String(file.version)}); this version reads up to ${LOG_FILE_VERSION}.`);
+    throw new LogFileError(
+      `The file was written by a newer NotePad (log file version ${String(file.version)}); this version reads up to ${LOG_FILE_VERSION}.`,
+    );
   }
   if (!Array.isArray(file.events)) throw new LogFileError('The file has no list of events.');
   const events: AppEvent[] = [];
@@ -74,10 +84,21 @@ export function parseLogFile(text: string): LogFile {
   });
   const snapshot = file.snapshot ?? null;
   if (snapshot !== null) {
-    const ok = typeof snapshot === 'object' && snapshot.v === EVENT_SCHEMA_VERSION && Number.isSafeInteger(snapshot.seq) && typeof snapshot.state === 'object';
+    const ok =
+      typeof snapshot === 'object' &&
+      snapshot.v === EVENT_SCHEMA_VERSION &&
+      Number.isSafeInteger(snapshot.seq) &&
+      typeof snapshot.state === 'object';
     if (!ok) throw new LogFileError('The snapshot in the file is not readable.');
   }
-  return { format: LOG_FILE_FORMAT, version: file.version, exportedAt: String(file.exportedAt ?? ''), schemaVersion: EVENT_SCHEMA_VERSION, snapshot, events };
+  return {
+    format: LOG_FILE_FORMAT,
+    version: file.version,
+    exportedAt: String(file.exportedAt ?? ''),
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    snapshot,
+    events,
+  };
 }
 
 /** Summarize a parsed file for the confirmation step: event count, note ids touched, time range. */

@@ -87,7 +87,14 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       // The key path must be absent (not undefined) for IndexedDB to assign seq.
       const stored = events.map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
       // Stored with the BlockNote document as one string (storedForm.ts): IndexedDB walks it in add().
-      await Promise.all([...stored.map((e) => tx.store.add(toStoredForm(e)).then((seq) => { e.seq = seq; })), tx.done]);
+      await Promise.all([
+        ...stored.map((e) =>
+          tx.store.add(toStoredForm(e)).then((seq) => {
+            e.seq = seq;
+          }),
+        ),
+        tx.done,
+      ]);
       return stored;
     },
     async existingIds(ids) {

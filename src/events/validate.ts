@@ -1,11 +1,20 @@
 import { EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
-import { AI_PANEL_NAMES, EXPORT_FORMATS, RECAP_FORMATS, RECORDING_STOP_REASONS, SIDEBAR_MODES, SORT_MODES, THEME_PREFERENCES, type AppEvent, type EventPayloads, type EventType } from './catalog';
+import {
+  AI_PANEL_NAMES,
+  EXPORT_FORMATS,
+  RECAP_FORMATS,
+  RECORDING_STOP_REASONS,
+  SIDEBAR_MODES,
+  SORT_MODES,
+  THEME_PREFERENCES,
+  type AppEvent,
+  type EventPayloads,
+  type EventType,
+} from './catalog';
 
 /** A field rule: a primitive kind, a list of allowed values, or one of those marked optional/nullable. */
 type FieldRule =
-  | 'string' | 'note-id' | 'iso-time' | 'boolean' | 'array'
-  | 'string?' | 'array?' | 'note-id|null' | 'count'
-  | readonly string[];
+  'string' | 'note-id' | 'iso-time' | 'boolean' | 'array' | 'string?' | 'array?' | 'note-id|null' | 'count' | readonly string[];
 
 /** Payload shape of each event type; the single runtime source of truth for the catalog. */
 const PAYLOAD_RULES: { [K in EventType]: Record<keyof EventPayloads[K], FieldRule> } = {
@@ -59,15 +68,24 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 function checkField(rule: FieldRule, value: unknown): boolean {
   if (Array.isArray(rule)) return typeof value === 'string' && rule.includes(value);
   switch (rule) {
-    case 'string': return typeof value === 'string';
-    case 'string?': return value === undefined || typeof value === 'string';
-    case 'note-id': return typeof value === 'string' && NOTE_ID.test(value);
-    case 'note-id|null': return value === null || (typeof value === 'string' && NOTE_ID.test(value));
-    case 'iso-time': return typeof value === 'string' && !Number.isNaN(Date.parse(value));
-    case 'boolean': return typeof value === 'boolean';
-    case 'array': return Array.isArray(value);
-    case 'array?': return value === undefined || Array.isArray(value);
-    case 'count': return Number.isSafeInteger(value) && (value as number) >= 0;
+    case 'string':
+      return typeof value === 'string';
+    case 'string?':
+      return value === undefined || typeof value === 'string';
+    case 'note-id':
+      return typeof value === 'string' && NOTE_ID.test(value);
+    case 'note-id|null':
+      return value === null || (typeof value === 'string' && NOTE_ID.test(value));
+    case 'iso-time':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'array?':
+      return value === undefined || Array.isArray(value);
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0;
   }
   return false;
 }

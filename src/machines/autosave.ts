@@ -19,10 +19,7 @@ export interface SaveResult {
 export const autosaveMachine = setup({
   types: {
     context: {} as { noteId: string | null; changedWhileSaving: boolean; error: string | null },
-    events: {} as
-      | { type: 'editor.input'; noteId: string }
-      | { type: 'editor.blur' }
-      | { type: 'autosave.flush' },
+    events: {} as { type: 'editor.input'; noteId: string } | { type: 'editor.blur' } | { type: 'autosave.flush' },
   },
   actors: {
     /** Provided by the app: capture, compare, append; resolves after the append is durable. */

@@ -71,7 +71,13 @@ export const recapMachine = setup({
       target: '.summarizing',
       reenter: true,
       actions: assign(({ event }) => ({
-        noteId: event.noteId, title: event.title, text: event.text, scope: event.scope, paragraph: null, bullets: null, error: null,
+        noteId: event.noteId,
+        title: event.title,
+        text: event.text,
+        scope: event.scope,
+        paragraph: null,
+        bullets: null,
+        error: null,
       })),
     },
     'recap.close': { target: '.idle' },
@@ -79,7 +85,10 @@ export const recapMachine = setup({
   states: {
     idle: {},
     summarizing: {
-      entry: { type: 'summaryRequested', params: ({ context }) => ({ noteId: context.noteId!, format: 'paragraph' as const, scope: context.scope }) },
+      entry: {
+        type: 'summaryRequested',
+        params: ({ context }) => ({ noteId: context.noteId!, format: 'paragraph' as const, scope: context.scope }),
+      },
       invoke: {
         src: 'summarize',
         input: ({ context }) => ({ text: context.text }),
@@ -87,14 +96,20 @@ export const recapMachine = setup({
           target: 'paragraph',
           actions: [
             assign({ paragraph: ({ event }) => event.output }),
-            { type: 'summaryReceived', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'paragraph' as const, summary: event.output }) },
+            {
+              type: 'summaryReceived',
+              params: ({ context, event }) => ({ noteId: context.noteId!, format: 'paragraph' as const, summary: event.output }),
+            },
           ],
         },
         onError: {
           target: 'failed',
           actions: [
             assign({ error: ({ event }) => event.error }),
-            { type: 'summaryFailed', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'paragraph' as const, error: event.error }) },
+            {
+              type: 'summaryFailed',
+              params: ({ context, event }) => ({ noteId: context.noteId!, format: 'paragraph' as const, error: event.error }),
+            },
           ],
         },
       },
@@ -102,14 +117,26 @@ export const recapMachine = setup({
     paragraph: {
       on: {
         'recap.format': [
-          { guard: 'toKnownBullets', target: 'bullets', actions: { type: 'formatChanged', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const }) } },
+          {
+            guard: 'toKnownBullets',
+            target: 'bullets',
+            actions: { type: 'formatChanged', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const }) },
+          },
           { guard: 'toBullets', target: 'converting' },
         ],
-        'recap.insert': { actions: { type: 'insertRecap', params: ({ context }) => ({ noteId: context.noteId!, format: 'paragraph' as const, text: context.paragraph! }) } },
+        'recap.insert': {
+          actions: {
+            type: 'insertRecap',
+            params: ({ context }) => ({ noteId: context.noteId!, format: 'paragraph' as const, text: context.paragraph! }),
+          },
+        },
       },
     },
     converting: {
-      entry: { type: 'summaryRequested', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const, scope: context.scope }) },
+      entry: {
+        type: 'summaryRequested',
+        params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const, scope: context.scope }),
+      },
       invoke: {
         src: 'summarize',
         // The bulleted version of the same text, not of the summary: an extractive summarizer would cut the summary again.
@@ -118,7 +145,10 @@ export const recapMachine = setup({
           target: 'bullets',
           actions: [
             assign({ bullets: ({ event }) => event.output }),
-            { type: 'summaryReceived', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'bullets' as const, summary: event.output }) },
+            {
+              type: 'summaryReceived',
+              params: ({ context, event }) => ({ noteId: context.noteId!, format: 'bullets' as const, summary: event.output }),
+            },
             { type: 'formatChanged', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const }) },
           ],
         },
@@ -126,7 +156,10 @@ export const recapMachine = setup({
           target: 'paragraph',
           actions: [
             assign({ error: ({ event }) => event.error }),
-            { type: 'summaryFailed', params: ({ context, event }) => ({ noteId: context.noteId!, format: 'bullets' as const, error: event.error }) },
+            {
+              type: 'summaryFailed',
+              params: ({ context, event }) => ({ noteId: context.noteId!, format: 'bullets' as const, error: event.error }),
+            },
           ],
         },
       },
@@ -138,7 +171,12 @@ export const recapMachine = setup({
           target: 'paragraph',
           actions: { type: 'formatChanged', params: ({ context }) => ({ noteId: context.noteId!, format: 'paragraph' as const }) },
         },
-        'recap.insert': { actions: { type: 'insertRecap', params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const, text: context.bullets! }) } },
+        'recap.insert': {
+          actions: {
+            type: 'insertRecap',
+            params: ({ context }) => ({ noteId: context.noteId!, format: 'bullets' as const, text: context.bullets! }),
+          },
+        },
       },
     },
     failed: {

@@ -60,7 +60,10 @@ export const recordingMachine = setup({
           {
             guard: 'speechSupported',
             target: 'listening',
-            actions: [assign({ noteId: ({ event }) => event.noteId }), { type: 'notifyStarted', params: ({ event }) => ({ noteId: event.noteId }) }],
+            actions: [
+              assign({ noteId: ({ event }) => event.noteId }),
+              { type: 'notifyStarted', params: ({ event }) => ({ noteId: event.noteId }) },
+            ],
           },
           { actions: 'reportUnsupported' },
         ],
@@ -70,8 +73,14 @@ export const recordingMachine = setup({
       invoke: { src: 'listen' },
       on: {
         'speech.final': { actions: { type: 'insertText', params: ({ event }) => ({ text: event.text }) } },
-        'recording.toggle': { target: 'idle', actions: { type: 'notifyStopped', params: ({ context }) => ({ noteId: context.noteId!, reason: 'user' }) } },
-        'recording.stop': { target: 'idle', actions: { type: 'notifyStopped', params: ({ context, event }) => ({ noteId: context.noteId!, reason: event.reason }) } },
+        'recording.toggle': {
+          target: 'idle',
+          actions: { type: 'notifyStopped', params: ({ context }) => ({ noteId: context.noteId!, reason: 'user' }) },
+        },
+        'recording.stop': {
+          target: 'idle',
+          actions: { type: 'notifyStopped', params: ({ context, event }) => ({ noteId: context.noteId!, reason: event.reason }) },
+        },
         'speech.error': {
           target: 'idle',
           actions: [
@@ -79,7 +88,10 @@ export const recordingMachine = setup({
             { type: 'notifyStopped', params: ({ context }) => ({ noteId: context.noteId!, reason: 'error' }) },
           ],
         },
-        'speech.ended': { target: 'idle', actions: { type: 'notifyStopped', params: ({ context }) => ({ noteId: context.noteId!, reason: 'ended' }) } },
+        'speech.ended': {
+          target: 'idle',
+          actions: { type: 'notifyStopped', params: ({ context }) => ({ noteId: context.noteId!, reason: 'ended' }) },
+        },
       },
     },
   },

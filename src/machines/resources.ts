@@ -11,9 +11,7 @@ export interface ResourcesContext {
 }
 
 export type ResourcesEvent =
-  | { type: 'resources.find'; noteId: string; text: string }
-  | { type: 'resources.retry' }
-  | { type: 'resources.close' };
+  { type: 'resources.find'; noteId: string; text: string } | { type: 'resources.retry' } | { type: 'resources.close' };
 
 /**
  * The AI-Suggested Resources panel (SPEC.md §2 "Side panels", §7 "Find resources", §8):

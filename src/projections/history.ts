@@ -27,7 +27,8 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revi
     else if (e.type === 'note.imported') [kind, title, html, blocks] = ['imported', e.payload.title, e.payload.html, undefined];
     else if (e.type === 'note.renamed') [kind, title] = ['renamed', e.payload.title];
     else if (e.type === 'note.body-saved') [kind, html, blocks] = ['saved', e.payload.html, e.payload.blocks];
-    else if (e.type === 'note.revision-restored') [kind, html, blocks, title] = ['restored', e.payload.html, e.payload.blocks, e.payload.title ?? title];
+    else if (e.type === 'note.revision-restored')
+      [kind, html, blocks, title] = ['restored', e.payload.html, e.payload.blocks, e.payload.title ?? title];
     if (kind) revisions.push({ seq: e.seq, at: e.at, kind, title, html, ...(blocks ? { blocks } : {}) });
   }
   return revisions.reverse();

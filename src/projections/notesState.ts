@@ -50,7 +50,14 @@ export interface AppState {
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {} };
-export const INITIAL_VIEW: ViewState = { selectedId: null, sort: 'current', search: '', sidebar: 'expanded', analyticsOpen: false, theme: 'system' };
+export const INITIAL_VIEW: ViewState = {
+  selectedId: null,
+  sort: 'current',
+  search: '',
+  sidebar: 'expanded',
+  analyticsOpen: false,
+  theme: 'system',
+};
 export const INITIAL_STATE: AppState = { notes: EMPTY_NOTES, view: INITIAL_VIEW, seq: 0 };
 
 /** The note index in manual order, as the `notes` key lists it. */

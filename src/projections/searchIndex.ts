@@ -45,7 +45,14 @@ export class SearchIndex {
   /** For recently indexed notes with a BlockNote document: top-level block -> its distinct tokens. */
   private readonly recent = new Map<string, Map<unknown, string[]>>();
   /** A long note being read block by block across budgeted calls. */
-  private work: { id: string; html: string; at: number; tokens: Set<string>; next: Map<unknown, string[]>; previous: Map<unknown, string[]> | undefined } | null = null;
+  private work: {
+    id: string;
+    html: string;
+    at: number;
+    tokens: Set<string>;
+    next: Map<unknown, string[]>;
+    previous: Map<unknown, string[]> | undefined;
+  } | null = null;
 
   constructor(private readonly htmlText: HtmlText) {}
 
@@ -147,7 +154,14 @@ export class SearchIndex {
    * unchanged block objects between saves, so re-indexing a 5,000-block note reads the changed
    * blocks only (~5 ms instead of ~40 ms), and a first reading can be split across slices.
    */
-  private tokensOf(id: string, html: string, body: NoteBody | undefined, again: boolean, deadline: number, now: () => number): Set<string> | null {
+  private tokensOf(
+    id: string,
+    html: string,
+    body: NoteBody | undefined,
+    again: boolean,
+    deadline: number,
+    now: () => number,
+  ): Set<string> | null {
     // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
     const blocks = body && Array.isArray(body.blocks) ? body.blocks : [];
     if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
@@ -161,7 +175,8 @@ export class SearchIndex {
     }
     while (work.at < blocks.length) {
       const block = blocks[work.at++];
-      const own = work.previous?.get(block) ?? work.next.get(block) ?? [...new Set(blockSearchText(block).split(WHITESPACE))].filter(Boolean);
+      const own =
+        work.previous?.get(block) ?? work.next.get(block) ?? [...new Set(blockSearchText(block).split(WHITESPACE))].filter(Boolean);
       work.next.set(block, own);
       for (const token of own) work.tokens.add(token);
       // Look at the clock every 64 blocks (after reading some, so every slice makes progress).

@@ -21,12 +21,18 @@ type Inline = { type?: string; text?: string; content?: unknown };
 export function inlineText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((item: Inline | string) => (typeof item === 'string' ? item : item.type === 'link' ? inlineText(item.content) : (item.text ?? ''))).join('');
+  return content
+    .map((item: Inline | string) => (typeof item === 'string' ? item : item.type === 'link' ? inlineText(item.content) : (item.text ?? '')))
+    .join('');
 }
 
 function tableText(content: unknown): string[] {
   const rows = (content as { rows?: { cells: unknown[] }[] })?.rows ?? [];
-  return rows.map((row) => row.cells.map((cell) => inlineText(Array.isArray(cell) ? cell : (cell as { content?: unknown })?.content).replace(/\s+/g, ' ')).join('\t'));
+  return rows.map((row) =>
+    row.cells
+      .map((cell) => inlineText(Array.isArray(cell) ? cell : (cell as { content?: unknown })?.content).replace(/\s+/g, ' '))
+      .join('\t'),
+  );
 }
 
 /**
@@ -46,9 +52,15 @@ export function documentText(blocks: readonly TextBlock[], depth = 0): string {
     else {
       const own = inlineText(block.content);
       const marker =
-        block.type === 'bulletListItem' ? `${BULLET_MARKER} ` :
-        block.type === 'numberedListItem' ? `${number}. ` :
-        block.type === 'checkListItem' ? (block.props?.checked ? '[x] ' : '[ ] ') : '';
+        block.type === 'bulletListItem'
+          ? `${BULLET_MARKER} `
+          : block.type === 'numberedListItem'
+            ? `${number}. `
+            : block.type === 'checkListItem'
+              ? block.props?.checked
+                ? '[x] '
+                : '[ ] '
+              : '';
       text = [`${marker}${own}`];
     }
     lines.push(...text.flatMap((t) => t.split('\n')).map((t) => indent + t));

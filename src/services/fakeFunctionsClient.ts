@@ -24,7 +24,12 @@ export function createFakeFunctionsClient(answers: FakeFunctionsAnswers = {}): F
     async summarize(text, format) {
       calls.push(format ? { fn: 'summarize', text, format } : { fn: 'summarize', text });
       if (answers.summarize) return answers.summarize(text, format);
-      return format === 'bullets' ? text.split(/(?<=[.!?])\s+/).map((s) => `• ${s}`).join('\n') : text.split(/(?<=[.!?])\s/)[0];
+      return format === 'bullets'
+        ? text
+            .split(/(?<=[.!?])\s+/)
+            .map((s) => `• ${s}`)
+            .join('\n')
+        : text.split(/(?<=[.!?])\s/)[0];
     },
     async findResources(text) {
       calls.push({ fn: 'find-resources', text });

@@ -77,7 +77,12 @@ export function resolveFunctionsConfig(env: FunctionsEnv, origin: string, warn: 
   const config: FunctionsConfig = {
     url: read('VITE_FUNCTIONS_URL', origin.replace(/\/+$/, ''), httpUrl, 'an http(s) URL of the functions host'),
     key: read('VITE_FUNCTIONS_KEY', DEFAULT_FUNCTIONS_KEY, (v) => v, 'the anonymous key of the functions host'),
-    timeoutMs: read('VITE_FUNCTIONS_TIMEOUT_MS', DEFAULT_FUNCTIONS_TIMEOUT_MS, (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null), 'a positive number of milliseconds'),
+    timeoutMs: read(
+      'VITE_FUNCTIONS_TIMEOUT_MS',
+      DEFAULT_FUNCTIONS_TIMEOUT_MS,
+      (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null),
+      'a positive number of milliseconds',
+    ),
   };
   if (problems.length) {
     const message = `NotePad's AI helpers are misconfigured: ${problems.join('; ')}. Set the variable, or leave it unset to use this host.`;

@@ -10,13 +10,20 @@ import { lazyModule } from './lazyModule';
  * service worker's cache) fails that call as FunctionsError `offline`, logged like the client's
  * own failures, and the next call tries to load again.
  */
-export function lazyFunctionsClient(load: () => Promise<FunctionsClient>, logError: (message: string) => void = (message) => console.error(message)): FunctionsClient {
+export function lazyFunctionsClient(
+  load: () => Promise<FunctionsClient>,
+  logError: (message: string) => void = (message) => console.error(message),
+): FunctionsClient {
   const real = lazyModule(load);
   const client = async (fn: string): Promise<FunctionsClient> => {
     try {
       return await real.load();
     } catch (error) {
-      const failure = new FunctionsError(fn, 'offline', `The host cannot be reached (the client could not load: ${error instanceof Error ? error.message : String(error)})`);
+      const failure = new FunctionsError(
+        fn,
+        'offline',
+        `The host cannot be reached (the client could not load: ${error instanceof Error ? error.message : String(error)})`,
+      );
       logError(`[functions] ${fn} failed (offline): ${failure.message}`);
       throw failure;
     }

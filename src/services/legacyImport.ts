@@ -21,7 +21,10 @@ export async function importLegacyNotes(log: EventLog, storage: Storage = localS
   );
   if (reading.problems.length) {
     try {
-      storage.setItem(`${LEGACY_BACKUP_PREFIX}${Date.now()}`, JSON.stringify({ notes: storage.getItem(NOTES_KEY), linkedNotes: storage.getItem(STARRED_KEY) }));
+      storage.setItem(
+        `${LEGACY_BACKUP_PREFIX}${Date.now()}`,
+        JSON.stringify({ notes: storage.getItem(NOTES_KEY), linkedNotes: storage.getItem(STARRED_KEY) }),
+      );
     } catch (error) {
       console.error('NotePad: could not back up unreadable legacy notes', error);
     }

@@ -27,7 +27,10 @@ export function nextFullHour(now: Date): Date {
 
 /** A time as Google Calendar's UTC stamp `yyyyMMddTHHmmssZ`. */
 export function calendarStamp(time: Date): string {
-  return time.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return time
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function cut(text: string, max: number): string {

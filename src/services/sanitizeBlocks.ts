@@ -44,7 +44,9 @@ function cleanContent(content: unknown): unknown {
       rows: (table.rows ?? []).map((row) => ({
         ...row,
         cells: row.cells.map((cell) =>
-          cell && typeof cell === 'object' && !Array.isArray(cell) ? { ...(cell as Json), content: cleanInline((cell as Json).content) } : cleanInline(cell),
+          cell && typeof cell === 'object' && !Array.isArray(cell)
+            ? { ...(cell as Json), content: cleanInline((cell as Json).content) }
+            : cleanInline(cell),
         ),
       })),
     };
@@ -61,7 +63,8 @@ function cleanContent(content: unknown): unknown {
 export function sanitizeBlocks<T>(blocks: T[]): T[] {
   return blocks.map((block) => {
     const b = block as Json & { props?: Json; children?: unknown[] };
-    const props = b.props && MEDIA_BLOCKS.has(String(b.type)) && 'url' in b.props && !isSafeMediaUrl(b.props.url) ? { ...b.props, url: '' } : b.props;
+    const props =
+      b.props && MEDIA_BLOCKS.has(String(b.type)) && 'url' in b.props && !isSafeMediaUrl(b.props.url) ? { ...b.props, url: '' } : b.props;
     return { ...b, props, content: cleanContent(b.content), children: sanitizeBlocks(b.children ?? []) } as T;
   });
 }

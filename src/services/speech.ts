@@ -73,7 +73,9 @@ export function browserSpeech(win: Window = window): SpeechService {
 }
 
 /** A speech service driven by the test: `say`, `fail`, `end`; `active` while a session runs. */
-export function createFakeSpeech(supported = true): SpeechService & { active: boolean; say(text: string): void; fail(error: string): void; end(): void } {
+export function createFakeSpeech(
+  supported = true,
+): SpeechService & { active: boolean; say(text: string): void; fail(error: string): void; end(): void } {
   let handlers: SpeechHandlers | null = null;
   return {
     get active() {

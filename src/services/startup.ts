@@ -71,10 +71,12 @@ export function beginStartup(deps: StartupDeps): Startup {
     const failed = s.matches('failed');
     return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null };
   });
-  const editable = waitFor(shell, (s) => s.hasTag('editable') || s.matches('failed'), { timeout: Infinity }).then(async (): Promise<StartupResult> => ({
-    ...(await readable),
-    legacyProblems,
-  }));
+  const editable = waitFor(shell, (s) => s.hasTag('editable') || s.matches('failed'), { timeout: Infinity }).then(
+    async (): Promise<StartupResult> => ({
+      ...(await readable),
+      legacyProblems,
+    }),
+  );
   return { readable, editable, painted: () => shell.send({ type: 'app.painted' }) };
 }
 

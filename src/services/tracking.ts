@@ -14,7 +14,10 @@ export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
  * there, so reloads in the same tab reuse it and a new tab or browser session gets a new one.
  * When session storage is unavailable (blocked), returns a fresh id without storing it.
  */
-export function sessionIdFrom(storage: Pick<Storage, 'getItem' | 'setItem'> | null, newId: () => string = () => crypto.randomUUID()): string {
+export function sessionIdFrom(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  newId: () => string = () => crypto.randomUUID(),
+): string {
   try {
     const existing = storage?.getItem(SESSION_ID_KEY);
     if (existing) return existing;

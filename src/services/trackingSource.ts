@@ -12,10 +12,23 @@ export type VisitSource = 'video-app' | 'website' | 'external' | 'direct';
 
 /** Hosts (and their subdomains) counted as video apps. */
 export const VIDEO_HOSTS: readonly string[] = [
-  'youtube.com', 'youtu.be', 'youtube-nocookie.com', 'vimeo.com', 'tiktok.com', 'twitch.tv', 'dailymotion.com', 'loom.com', 'wistia.com',
+  'youtube.com',
+  'youtu.be',
+  'youtube-nocookie.com',
+  'vimeo.com',
+  'tiktok.com',
+  'twitch.tv',
+  'dailymotion.com',
+  'loom.com',
+  'wistia.com',
 ];
 /** Android app referrers (`android-app://{package}/`) of video apps. */
-export const VIDEO_APP_PACKAGES: readonly string[] = ['com.google.android.youtube', 'com.zhiliaoapp.musically', 'tv.twitch.android.app', 'com.vimeo.android.videoapp'];
+export const VIDEO_APP_PACKAGES: readonly string[] = [
+  'com.google.android.youtube',
+  'com.zhiliaoapp.musically',
+  'tv.twitch.android.app',
+  'com.vimeo.android.videoapp',
+];
 /** Longest `source` parameter kept, in characters (longer values are cut). */
 export const SOURCE_PARAM_MAX_LENGTH = 100;
 

@@ -24,9 +24,12 @@ export function useProjection<T>(select: (state: AppState) => T): T {
   const log = useLog();
   const selectRef = useRef(select);
   selectRef.current = select;
-  const subscribe = useCallback((onChange: () => void) => {
-    const sub = log.state$.subscribe(onChange);
-    return () => sub.unsubscribe();
-  }, [log]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const sub = log.state$.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [log],
+  );
   return useSyncExternalStore(subscribe, () => selectRef.current(log.state$.value));
 }

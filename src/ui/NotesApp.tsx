@@ -57,7 +57,9 @@ export function NotesApp() {
       <main className="main-area">
         {!editable ? (
           // The editor waits for the journal's text (see StartupGate); the list shows meanwhile.
-          <p className="loading" role="status">Loading your notes…</p>
+          <p className="loading" role="status">
+            Loading your notes…
+          </p>
         ) : analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
             <Dashboard

@@ -34,7 +34,10 @@ export interface ToastForwarder<Module, Options> {
  * once it has loaded; after that each call goes straight through. A failed load is logged and the
  * next call (or preload) tries again; calls still waiting are kept for it.
  */
-export function createToastForwarder<Module, Options>(load: () => Promise<Module>, api: (module: Module) => ToastApi<Options>): ToastForwarder<Module, Options> {
+export function createToastForwarder<Module, Options>(
+  load: () => Promise<Module>,
+  api: (module: Module) => ToastApi<Options>,
+): ToastForwarder<Module, Options> {
   const waiting: ((toast: ToastApi<Options>) => void)[] = [];
   const listeners = new Set<() => void>();
   const library = lazyModule(load);

@@ -13,9 +13,16 @@ export function announceStartup(result: StartupResult, log: EventLog): void {
   const { quarantinedNow } = log.status$.value;
   if (quarantinedNow.length || result.legacyProblems.length) {
     const parts = [];
-    if (quarantinedNow.length) parts.push(`${quarantinedNow.length} unreadable log entr${quarantinedNow.length === 1 ? 'y was' : 'ies were'} set aside (kept, and included in “Export event log”)`);
+    if (quarantinedNow.length)
+      parts.push(
+        `${quarantinedNow.length} unreadable log entr${quarantinedNow.length === 1 ? 'y was' : 'ies were'} set aside (kept, and included in “Export event log”)`,
+      );
     if (result.legacyProblems.length) parts.push('an unreadable notes list was backed up under a notepad:legacy-backup key');
-    toast.warning('Some saved data could not be read', { description: `${parts.join('; ')}. Everything else was loaded.`, duration: TOAST_ERROR_DURATION_MS, id: 'recovery' });
+    toast.warning('Some saved data could not be read', {
+      description: `${parts.join('; ')}. Everything else was loaded.`,
+      duration: TOAST_ERROR_DURATION_MS,
+      id: 'recovery',
+    });
     if (result.legacyProblems.length) console.warn('NotePad: legacy notes import problems', result.legacyProblems);
   }
   if (!result.durable) {
@@ -34,7 +41,8 @@ export function announceMirrorError(error: unknown): void {
     return;
   }
   toast.error('Storage full', {
-    description: 'Your notes are safe in NotePad’s log, but the browser’s localStorage copy (about 5 MB) could not be updated. Delete notes or large images to free space; the copy is written again with your next change.',
+    description:
+      'Your notes are safe in NotePad’s log, but the browser’s localStorage copy (about 5 MB) could not be updated. Delete notes or large images to free space; the copy is written again with your next change.',
     duration: TOAST_ERROR_DURATION_MS,
     id: 'storage-full',
   });

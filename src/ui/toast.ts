@@ -6,7 +6,10 @@ import { createToastForwarder, type ToastApi } from './lazyToast';
  * (issue 7: initial JS). Same calls and texts as sonner's `toast`; ToastHost mounts the Toaster
  * once sonner has loaded, and sonner shows toasts made before that as soon as it mounts.
  */
-export const toasts = createToastForwarder(() => import('sonner'), (sonner) => sonner.toast as ToastApi<ExternalToast>);
+export const toasts = createToastForwarder(
+  () => import('sonner'),
+  (sonner) => sonner.toast as ToastApi<ExternalToast>,
+);
 
 /** sonner's `toast(title, options)` and `.success/.error/.warning`, forwarded in order once sonner has loaded. */
 export const toast = toasts.toast;

@@ -74,7 +74,10 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
         const style = getComputedStyle(el);
-        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName, ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none' };
+        return {
+          name: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName,
+          ring: style.outlineStyle !== 'none' || style.boxShadow !== 'none',
+        };
       });
       if (!info) continue;
       expect(info.ring, `focus ring on ${info.name}`).toBe(true);

@@ -80,7 +80,9 @@ test.describe('with the default local provider', () => {
     await summarizeButton(page).click();
     await expectToast(page, 'No content', 'There is no text to summarize.');
     await resourcesButton(page).click();
-    await expect(page.locator('[data-sonner-toast] [data-description]', { hasText: 'Please add some content to your note first.' })).toBeVisible();
+    await expect(
+      page.locator('[data-sonner-toast] [data-description]', { hasText: 'Please add some content to your note first.' }),
+    ).toBeVisible();
     await expect(recapPanel(page)).toHaveCount(0);
     await expect(resourcesPanel(page)).toHaveCount(0);
     expect(calls).toEqual([]);
@@ -147,11 +149,17 @@ test.describe('with the default local provider', () => {
     // Shown at once from the first answer: a second request would have reached the host before any bullets showed.
     await expect(items.first()).toBeVisible();
     expect(summarizeBodies()).toHaveLength(2);
-    await expect.poll(() => aiEvents(page)).toEqual([
-      'summary.requested:paragraph', 'summary.received:paragraph',
-      'summary.requested:bullets', 'summary.received:bullets', 'recap.format-changed:bullets',
-      'recap.format-changed:paragraph', 'recap.format-changed:bullets',
-    ]);
+    await expect
+      .poll(() => aiEvents(page))
+      .toEqual([
+        'summary.requested:paragraph',
+        'summary.received:paragraph',
+        'summary.requested:bullets',
+        'summary.received:bullets',
+        'recap.format-changed:bullets',
+        'recap.format-changed:paragraph',
+        'recap.format-changed:bullets',
+      ]);
   });
 
   test('Insert recap places the recap at the top of the note and the autosave saves it', async ({ page }) => {
@@ -222,7 +230,9 @@ test.describe('with the default local provider', () => {
     await expect(resourcesPanel(page)).toBeVisible();
     await page.getByRole('button', { name: 'Close AI-Suggested Resources' }).click();
     await expect(page.getByRole('complementary', { name: 'AI helpers' })).toHaveCount(0);
-    await expect.poll(async () => (await aiEvents(page)).filter((e) => e.startsWith('ai.'))).toEqual(['ai.panel-closed:recap', 'ai.panel-closed:resources']);
+    await expect
+      .poll(async () => (await aiEvents(page)).filter((e) => e.startsWith('ai.')))
+      .toEqual(['ai.panel-closed:recap', 'ai.panel-closed:resources']);
 
     await summarizeButton(page).click();
     await expect(recapPanel(page)).toBeVisible();
@@ -230,7 +240,10 @@ test.describe('with the default local provider', () => {
     await expect(recapPanel(page)).toHaveCount(0);
   });
 
-  test('offline, the helpers say so instead of failing silently, send nothing, and Retry works once back online', async ({ page, context }) => {
+  test('offline, the helpers say so instead of failing silently, send nothing, and Retry works once back online', async ({
+    page,
+    context,
+  }) => {
     const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     const before = await noteState(notes);
     const calls: string[] = [];
@@ -239,7 +252,11 @@ test.describe('with the default local provider', () => {
     });
     await context.setOffline(true);
     await summarizeButton(page).click();
-    await expectToast(page, "You're offline", "The AI helpers need a connection. Your note is unchanged; try again when you're back online.");
+    await expectToast(
+      page,
+      "You're offline",
+      "The AI helpers need a connection. Your note is unchanged; try again when you're back online.",
+    );
     await expect(recapPanel(page)).toContainText("You're offline.");
     await resourcesButton(page).click();
     await expect(resourcesPanel(page)).toContainText("You're offline.");
@@ -279,7 +296,8 @@ test.describe('answers the app must not trust', () => {
   let host: RecordingHost;
   /** What the fake find-resources and summarize functions answer next. */
   let answer: { resources: unknown; summary: unknown } = { resources: {}, summary: {} };
-  const json = (body: unknown): Response => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown): Response =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
   test.beforeAll(async () => {
     // The real host and build; only these two functions are replaced by hostile stand-ins.
@@ -301,13 +319,25 @@ test.describe('answers the app must not trust', () => {
       void d.dismiss();
     });
     await page.addInitScript(XSS_HOOK);
-    const hostile = ['javascript:alert(1)', 'JAVASCRIPT:window.__xss=1', ' javascript:alert(2)', 'data:text/html,<script>alert(3)</script>', 'vbscript:msgbox(4)', '//evil.example/x', 'not a url'];
+    const hostile = [
+      'javascript:alert(1)',
+      'JAVASCRIPT:window.__xss=1',
+      ' javascript:alert(2)',
+      'data:text/html,<script>alert(3)</script>',
+      'vbscript:msgbox(4)',
+      '//evil.example/x',
+      'not a url',
+    ];
     answer = {
       summary: {},
       resources: {
         resources: [
           { title: 'Safe one', url: 'https://en.wikipedia.org/wiki/Apollo_program', description: 'Encyclopedia article' },
-          ...hostile.map((url, i) => ({ title: `Hostile ${i} <img src=x onerror="__hit(${i})">`, url, description: `<svg onload="__hit(${i})">desc ${i}` })),
+          ...hostile.map((url, i) => ({
+            title: `Hostile ${i} <img src=x onerror="__hit(${i})">`,
+            url,
+            description: `<svg onload="__hit(${i})">desc ${i}`,
+          })),
         ],
       },
     };
@@ -333,17 +363,23 @@ test.describe('answers the app must not trust', () => {
     const payloads = xssPayloads();
     // Each payload's call also goes into the URL, in the script-URL spellings a provider could send.
     const urlFor = (id: number, call: string) =>
-      [`javascript:${call}`, `  JaVaScRiPt:${call}`, `data:text/html,<script>${call}</script>`, `vbscript:${call}`, `java\tscript:${call}`][id % 5];
+      [`javascript:${call}`, `  JaVaScRiPt:${call}`, `data:text/html,<script>${call}</script>`, `vbscript:${call}`, `java\tscript:${call}`][
+        id % 5
+      ];
     answer = {
       summary: {},
-      resources: { resources: payloads.map((p) => ({ title: p.html, url: urlFor(p.id, `__hit(${p.id})`), description: `${p.marker} ${p.html}` })) },
+      resources: {
+        resources: payloads.map((p) => ({ title: p.html, url: urlFor(p.id, `__hit(${p.id})`), description: `${p.marker} ${p.html}` })),
+      },
     };
     await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     await resourcesButton(page).click();
     const panel = resourcesPanel(page);
     await expect(panel.locator('.resource')).toHaveCount(payloads.length);
     await expect(panel.locator('[href], [src], [srcdoc], [action], [formaction]')).toHaveCount(0);
-    expect(await panel.evaluate((el) => el.querySelectorAll('script, iframe, object, embed, img, svg, math, style, form, input').length)).toBe(0);
+    expect(
+      await panel.evaluate((el) => el.querySelectorAll('script, iframe, object, embed, img, svg, math, style, form, input').length),
+    ).toBe(0);
     const text = await panel.innerText();
     for (const p of payloads) expect(text).toContain(p.marker);
     await panel.locator('.resource-link.unlinked').nth(0).click();
@@ -400,13 +436,21 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
         }
         res.writeHead(200, { 'Content-Type': 'application/json' });
         if (mode === 'garbage') return res.end('{"choices": [ this is not json');
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'The fake provider summary of the Moon landings.' } }] }));
+        res.end(
+          JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'The fake provider summary of the Moon landings.' } }] }),
+        );
       });
     });
     await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
     const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
     host = await startRecordingHost({
-      env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: providerUrl, LLM_API_KEY: 'test', LLM_MODEL: 'fake', LLM_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) },
+      env: {
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: providerUrl,
+        LLM_API_KEY: 'test',
+        LLM_MODEL: 'fake',
+        LLM_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+      },
     });
   });
   test.afterAll(async () => {
@@ -416,7 +460,9 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
   });
 
   for (const fault of ['hang', 'reset', '500', 'garbage'] as const) {
-    test(`a provider that ${fault === '500' ? 'answers 500' : fault === 'garbage' ? 'answers garbage' : fault + 's'}: Summarize shows the SPEC error and the note is unchanged`, async ({ page }) => {
+    test(`a provider that ${fault === '500' ? 'answers 500' : fault === 'garbage' ? 'answers garbage' : fault + 's'}: Summarize shows the SPEC error and the note is unchanged`, async ({
+      page,
+    }) => {
       mode = 'ok';
       const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
       const before = await noteState(notes);
@@ -442,7 +488,9 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
   }
 
   for (const fault of ['hang', 'reset', '500'] as const) {
-    test(`a provider that ${fault === '500' ? 'answers 500' : fault + 's'}: Find resources shows the SPEC error and the note is unchanged`, async ({ page }) => {
+    test(`a provider that ${fault === '500' ? 'answers 500' : fault + 's'}: Find resources shows the SPEC error and the note is unchanged`, async ({
+      page,
+    }) => {
       mode = 'ok';
       const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
       const before = await noteState(notes);

@@ -38,7 +38,11 @@ async function seedNotes(page: Page): Promise<NotesPage> {
 }
 
 const dashboard = (page: Page) => page.getByRole('region', { name: 'Analytics Dashboard' });
-const card = (page: Page, label: string) => page.locator('.dashboard-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+const card = (page: Page, label: string) =>
+  page
+    .locator('.dashboard-card')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
 
 async function openDashboard(page: Page) {
   await page.getByRole('button', { name: 'Analytics' }).click();
@@ -64,7 +68,12 @@ test.describe('analytics dashboard', () => {
     // 10 words in the legacy note's text, 8 and 2 typed: markup is not counted.
     await expect(card(page, 'Total Words')).toHaveText('20');
     await expect(page.locator('.dashboard-summary')).toContainText('20 words in 3 notes');
-    const newest = await page.evaluate(() => JSON.parse(localStorage.getItem('notes')!).map((n: { modified: string }) => n.modified).sort().at(-1));
+    const newest = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('notes')!)
+        .map((n: { modified: string }) => n.modified)
+        .sort()
+        .at(-1),
+    );
     await expect(card(page, 'Last Modified').locator('time')).toHaveAttribute('datetime', newest);
 
     // Bar chart (Plot's SVG): seven bars, oldest first, today last with all three notes.
@@ -89,7 +98,17 @@ test.describe('analytics dashboard', () => {
 
     // Word cloud: drawn on the canvas, and the same words listed with counts (stopwords, digits and markup left out).
     await expect.poll(() => cloudInkPixels(page)).toBeGreaterThan(200);
-    await expect(page.locator('.word-list li')).toHaveText(['garden 3', 'budget 2', 'ana 1', 'apples 1', 'book 1', 'call 1', 'pears 1', 'plan 1', 'room 1']);
+    await expect(page.locator('.word-list li')).toHaveText([
+      'garden 3',
+      'budget 2',
+      'ana 1',
+      'apples 1',
+      'book 1',
+      'call 1',
+      'pears 1',
+      'plan 1',
+      'room 1',
+    ]);
 
     await expect(page.locator('.follow-up-item')).toHaveText(['Call listAna about the garden budget', 'Call listbook the room']);
     expectNoConsoleErrors(page);
@@ -164,7 +183,9 @@ test.describe('analytics dashboard', () => {
 
   test('at 360 px wide the dashboard fits without scrolling sideways', async ({ page }) => {
     await seedLocalStorage(page, {
-      notes: JSON.stringify([{ id: LEGACY_ID, title: 'Call list with a rather long title that must not push the layout', modified: new Date().toISOString() }]),
+      notes: JSON.stringify([
+        { id: LEGACY_ID, title: 'Call list with a rather long title that must not push the layout', modified: new Date().toISOString() },
+      ]),
       [`note_${LEGACY_ID}`]: LEGACY_HTML,
     });
     const app = new NotesPage(page);
@@ -183,7 +204,11 @@ test.describe('analytics dashboard', () => {
         const overflowing = [...body.querySelectorAll('*')]
           .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
           .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`);
-        return { pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth, bodyScrollsSideways: body.scrollWidth > body.clientWidth, overflowing };
+        return {
+          pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+          bodyScrollsSideways: body.scrollWidth > body.clientWidth,
+          overflowing,
+        };
       });
     await expect.poll(layout).toEqual({ pageScrollsSideways: false, bodyScrollsSideways: false, overflowing: [] });
     expectNoConsoleErrors(page);
@@ -223,13 +248,16 @@ test.describe('analytics dashboard', () => {
         }
         return { packages, maps };
       }, urls);
-    const chartPackages = (packages: string[]) => packages.filter((p) => p === '@observablehq/plot' || p.startsWith('d3') || p === 'wordcloud');
+    const chartPackages = (packages: string[]) =>
+      packages.filter((p) => p === '@observablehq/plot' || p.startsWith('d3') || p === 'wordcloud');
 
     const loaded = await packagesOf(atLoad);
     expect(loaded.maps).toBeGreaterThan(0);
     expect(loaded.packages).toContain('react-dom');
     expect(chartPackages(loaded.packages)).toEqual([]);
-    expect(chartPackages((await packagesOf(lazy)).packages)).toEqual(expect.arrayContaining(['@observablehq/plot', 'd3-shape', 'wordcloud']));
+    expect(chartPackages((await packagesOf(lazy)).packages)).toEqual(
+      expect.arrayContaining(['@observablehq/plot', 'd3-shape', 'wordcloud']),
+    );
     expectNoConsoleErrors(page);
   });
 });

@@ -11,11 +11,16 @@ import { NotesPage } from './notesPage';
 /** Tab and Shift+Tab around the dialog more times than it has controls; focus never leaves it. */
 async function expectFocusTrapped(page: Page, dialog: Locator) {
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  const controls = await dialog.evaluate((d) => d.querySelectorAll('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])').length);
+  const controls = await dialog.evaluate(
+    (d) => d.querySelectorAll('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])').length,
+  );
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < controls + 2; i++) {
       await page.keyboard.press(key);
-      const where = await dialog.evaluate((d) => ({ inside: d.contains(document.activeElement), at: document.activeElement?.outerHTML.slice(0, 80) }));
+      const where = await dialog.evaluate((d) => ({
+        inside: d.contains(document.activeElement),
+        at: document.activeElement?.outerHTML.slice(0, 80),
+      }));
       expect(where.inside, `${key} #${i + 1} moved focus to ${where.at}`).toBe(true);
     }
   }
@@ -25,8 +30,14 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 function logFile(title: string): string {
   const at = '2026-11-20T10:00:00.000Z';
   return JSON.stringify({
-    format: 'notepad-event-log', version: 1, exportedAt: at, schemaVersion: 1, snapshot: null,
-    events: [{ v: 1, seq: 1, id: '11111111-1111-4111-8111-111111111111', at, type: 'note.created', payload: { id: '1700000000001', title } }],
+    format: 'notepad-event-log',
+    version: 1,
+    exportedAt: at,
+    schemaVersion: 1,
+    snapshot: null,
+    events: [
+      { v: 1, seq: 1, id: '11111111-1111-4111-8111-111111111111', at, type: 'note.created', payload: { id: '1700000000001', title } },
+    ],
   });
 }
 
@@ -73,7 +84,9 @@ test.describe('dialogs', () => {
     await page.getByText('Event log', { exact: true }).click();
     const opener = page.getByRole('button', { name: 'Import event log' });
     await opener.focus();
-    await page.getByLabel('Event log file').setInputFiles({ name: 'log.json', mimeType: 'application/json', buffer: Buffer.from(logFile('From the file')) });
+    await page
+      .getByLabel('Event log file')
+      .setInputFiles({ name: 'log.json', mimeType: 'application/json', buffer: Buffer.from(logFile('From the file')) });
     const dialog = page.getByRole('dialog', { name: 'Import event log' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Replace my notes' })).toBeVisible();

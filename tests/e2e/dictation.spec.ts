@@ -59,7 +59,14 @@ test.describe('voice dictation', () => {
       speech.say('second part');
     });
     await expect(app.editor).toContainText('Typed hello world second part');
-    await expect.poll(() => app.editor.locator('.bn-inline-content').first().evaluate((el) => el.textContent)).toBe('Typed hello world second part ');
+    await expect
+      .poll(() =>
+        app.editor
+          .locator('.bn-inline-content')
+          .first()
+          .evaluate((el) => el.textContent),
+      )
+      .toBe('Typed hello world second part ');
     await stop.click();
     await expect(toolbar(page).getByRole('button', { name: 'Start recording' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as SpeechWindow).__speechLog.at(-1))).toBe('stop');

@@ -44,8 +44,16 @@ test.describe('durability and tabs', () => {
     // What page hide leaves when a save's IndexedDB write did not complete: the save only in the
     // journal (localStorage). Start-up reads it after the first paint; the editor must wait for it.
     await page.evaluate(() => {
-      const id = Object.keys(localStorage).find((key) => key.startsWith('note_'))!.slice('note_'.length);
-      const save = { v: 1, id: crypto.randomUUID(), at: new Date().toISOString(), type: 'note.body-saved', payload: { id, html: '<p>durable text, journaled text</p>' } };
+      const id = Object.keys(localStorage)
+        .find((key) => key.startsWith('note_'))!
+        .slice('note_'.length);
+      const save = {
+        v: 1,
+        id: crypto.randomUUID(),
+        at: new Date().toISOString(),
+        type: 'note.body-saved',
+        payload: { id, html: '<p>durable text, journaled text</p>' },
+      };
       localStorage.setItem('notepad:journal', JSON.stringify([save]));
     });
     await page.reload();
@@ -89,11 +97,17 @@ test.describe('durability and tabs', () => {
   test('notes the original app left in localStorage are imported, sanitized, and nothing is deleted', async ({ page }) => {
     await page.goto('/no-app-here');
     await page.evaluate(() => {
-      localStorage.setItem('notes', JSON.stringify([
-        { id: '1700000000002', title: 'Legacy meeting', modified: '2026-11-01T09:00:00.000Z' },
-        { id: '1700000000001', title: 'Legacy list', modified: '2026-10-01T09:00:00.000Z' },
-      ]));
-      localStorage.setItem('note_1700000000002', '<div><b>Agenda</b> for <font color="#9b87f5">Monday</font></div><img src="x" onerror="window.__xss=1"><span class="follow-up bg-yellow-200">call Ana</span>');
+      localStorage.setItem(
+        'notes',
+        JSON.stringify([
+          { id: '1700000000002', title: 'Legacy meeting', modified: '2026-11-01T09:00:00.000Z' },
+          { id: '1700000000001', title: 'Legacy list', modified: '2026-10-01T09:00:00.000Z' },
+        ]),
+      );
+      localStorage.setItem(
+        'note_1700000000002',
+        '<div><b>Agenda</b> for <font color="#9b87f5">Monday</font></div><img src="x" onerror="window.__xss=1"><span class="follow-up bg-yellow-200">call Ana</span>',
+      );
       localStorage.setItem('note_1700000000001', '<ul><li>one</li><li>two</li></ul>');
       localStorage.setItem('linkedNotes', JSON.stringify(['1700000000001']));
     });

@@ -23,9 +23,15 @@ export async function loggedEvents(page: Page, type?: string): Promise<{ type: s
 /** Wait until the log holds an event of `type` whose payload contains `payload`. */
 export async function expectLogged(page: Page, type: string, payload: Record<string, unknown> = {}) {
   await expect
-    .poll(async () => (await loggedEvents(page, type)).some((e) => Object.entries(payload).every(([k, v]) => JSON.stringify(e.payload[k]) === JSON.stringify(v))), {
-      message: `${type} ${JSON.stringify(payload)} in the log`,
-    })
+    .poll(
+      async () =>
+        (await loggedEvents(page, type)).some((e) =>
+          Object.entries(payload).every(([k, v]) => JSON.stringify(e.payload[k]) === JSON.stringify(v)),
+        ),
+      {
+        message: `${type} ${JSON.stringify(payload)} in the log`,
+      },
+    )
     .toBe(true);
 }
 

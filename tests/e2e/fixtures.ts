@@ -33,7 +33,10 @@ export function expectNoConsoleErrors(page: Page, options: { allow?: RegExp[]; p
   const allowed = (text: string) => (options.allow ?? []).some((pattern) => pattern.test(text));
   expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
   if (!options.pageErrorsOnly) {
-    expect(problems.consoleErrors.filter((text) => !allowed(text)), 'console errors').toEqual([]);
+    expect(
+      problems.consoleErrors.filter((text) => !allowed(text)),
+      'console errors',
+    ).toEqual([]);
   }
 }
 

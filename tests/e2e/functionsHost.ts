@@ -25,7 +25,9 @@ export interface RecordingHost extends RunningHost {
  * body and headers as the host received them. Chromium does not report the bodies of fetch()
  * calls made with a Request object (ky makes those), so tests read them here, on the wire's end.
  */
-export async function startRecordingHost(options: { env?: NodeJS.ProcessEnv; functions?: Record<string, FunctionHandler> } = {}): Promise<RecordingHost> {
+export async function startRecordingHost(
+  options: { env?: NodeJS.ProcessEnv; functions?: Record<string, FunctionHandler> } = {},
+): Promise<RecordingHost> {
   const functions = options.functions ?? createFunctions({ ...process.env, USAGE_DB_PATH: ':memory:', ...options.env });
   const calls: ReceivedCall[] = [];
   const recorded = Object.fromEntries(

@@ -31,12 +31,20 @@ function nextHourStamps(time: number): string {
   start.setHours(start.getHours() + 1);
   const end = new Date(start.getTime());
   end.setHours(end.getHours() + 1);
-  const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = (d: Date) =>
+    d
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   return `${stamp(start)}/${stamp(end)}`;
 }
 
 test.describe('editor header actions', () => {
-  test('with no note selected, every note action is disabled and New Tab opens the app\'s own address', async ({ page, context, baseURL }) => {
+  test("with no note selected, every note action is disabled and New Tab opens the app's own address", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const app = new NotesPage(page);
     await app.open();
     await expect(page.locator('.editor-title')).toHaveText('No note selected');
@@ -59,7 +67,9 @@ test.describe('editor header actions', () => {
     await expectLogged(page, 'editor.command', { command: 'new-tab' });
   });
 
-  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and SPEC.md\'s toast', async ({ page }) => {
+  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and SPEC.md\'s toast', async ({
+    page,
+  }) => {
     await groceries(page);
     await header(page).getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.locator('.status-message')).toHaveText('Copied to clipboard!');
@@ -111,7 +121,11 @@ test.describe('editor header actions', () => {
       await menu.getByRole('menuitem', { name: format, exact: true }).click();
     };
     const files: Record<string, string> = {};
-    for (const [format, name] of [['HTML', 'Groceries.html'], ['Markdown', 'Groceries.md'], ['Plain text', 'Groceries.txt']]) {
+    for (const [format, name] of [
+      ['HTML', 'Groceries.html'],
+      ['Markdown', 'Groceries.md'],
+      ['Plain text', 'Groceries.txt'],
+    ]) {
       const download = page.waitForEvent('download');
       await exportAs(format);
       const file = await download;
@@ -146,12 +160,16 @@ test.describe('editor header actions', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { __mailto: string[] };
       w.__mailto = [];
-      document.addEventListener('click', (event) => {
-        const link = (event.target as Element).closest?.('a[href^="mailto:"]') as HTMLAnchorElement | null;
-        if (!link) return;
-        event.preventDefault();
-        w.__mailto.push(link.href);
-      }, true);
+      document.addEventListener(
+        'click',
+        (event) => {
+          const link = (event.target as Element).closest?.('a[href^="mailto:"]') as HTMLAnchorElement | null;
+          if (!link) return;
+          event.preventDefault();
+          w.__mailto.push(link.href);
+        },
+        true,
+      );
     });
     await groceries(page);
     await header(page).getByRole('button', { name: 'Send by e-mail' }).click();
@@ -165,8 +183,13 @@ test.describe('editor header actions', () => {
     expect(page.url()).toMatch(/\/$/);
   });
 
-  test('Save to calendar opens Google Calendar in a new tab with the title, the whole note or the selection, and the next full hour', async ({ page, context }) => {
-    await context.route('https://calendar.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Calendar</title>' }));
+  test('Save to calendar opens Google Calendar in a new tab with the title, the whole note or the selection, and the next full hour', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://calendar.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Calendar</title>' }),
+    );
     const app = await groceries(page);
     const open = async () => {
       const before = Date.now();
@@ -193,8 +216,13 @@ test.describe('editor header actions', () => {
     await expect.poll(async () => (await loggedEvents(page, 'note.calendar-opened')).length).toBe(2);
   });
 
-  test('Create task needs highlighted text, then opens the task tool with meetingname, task, details, priority and taskdate', async ({ page, context }) => {
-    await context.route('https://tasks.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Tasks</title>' }));
+  test('Create task needs highlighted text, then opens the task tool with meetingname, task, details, priority and taskdate', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://tasks.example.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Tasks</title>' }),
+    );
     const app = await groceries(page);
     let opened = 0;
     context.on('page', () => void (opened += 1));
@@ -213,7 +241,13 @@ test.describe('editor header actions', () => {
     expect(url.origin + url.pathname).toBe('https://tasks.example.com/new');
     const fields = Object.fromEntries(url.searchParams);
     expect([before, day()]).toContain(fields.taskdate);
-    expect(fields).toEqual({ meetingname: 'Groceries', task: 'eggs', details: 'From NotePad', priority: 'medium', taskdate: fields.taskdate });
+    expect(fields).toEqual({
+      meetingname: 'Groceries',
+      task: 'eggs',
+      details: 'From NotePad',
+      priority: 'medium',
+      taskdate: fields.taskdate,
+    });
     expect(fields.taskdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await expectToast(page, 'Task created');
     await expectLogged(page, 'task.created', { task: 'eggs' });
@@ -241,6 +275,10 @@ test.describe('editor header actions', () => {
     await header(page).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.status).toHaveText('Note saved!');
     await expectLogged(page, 'note.body-saved');
-    await expect.poll(() => page.evaluate(() => Object.entries(localStorage).some(([k, v]) => k.startsWith('note_') && v.includes('saved from the header')))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.entries(localStorage).some(([k, v]) => k.startsWith('note_') && v.includes('saved from the header'))),
+      )
+      .toBe(true);
   });
 });

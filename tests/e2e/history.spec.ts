@@ -8,7 +8,6 @@ import { storedEvents } from './storedEvents';
  * show the restored text and the history still lists every revision (never rewritten).
  */
 
-
 test.describe('note history', () => {
   test('lists revisions with times, previews one read-only, restores it as a new event and keeps every revision', async ({ page }) => {
     const app = new NotesPage(page);
@@ -51,7 +50,11 @@ test.describe('note history', () => {
     await expect(preview).toContainText('first version');
     await expect(preview).not.toContainText('second thought');
     await expect(preview.getByRole('heading')).toHaveText('Plan');
-    expect(await preview.evaluate((el) => (el as HTMLElement).isContentEditable || el.querySelector('[contenteditable="true"], input, textarea') !== null)).toBe(false);
+    expect(
+      await preview.evaluate(
+        (el) => (el as HTMLElement).isContentEditable || el.querySelector('[contenteditable="true"], input, textarea') !== null,
+      ),
+    ).toBe(false);
     await preview.click();
     await page.keyboard.type('typed into the preview');
     await expect(preview).not.toContainText('typed into the preview');

@@ -25,7 +25,12 @@ const FAKE_INSPECTOR = () => {
   window.open = ((url?: string | URL) => {
     w.__opened.push(String(url));
     setTimeout(() => window.postMessage({ type: '@statelyai.connected' }, '*'));
-    return { postMessage: (message: unknown) => void w.__inspected.push(message), closed: false, close() {}, focus() {} } as unknown as Window;
+    return {
+      postMessage: (message: unknown) => void w.__inspected.push(message),
+      closed: false,
+      close() {},
+      focus() {},
+    } as unknown as Window;
   }) as typeof window.open;
 };
 
@@ -68,7 +73,9 @@ test.describe('live inspection', () => {
     await page.getByRole('button', { name: 'Find resources' }).first().click();
 
     const machines = ['appShell', 'titleEditor', 'autosave', 'recording', 'recap', 'resources'];
-    await expect.poll(async () => [...new Set(actorsBySession(await inspected(page)).values())].sort()).toEqual(expect.arrayContaining(machines.sort()));
+    await expect
+      .poll(async () => [...new Set(actorsBySession(await inspected(page)).values())].sort())
+      .toEqual(expect.arrayContaining(machines.sort()));
     const expected: Record<string, string> = {
       appShell: 'xstate.done.actor',
       titleEditor: 'title.commit',
@@ -78,15 +85,24 @@ test.describe('live inspection', () => {
       resources: 'resources.find',
     };
     await expect
-      .poll(async () => {
-        const events = eventsByMachine(await inspected(page));
-        return Object.entries(expected).filter(([machine, type]) => !(events[machine] ?? []).some((t) => t.startsWith(type))).map(([m]) => m);
-      }, { message: 'machines whose events did not reach the inspector' })
+      .poll(
+        async () => {
+          const events = eventsByMachine(await inspected(page));
+          return Object.entries(expected)
+            .filter(([machine, type]) => !(events[machine] ?? []).some((t) => t.startsWith(type)))
+            .map(([m]) => m);
+        },
+        { message: 'machines whose events did not reach the inspector' },
+      )
       .toEqual([]);
     // Snapshots flow too (the inspector draws the current state from them).
     const snapshots = (await inspected(page)).filter((m) => m.type === '@xstate.snapshot');
     const actors = actorsBySession(await inspected(page));
-    for (const machine of ['autosave', 'titleEditor', 'appShell']) expect(snapshots.some((s) => actors.get(s.sessionId!) === machine), machine).toBe(true);
+    for (const machine of ['autosave', 'titleEditor', 'appShell'])
+      expect(
+        snapshots.some((s) => actors.get(s.sessionId!) === machine),
+        machine,
+      ).toBe(true);
   });
 
   test('without ?inspect the inspector is neither loaded nor opened', async ({ page }) => {

@@ -41,7 +41,9 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
       if (style.visibility === 'hidden') continue;
       if ((r.right > width + 1 || r.left < -1) && !clippedInside(el)) {
         const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
-        problems.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${name}" spans ${Math.round(r.left)}..${Math.round(r.right)}px`);
+        problems.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${name}" spans ${Math.round(r.left)}..${Math.round(r.right)}px`,
+        );
       }
     }
     return problems.slice(0, 10);
@@ -66,7 +68,9 @@ async function showSidebar(page: Page) {
 }
 
 for (const width of WIDTHS) {
-  test(`at ${width} px nothing overflows sideways: the app with a note, search results, the dashboard and the replay view`, async ({ page }) => {
+  test(`at ${width} px nothing overflows sideways: the app with a note, search results, the dashboard and the replay view`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: HEIGHT });
     const app = new NotesPage(page);
     await app.open();
@@ -95,7 +99,9 @@ for (const width of WIDTHS) {
   });
 }
 
-test('below 768 px the sidebar is a drawer over the editor that closes when a note is picked, a note is created, Analytics is opened or the backdrop is tapped', async ({ page }) => {
+test('below 768 px the sidebar is a drawer over the editor that closes when a note is picked, a note is created, Analytics is opened or the backdrop is tapped', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: HEIGHT });
   const app = new NotesPage(page);
   await app.open();

@@ -58,7 +58,11 @@ test.describe('event log tools', () => {
     const good = JSON.parse(await exportLog(page));
     const cases: [string, string, RegExp][] = [
       ['bad.json', '{"format": "notepad-event-log", "events": [', /not valid JSON/],
-      ['middle.json', JSON.stringify({ ...good, events: [good.events[0], { ...good.events[1], type: 'note.vanished' }, ...good.events.slice(2)] }), /Event 2 of \d+ is invalid: unknown event type "note.vanished"/],
+      [
+        'middle.json',
+        JSON.stringify({ ...good, events: [good.events[0], { ...good.events[1], type: 'note.vanished' }, ...good.events.slice(2)] }),
+        /Event 2 of \d+ is invalid: unknown event type "note.vanished"/,
+      ],
       ['future.json', JSON.stringify({ ...good, version: 7 }), /newer NotePad/],
     ];
     for (const [name, text, reason] of cases) {
@@ -102,13 +106,19 @@ test.describe('event log tools', () => {
       if (!['font', 'stylesheet', 'image'].includes(r.resourceType())) requests.push(`${r.method()} ${r.url()}`);
     });
     const storageBefore = await page.evaluate(() => JSON.stringify(localStorage));
-    const eventCountBefore = await page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('notepad-log');
-      open.onsuccess = () => {
-        const count = open.result.transaction('events').objectStore('events').count();
-        count.onsuccess = () => { resolve(count.result); open.result.close(); };
-      };
-    }));
+    const eventCountBefore = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('notepad-log');
+          open.onsuccess = () => {
+            const count = open.result.transaction('events').objectStore('events').count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
+          };
+        }),
+    );
 
     const step = page.getByLabel('Current step');
     await page.getByRole('button', { name: 'Go to start' }).click();
@@ -130,13 +140,19 @@ test.describe('event log tools', () => {
 
     expect(requests).toEqual([]);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).toBe(storageBefore);
-    const eventCountAfter = await page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('notepad-log');
-      open.onsuccess = () => {
-        const count = open.result.transaction('events').objectStore('events').count();
-        count.onsuccess = () => { resolve(count.result); open.result.close(); };
-      };
-    }));
+    const eventCountAfter = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('notepad-log');
+          open.onsuccess = () => {
+            const count = open.result.transaction('events').objectStore('events').count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
+          };
+        }),
+    );
     expect(eventCountAfter).toBe(eventCountBefore);
   });
 
@@ -148,7 +164,9 @@ test.describe('event log tools', () => {
     const text = await exportLog(page);
     const path = join(mkdtempSync(join(tmpdir(), 'notepad-e2e-')), 'log.json');
     writeFileSync(path, text);
-    const cli = execFileSync(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'scripts/replay.ts'), path], { encoding: 'utf8' });
+    const cli = execFileSync(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'scripts/replay.ts'), path], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(cli)).toEqual(await app.localStorageKeys());
   });
 });

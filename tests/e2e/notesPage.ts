@@ -73,7 +73,14 @@ export class NotesPage {
    */
   async waitForSavedText(text: string) {
     await expect
-      .poll(() => this.page.evaluate((t) => Object.keys(localStorage).some((k) => k.startsWith('note_') && localStorage.getItem(k)!.includes(t)), text), { timeout: 8000 })
+      .poll(
+        () =>
+          this.page.evaluate(
+            (t) => Object.keys(localStorage).some((k) => k.startsWith('note_') && localStorage.getItem(k)!.includes(t)),
+            text,
+          ),
+        { timeout: 8000 },
+      )
       .toBe(true);
   }
 

@@ -142,11 +142,21 @@ test.describe('offline and installable', () => {
 });
 
 test.describe('install manifest', () => {
-  test('the web app manifest is linked, served as JSON with the app’s name, start URL, display and icons that load', async ({ page, request }) => {
+  test('the web app manifest is linked, served as JSON with the app’s name, start URL, display and icons that load', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get('/manifest.webmanifest');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^application\/(manifest\+)?json/);
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; scope: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      scope: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'NotePad', short_name: 'NotePad', start_url: '/', display: 'standalone', scope: '/' });
     for (const size of ['192x192', '512x512']) expect(manifest.icons.some((i) => i.sizes === size && i.type === 'image/png')).toBe(true);
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);

@@ -11,7 +11,9 @@ async function paste(app: NotesPage, data: Record<string, string>) {
   await app.page.evaluate((data) => {
     const transfer = new DataTransfer();
     for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
-    document.querySelector('.bn-editor')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    document
+      .querySelector('.bn-editor')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, data);
 }
 
@@ -22,7 +24,10 @@ test.describe('paste', () => {
     await page.addInitScript(XSS_HOOK);
   });
 
-  for (const [kind, type] of [['HTML', 'text/html'], ['BlockNote\'s own clipboard HTML', 'blocknote/html']] as const) {
+  for (const [kind, type] of [
+    ['HTML', 'text/html'],
+    ["BlockNote's own clipboard HTML", 'blocknote/html'],
+  ] as const) {
     test(`${PAYLOADS.length} hostile payloads pasted as ${kind} run nothing and keep their text`, async ({ page }) => {
       test.setTimeout(180_000);
       const app = await openNewNote(page, `Pasted ${type}`);
@@ -70,11 +75,16 @@ test.describe('paste', () => {
       const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
       const transfer = new DataTransfer();
       transfer.items.add(new File([bytes], 'screenshot.png', { type: 'image/png' }));
-      document.querySelector('.bn-editor')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.bn-editor')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
     }, png);
     const image = app.editor.locator('[data-content-type="image"] img');
     await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
-    const [shown, note] = await image.evaluate((img) => [img.getBoundingClientRect().width, document.querySelector('.bn-editor')!.getBoundingClientRect().width]);
+    const [shown, note] = await image.evaluate((img) => [
+      img.getBoundingClientRect().width,
+      document.querySelector('.bn-editor')!.getBoundingClientRect().width,
+    ]);
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThanOrEqual(note);
     await expect.poll(() => storedBody(app)).toContain('data:image/png;base64,');

@@ -2,7 +2,6 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { NotesPage } from './notesPage';
 import { seededRandom } from '../support/random';
 
-
 const TRIALS_PER_WORKER = Number(process.env.RELOAD_TRIALS ?? 25);
 const WAYS = ['reload', 'close', 'navigate'] as const;
 
@@ -24,7 +23,10 @@ async function leave(way: (typeof WAYS)[number], page: Page, context: BrowserCon
 }
 
 for (const seed of [1, 2]) {
-  test(`reloading, closing or navigating 0-500 ms after typing loses no character (${TRIALS_PER_WORKER} trials, seed ${seed})`, async ({ page, context }) => {
+  test(`reloading, closing or navigating 0-500 ms after typing loses no character (${TRIALS_PER_WORKER} trials, seed ${seed})`, async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(TRIALS_PER_WORKER * 8000 + 30000);
     const rand = seededRandom(seed);
     let app = new NotesPage(page);
@@ -44,10 +46,13 @@ for (const seed of [1, 2]) {
       await expect(app.editor).toBeVisible();
       const text = (await app.editor.textContent()) ?? '';
       const expected = typed.map((w) => ` ${w}`).join('');
-      if (text !== expected) mismatches.push(`trial ${trial} (${way} after ${delay} ms): expected ${JSON.stringify(expected)}, found ${JSON.stringify(text)}`);
+      if (text !== expected)
+        mismatches.push(`trial ${trial} (${way} after ${delay} ms): expected ${JSON.stringify(expected)}, found ${JSON.stringify(text)}`);
     }
     const characters = typed.map((w) => ` ${w}`).join('').length;
-    console.log(`reload trials seed ${seed}: ${typed.length} trials, ${characters} characters typed, ${mismatches.length} trials with lost or changed text`);
+    console.log(
+      `reload trials seed ${seed}: ${typed.length} trials, ${characters} characters typed, ${mismatches.length} trials with lost or changed text`,
+    );
     expect(mismatches).toEqual([]);
   });
 }
@@ -55,7 +60,13 @@ for (const seed of [1, 2]) {
 test('without IndexedDB the app works for the session and says changes will not persist', async ({ page }) => {
   await page.addInitScript(() => {
     // Private modes and blocked storage make indexedDB.open fail.
-    Object.defineProperty(window, 'indexedDB', { get: () => ({ open: () => { throw new DOMException('blocked', 'SecurityError'); } }) });
+    Object.defineProperty(window, 'indexedDB', {
+      get: () => ({
+        open: () => {
+          throw new DOMException('blocked', 'SecurityError');
+        },
+      }),
+    });
   });
   const app = new NotesPage(page);
   await app.open();

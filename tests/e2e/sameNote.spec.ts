@@ -41,7 +41,10 @@ async function historyTexts(app: NotesPage): Promise<string[]> {
 }
 
 test.describe('two tabs', () => {
-  test('a save in one tab shows its text in the other tab with a notice; text overwritten by the other tab stays in History', async ({ page, context }) => {
+  test('a save in one tab shows its text in the other tab with a notice; text overwritten by the other tab stays in History', async ({
+    page,
+    context,
+  }) => {
     const a = new NotesPage(page);
     await a.open();
     await a.createNote('Shared');

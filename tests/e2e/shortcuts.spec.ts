@@ -33,7 +33,16 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('Shift+Slash');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    for (const label of ['New note', 'Search notes', 'Next note', 'Previous note', 'Show or hide the sidebar', 'Show or hide analytics', 'Bold', 'Save']) {
+    for (const label of [
+      'New note',
+      'Search notes',
+      'Next note',
+      'Previous note',
+      'Show or hide the sidebar',
+      'Show or hide analytics',
+      'Bold',
+      'Save',
+    ]) {
       await expect(dialog.getByRole('rowheader', { name: label, exact: true })).toBeVisible();
     }
     await page.keyboard.press('Escape');

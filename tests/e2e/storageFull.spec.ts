@@ -29,7 +29,7 @@ async function fillLocalStorage(page: Page): Promise<number> {
   return page.evaluate(() => {
     let written = 0;
     let n = 0;
-    for (let size = 1 << 20; size >= 1; ) {
+    for (let size = 1 << 20; size >= 1;) {
       try {
         localStorage.setItem(`filler:${n}`, 'x'.repeat(size));
         written += size;
@@ -50,12 +50,18 @@ async function fillLocalStorage(page: Page): Promise<number> {
 }
 
 async function freeLocalStorage(page: Page) {
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler:')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('filler:'))
+      .forEach((k) => localStorage.removeItem(k)),
+  );
 }
 
 /** The HTML of every stored body save of note `id`, oldest first. */
 async function storedBodies(page: Page, id: string): Promise<string[]> {
-  return (await storedEvents(page)).filter((e) => e.payload.id === id && typeof e.payload.html === 'string').map((e) => e.payload.html as string);
+  return (await storedEvents(page))
+    .filter((e) => e.payload.id === id && typeof e.payload.html === 'string')
+    .map((e) => e.payload.html as string);
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -70,7 +76,9 @@ async function savedNote(app: NotesPage, title: string, text: string): Promise<s
 }
 
 test.describe('storage full', () => {
-  test('with localStorage full an edit says "Storage full", stays in the editor and the log, loses nothing saved, and the copy catches up once space is freed', async ({ page }) => {
+  test('with localStorage full an edit says "Storage full", stays in the editor and the log, loses nothing saved, and the copy catches up once space is freed', async ({
+    page,
+  }) => {
     const app = new NotesPage(page);
     await app.open();
     const earlier = await savedNote(app, 'Earlier', 'written before the disk filled');
@@ -84,7 +92,9 @@ test.describe('storage full', () => {
     await expect(toast(page, 'Storage full')).toContainText('Your notes are safe');
     await expect(app.editor).toContainText('first words and an edit while full');
     // The log has the edit; the localStorage copy keeps what it had, nothing was removed.
-    await expect.poll(() => storedBodies(page, current)).toEqual(expect.arrayContaining([expect.stringContaining('first words and an edit while full')]));
+    await expect
+      .poll(() => storedBodies(page, current))
+      .toEqual(expect.arrayContaining([expect.stringContaining('first words and an edit while full')]));
     const during = await app.localStorageKeys();
     expect(during[`note_${earlier}`]).toBe(before[`note_${earlier}`]);
     expect(during[`note_${current}`]).toBe(before[`note_${current}`]);
@@ -107,7 +117,9 @@ test.describe('storage full', () => {
     expectNoConsoleErrors(page, { allow: [/QuotaExceeded|quota/i] });
   });
 
-  test('with IndexedDB and localStorage full a save shows "Error saving note" with a clear message, keeps the edit in the editor and in memory, and succeeds once space is freed', async ({ page }) => {
+  test('with IndexedDB and localStorage full a save shows "Error saving note" with a clear message, keeps the edit in the editor and in memory, and succeeds once space is freed', async ({
+    page,
+  }) => {
     await page.addInitScript(FULL_IDB);
     const app = new NotesPage(page);
     await app.open();
@@ -139,8 +151,12 @@ test.describe('storage full', () => {
     // Space comes back: the edit is saved without the user typing again.
     await freeLocalStorage(page);
     await page.evaluate(() => ((window as unknown as { __idbFull: boolean }).__idbFull = false));
-    await expect.poll(() => storedBodies(page, current), { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('first words typed while the disk is full')]));
-    await expect.poll(async () => (await app.localStorageKeys())[`note_${current}`], { timeout: 15_000 }).toContain('typed while the disk is full');
+    await expect
+      .poll(() => storedBodies(page, current), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('first words typed while the disk is full')]));
+    await expect
+      .poll(async () => (await app.localStorageKeys())[`note_${current}`], { timeout: 15_000 })
+      .toContain('typed while the disk is full');
     await page.reload();
     await app.row('Current').locator('.note-row-main').click();
     await expect(app.editor).toContainText('first words typed while the disk is full');
@@ -183,7 +199,9 @@ test.describe('storage line', () => {
     expectNoConsoleErrors(page);
   });
 
-  test('on a phone, with the Storage line in the closed drawer, persistent storage is still asked for after the first save', async ({ page }) => {
+  test('on a phone, with the Storage line in the closed drawer, persistent storage is still asked for after the first save', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript(COUNT_PERSIST);
     const persistCalls = () => page.evaluate(() => (window as unknown as { __persistCalls: number }).__persistCalls);

@@ -47,7 +47,9 @@ async function openColourNote(page: Page): Promise<NotesPage> {
   await page.goto('/no-app-here');
   await page.evaluate((colors) => {
     localStorage.setItem('notes', JSON.stringify([{ id: '1700000000002', title: 'Colours', modified: '2026-11-01T09:00:00.000Z' }]));
-    const words = Object.entries(colors).map(([name, hex]) => `<font color="${hex}">${name}</font>`).join(' ');
+    const words = Object.entries(colors)
+      .map(([name, hex]) => `<font color="${hex}">${name}</font>`)
+      .join(' ');
     localStorage.setItem('note_1700000000002', `<p>${words} plain</p>`);
   }, SPEC_COLORS);
   const app = new NotesPage(page);
@@ -124,7 +126,9 @@ test.describe('dark mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the six SPEC text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({ page }) => {
+  test('the six SPEC text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     const app = await openColourNote(page);
     const figures: string[] = [];

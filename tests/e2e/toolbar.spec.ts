@@ -3,7 +3,9 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { expectLogged, expectToast, loggedEvents, makePng, openNewNote, selectText, storedBody, toolbar } from './editorHelpers';
 
 test.describe('editor toolbar', () => {
-  test('Bold, Italic and Underline toggle on the selection from the toolbar and from Ctrl+B/I/U, show their state and are logged', async ({ page }) => {
+  test('Bold, Italic and Underline toggle on the selection from the toolbar and from Ctrl+B/I/U, show their state and are logged', async ({
+    page,
+  }) => {
     const app = await openNewNote(page, 'Formatting');
     await app.typeBody('Make this strong');
     await selectText(app, 'strong');
@@ -22,14 +24,16 @@ test.describe('editor toolbar', () => {
     await expect(bold).toHaveAttribute('aria-pressed', 'false');
     for (const command of ['bold', 'italic', 'underline']) await expectLogged(page, 'editor.command', { command });
     // Saved as shown: italic and underlined, no longer bold.
-    await expect.poll(async () => {
-      const html = await storedBody(app);
-      return [html.includes('<em>'), html.includes('<u>'), html.includes('<strong>')];
-    }).toEqual([true, true, false]);
+    await expect
+      .poll(async () => {
+        const html = await storedBody(app);
+        return [html.includes('<em>'), html.includes('<u>'), html.includes('<strong>')];
+      })
+      .toEqual([true, true, false]);
     expectNoConsoleErrors(page);
   });
 
-  test('the font size and text colour menus apply SPEC.md\'s sizes and exact colours, which are saved', async ({ page }) => {
+  test("the font size and text colour menus apply SPEC.md's sizes and exact colours, which are saved", async ({ page }) => {
     const app = await openNewNote(page, 'Sizes');
     await app.typeBody('big purple words');
     await selectText(app, 'big purple');
@@ -104,7 +108,9 @@ test.describe('editor toolbar', () => {
     for (const command of ['bullet-list', 'numbered-list', 'checklist']) await expectLogged(page, 'editor.command', { command });
   });
 
-  test('Create link asks for a URL, links the selection, does nothing when empty, and refuses script URLs with a message', async ({ page }) => {
+  test('Create link asks for a URL, links the selection, does nothing when empty, and refuses script URLs with a message', async ({
+    page,
+  }) => {
     const app = await openNewNote(page, 'Links');
     await app.typeBody('Read the docs today');
     const answers = ['https://example.org/docs', '', 'javascript:alert(1)', 'example.com'];
@@ -124,7 +130,11 @@ test.describe('editor toolbar', () => {
 
     await selectText(app, 'today');
     await page.keyboard.press('Control+k');
-    await expectToast(page, 'Link not added', '“javascript:” links are not allowed because they can run code or open local files. Use a web (https://), e-mail (mailto:) or phone (tel:) address.');
+    await expectToast(
+      page,
+      'Link not added',
+      '“javascript:” links are not allowed because they can run code or open local files. Use a web (https://), e-mail (mailto:) or phone (tel:) address.',
+    );
     await expect(app.editor.locator('a')).toHaveCount(1);
     await expect(app.editor).toContainText('Read the docs today');
 
@@ -133,10 +143,12 @@ test.describe('editor toolbar', () => {
     await expect(app.editor.locator('a[href="https://example.com"]')).toHaveText('Read');
     expect(prompts).toEqual(['Enter URL:', 'Enter URL:', 'Enter URL:', 'Enter URL:']);
     await expectLogged(page, 'editor.command', { command: 'create-link' });
-    expect((await page.evaluate(() => document.querySelectorAll('.bn-editor a[href^="javascript"]').length))).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('.bn-editor a[href^="javascript"]').length)).toBe(0);
   });
 
-  test('Insert table asks for "rows,cols" (default 2,2), makes a header row plus body rows, and refuses bad input with SPEC.md\'s toast', async ({ page }) => {
+  test('Insert table asks for "rows,cols" (default 2,2), makes a header row plus body rows, and refuses bad input with SPEC.md\'s toast', async ({
+    page,
+  }) => {
     const app = await openNewNote(page, 'Tables');
     await app.typeBody('Before the table');
     const answers: (string | null)[] = ['3,4', 'abc', '0,2', null, '2,2'];
@@ -169,7 +181,7 @@ test.describe('editor toolbar', () => {
     await expect.poll(() => storedBody(app)).toContain('<th');
   });
 
-  test('Insert date puts today as MM/dd/yy at the cursor with SPEC.md\'s toast', async ({ page }) => {
+  test("Insert date puts today as MM/dd/yy at the cursor with SPEC.md's toast", async ({ page }) => {
     const app = await openNewNote(page, 'Dates');
     await app.typeBody('Today is ');
     const today = format(new Date(), 'MM/dd/yy');
@@ -179,7 +191,9 @@ test.describe('editor toolbar', () => {
     await expectLogged(page, 'editor.command', { command: 'insert-date' });
   });
 
-  test('Follow-up wraps the selection in the follow-up highlight, removes it when applied again, and needs a selection', async ({ page }) => {
+  test('Follow-up wraps the selection in the follow-up highlight, removes it when applied again, and needs a selection', async ({
+    page,
+  }) => {
     const app = await openNewNote(page, 'Follow');
     await app.typeBody('Call the plumber tomorrow');
     const followUp = toolbar(page).getByRole('button', { name: 'Follow-up' });
@@ -198,7 +212,9 @@ test.describe('editor toolbar', () => {
     await expectLogged(page, 'editor.command', { command: 'follow-up', detail: 'off' });
   });
 
-  test('Insert image takes only images from a file picker, shows them at most 800 px wide, saves JPEG data, and double-click resizes', async ({ page }) => {
+  test('Insert image takes only images from a file picker, shows them at most 800 px wide, saves JPEG data, and double-click resizes', async ({
+    page,
+  }) => {
     const app = await openNewNote(page, 'Pictures');
     await app.typeBody('A picture:');
     await expect(page.getByLabel('Image file')).toHaveAttribute('accept', 'image/*');
@@ -280,7 +296,7 @@ test.describe('editor toolbar', () => {
     await expect(app.status).toHaveText('Note saved!');
   });
 
-  test('Star, Copy and Download on the toolbar act like the header\'s', async ({ page }) => {
+  test("Star, Copy and Download on the toolbar act like the header's", async ({ page }) => {
     const app = await openNewNote(page, 'Toolbar twins');
     await app.typeBody('twin body');
     await toolbar(page).getByRole('button', { name: 'Star', exact: true }).click();
@@ -297,13 +313,35 @@ test.describe('editor toolbar', () => {
     await expectLogged(page, 'note.downloaded');
   });
 
-  test('the toolbar is one Tab stop with arrow-key movement, every control is named, and the shortcuts dialog lists the editor keys', async ({ page }) => {
+  test('the toolbar is one Tab stop with arrow-key movement, every control is named, and the shortcuts dialog lists the editor keys', async ({
+    page,
+  }) => {
     await openNewNote(page, 'Keys');
-    const names = await toolbar(page).locator('[data-toolbar-item]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    const names = await toolbar(page)
+      .locator('[data-toolbar-item]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
     expect(names).toEqual([
-      'Bold', 'Italic', 'Underline', 'Font size', 'Text colour', 'Bullet list', 'Numbered list', 'Checklist',
-      'Insert image', 'Create link', 'Insert table', 'Insert date', 'Save', 'Copy', 'Download', 'Star',
-      'Start recording', 'Summarize', 'Find resources', 'Follow-up', 'Create task',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Font size',
+      'Text colour',
+      'Bullet list',
+      'Numbered list',
+      'Checklist',
+      'Insert image',
+      'Create link',
+      'Insert table',
+      'Insert date',
+      'Save',
+      'Copy',
+      'Download',
+      'Star',
+      'Start recording',
+      'Summarize',
+      'Find resources',
+      'Follow-up',
+      'Create task',
     ]);
     const bold = toolbar(page).getByRole('button', { name: 'Bold', exact: true });
     await bold.focus();
@@ -318,7 +356,13 @@ test.describe('editor toolbar', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Shift+Slash');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const [label, keys] of [['Bold', 'Ctrl+B'], ['Italic', 'Ctrl+I'], ['Underline', 'Ctrl+U'], ['Create link', 'Ctrl+K'], ['Save', 'Ctrl+S']]) {
+    for (const [label, keys] of [
+      ['Bold', 'Ctrl+B'],
+      ['Italic', 'Ctrl+I'],
+      ['Underline', 'Ctrl+U'],
+      ['Create link', 'Ctrl+K'],
+      ['Save', 'Ctrl+S'],
+    ]) {
       await expect(dialog.getByRole('row', { name: `${label} ${keys}`, exact: true })).toBeVisible();
     }
   });

@@ -26,7 +26,11 @@ test.beforeEach(() => {
 const at = (path: string) => new URL(path, host.url).href;
 
 /** Load `path` of the test host, wait for the tracking answer, and return the body the host received. */
-async function loadAndCatchTracking(page: Page, path: string, options: { referer?: string } = {}): Promise<{ app_name: string; source: string; session_id: string }> {
+async function loadAndCatchTracking(
+  page: Page,
+  path: string,
+  options: { referer?: string } = {},
+): Promise<{ app_name: string; source: string; session_id: string }> {
   const before = host.callsOf('track-app-usage').length;
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === TRACK_PATH);
   await page.goto(at(path), options);

@@ -18,11 +18,18 @@ test.describe('no script in a note ever runs', () => {
 
   // One note per payload: a malformed payload may swallow markup after it, which is HTML, not a leak.
   for (const [half, slice] of [PAYLOADS.slice(0, PAYLOADS.length / 2), PAYLOADS.slice(PAYLOADS.length / 2)].entries()) {
-    test(`payloads ${slice[0].id}-${slice.at(-1)!.id} of ${PAYLOADS.length} in notes the original app left in localStorage do not run, and their text survives`, async ({ page }) => {
+    test(`payloads ${slice[0].id}-${slice.at(-1)!.id} of ${PAYLOADS.length} in notes the original app left in localStorage do not run, and their text survives`, async ({
+      page,
+    }) => {
       expect(PAYLOADS.length).toBeGreaterThanOrEqual(100);
       await page.goto('/seed-storage-first');
       await page.evaluate((payloads) => {
-        localStorage.setItem('notes', JSON.stringify(payloads.map((p) => ({ id: String(1700000000000 + p.id), title: `Hostile ${p.id}`, modified: new Date().toISOString() }))));
+        localStorage.setItem(
+          'notes',
+          JSON.stringify(
+            payloads.map((p) => ({ id: String(1700000000000 + p.id), title: `Hostile ${p.id}`, modified: new Date().toISOString() })),
+          ),
+        );
         for (const p of payloads) localStorage.setItem(`note_${1700000000000 + p.id}`, p.html);
       }, slice);
       const app = new NotesPage(page);
@@ -31,7 +38,11 @@ test.describe('no script in a note ever runs', () => {
         await app.row(`Hostile ${p.id}`).locator('.note-row-main').click();
         await expect(app.editor).toContainText(p.marker);
       }
-      const stored = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('note_')).map(([, v]) => v));
+      const stored = await page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => k.startsWith('note_'))
+          .map(([, v]) => v),
+      );
       expect(stored).toHaveLength(slice.length);
       expect(await page.evaluate(DANGEROUS_MARKUP_SCAN, stored)).toEqual([]);
       await expectNothingRan(page);
@@ -39,28 +50,57 @@ test.describe('no script in a note ever runs', () => {
     });
   }
 
-  test('payloads in an imported event log (HTML bodies, link targets, image URLs) do not run in the editor or the replay view', async ({ page }) => {
+  test('payloads in an imported event log (HTML bodies, link targets, image URLs) do not run in the editor or the replay view', async ({
+    page,
+  }) => {
     const app = new NotesPage(page);
     await app.open();
     const now = Date.now();
     let seq = 0;
-    const event = (type: string, payload: unknown) => ({ v: 1, seq: ++seq, id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, at: new Date(now + seq).toISOString(), type, payload });
+    const event = (type: string, payload: unknown) => ({
+      v: 1,
+      seq: ++seq,
+      id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+      at: new Date(now + seq).toISOString(),
+      type,
+      payload,
+    });
     const events = groups.flatMap((group, i) => [
       event('note.created', { id: noteId(i), title: `Imported ${i}` }),
       event('note.body-saved', { id: noteId(i), html: group.map((p) => p.html).join('') }),
     ]);
     events.push(event('note.created', { id: noteId(99), title: 'Hostile blocks' }));
-    events.push(event('note.body-saved', {
-      id: noteId(99),
-      html: '<p>SAFE-BLOCKS</p>',
-      blocks: [
-        { id: 'b1', type: 'paragraph', props: {}, content: [{ type: 'text', text: 'SAFE-BLOCKS ', styles: {} }, { type: 'link', href: 'javascript:__hit(900)', content: [{ type: 'text', text: 'evil link', styles: {} }] }], children: [] },
-        { id: 'b2', type: 'image', props: { url: 'javascript:__hit(901)', name: 'x', caption: '', previewWidth: 100 }, children: [] },
-      ],
-    }));
-    const file = { format: 'notepad-event-log', version: 1, exportedAt: new Date().toISOString(), schemaVersion: 1, snapshot: null, events };
+    events.push(
+      event('note.body-saved', {
+        id: noteId(99),
+        html: '<p>SAFE-BLOCKS</p>',
+        blocks: [
+          {
+            id: 'b1',
+            type: 'paragraph',
+            props: {},
+            content: [
+              { type: 'text', text: 'SAFE-BLOCKS ', styles: {} },
+              { type: 'link', href: 'javascript:__hit(900)', content: [{ type: 'text', text: 'evil link', styles: {} }] },
+            ],
+            children: [],
+          },
+          { id: 'b2', type: 'image', props: { url: 'javascript:__hit(901)', name: 'x', caption: '', previewWidth: 100 }, children: [] },
+        ],
+      }),
+    );
+    const file = {
+      format: 'notepad-event-log',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      schemaVersion: 1,
+      snapshot: null,
+      events,
+    };
     await page.getByText('Event log', { exact: true }).click();
-    await page.getByLabel('Event log file').setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await page
+      .getByLabel('Event log file')
+      .setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await page.getByRole('dialog', { name: 'Import event log' }).getByRole('button', { name: 'Import' }).click();
     await expect(app.rows).toHaveCount(groups.length + 1);
     for (const [i, group] of groups.entries()) {
@@ -84,7 +124,12 @@ test.describe('no script in a note ever runs', () => {
 test('the served app sends a Content Security Policy without inline script, and the security headers', async ({ request }) => {
   const response = await request.get('/');
   const csp = response.headers()['content-security-policy'] ?? '';
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives['script-src']).toEqual(["'self'"]);
   expect(directives['connect-src']).toEqual(["'self'"]);
   expect(directives['object-src']).toEqual(["'none'"]);

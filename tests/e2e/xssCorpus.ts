@@ -94,7 +94,8 @@ export const DANGEROUS_MARKUP_SCAN = (html?: string[]) => {
     if (el.tagName === 'SCRIPT' || el.tagName === 'IFRAME' || el.tagName === 'OBJECT' || el.tagName === 'EMBED') found.push(el.tagName);
     for (const attr of Array.from(el.attributes)) {
       if (/^on/i.test(attr.name)) found.push(`${el.tagName} ${attr.name}`);
-      if (/^\s*(javascript|vbscript|data:text)/i.test(attr.value) && /href|src|action|data/i.test(attr.name)) found.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 30)}`);
+      if (/^\s*(javascript|vbscript|data:text)/i.test(attr.value) && /href|src|action|data/i.test(attr.name))
+        found.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 30)}`);
     }
   }
   return found;

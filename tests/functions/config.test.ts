@@ -17,8 +17,21 @@ describe('readConfig', () => {
   });
 
   it('reads the OpenAI-compatible settings, treating empty values as unset', () => {
-    const config = readConfig(env({ LLM_PROVIDER: 'OpenAI', LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.2', LLM_API_KEY: '', LLM_TIMEOUT_MS: '1500', FUNCTIONS_ANON_KEY: ' ' }));
-    expect(config).toEqual({ anonKey: DEFAULT_ANON_KEY, provider: 'openai', llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'llama3.2', timeoutMs: 1500 } });
+    const config = readConfig(
+      env({
+        LLM_PROVIDER: 'OpenAI',
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+        LLM_MODEL: 'llama3.2',
+        LLM_API_KEY: '',
+        LLM_TIMEOUT_MS: '1500',
+        FUNCTIONS_ANON_KEY: ' ',
+      }),
+    );
+    expect(config).toEqual({
+      anonKey: DEFAULT_ANON_KEY,
+      provider: 'openai',
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'llama3.2', timeoutMs: 1500 },
+    });
     expect(createProvider(config).name).toBe('openai');
   });
 

@@ -26,9 +26,15 @@ function ensureDeno(): string {
   if (existsSync(DENO_BIN) && works()) return DENO_BIN;
   mkdirSync(CACHE, { recursive: true });
   try {
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CACHE, `deno@${DENO_VERSION}`], { cwd: ROOT, stdio: 'pipe', timeout: 180_000 });
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CACHE, `deno@${DENO_VERSION}`], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
   } catch (error) {
-    throw new Error(`Could not install deno@${DENO_VERSION} from npm into ${CACHE}: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
+    throw new Error(
+      `Could not install deno@${DENO_VERSION} from npm into ${CACHE}: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
+    );
   }
   if (!works()) throw new Error(`deno@${DENO_VERSION} was installed into ${CACHE} but ${DENO_BIN} does not run on this machine`);
   return DENO_BIN;
@@ -46,7 +52,15 @@ const running: DenoFunction[] = [];
 function serveOnDeno(deno: string, name: string, env: Record<string, string> = {}): Promise<DenoFunction> {
   const child = spawn(deno, ['run', '--no-lock', '--allow-net', '--allow-read', '--allow-env', `functions/${name}/index.ts`], {
     cwd: ROOT,
-    env: { ...process.env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', DENO_NO_UPDATE_CHECK: '1', DENO_DIR: join(CACHE, 'dir'), NO_COLOR: '1', FUNCTIONS_ANON_KEY: ANON_KEY, ...env },
+    env: {
+      ...process.env,
+      DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+      DENO_NO_UPDATE_CHECK: '1',
+      DENO_DIR: join(CACHE, 'dir'),
+      NO_COLOR: '1',
+      FUNCTIONS_ANON_KEY: ANON_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -86,14 +100,20 @@ afterAll(async () => {
   await host.close();
 });
 
-const NOTE = 'Bees pollinate about a third of the crops people eat. Their numbers fell sharply in many regions over the last decade. Pesticides, parasites and lost habitat all play a part. Farmers now plant wildflower strips beside their fields to help them.';
+const NOTE =
+  'Bees pollinate about a third of the crops people eat. Their numbers fell sharply in many regions over the last decade. Pesticides, parasites and lost habitat all play a part. Farmers now plant wildflower strips beside their fields to help them.';
 
 describe('the functions on Deno', () => {
   it('type-check under `deno check` with the deploy import map', () => {
     const entries = ['summarize', 'find-resources', 'track-app-usage'].map((name) => `functions/${name}/index.ts`);
     let output = '';
     try {
-      output = execFileSync(deno, ['check', '--no-lock', ...entries], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, DENO_DIR: join(CACHE, 'dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } });
+      output = execFileSync(deno, ['check', '--no-lock', ...entries], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, DENO_DIR: join(CACHE, 'dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      });
     } catch (error) {
       const e = error as { stdout?: string; stderr?: string };
       throw new Error(`deno check failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);

@@ -84,7 +84,13 @@ export interface FakeProvider {
 /** A chat-completions answer with `content`. */
 export function chatAnswer(res: ServerResponse, content: string): void {
   res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+  res.end(
+    JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    }),
+  );
 }
 
 /** Starts the fake provider; its default behaviour answers "A fake summary." */

@@ -13,7 +13,8 @@ afterAll(async () => {
   await host.close();
 });
 
-const NOTE = 'The library council met on Tuesday to plan the new reading room. Funding for digital services must grow next year. Volunteers will run weekend programs for children. The roof of the old building leaks every winter. A vote on the budget is planned for April.';
+const NOTE =
+  'The library council met on Tuesday to plan the new reading room. Funding for digital services must grow next year. Volunteers will run weekend programs for children. The roof of the old building leaks every winter. A vote on the budget is planned for April.';
 const FUNCTIONS = ['summarize', 'find-resources', 'track-app-usage'] as const;
 const VALID_BODY = {
   summarize: { text: NOTE },
@@ -50,7 +51,16 @@ describe('summarize', () => {
   });
 
   it('answers 400 for missing, non-string, blank text and an unknown format', async () => {
-    for (const body of [{}, { text: null }, { text: 42 }, { text: ['a'] }, { text: { a: 1 } }, { text: '' }, { text: ' \n\t ' }, { text: NOTE, format: 'poem' }]) {
+    for (const body of [
+      {},
+      { text: null },
+      { text: 42 },
+      { text: ['a'] },
+      { text: { a: 1 } },
+      { text: '' },
+      { text: ' \n\t ' },
+      { text: NOTE, format: 'poem' },
+    ]) {
       const { status, json } = await call(host.base, 'summarize', body);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(json.error).toMatch(/text|format/);
@@ -115,7 +125,10 @@ describe('track-app-usage', () => {
 describe('the edge every function shares', () => {
   it('answers a CORS preflight with 204 and the Supabase headers, without a key', async () => {
     for (const name of FUNCTIONS) {
-      const response = await fetch(`${host.base}/${name}`, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' } });
+      const response = await fetch(`${host.base}/${name}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(response.status).toBe(204);
       expectCors(response.headers);
     }
@@ -127,12 +140,18 @@ describe('the edge every function shares', () => {
       expect(missing.status).toBe(401);
       expect(missing.json.error).toMatch(/Missing API key/);
       expectCors(missing.headers);
-      const wrong = await call(host.base, name, VALID_BODY[name], { headers: { 'Content-Type': 'application/json', apikey: 'nope', Authorization: 'Bearer nope' } });
+      const wrong = await call(host.base, name, VALID_BODY[name], {
+        headers: { 'Content-Type': 'application/json', apikey: 'nope', Authorization: 'Bearer nope' },
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.json.error).toBe('Invalid API key');
-      const apikeyOnly = await call(host.base, name, VALID_BODY[name], { headers: { 'Content-Type': 'application/json', apikey: ANON_KEY } });
+      const apikeyOnly = await call(host.base, name, VALID_BODY[name], {
+        headers: { 'Content-Type': 'application/json', apikey: ANON_KEY },
+      });
       expect(apikeyOnly.status).toBe(200);
-      const bearerOnly = await call(host.base, name, VALID_BODY[name], { headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ANON_KEY}` } });
+      const bearerOnly = await call(host.base, name, VALID_BODY[name], {
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ANON_KEY}` },
+      });
       expect(bearerOnly.status).toBe(200);
     }
   });
@@ -150,11 +169,18 @@ describe('the edge every function shares', () => {
 
   it('answers 415 when the content type is not JSON', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) {
-      const { status, json } = await call(host.base, 'summarize', JSON.stringify({ text: NOTE }), { raw: true, headers: { ...AUTH, 'Content-Type': type } });
+      const { status, json } = await call(host.base, 'summarize', JSON.stringify({ text: NOTE }), {
+        raw: true,
+        headers: { ...AUTH, 'Content-Type': type },
+      });
       expect(status, type).toBe(415);
       expect(json.error).toMatch(/application\/json/);
     }
-    const none = await fetch(`${host.base}/summarize`, { method: 'POST', headers: AUTH, body: new Uint8Array(Buffer.from('{"text":"a"}')) });
+    const none = await fetch(`${host.base}/summarize`, {
+      method: 'POST',
+      headers: AUTH,
+      body: new Uint8Array(Buffer.from('{"text":"a"}')),
+    });
     expect(none.status).toBe(415);
   });
 
@@ -181,7 +207,12 @@ describe('the edge every function shares', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${host.base}/find-resources`, { method: 'POST', headers: JSON_HEADERS, body: chunks, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`${host.base}/find-resources`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect((await streamed.json()).error).toMatch(/larger than/);
   });
@@ -197,7 +228,12 @@ describe('the edge every function shares', () => {
     // Half the rounds upload slowly, so the answer is ready while the body is still arriving.
     for (let round = 0; round < 6; round++) {
       for (const c of cases) {
-        const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: c.headers, body: big, chunkDelayMs: round % 2 ? 2 : undefined });
+        const outcome = await sendRaw({
+          url: `${host.base}/summarize`,
+          headers: c.headers,
+          body: big,
+          chunkDelayMs: round % 2 ? 2 : undefined,
+        });
         expect(outcome).toMatchObject({ kind: 'answer', status: c.status });
         if (outcome.kind === 'answer') expect(typeof JSON.parse(outcome.body).error).toBe('string');
       }
@@ -206,7 +242,11 @@ describe('the edge every function shares', () => {
 
   it('cuts the connection of a body far over the limit instead of reading it all', async () => {
     const huge = Buffer.alloc(9 * 1_048_576, 0x61);
-    const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: { ...JSON_HEADERS, 'Content-Length': String(huge.byteLength) }, body: huge });
+    const outcome = await sendRaw({
+      url: `${host.base}/summarize`,
+      headers: { ...JSON_HEADERS, 'Content-Length': String(huge.byteLength) },
+      body: huge,
+    });
     // Either the 413 was read before the cut, or the cut came first: never a hang, never a 2xx.
     if (outcome.kind === 'answer') expect(outcome.status).toBe(413);
     else expect(['ECONNRESET', 'EPIPE']).toContain(outcome.code);
@@ -247,7 +287,11 @@ describe('the edge every function shares', () => {
   });
 
   it('answers 431 JSON when the request headers are too large for the server', async () => {
-    const outcome = await sendRaw({ url: `${host.base}/summarize`, headers: { ...JSON_HEADERS, 'X-Padding': 'p'.repeat(40_000) }, body: '{"text":"a"}' });
+    const outcome = await sendRaw({
+      url: `${host.base}/summarize`,
+      headers: { ...JSON_HEADERS, 'X-Padding': 'p'.repeat(40_000) },
+      body: '{"text":"a"}',
+    });
     if (outcome.kind !== 'answer') throw new Error(`no answer to oversized headers: ${outcome.code} ${outcome.message}`);
     const answer = outcome;
     expect(answer.status).toBe(431);

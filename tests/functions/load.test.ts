@@ -27,7 +27,12 @@ describe('the functions under load', () => {
       timeout: 20,
       requests: [
         { method: 'POST', path: `${url.pathname}/summarize`, headers: JSON_HEADERS, body: JSON.stringify({ text: note }) },
-        { method: 'POST', path: `${url.pathname}/track-app-usage`, headers: JSON_HEADERS, body: JSON.stringify({ app_name: 'NotePad', source: 'direct', session_id: 'load-test' }) },
+        {
+          method: 'POST',
+          path: `${url.pathname}/track-app-usage`,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ app_name: 'NotePad', source: 'direct', session_id: 'load-test' }),
+        },
         { method: 'POST', path: `${url.pathname}/find-resources`, headers: JSON_HEADERS, body: JSON.stringify({ text: note }) },
       ],
     });

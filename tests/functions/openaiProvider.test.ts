@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { call, chatAnswer, startFakeProvider, startTestHost, type FakeProvider, type TestHost } from './helpers';
 
 const TIMEOUT_MS = 400;
-const NOTE = 'Photosynthesis turns light into chemical energy in plant cells. Chlorophyll absorbs mostly blue and red light. The process releases oxygen as a by-product.';
+const NOTE =
+  'Photosynthesis turns light into chemical energy in plant cells. Chlorophyll absorbs mostly blue and red light. The process releases oxygen as a by-product.';
 
 let fake: FakeProvider;
 let host: TestHost;
@@ -13,7 +14,13 @@ const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
 beforeAll(async () => {
   fake = await startFakeProvider();
-  host = await startTestHost({ LLM_PROVIDER: 'openai', LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-test', LLM_MODEL: 'tiny-model', LLM_TIMEOUT_MS: String(TIMEOUT_MS) });
+  host = await startTestHost({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: 'sk-test',
+    LLM_MODEL: 'tiny-model',
+    LLM_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
 });
 afterAll(async () => {
   await host.close();
@@ -41,7 +48,8 @@ describe('summaries from an OpenAI-compatible endpoint', () => {
   });
 
   it('turns the model\'s lines into "• " bullets, dropping its own list markers', async () => {
-    fake.behaviour = (_req, res) => chatAnswer(res, '- Light becomes chemical energy.\n\n2. Chlorophyll absorbs blue and red.\n* Oxygen is released.');
+    fake.behaviour = (_req, res) =>
+      chatAnswer(res, '- Light becomes chemical energy.\n\n2. Chlorophyll absorbs blue and red.\n* Oxygen is released.');
     const { status, json } = await call(host.base, 'summarize', { text: NOTE, format: 'bullets' });
     expect(status).toBe(200);
     expect(json.summary).toBe('• Light becomes chemical energy.\n• Chlorophyll absorbs blue and red.\n• Oxygen is released.');
@@ -99,15 +107,24 @@ describe('summaries from an OpenAI-compatible endpoint', () => {
 
 describe('resources from an OpenAI-compatible endpoint', () => {
   it('keeps valid https resources, drops others and caps the count', async () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ title: `Link ${i}`, url: `https://example.org/page-${i}`, description: `Page ${i}` }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      title: `Link ${i}`,
+      url: `https://example.org/page-${i}`,
+      description: `Page ${i}`,
+    }));
     fake.behaviour = (_req, res) =>
-      chatAnswer(res, '```json\n' + resourcesJson([
-        { title: 'Plain http', url: 'http://example.org/a', description: 'insecure' },
-        { title: 'Script', url: 'javascript:alert(1)', description: 'x' },
-        { title: 'Credentials', url: 'https://user:pw@example.org/', description: 'x' },
-        { title: '', url: 'https://example.org/no-title', description: 'x' },
-        ...many,
-      ]) + '\n```');
+      chatAnswer(
+        res,
+        '```json\n' +
+          resourcesJson([
+            { title: 'Plain http', url: 'http://example.org/a', description: 'insecure' },
+            { title: 'Script', url: 'javascript:alert(1)', description: 'x' },
+            { title: 'Credentials', url: 'https://user:pw@example.org/', description: 'x' },
+            { title: '', url: 'https://example.org/no-title', description: 'x' },
+            ...many,
+          ]) +
+          '\n```',
+      );
     const { status, json } = await call(host.base, 'find-resources', { text: NOTE });
     expect(status).toBe(200);
     expect(json.resources).toHaveLength(8);
@@ -118,7 +135,12 @@ describe('resources from an OpenAI-compatible endpoint', () => {
   });
 
   it('falls back to the local provider with a log line when the answer is garbage, malformed or has no valid link', async () => {
-    const contents = ['Sure! Here are some links: https://example.org', '{"resources": [', resourcesJson([{ title: 'x', url: 'ftp://example.org' }]), '{"links": []}'];
+    const contents = [
+      'Sure! Here are some links: https://example.org',
+      '{"resources": [',
+      resourcesJson([{ title: 'x', url: 'ftp://example.org' }]),
+      '{"links": []}',
+    ];
     for (const content of contents) {
       fake.behaviour = (_req, res) => chatAnswer(res, content);
       const { status, json } = await call(host.base, 'find-resources', { text: NOTE });

@@ -7,7 +7,8 @@ import { analyzeText } from '../../functions/_shared/local/text.ts';
 import { MAX_RESOURCES } from '../../functions/_shared/provider.ts';
 import { safeHttpsUrl, validateResources } from '../../functions/_shared/resourceValidation.ts';
 
-const NOTE = 'Notes on machine learning for the biology course. Neural networks can classify microscope images of cells. Machine learning needs large labelled data sets, and labelling cells takes time. Professor Alvarez suggested starting with a small convolutional network. We also discussed protein folding and the AlphaFold project.';
+const NOTE =
+  'Notes on machine learning for the biology course. Neural networks can classify microscope images of cells. Machine learning needs large labelled data sets, and labelling cells takes time. Professor Alvarez suggested starting with a small convolutional network. We also discussed protein folding and the AlphaFold project.';
 
 /** The search endpoints the local provider may link to, and the query parameter holding the phrase. */
 const SEARCH_ENDPOINTS: Record<string, { path: string; param: string }> = {
@@ -22,7 +23,7 @@ function endpointOf(url: URL) {
 }
 
 describe('extractKeyphrases', () => {
-  it('finds the note\'s topics as noun phrases, recurring ones first', () => {
+  it("finds the note's topics as noun phrases, recurring ones first", () => {
     const phrases = extractKeyphrases(analyzeText(NOTE)).map((k) => k.text);
     expect(phrases[0]).toBe('machine learning');
     expect(phrases).toContain('neural networks');
@@ -30,7 +31,9 @@ describe('extractKeyphrases', () => {
   });
 
   it('never joins words across punctuation and skips vague nouns on their own', () => {
-    const phrases = extractKeyphrases(analyzeText('Apples, pears. Time, time, time and more time. Apples, pears, plums!')).map((k) => k.text.toLowerCase());
+    const phrases = extractKeyphrases(analyzeText('Apples, pears. Time, time, time and more time. Apples, pears, plums!')).map((k) =>
+      k.text.toLowerCase(),
+    );
     expect(phrases.some((p) => p.includes(' '))).toBe(false);
     expect(phrases).not.toContain('time');
     expect(phrases).toContain('apples');
@@ -57,11 +60,16 @@ describe('findResourcesLocally', () => {
     expect(resources[0].url).toBe('https://en.wikipedia.org/w/index.php?search=machine%20learning');
   });
 
-  it('uses the Wikipedia of the note\'s language for other languages', () => {
-    const german = 'Die Bibliothek braucht ein neues Dach. Das Dach der Bibliothek ist seit Jahren undicht. Der Stadtrat bespricht die Kosten für das Dach im März.';
+  it("uses the Wikipedia of the note's language for other languages", () => {
+    const german =
+      'Die Bibliothek braucht ein neues Dach. Das Dach der Bibliothek ist seit Jahren undicht. Der Stadtrat bespricht die Kosten für das Dach im März.';
     const resources = findResourcesLocally(german);
     expect(resources.length).toBeGreaterThan(0);
-    expect(resources.filter((r) => r.url.includes('wikipedia.org')).every((r) => r.url.startsWith('https://de.wikipedia.org/w/index.php?search='))).toBe(true);
+    expect(
+      resources
+        .filter((r) => r.url.includes('wikipedia.org'))
+        .every((r) => r.url.startsWith('https://de.wikipedia.org/w/index.php?search=')),
+    ).toBe(true);
     expect(resources.map((r) => r.title)).toContain('Dach — Wikipedia search');
   });
 
@@ -71,7 +79,9 @@ describe('findResourcesLocally', () => {
   });
 
   it('encodes phrases so a note cannot break out of the query', () => {
-    const resources = findResourcesLocally('The "Quantum & Co" company sells quantum computers. Quantum computers use qubits. Javascript:alert(1) quantum computers.');
+    const resources = findResourcesLocally(
+      'The "Quantum & Co" company sells quantum computers. Quantum computers use qubits. Javascript:alert(1) quantum computers.',
+    );
     for (const resource of resources) {
       const url = new URL(resource.url);
       expect(url.protocol).toBe('https:');
@@ -94,7 +104,18 @@ describe('validateResources (answers of the openai provider)', () => {
   });
 
   it('drops http, javascript:, data:, credentials, bare IP and single-label hosts, and non-objects', () => {
-    for (const url of ['http://example.org', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@example.org', 'https://127.0.0.1/', 'https://localhost/', 'ftp://example.org', '//example.org', 'not a url', 42]) {
+    for (const url of [
+      'http://example.org',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://u:p@example.org',
+      'https://127.0.0.1/',
+      'https://localhost/',
+      'ftp://example.org',
+      '//example.org',
+      'not a url',
+      42,
+    ]) {
       expect(safeHttpsUrl(url), String(url)).toBeNull();
     }
     expect(validateResources([null, 'x', 5, { title: 'No url' }, { url: 'https://example.org' }])).toEqual([]);

@@ -65,7 +65,11 @@ describe('summarizeLocally', () => {
 
   it('treats list lines as sentences and drops their markers', () => {
     const note = '- Buy milk\n- Call Bob about the roof\n* Book the train to Lyon\n1. Send the invoice';
-    expect(summarizeLocally(note, 'bullets').split('\n').every((l) => /^• [A-Z]/.test(l))).toBe(true);
+    expect(
+      summarizeLocally(note, 'bullets')
+        .split('\n')
+        .every((l) => /^• [A-Z]/.test(l)),
+    ).toBe(true);
     expect(splitBlocks(note)).toEqual(['Buy milk', 'Call Bob about the roof', 'Book the train to Lyon', 'Send the invoice']);
   });
 
@@ -80,13 +84,26 @@ describe('summarizeLocally', () => {
     const note = [...ARTICLE.slice(0, 3), ARTICLE[0], ARTICLE[0], ...ARTICLE.slice(3)].join(' ');
     const picked = sentencesOf(summarizeLocally(note, 'paragraph', { sentences: 5 }));
     expect(new Set(picked).size).toBe(picked.length);
-    const near = ['The library roof leaks in winter.', 'In winter the library roof leaks.', 'The mayor opened a new park.', 'A new café serves breakfast.'];
-    const vectors = tfidfVectors(near.map((s) => s.toLowerCase().match(/\w+/g)!.filter((w) => w.length > 2)));
+    const near = [
+      'The library roof leaks in winter.',
+      'In winter the library roof leaks.',
+      'The mayor opened a new park.',
+      'A new café serves breakfast.',
+    ];
+    const vectors = tfidfVectors(
+      near.map((s) =>
+        s
+          .toLowerCase()
+          .match(/\w+/g)!
+          .filter((w) => w.length > 2),
+      ),
+    );
     expect(selectSentences([0.4, 0.3, 0.2, 0.1], vectors, 2)).toEqual([0, 2]);
   });
 
   it('summarizes German with German sentences and keeps "Dr." inside its sentence', () => {
-    const german = 'Der Stadtrat hat am Dienstag über die neue Bibliothek gesprochen. Dr. Müller sagte, dass die Bibliothek mehr Geld für digitale Dienste braucht. Das alte Gebäude der Bibliothek ist undicht und die Heizung ist alt. Der Bürgermeister will bis März einen Bericht über die Kosten vorlegen. Im April stimmt der Rat über den Haushalt ab. Außerdem gibt es am Wochenende ein Fest im Park.';
+    const german =
+      'Der Stadtrat hat am Dienstag über die neue Bibliothek gesprochen. Dr. Müller sagte, dass die Bibliothek mehr Geld für digitale Dienste braucht. Das alte Gebäude der Bibliothek ist undicht und die Heizung ist alt. Der Bürgermeister will bis März einen Bericht über die Kosten vorlegen. Im April stimmt der Rat über den Haushalt ab. Außerdem gibt es am Wochenende ein Fest im Park.';
     expect(detectLanguage(german).iso3).toBe('deu');
     const sentences = analyzeText(german).sentences.map((s) => s.text);
     expect(sentences).toContain('Dr. Müller sagte, dass die Bibliothek mehr Geld für digitale Dienste braucht.');
@@ -95,7 +112,8 @@ describe('summarizeLocally', () => {
   });
 
   it('summarizes Japanese, which has no spaces, sentence by sentence', () => {
-    const japanese = '図書館の改修について会議がありました。屋根の雨漏りを直す必要があります。改修中は市役所で本を貸し出します。子ども向けの読書会は続けます。図書館は九月に再開する予定です。';
+    const japanese =
+      '図書館の改修について会議がありました。屋根の雨漏りを直す必要があります。改修中は市役所で本を貸し出します。子ども向けの読書会は続けます。図書館は九月に再開する予定です。';
     expect(detectLanguage(japanese).iso3).toBe('jpn');
     const summary = summarizeLocally(japanese, 'bullets', { sentences: 2 });
     const lines = summary.split('\n');
@@ -105,7 +123,7 @@ describe('summarizeLocally', () => {
 
   it('summarizes French and Spanish notes with sentences of the note', () => {
     const notes = {
-      fra: "La bibliothèque municipale fermera sa salle de lecture en mars. Les ouvriers vont réparer le toit et le chauffage de la bibliothèque. Pendant les travaux, les livres seront prêtés à la mairie. La bibliothèque rouvrira en septembre avec de nouveaux bureaux. Une réunion publique aura lieu jeudi prochain.",
+      fra: 'La bibliothèque municipale fermera sa salle de lecture en mars. Les ouvriers vont réparer le toit et le chauffage de la bibliothèque. Pendant les travaux, les livres seront prêtés à la mairie. La bibliothèque rouvrira en septembre avec de nouveaux bureaux. Une réunion publique aura lieu jeudi prochain.',
       spa: 'La biblioteca municipal cerrará su sala de lectura en marzo. Los obreros van a reparar el techo y la calefacción de la biblioteca. Durante las obras, los libros se prestarán en el ayuntamiento. La biblioteca volverá a abrir en septiembre con mesas nuevas. Habrá una reunión pública el próximo jueves.',
     };
     for (const [iso3, note] of Object.entries(notes)) {
@@ -115,21 +133,31 @@ describe('summarizeLocally', () => {
   });
 
   it('bounds a very long note: at most MAX_SUMMARY_SENTENCES sentences from the note', () => {
-    const long = Array.from({ length: MAX_RANKED_SENTENCES * 2 }, (_, i) => `${ARTICLE[i % ARTICLE.length].slice(0, -1)} in week ${i}.`).join(' ');
+    const long = Array.from(
+      { length: MAX_RANKED_SENTENCES * 2 },
+      (_, i) => `${ARTICLE[i % ARTICLE.length].slice(0, -1)} in week ${i}.`,
+    ).join(' ');
     const picked = sentencesOf(summarizeLocally(long, 'paragraph'));
     expect(picked).toHaveLength(MAX_SUMMARY_SENTENCES);
     for (const sentence of picked) expect(long).toContain(sentence);
   });
 
   it('keeps whole sentences of scripts written without spaces, however long', () => {
-    const chinese = '然后我们还讨论了预算和时间表，决定下个月开始第一阶段的工作，并且每周五下午开会检查进度，如果遇到问题就及时在群里沟通，确保项目能够按时完成并达到预期的质量标准。';
+    const chinese =
+      '然后我们还讨论了预算和时间表，决定下个月开始第一阶段的工作，并且每周五下午开会检查进度，如果遇到问题就及时在群里沟通，确保项目能够按时完成并达到预期的质量标准。';
     expect(chinese.length).toBeGreaterThan(MAX_WORD_CHARS);
-    expect(analyzeText(chinese).sentences.map((s) => s.text).join('')).toBe(chinese);
+    expect(
+      analyzeText(chinese)
+        .sentences.map((s) => s.text)
+        .join(''),
+    ).toBe(chinese);
   });
 
   it('cuts runs without spaces to MAX_WORD_CHARS characters, so pasted data cannot stall the tokenizer', () => {
     expect(summarizeLocally(`${'x'.repeat(40_000)} is a long word.`, 'paragraph')).toBe(`${'x'.repeat(MAX_WORD_CHARS)}… is a long word.`);
-    expect(summarizeLocally(`Der ${'ab.'.repeat(15_000)} ist lang.`, 'bullets')).toBe(`• Der ${'ab.'.repeat(15_000).slice(0, MAX_WORD_CHARS)}… ist lang.`);
+    expect(summarizeLocally(`Der ${'ab.'.repeat(15_000)} ist lang.`, 'bullets')).toBe(
+      `• Der ${'ab.'.repeat(15_000).slice(0, MAX_WORD_CHARS)}… ist lang.`,
+    );
   });
 
   it('analyses only the first MAX_ANALYZED_CHARS characters of a huge note', () => {

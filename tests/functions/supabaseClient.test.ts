@@ -14,7 +14,8 @@ afterAll(async () => {
   await host.close();
 });
 
-const NOTE = 'Solar panels on the school roof could cover a third of its electricity. The council asked for three quotes before the summer. Parents offered to help with a fundraising fair. The installation would take two weeks during the holidays.';
+const NOTE =
+  'Solar panels on the school roof could cover a third of its electricity. The council asked for three quotes before the summer. Parents offered to help with a fundraising fair. The installation would take two weeks during the holidays.';
 
 describe('FunctionsClient.invoke against the Node host', () => {
   it('gets the same summary, bullets, resources and tracking answers as a direct fetch', async () => {

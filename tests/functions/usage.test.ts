@@ -24,11 +24,13 @@ async function track(path: string, loads: [string, string, string][]) {
   const store = openUsageStore(path);
   for (const [at, source, session] of loads) {
     const handler = createTrackUsageHandler({ anonKey: 'k', store, now: () => new Date(at) });
-    const response = await handler(new Request('http://host/functions/v1/track-app-usage', {
-      method: 'POST',
-      headers: { apikey: 'k', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ app_name: 'NotePad', source, session_id: session }),
-    }));
+    const response = await handler(
+      new Request('http://host/functions/v1/track-app-usage', {
+        method: 'POST',
+        headers: { apikey: 'k', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ app_name: 'NotePad', source, session_id: session }),
+      }),
+    );
     expect(response.status).toBe(200);
   }
   return store;
@@ -68,14 +70,20 @@ describe('track-app-usage when the store fails', () => {
     const errors: string[] = [];
     const handler = createTrackUsageHandler({
       anonKey: 'k',
-      store: { record: () => { throw new Error('SQLITE_FULL: database or disk is full'); } },
+      store: {
+        record: () => {
+          throw new Error('SQLITE_FULL: database or disk is full');
+        },
+      },
       log: { warn: () => undefined, error: (line) => errors.push(line) },
     });
-    const response = await handler(new Request('http://host/functions/v1/track-app-usage', {
-      method: 'POST',
-      headers: { apikey: 'k', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ app_name: 'NotePad', source: 'direct', session_id: 's' }),
-    }));
+    const response = await handler(
+      new Request('http://host/functions/v1/track-app-usage', {
+        method: 'POST',
+        headers: { apikey: 'k', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ app_name: 'NotePad', source: 'direct', session_id: 's' }),
+      }),
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'Usage could not be stored right now' });
     expect(errors).toEqual(['[track-app-usage] the usage store failed: SQLITE_FULL: database or disk is full']);
@@ -85,7 +93,14 @@ describe('track-app-usage when the store fails', () => {
 describe('npm run usage', () => {
   const run = (args: string[]) => {
     try {
-      return { code: 0, out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/usage-stats.ts', ...args], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' }) };
+      return {
+        code: 0,
+        out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/usage-stats.ts', ...args], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          stdio: 'pipe',
+        }),
+      };
     } catch (error) {
       const e = error as { status: number; stdout: string; stderr: string };
       return { code: e.status, out: e.stdout + e.stderr };

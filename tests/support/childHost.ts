@@ -23,7 +23,14 @@ export function startHostProcess(env: Record<string, string> = {}): Promise<Chil
   const dir = mkdtempSync(join(tmpdir(), 'notepad-fn-child-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NOTEPAD_DIST: join(dir, 'dist'), USAGE_DB_PATH: join(dir, 'usage.sqlite'), ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NOTEPAD_DIST: join(dir, 'dist'),
+      USAGE_DB_PATH: join(dir, 'usage.sqlite'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -7,9 +7,7 @@ import { request } from 'node:http';
 import { withDeadline } from './deadline';
 
 /** What a raw request got: an answer with its status and body, or a connection error before any answer. */
-export type RawOutcome =
-  | { kind: 'answer'; status: number; body: string }
-  | { kind: 'no-answer'; code: string; message: string };
+export type RawOutcome = { kind: 'answer'; status: number; body: string } | { kind: 'no-answer'; code: string; message: string };
 
 /**
  * What to send; `timeoutMs` (default 20,000) bounds the whole exchange. With `chunkDelayMs` the body

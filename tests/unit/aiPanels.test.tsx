@@ -27,7 +27,9 @@ describe('resource links', () => {
   });
 
   it('keeps absolute http and https URLs, normalized', () => {
-    expect(safeResourceHref('https://en.wikipedia.org/wiki/Special:Search?search=paris')).toBe('https://en.wikipedia.org/wiki/Special:Search?search=paris');
+    expect(safeResourceHref('https://en.wikipedia.org/wiki/Special:Search?search=paris')).toBe(
+      'https://en.wikipedia.org/wiki/Special:Search?search=paris',
+    );
     expect(safeResourceHref('HTTP://Example.com')).toBe('http://example.com/');
   });
 
@@ -68,7 +70,9 @@ describe('resource links', () => {
 
   it('offers Retry after a failure and says when it is offline', () => {
     const onRetry = vi.fn();
-    const { rerender } = render(<ResourcesPanel view={{ state: 'failed', offline: false, resources: [] }} onRetry={onRetry} onClose={() => {}} />);
+    const { rerender } = render(
+      <ResourcesPanel view={{ state: 'failed', offline: false, resources: [] }} onRetry={onRetry} onClose={() => {}} />,
+    );
     expect(screen.getByText('Failed to find resources. Please try again.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
@@ -78,7 +82,14 @@ describe('resource links', () => {
 });
 
 describe('recap panel', () => {
-  const view = (overrides: Partial<RecapView>): RecapView => ({ state: 'paragraph', title: 'Trip', paragraph: 'We fly. We land.', bullets: null, offline: false, ...overrides });
+  const view = (overrides: Partial<RecapView>): RecapView => ({
+    state: 'paragraph',
+    title: 'Trip',
+    paragraph: 'We fly. We land.',
+    bullets: null,
+    offline: false,
+    ...overrides,
+  });
 
   it('shows the note title, the summary, the format toggle and Insert recap', () => {
     const onFormat = vi.fn();
@@ -96,9 +107,25 @@ describe('recap panel', () => {
   });
 
   it('shows bullets as a list and a loading state without Insert recap', () => {
-    const { rerender } = render(<RecapPanel view={view({ state: 'bullets', bullets: '• We fly.\n• We land.' })} onFormat={() => {}} onInsert={() => {}} onRetry={() => {}} onClose={() => {}} />);
+    const { rerender } = render(
+      <RecapPanel
+        view={view({ state: 'bullets', bullets: '• We fly.\n• We land.' })}
+        onFormat={() => {}}
+        onInsert={() => {}}
+        onRetry={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['We fly.', 'We land.']);
-    rerender(<RecapPanel view={view({ state: 'summarizing', paragraph: null })} onFormat={() => {}} onInsert={() => {}} onRetry={() => {}} onClose={() => {}} />);
+    rerender(
+      <RecapPanel
+        view={view({ state: 'summarizing', paragraph: null })}
+        onFormat={() => {}}
+        onInsert={() => {}}
+        onRetry={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByText('Summarizing…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Insert recap' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Note Recap' }).getAttribute('aria-busy')).toBe('true');
@@ -121,7 +148,13 @@ describe('recap panel', () => {
 
 describe('recap text', () => {
   it('strips bullet markers and blank lines', () => {
-    expect(bulletLines('• One.\n\n- Two.\n* Three.\n4) Four.\n-5 degrees stays.')).toEqual(['One.', 'Two.', 'Three.', 'Four.', '-5 degrees stays.']);
+    expect(bulletLines('• One.\n\n- Two.\n* Three.\n4) Four.\n-5 degrees stays.')).toEqual([
+      'One.',
+      'Two.',
+      'Three.',
+      'Four.',
+      '-5 degrees stays.',
+    ]);
   });
 
   it('inserts a Recap heading and then paragraphs or bullet items as plain text', () => {

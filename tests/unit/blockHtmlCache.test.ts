@@ -28,23 +28,48 @@ function inline(random: () => number): unknown[] {
 
 /** A random block of the kinds a note holds: text, headings, lists (numbered with starts), checks, tables, images, nesting. */
 function randomBlock(random: () => number, depth = 0): Partial {
-  const kind = pick(random, ['paragraph', 'paragraph', 'heading', 'bulletListItem', 'numberedListItem', 'numberedListItem', 'checkListItem', 'table', 'image', 'quote']);
-  const children = depth < 2 && random() < 0.25 ? Array.from({ length: 1 + randomInt(random, 3) }, () => randomBlock(random, depth + 1)) : [];
+  const kind = pick(random, [
+    'paragraph',
+    'paragraph',
+    'heading',
+    'bulletListItem',
+    'numberedListItem',
+    'numberedListItem',
+    'checkListItem',
+    'table',
+    'image',
+    'quote',
+  ]);
+  const children =
+    depth < 2 && random() < 0.25 ? Array.from({ length: 1 + randomInt(random, 3) }, () => randomBlock(random, depth + 1)) : [];
   switch (kind) {
     case 'heading':
       return { type: 'heading', props: { level: 1 + randomInt(random, 3) }, content: inline(random) };
     case 'numberedListItem':
-      return { type: 'numberedListItem', props: random() < 0.2 ? { start: 3 + randomInt(random, 5) } : {}, content: inline(random), children };
+      return {
+        type: 'numberedListItem',
+        props: random() < 0.2 ? { start: 3 + randomInt(random, 5) } : {},
+        content: inline(random),
+        children,
+      };
     case 'checkListItem':
       return { type: 'checkListItem', props: { checked: random() < 0.5 }, content: random() < 0.2 ? [] : inline(random), children };
     case 'table':
-      return { type: 'table', content: { type: 'tableContent', rows: [{ cells: [inline(random), inline(random)] }, { cells: [inline(random), []] }] } };
+      return {
+        type: 'table',
+        content: { type: 'tableContent', rows: [{ cells: [inline(random), inline(random)] }, { cells: [inline(random), []] }] },
+      };
     case 'image':
       return { type: 'image', props: { url: 'https://example.com/x.png', caption: pick(random, WORDS), previewWidth: 200 } };
     case 'quote':
       return { type: 'quote', content: inline(random) };
     default:
-      return { type: kind, props: random() < 0.1 ? { textAlignment: 'center', textColor: 'red' } : {}, content: random() < 0.15 ? [] : inline(random), children };
+      return {
+        type: kind,
+        props: random() < 0.1 ? { textAlignment: 'center', textColor: 'red' } : {},
+        content: random() < 0.15 ? [] : inline(random),
+        children,
+      };
   }
 }
 
@@ -174,7 +199,11 @@ describe('when the cache primes', () => {
 
     editor.updateBlock(editor.document[4], { content: 'a keystroke' } as never);
     expect(cache.priming).toBe(false);
-    editor.insertBlocks(Array.from({ length: 60 }, (_, i) => ({ type: 'paragraph', content: `pasted ${i}` })) as never, editor.document[5], 'after');
+    editor.insertBlocks(
+      Array.from({ length: 60 }, (_, i) => ({ type: 'paragraph', content: `pasted ${i}` })) as never,
+      editor.document[5],
+      'after',
+    );
     expect(cache.priming).toBe(true);
     await settle(cache);
     expect(captureBody(editor).html).toBe(editor.blocksToFullHTML(editor.document));
@@ -194,7 +223,10 @@ describe('captureBody', () => {
 
   it('hands out blocks that later edits do not change (BlockNote makes new block objects)', () => {
     const editor = newEditor();
-    editor.replaceBlocks(editor.document, [{ type: 'paragraph', content: 'a' }, { type: 'checkListItem', content: 'b', children: [{ type: 'paragraph', content: 'c' }] }] as never);
+    editor.replaceBlocks(editor.document, [
+      { type: 'paragraph', content: 'a' },
+      { type: 'checkListItem', content: 'b', children: [{ type: 'paragraph', content: 'c' }] },
+    ] as never);
     const saved = captureBody(editor).blocks;
     const snapshot = structuredClone(saved);
     editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' } as never);

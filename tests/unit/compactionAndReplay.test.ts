@@ -18,7 +18,8 @@ const daysAgo = (d: number) => new Date(now.getTime() - d * DAY).toISOString();
 function longLog(notes: number, saves: number): AppEvent[] {
   const events: AppEvent[] = [];
   for (let n = 0; n < notes; n++) events.push(ev('note.created', { id: String(1000 + n), title: `n${n}` }, daysAgo(saves + 1)));
-  for (let s = saves; s > 0; s--) for (let n = 0; n < notes; n++) events.push(ev('note.body-saved', { id: String(1000 + n), html: `<p>rev ${s}</p>` }, daysAgo(s)));
+  for (let s = saves; s > 0; s--)
+    for (let n = 0; n < notes; n++) events.push(ev('note.body-saved', { id: String(1000 + n), html: `<p>rev ${s}</p>` }, daysAgo(s)));
   return events;
 }
 
@@ -37,7 +38,9 @@ describe('compaction', () => {
     const kept = events.filter((e) => e.type === 'note.body-saved' && !drop.has(e.seq));
     expect(kept.length).toBe(30);
     const few = longLog(1, 25);
-    const keptFew = few.filter((e) => e.type === 'note.body-saved' && !new Set(planCompaction(few, now, { retentionMs: 0, keepRevisionsPerNote: 20 })).has(e.seq));
+    const keptFew = few.filter(
+      (e) => e.type === 'note.body-saved' && !new Set(planCompaction(few, now, { retentionMs: 0, keepRevisionsPerNote: 20 })).has(e.seq),
+    );
     expect(keptFew.length).toBe(20);
   });
 

@@ -17,25 +17,62 @@ describe('editor command list', () => {
 
   it('gives the toolbar every control of SPEC.md §2 in its order, under the labels the tests and screen readers use', () => {
     expect(TOOLBAR_GROUPS.flat().map((name) => command(name).label)).toEqual([
-      'Bold', 'Italic', 'Underline', 'Font size', 'Text colour',
-      'Bullet list', 'Numbered list', 'Checklist',
-      'Insert image', 'Create link', 'Insert table', 'Insert date',
-      'Save', 'Copy', 'Download', 'Star',
-      'Start recording', 'Summarize', 'Find resources', 'Follow-up', 'Create task',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Font size',
+      'Text colour',
+      'Bullet list',
+      'Numbered list',
+      'Checklist',
+      'Insert image',
+      'Create link',
+      'Insert table',
+      'Insert date',
+      'Save',
+      'Copy',
+      'Download',
+      'Star',
+      'Start recording',
+      'Summarize',
+      'Find resources',
+      'Follow-up',
+      'Create task',
     ]);
     expect(HEADER_COMMANDS.map((name) => command(name).label)).toEqual([
-      'Export', 'Star', 'New Tab', 'Copy', 'Download', 'Send by e-mail', 'Save to calendar', 'Create task', 'Save',
+      'Export',
+      'Star',
+      'New Tab',
+      'Copy',
+      'Download',
+      'Send by e-mail',
+      'Save to calendar',
+      'Create task',
+      'Save',
     ]);
   });
 
-  it('offers SPEC.md\'s font sizes, colours (exact hex) and the four export formats as menu choices', () => {
+  it("offers SPEC.md's font sizes, colours (exact hex) and the four export formats as menu choices", () => {
     expect(command('font-size').options).toEqual([
-      { value: '0.75rem', label: 'Small' }, { value: '1rem', label: 'Normal' }, { value: '1.25rem', label: 'Large' }, { value: '1.5rem', label: 'Extra Large' },
+      { value: '0.75rem', label: 'Small' },
+      { value: '1rem', label: 'Normal' },
+      { value: '1.25rem', label: 'Large' },
+      { value: '1.5rem', label: 'Extra Large' },
     ]);
     expect(command('text-colour').options!.map((o) => [o.label, o.value])).toEqual([
-      ['Black', '#000000'], ['Purple', '#9b87f5'], ['Blue', '#0EA5E9'], ['Green', '#10B981'], ['Red', '#ea384c'], ['Orange', '#F97316'],
+      ['Black', '#000000'],
+      ['Purple', '#9b87f5'],
+      ['Blue', '#0EA5E9'],
+      ['Green', '#10B981'],
+      ['Red', '#ea384c'],
+      ['Orange', '#F97316'],
     ]);
-    expect(command('export').options!.map((o) => [o.value, o.label])).toEqual([['html', 'HTML'], ['markdown', 'Markdown'], ['text', 'Plain text'], ['pdf', 'PDF']]);
+    expect(command('export').options!.map((o) => [o.value, o.label])).toEqual([
+      ['html', 'HTML'],
+      ['markdown', 'Markdown'],
+      ['text', 'Plain text'],
+      ['pdf', 'PDF'],
+    ]);
   });
 
   it('maps Ctrl+B, I, U, K and S to their commands and ignores other combinations', () => {
@@ -50,7 +87,7 @@ describe('editor command list', () => {
     expect(commandForKey(key('KeyB', { ctrlKey: false }))).toBeUndefined();
   });
 
-  it('lists exactly the commands\' shortcuts in the shortcuts dialog', () => {
+  it("lists exactly the commands' shortcuts in the shortcuts dialog", () => {
     const fromCommands = EDITOR_COMMANDS.filter((c) => c.keys).map((c) => ({ label: c.label, keys: c.keys }));
     expect(fromCommands.map((c) => c.keys).sort()).toEqual(['Ctrl+B', 'Ctrl+I', 'Ctrl+K', 'Ctrl+S', 'Ctrl+U']);
     for (const shortcut of fromCommands) expect(EDITOR_SHORTCUTS).toContainEqual(shortcut);

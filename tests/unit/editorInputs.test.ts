@@ -5,7 +5,6 @@ import { emptyTableContent, parseTableInput, TABLE_MAX_COLS, TABLE_MAX_ROWS } fr
 import { parseLinkInput } from '../../src/ui/editor/linkInput';
 import { parseWidthInput } from '../../src/ui/editor/imageInsert';
 
-
 // DOMPurify loads on first use in the app (issue 7); these checks run once it has.
 beforeAll(() => loadPurifier());
 describe('table prompt answer (SPEC.md §5 "Insert table")', () => {
@@ -56,7 +55,13 @@ describe('link prompt answer (SPEC.md §5 "Create link", issue 8)', () => {
   });
 
   it('refuses script and other non-web schemes with a reason naming the scheme', () => {
-    for (const answer of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd']) {
+    for (const answer of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+    ]) {
       const input = parseLinkInput(answer);
       expect(input.kind, answer).toBe('refused');
       expect(input.kind === 'refused' && input.reason).toMatch(/links are not allowed/);

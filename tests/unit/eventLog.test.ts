@@ -75,7 +75,13 @@ describe('event log', () => {
     first.close();
     const db = await openDB(LOG_DB_NAME);
     await db.add('events', { v: 1, id: 'corrupt-record-1', at: 'x', type: 'note.created', payload: {} });
-    await db.add('events', { v: 7, id: 'from-the-future', at: '2030-01-01T00:00:00Z', type: 'note.created', payload: { id: '9', title: 'x' } });
+    await db.add('events', {
+      v: 7,
+      id: 'from-the-future',
+      at: '2030-01-01T00:00:00Z',
+      type: 'note.created',
+      payload: { id: '9', title: 'x' },
+    });
     db.close();
     const log = new EventLog({ storage: await openIndexedDbStorage() });
     await log.load();

@@ -32,7 +32,10 @@ describe('event log confirms its own writes', () => {
     expect(log.pendingEvents()).toEqual([]);
     expect(log.state.seq).toBe(2);
     expect(log.state.notes.bodies['1']).toEqual({ html: '<p>big</p>', blocks });
-    expect(seen.map((e) => [e.type, e.seq])).toEqual([['note.created', 1], ['note.body-saved', 2]]);
+    expect(seen.map((e) => [e.type, e.seq])).toEqual([
+      ['note.created', 1],
+      ['note.body-saved', 2],
+    ]);
   });
 
   it("reads the tail from storage when another tab's events lie between, and keeps this tab's view", async () => {

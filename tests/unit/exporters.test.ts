@@ -5,10 +5,16 @@ import { noteFileName } from '../../src/services/download';
 import { applyList, splitInlineLines } from '../../src/ui/editor/listItems';
 
 const text = (t: string, styles: Record<string, unknown> = {}) => ({ type: 'text', text: t, styles });
-const block = (type: string, content: unknown, extra: Record<string, unknown> = {}) => ({ type, props: {}, content, children: [], ...extra });
+const block = (type: string, content: unknown, extra: Record<string, unknown> = {}) => ({
+  type,
+  props: {},
+  content,
+  children: [],
+  ...extra,
+});
 
 describe('plain text of a note', () => {
-  it('writes one line per block with SPEC.md\'s bullet marker, numbers, checkboxes, tables and nesting', () => {
+  it("writes one line per block with SPEC.md's bullet marker, numbers, checkboxes, tables and nesting", () => {
     const blocks = [
       block('heading', [text('Plan')]),
       block('paragraph', [text('Hello '), { type: 'link', href: 'https://x.test', content: [text('world')] }]),
@@ -18,13 +24,31 @@ describe('plain text of a note', () => {
       block('numberedListItem', [text('second')]),
       block('checkListItem', [text('done')], { props: { checked: true } }),
       block('checkListItem', [text('todo')], { props: { checked: false } }),
-      block('table', { type: 'tableContent', rows: [{ cells: [[text('a')], [text('b')]] }, { cells: [{ type: 'tableCell', content: [text('c')] }, [text('d')]] }] }),
+      block('table', {
+        type: 'tableContent',
+        rows: [{ cells: [[text('a')], [text('b')]] }, { cells: [{ type: 'tableCell', content: [text('c')] }, [text('d')]] }],
+      }),
       block('image', undefined, { props: { caption: 'A cat', url: 'data:image/png;base64,AA' } }),
       block('paragraph', [text('soft\nbreak')]),
       block('paragraph', []),
     ];
     expect(documentText(blocks)).toBe(
-      ['Plan', 'Hello world', '• one', '  • nested', '• two', '1. first', '2. second', '[x] done', '[ ] todo', 'a\tb', 'c\td', 'A cat', 'soft', 'break'].join('\n'),
+      [
+        'Plan',
+        'Hello world',
+        '• one',
+        '  • nested',
+        '• two',
+        '1. first',
+        '2. second',
+        '[x] done',
+        '[ ] todo',
+        'a\tb',
+        'c\td',
+        'A cat',
+        'soft',
+        'break',
+      ].join('\n'),
     );
   });
 
@@ -58,7 +82,10 @@ describe('download file names', () => {
 
 describe('lists from a selection (SPEC.md §5 "one item per non-empty line")', () => {
   it('splits soft line breaks and keeps styles and links', () => {
-    const lines = splitInlineLines([text('a\nb', { bold: true }), { type: 'link', href: 'https://x.test', content: [text('c\nd')] }] as never);
+    const lines = splitInlineLines([
+      text('a\nb', { bold: true }),
+      { type: 'link', href: 'https://x.test', content: [text('c\nd')] },
+    ] as never);
     expect(lines).toEqual([
       [text('a', { bold: true })],
       [text('b', { bold: true }), { type: 'link', href: 'https://x.test', content: [text('c')] }],
@@ -67,7 +94,10 @@ describe('lists from a selection (SPEC.md §5 "one item per non-empty line")', (
   });
 
   it('makes one item per non-empty line across the selected blocks, dropping empty lines', () => {
-    const out = applyList([block('paragraph', [text('one\n\ntwo')]), block('paragraph', []), block('paragraph', [text('three')])], 'bulletListItem');
+    const out = applyList(
+      [block('paragraph', [text('one\n\ntwo')]), block('paragraph', []), block('paragraph', [text('three')])],
+      'bulletListItem',
+    );
     expect(out.map((b) => [b.type, b.content])).toEqual([
       ['bulletListItem', [text('one')]],
       ['bulletListItem', [text('two')]],
@@ -76,7 +106,9 @@ describe('lists from a selection (SPEC.md §5 "one item per non-empty line")', (
   });
 
   it('starts an empty checklist item on an empty line, and toggles a list back to paragraphs', () => {
-    expect(applyList([block('paragraph', [])], 'checkListItem')).toEqual([{ type: 'checkListItem', props: { checked: false }, content: [], children: [] }]);
+    expect(applyList([block('paragraph', [])], 'checkListItem')).toEqual([
+      { type: 'checkListItem', props: { checked: false }, content: [], children: [] },
+    ]);
     const back = applyList([block('numberedListItem', [text('a')]), block('numberedListItem', [text('b')])], 'numberedListItem');
     expect(back.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
   });

@@ -38,7 +38,10 @@ describe('notes projection', () => {
   });
 
   it('swaps a note with its neighbour and ignores moves past either end', () => {
-    const created = foldNotes(EMPTY_NOTES, [C, B, A].map((id) => ev('note.created', { id, title: id })));
+    const created = foldNotes(
+      EMPTY_NOTES,
+      [C, B, A].map((id) => ev('note.created', { id, title: id })),
+    );
     expect(created.order).toEqual([A, B, C]);
     const moved = foldNotes(created, [
       ev('note.moved', { id: A, direction: 'down' }),
@@ -81,7 +84,14 @@ describe('notes projection', () => {
       ev('note.created', { id: B, title: 'b' }),
       ev('note.deleted', { id: B }),
       ev('note.created', { id: B, title: 'again' }),
-      ev('note.imported', { id: B, title: 'legacy', modified: '2026-01-01T00:00:00.000Z', html: '', starred: false, source: 'localStorage' }),
+      ev('note.imported', {
+        id: B,
+        title: 'legacy',
+        modified: '2026-01-01T00:00:00.000Z',
+        html: '',
+        starred: false,
+        source: 'localStorage',
+      }),
     ]);
     expect(notes.order).toEqual([]);
   });
@@ -127,7 +137,14 @@ describe('app projection (view)', () => {
       ev('ui.sidebar-toggled', { mode: 'collapsed' }),
       ev('ui.analytics-toggled', { open: true }),
     ]);
-    expect(state.view).toEqual({ selectedId: null, sort: 'starred', search: 'milk', sidebar: 'collapsed', analyticsOpen: true, theme: 'system' });
+    expect(state.view).toEqual({
+      selectedId: null,
+      sort: 'starred',
+      search: 'milk',
+      sidebar: 'collapsed',
+      analyticsOpen: true,
+      theme: 'system',
+    });
     expect(state.seq).toBeGreaterThan(0);
   });
 

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFunctionsClient, FunctionsError, type FunctionsClient } from '../../src/services/functionsClient';
-import { DEFAULT_FUNCTIONS_KEY, DEFAULT_FUNCTIONS_TIMEOUT_MS, FunctionsConfigError, resolveFunctionsConfig } from '../../src/services/functionsConfig';
+import {
+  DEFAULT_FUNCTIONS_KEY,
+  DEFAULT_FUNCTIONS_TIMEOUT_MS,
+  FunctionsConfigError,
+  resolveFunctionsConfig,
+} from '../../src/services/functionsConfig';
 
 /** What the fake functions host saw of one request. */
 interface Seen {
@@ -60,7 +65,10 @@ function client(options: { timeoutMs?: number; online?: boolean; url?: string } 
 
 /** The FunctionsError a promise rejects with. */
 async function failure(promise: Promise<unknown>): Promise<FunctionsError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FunctionsError);
   return error as FunctionsError;
 }
@@ -132,7 +140,10 @@ describe('functions client', () => {
 
   it('rejects a find-resources answer without a resources list as invalid (SPEC.md §7)', async () => {
     replies.set('find-resources', (res) => json(res, 200, { results: [] }));
-    expect(await failure(client().api.findResources('x'))).toMatchObject({ kind: 'invalid-response', message: 'The answer has no resources list' });
+    expect(await failure(client().api.findResources('x'))).toMatchObject({
+      kind: 'invalid-response',
+      message: 'The answer has no resources list',
+    });
   });
 
   it('keeps resources with a title and url and drops malformed items', async () => {
@@ -192,12 +203,19 @@ describe('functions config', () => {
   const origin = 'https://notes.example.com';
 
   it('uses the page origin, the local key and the default timeout when nothing is set', () => {
-    expect(resolveFunctionsConfig({ PROD: true }, origin)).toEqual({ url: origin, key: DEFAULT_FUNCTIONS_KEY, timeoutMs: DEFAULT_FUNCTIONS_TIMEOUT_MS });
+    expect(resolveFunctionsConfig({ PROD: true }, origin)).toEqual({
+      url: origin,
+      key: DEFAULT_FUNCTIONS_KEY,
+      timeoutMs: DEFAULT_FUNCTIONS_TIMEOUT_MS,
+    });
   });
 
   it('uses the variables when set, without a trailing slash', () => {
     expect(
-      resolveFunctionsConfig({ PROD: true, VITE_FUNCTIONS_URL: 'https://abc.supabase.co/', VITE_FUNCTIONS_KEY: 'anon', VITE_FUNCTIONS_TIMEOUT_MS: '5000' }, origin),
+      resolveFunctionsConfig(
+        { PROD: true, VITE_FUNCTIONS_URL: 'https://abc.supabase.co/', VITE_FUNCTIONS_KEY: 'anon', VITE_FUNCTIONS_TIMEOUT_MS: '5000' },
+        origin,
+      ),
     ).toEqual({ url: 'https://abc.supabase.co', key: 'anon', timeoutMs: 5000 });
   });
 
@@ -207,7 +225,9 @@ describe('functions config', () => {
   });
 
   it('throws in a production build for a URL that is not http(s) or a bad timeout', () => {
-    expect(() => resolveFunctionsConfig({ PROD: true, VITE_FUNCTIONS_URL: 'ftp://x.example' }, origin)).toThrow(/VITE_FUNCTIONS_URL is not an http\(s\) URL/);
+    expect(() => resolveFunctionsConfig({ PROD: true, VITE_FUNCTIONS_URL: 'ftp://x.example' }, origin)).toThrow(
+      /VITE_FUNCTIONS_URL is not an http\(s\) URL/,
+    );
     expect(() => resolveFunctionsConfig({ PROD: true, VITE_FUNCTIONS_TIMEOUT_MS: '-5' }, origin)).toThrow(/VITE_FUNCTIONS_TIMEOUT_MS/);
   });
 

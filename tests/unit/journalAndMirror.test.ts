@@ -58,7 +58,9 @@ describe('localStorage mirror', () => {
     const web = new MemoryWebStorage();
     const mirror = new StorageMirror(web);
     mirror.write(base);
-    expect(web.getItem('notes')).toBe('[{"id":"2","title":"b","modified":"2026-11-20T10:00:00.000Z"},{"id":"1","title":"a","modified":"2026-11-20T10:00:00.000Z"}]');
+    expect(web.getItem('notes')).toBe(
+      '[{"id":"2","title":"b","modified":"2026-11-20T10:00:00.000Z"},{"id":"1","title":"a","modified":"2026-11-20T10:00:00.000Z"}]',
+    );
     expect(web.getItem('linkedNotes')).toBe('[]');
     web.writes = [];
     mirror.write(foldNotes(base, [ev('note.body-saved', { id: '1', html: '<p>x</p>' }, '2026-11-20T11:00:00.000Z')]));

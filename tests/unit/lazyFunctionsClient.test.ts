@@ -5,7 +5,10 @@ import { lazyFunctionsClient } from '../../src/services/lazyFunctionsClient';
 
 describe('lazyFunctionsClient (issue 7: ky loads on first call)', () => {
   it('loads nothing until the first call, then loads once and passes every call through in order', async () => {
-    const fake = createFakeFunctionsClient({ summarize: (text) => `sum:${text}`, findResources: () => [{ title: 't', url: 'https://x.org', description: '' }] });
+    const fake = createFakeFunctionsClient({
+      summarize: (text) => `sum:${text}`,
+      findResources: () => [{ title: 't', url: 'https://x.org', description: '' }],
+    });
     let loads = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -30,11 +33,14 @@ describe('lazyFunctionsClient (issue 7: ky loads on first call)', () => {
   it('fails a call as offline when the client cannot load, logs it, and loads again on the next call', async () => {
     const logged: string[] = [];
     let loads = 0;
-    const client = lazyFunctionsClient(async () => {
-      loads += 1;
-      if (loads === 1) throw new TypeError('Failed to fetch dynamically imported module');
-      return createFakeFunctionsClient();
-    }, (m) => logged.push(m));
+    const client = lazyFunctionsClient(
+      async () => {
+        loads += 1;
+        if (loads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return createFakeFunctionsClient();
+      },
+      (m) => logged.push(m),
+    );
     const failure = await client.summarize('x').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(FunctionsError);
     expect(failure).toMatchObject({ fn: 'summarize', kind: 'offline' });
@@ -43,9 +49,13 @@ describe('lazyFunctionsClient (issue 7: ky loads on first call)', () => {
     expect(loads).toBe(2);
   });
 
-  it('passes the real client\'s failures through unchanged', async () => {
+  it("passes the real client's failures through unchanged", async () => {
     const client = lazyFunctionsClient(async () =>
-      createFakeFunctionsClient({ findResources: () => { throw new FunctionsError('find-resources', 'http', 'boom', 502); } }),
+      createFakeFunctionsClient({
+        findResources: () => {
+          throw new FunctionsError('find-resources', 'http', 'boom', 502);
+        },
+      }),
     );
     await expect(client.findResources('x')).rejects.toMatchObject({ kind: 'http', status: 502 });
   });

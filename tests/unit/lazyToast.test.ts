@@ -47,7 +47,10 @@ describe('createToastForwarder (issue 7: sonner loads on first use)', () => {
 
   it('tells listeners once it has loaded, and at once when it already has', async () => {
     const lib = recordingToast();
-    const forwarder = createToastForwarder(async () => lib.module, (m) => m.toast);
+    const forwarder = createToastForwarder(
+      async () => lib.module,
+      (m) => m.toast,
+    );
     const early = vi.fn();
     const unsubscribed = vi.fn();
     forwarder.onLoaded(early);
@@ -64,11 +67,14 @@ describe('createToastForwarder (issue 7: sonner loads on first use)', () => {
     const lib = recordingToast();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let attempt = 0;
-    const forwarder = createToastForwarder(async () => {
-      attempt += 1;
-      if (attempt === 1) throw new TypeError('Failed to fetch dynamically imported module');
-      return lib.module;
-    }, (m) => m.toast);
+    const forwarder = createToastForwarder(
+      async () => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return lib.module;
+      },
+      (m) => m.toast,
+    );
     forwarder.toast.error('Storage full');
     await expect(forwarder.preload()).rejects.toThrow('Failed to fetch');
     expect(lib.calls).toEqual([]);

@@ -29,7 +29,14 @@ describe('legacy localStorage reader', () => {
     );
     expect(reading.problems).toEqual([]);
     expect(reading.notes).toEqual([
-      { id: '1700000000002', title: 'Meeting', modified: '2026-11-01T09:00:00.000Z', html: ORIGINAL_BODY, starred: false, source: 'localStorage' },
+      {
+        id: '1700000000002',
+        title: 'Meeting',
+        modified: '2026-11-01T09:00:00.000Z',
+        html: ORIGINAL_BODY,
+        starred: false,
+        source: 'localStorage',
+      },
       { id: '1700000000001', title: 'Other', modified: '2026-10-01T09:00:00.000Z', html: '', starred: true, source: 'localStorage' },
     ]);
   });
@@ -45,7 +52,11 @@ describe('legacy localStorage reader', () => {
       () => false,
     );
     expect(reading.notes).toHaveLength(1);
-    expect(reading.notes[0]).toMatchObject({ id: '1700000000000', title: 'Untitled Note', modified: new Date(1700000000000).toISOString() });
+    expect(reading.notes[0]).toMatchObject({
+      id: '1700000000000',
+      title: 'Untitled Note',
+      modified: new Date(1700000000000).toISOString(),
+    });
     expect(reading.problems).toEqual(['skipped a note with id "abc"', 'skipped a note with id undefined']);
   });
 

@@ -20,8 +20,16 @@ describe('log file', () => {
     ['bad JSON', '{"format":', /not valid JSON/],
     ['another kind of file', JSON.stringify({ hello: 1 }), /not a NotePad event log/],
     ['a future file version', JSON.stringify({ ...good, version: 99 }), /newer NotePad \(log file version 99\)/],
-    ['a bad event in the middle', JSON.stringify({ ...good, events: [events[0], { ...events[1], payload: { id: 'x' } }, events[2]] }), /Event 2 of 3 is invalid: note.body-saved: bad field id/],
-    ['a future event version', JSON.stringify({ ...good, events: [{ ...events[0], v: 5 }] }), /Event 1 of 1 is invalid: unsupported schema version 5/],
+    [
+      'a bad event in the middle',
+      JSON.stringify({ ...good, events: [events[0], { ...events[1], payload: { id: 'x' } }, events[2]] }),
+      /Event 2 of 3 is invalid: note.body-saved: bad field id/,
+    ],
+    [
+      'a future event version',
+      JSON.stringify({ ...good, events: [{ ...events[0], v: 5 }] }),
+      /Event 1 of 1 is invalid: unsupported schema version 5/,
+    ],
     ['events out of order', JSON.stringify({ ...good, events: [events[1], events[0]] }), /Event 2 is out of order/],
     ['a repeated id', JSON.stringify({ ...good, events: [events[0], { ...events[1], id: events[0].id }] }), /repeats the id/],
     ['an unreadable snapshot', JSON.stringify({ ...good, snapshot: { v: 1 } }), /snapshot/],

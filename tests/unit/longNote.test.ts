@@ -15,7 +15,9 @@ function mounted(blocks: number): { editor: NoteEditor; root: HTMLElement } {
 
 /** Indexes of the top-level blocks that say spellcheck="true". */
 const checkedBlocks = (root: HTMLElement) =>
-  [...root.querySelectorAll(':scope > .bn-block-group > .bn-block-outer')].flatMap((el, i) => (el.getAttribute('spellcheck') === 'true' ? [i] : []));
+  [...root.querySelectorAll(':scope > .bn-block-group > .bn-block-outer')].flatMap((el, i) =>
+    el.getAttribute('spellcheck') === 'true' ? [i] : [],
+  );
 
 describe('long notes: rendering containment and spell checking', () => {
   it('leaves a short note to the browser: no long-note or spellcheck attributes', () => {

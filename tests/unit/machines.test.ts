@@ -6,7 +6,9 @@ import { AUTOSAVE_DELAY_MS, autosaveMachine } from '../../src/machines/autosave'
 describe('titleEditor machine', () => {
   const start = () => {
     const saveTitle = vi.fn();
-    const actor = createActor(titleEditorMachine.provide({ actions: { saveTitle: (_, p) => saveTitle(p.title) } }), { input: { title: 'Old' } });
+    const actor = createActor(titleEditorMachine.provide({ actions: { saveTitle: (_, p) => saveTitle(p.title) } }), {
+      input: { title: 'Old' },
+    });
     actor.start();
     actor.send({ type: 'title.edit' });
     return { actor, saveTitle };

@@ -20,7 +20,8 @@ function machinesOf(module: Record<string, unknown>): [string, AnyMachine][] {
 const baseName = (path: string) => path.split('/').pop()!.replace(/\.ts$/, '');
 
 /** Problems with one state node config (and its children): unnamed delays, inline guards, inline effects. */
-function configProblems(node: Record<string, any>, path: string): string[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+function configProblems(node: Record<string, any>, path: string): string[] {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const problems: string[] = [];
   const isNamedAction = (a: unknown) =>
     typeof a === 'string' ||
@@ -40,13 +41,15 @@ function configProblems(node: Record<string, any>, path: string): string[] { // 
     if (/^\d+$/.test(delay)) problems.push(`${path} after ${delay}: numeric delay (name it in setup({ delays }))`);
     checkTransitions(`${path} after ${delay}`, transition);
   }
-  for (const key of ['entry', 'exit'] as const) for (const a of [node[key] ?? []].flat()) if (!isNamedAction(a)) problems.push(`${path} ${key}: inline action function`);
+  for (const key of ['entry', 'exit'] as const)
+    for (const a of [node[key] ?? []].flat()) if (!isNamedAction(a)) problems.push(`${path} ${key}: inline action function`);
   for (const invoke of [node.invoke ?? []].flat()) {
     if (typeof invoke.src !== 'string') problems.push(`${path} invoke: actor logic inline (name it in setup({ actors }))`);
     checkTransitions(`${path} invoke onDone`, invoke.onDone);
     checkTransitions(`${path} invoke onError`, invoke.onError);
   }
-  for (const [name, child] of Object.entries(node.states ?? {})) problems.push(...configProblems(child as Record<string, unknown>, `${path}.${name}`));
+  for (const [name, child] of Object.entries(node.states ?? {}))
+    problems.push(...configProblems(child as Record<string, unknown>, `${path}.${name}`));
   return problems;
 }
 

@@ -17,7 +17,9 @@ describe('paste while the sanitizer cannot load (issue 7 lazy DOMPurify, issue 8
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const clip: Record<string, string> = { 'text/html': '<p onclick="x()">Hello <b>there</b></p>', 'text/plain': 'Hello there' };
     const editor = { getTextCursorPosition: () => ({ block: { type: 'paragraph' } }), pasteHTML: vi.fn(), insertInlineContent: vi.fn() };
-    const event = { clipboardData: { types: Object.keys(clip), files: [], getData: (t: string) => clip[t] ?? '' } } as unknown as ClipboardEvent;
+    const event = {
+      clipboardData: { types: Object.keys(clip), files: [], getData: (t: string) => clip[t] ?? '' },
+    } as unknown as ClipboardEvent;
 
     expect(handlePaste({ event, editor: editor as never, defaultPasteHandler: () => false })).toBe(true);
     await vi.waitFor(() => expect(editor.insertInlineContent).toHaveBeenCalledWith('Hello there'));

@@ -10,7 +10,14 @@ describe('DOMPurify on first use (issue 7)', () => {
     expect(() => purifier()).toThrow(PurifierNotLoadedError);
     const plain = [{ type: 'paragraph', props: {}, content: [{ type: 'text', text: 'hi', styles: {} }], children: [] }];
     expect(sanitizeBlocks(plain)).toEqual(plain);
-    const linked = [{ type: 'paragraph', props: {}, content: [{ type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'x', styles: {} }] }], children: [] }];
+    const linked = [
+      {
+        type: 'paragraph',
+        props: {},
+        content: [{ type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'x', styles: {} }] }],
+        children: [],
+      },
+    ];
     expect(() => sanitizeBlocks(linked)).toThrow(PurifierNotLoadedError);
   });
 
@@ -19,7 +26,14 @@ describe('DOMPurify on first use (issue 7)', () => {
     expect(a).toBe(b);
     expect(purifierLoaded()).toBe(true);
     expect(purifier().sanitize('<img src=x onerror=alert(1)>')).toBe('<img src="x">');
-    const linked = [{ type: 'paragraph', props: {}, content: [{ type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'x', styles: {} }] }], children: [] }];
+    const linked = [
+      {
+        type: 'paragraph',
+        props: {},
+        content: [{ type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'x', styles: {} }] }],
+        children: [],
+      },
+    ];
     expect(sanitizeBlocks(linked)[0].content).toEqual([{ type: 'text', text: 'x', styles: {} }]);
   });
 });

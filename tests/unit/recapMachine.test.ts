@@ -44,7 +44,13 @@ function startRecap(answer: (input: { text: string; format?: 'bullets' }) => Pro
   return { actor, calls, effects };
 }
 
-const summarizeNote = { type: 'recap.summarize', noteId: '1700000000000', title: 'Trip', text: 'We fly Monday. We land Tuesday.', scope: 'note' } as const;
+const summarizeNote = {
+  type: 'recap.summarize',
+  noteId: '1700000000000',
+  title: 'Trip',
+  text: 'We fly Monday. We land Tuesday.',
+  scope: 'note',
+} as const;
 
 describe('recap machine', () => {
   it('summarizes the given text and shows the paragraph summary', async () => {
@@ -55,11 +61,17 @@ describe('recap machine', () => {
     expect(calls).toEqual([{ text: 'We fly Monday. We land Tuesday.' }]);
     expect(actor.getSnapshot().context).toMatchObject({ title: 'Trip', paragraph: 'We travel early in the week.', bullets: null });
     expect(effects.summaryRequested).toHaveBeenCalledWith({ noteId: '1700000000000', format: 'paragraph', scope: 'note' });
-    expect(effects.summaryReceived).toHaveBeenCalledWith({ noteId: '1700000000000', format: 'paragraph', summary: 'We travel early in the week.' });
+    expect(effects.summaryReceived).toHaveBeenCalledWith({
+      noteId: '1700000000000',
+      format: 'paragraph',
+      summary: 'We travel early in the week.',
+    });
   });
 
   it('asks for bullets once, restores the paragraph text, and reuses the bullets on the next switch', async () => {
-    const { actor, calls, effects } = startRecap(async ({ format }) => (format === 'bullets' ? '• We fly.\n• We land.' : 'We fly and land.'));
+    const { actor, calls, effects } = startRecap(async ({ format }) =>
+      format === 'bullets' ? '• We fly.\n• We land.' : 'We fly and land.',
+    );
     actor.send(summarizeNote);
     await waitFor(actor, (s) => s.matches('paragraph'));
 

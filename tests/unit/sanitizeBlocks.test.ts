@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPurifier } from '../../src/services/purifier';
 import { isSafeLinkHref, isSafeMediaUrl, sanitizeBlocks } from '../../src/services/sanitizeBlocks';
 
-
 // DOMPurify loads on first use in the app (issue 7); these checks run once it has.
 beforeAll(() => loadPurifier());
 describe('BlockNote document URL checks', () => {
@@ -38,7 +37,12 @@ describe('BlockNote document URL checks', () => {
         children: [
           { type: 'image', props: { url: 'javascript:alert(1)' }, children: [] },
           { type: 'image', props: { url: 'data:image/png;base64,iVBORw0KGgo=' }, children: [] },
-          { type: 'table', props: {}, content: { type: 'tableContent', rows: [{ cells: [[{ type: 'link', href: 'vbscript:x', content: [] }]] }] }, children: [] },
+          {
+            type: 'table',
+            props: {},
+            content: { type: 'tableContent', rows: [{ cells: [[{ type: 'link', href: 'vbscript:x', content: [] }]] }] },
+            children: [],
+          },
         ],
       },
     ]);

@@ -9,10 +9,58 @@ import { pick, randomInt, seededRandom } from '../support/random';
 import { ev } from './helpers';
 
 /** HTML text for tests: tags become spaces, a few entities decoded (the browser uses DOMParser). */
-const htmlText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<');
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<');
 
-const WORDS = ['Apple', 'apples', 'pie', 'BANANA', 'bread', 'crème', 'brûlée', 'ΣΟΦΙΑ', 'tea,', '(note)', 'a&b', 'x<y', 'déjà-vu', 'e-mail', '42', 'Straße', 'İstanbul'];
-const QUERIES = ['a', 'e', 'app', 'apple', 'pie', 'banana', 'rea', 'crème', 'brû', 'σοφια', 'tea,', '(note', 'a&b', 'x<y', 'vu', '4', 'strasse', 'straße', 'i̇st', 'apple pie', 'pie bread', 'es pie', 'zzz', 'a b', 'tea, (note)'];
+const WORDS = [
+  'Apple',
+  'apples',
+  'pie',
+  'BANANA',
+  'bread',
+  'crème',
+  'brûlée',
+  'ΣΟΦΙΑ',
+  'tea,',
+  '(note)',
+  'a&b',
+  'x<y',
+  'déjà-vu',
+  'e-mail',
+  '42',
+  'Straße',
+  'İstanbul',
+];
+const QUERIES = [
+  'a',
+  'e',
+  'app',
+  'apple',
+  'pie',
+  'banana',
+  'rea',
+  'crème',
+  'brû',
+  'σοφια',
+  'tea,',
+  '(note',
+  'a&b',
+  'x<y',
+  'vu',
+  '4',
+  'strasse',
+  'straße',
+  'i̇st',
+  'apple pie',
+  'pie bread',
+  'es pie',
+  'zzz',
+  'a b',
+  'tea, (note)',
+];
 
 function sentence(random: () => number): string {
   return Array.from({ length: 1 + randomInt(random, 6) }, () => pick(random, WORDS)).join(pick(random, [' ', '  ', '\t', ' ']));
@@ -25,8 +73,29 @@ function randomSave(random: () => number, id: string): AppEvent {
     return ev('note.imported', { id, title: 't', modified: '2026-11-20T10:00:00.000Z', html, starred: false, source: 'legacy' });
   }
   const blocks = [
-    { type: 'paragraph', content: [{ type: 'text', text: sentence(random), styles: {} }, { type: 'link', href: 'https://x.test', content: [{ type: 'text', text: sentence(random), styles: {} }] }], children: [] },
-    { type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: sentence(random), styles: {} }], { type: 'tableCell', content: [{ type: 'text', text: pick(random, WORDS), styles: {} }] }] }] }, children: [] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: sentence(random), styles: {} },
+        { type: 'link', href: 'https://x.test', content: [{ type: 'text', text: sentence(random), styles: {} }] },
+      ],
+      children: [],
+    },
+    {
+      type: 'table',
+      content: {
+        type: 'tableContent',
+        rows: [
+          {
+            cells: [
+              [{ type: 'text', text: sentence(random), styles: {} }],
+              { type: 'tableCell', content: [{ type: 'text', text: pick(random, WORDS), styles: {} }] },
+            ],
+          },
+        ],
+      },
+      children: [],
+    },
     { type: 'image', props: { caption: pick(random, WORDS) }, children: [{ type: 'paragraph', content: sentence(random), children: [] }] },
   ];
   return ev('note.body-saved', { id, html: `<p>${random()}</p>`, blocks });
@@ -44,7 +113,11 @@ function randomEvents(random: () => number, notes: NotesState, count: number): A
       events.push(random() < 0.5 ? ev('note.created', { id, title: sentence(random) }) : randomSave(random, id));
     } else if (roll < 0.7) {
       const save = randomSave(random, pick(random, ids));
-      events.push(save.type === 'note.imported' ? ev('note.body-saved', { id: pick(random, ids), html: (save.payload as { html: string }).html }) : save);
+      events.push(
+        save.type === 'note.imported'
+          ? ev('note.body-saved', { id: pick(random, ids), html: (save.payload as { html: string }).html })
+          : save,
+      );
     } else if (roll < 0.8) {
       events.push(ev('note.revision-restored', { id: pick(random, ids), fromSeq: 1, html: `<h1>${sentence(random)}</h1>` }));
     } else if (roll < 0.9) {
@@ -56,8 +129,9 @@ function randomEvents(random: () => number, notes: NotesState, count: number): A
   return events;
 }
 
-const rowIds = (notes: NotesState, search: string, bodySearch: Parameters<typeof sidebarRows>[2]) =>
-  [...sidebarRows(notes, { ...INITIAL_VIEW, search }, bodySearch).ids];
+const rowIds = (notes: NotesState, search: string, bodySearch: Parameters<typeof sidebarRows>[2]) => [
+  ...sidebarRows(notes, { ...INITIAL_VIEW, search }, bodySearch).ids,
+];
 
 describe('search index', () => {
   it('answers every query exactly as a scan of the body text does, through random edits', () => {
@@ -71,7 +145,10 @@ describe('search index', () => {
       if (random() < 0.5) for (let i = 0; i < 50 && !index.update(notes, 0); i++);
       for (const query of QUERIES) {
         const expected = rowIds(notes, query, scanBodySearch(notes, htmlText));
-        expect(rowIds(notes, query, (q) => index.bodyMatcher(notes, q)), `seed ${seed}, round ${round}, query ${JSON.stringify(query)}`).toEqual(expected);
+        expect(
+          rowIds(notes, query, (q) => index.bodyMatcher(notes, q)),
+          `seed ${seed}, round ${round}, query ${JSON.stringify(query)}`,
+        ).toEqual(expected);
       }
     }
     expect(notes.order.length).toBeGreaterThan(20);
@@ -87,14 +164,18 @@ describe('search index', () => {
       blocks = [...blocks];
       const at = randomInt(random, blocks.length);
       const roll = random();
-      if (roll < 0.5) blocks[at] = block(sentence(random)); // typing in one block
+      if (roll < 0.5)
+        blocks[at] = block(sentence(random)); // typing in one block
       else if (roll < 0.7) blocks.splice(at, 0, block(sentence(random)));
       else if (roll < 0.85 && blocks.length > 2) blocks.splice(at, 1);
       else blocks.reverse(); // moved blocks: same objects, new order
       const id = random() < 0.8 ? '1' : '2';
       notes = foldNotes(notes, [ev('note.body-saved', { id, html: `<p>${save}</p>`, blocks })]);
       for (const query of QUERIES) {
-        expect(rowIds(notes, query, (q) => index.bodyMatcher(notes, q)), `save ${save}, query ${JSON.stringify(query)}`).toEqual(rowIds(notes, query, scanBodySearch(notes, htmlText)));
+        expect(
+          rowIds(notes, query, (q) => index.bodyMatcher(notes, q)),
+          `save ${save}, query ${JSON.stringify(query)}`,
+        ).toEqual(rowIds(notes, query, scanBodySearch(notes, htmlText)));
       }
     }
   });
@@ -102,7 +183,10 @@ describe('search index', () => {
   it('reads a long note in budgeted slices and answers like a full read, also when a query comes mid-way', () => {
     const block = (i: number) => ({ type: 'paragraph', content: [{ type: 'text', text: `word${i} common`, styles: {} }], children: [] });
     const blocks = Array.from({ length: 1000 }, (_, i) => block(i));
-    const notes = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 't' }), ev('note.body-saved', { id: '1', html: '<p>long</p>', blocks })]);
+    const notes = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: '1', title: 't' }),
+      ev('note.body-saved', { id: '1', html: '<p>long</p>', blocks }),
+    ]);
     let clock = 0;
     const tick = () => clock++;
     const sliced = new SearchIndex(htmlText);
@@ -113,7 +197,9 @@ describe('search index', () => {
     expect(interrupted.update(notes, 1, tick)).toBe(false);
     for (const index of [sliced, interrupted]) {
       for (const query of ['word999', 'word5', 'common', 'word1000', 'd12 c']) {
-        expect(notes.order.filter(index.bodyMatcher(notes, query)), query).toEqual(notes.order.filter(scanBodySearch(notes, htmlText)(query)));
+        expect(notes.order.filter(index.bodyMatcher(notes, query)), query).toEqual(
+          notes.order.filter(scanBodySearch(notes, htmlText)(query)),
+        );
       }
     }
   });
@@ -121,7 +207,19 @@ describe('search index', () => {
   it('re-indexes only bodies whose HTML changed', () => {
     let calls = 0;
     const index = new SearchIndex((html) => (calls++, htmlText(html)));
-    let notes = foldNotes(EMPTY_NOTES, Array.from({ length: 100 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>word${i}</p>`, starred: false, source: 'legacy' })));
+    let notes = foldNotes(
+      EMPTY_NOTES,
+      Array.from({ length: 100 }, (_, i) =>
+        ev('note.imported', {
+          id: String(i + 1),
+          title: 't',
+          modified: '2026-11-20T10:00:00.000Z',
+          html: `<p>word${i}</p>`,
+          starred: false,
+          source: 'legacy',
+        }),
+      ),
+    );
     index.update(notes);
     expect(calls).toBe(100);
     calls = 0;
@@ -132,7 +230,19 @@ describe('search index', () => {
   });
 
   it('finishes a budgeted update over several calls and then answers like a full one', () => {
-    const notes = foldNotes(EMPTY_NOTES, Array.from({ length: 300 }, (_, i) => ev('note.imported', { id: String(i + 1), title: 't', modified: '2026-11-20T10:00:00.000Z', html: `<p>n${i} common</p>`, starred: false, source: 'legacy' })));
+    const notes = foldNotes(
+      EMPTY_NOTES,
+      Array.from({ length: 300 }, (_, i) =>
+        ev('note.imported', {
+          id: String(i + 1),
+          title: 't',
+          modified: '2026-11-20T10:00:00.000Z',
+          html: `<p>n${i} common</p>`,
+          starred: false,
+          source: 'legacy',
+        }),
+      ),
+    );
     let clock = 0;
     const index = new SearchIndex((html) => ((clock += 1), htmlText(html)));
     let calls = 0;
@@ -161,14 +271,27 @@ describe('search index', () => {
 
 describe('search text', () => {
   it('separates blocks, table cells and captions so a query does not match across them', () => {
-    const text = bodySearchText({
-      html: '',
-      blocks: [
-        { type: 'paragraph', content: [{ type: 'text', text: 'Foo', styles: {} }], children: [{ type: 'paragraph', content: 'Bar', children: [] }] },
-        { type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: 'c1', styles: {} }], [{ type: 'text', text: 'c2', styles: {} }]] }] } },
-        { type: 'image', props: { caption: 'Cap' } },
-      ],
-    }, htmlText);
+    const text = bodySearchText(
+      {
+        html: '',
+        blocks: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Foo', styles: {} }],
+            children: [{ type: 'paragraph', content: 'Bar', children: [] }],
+          },
+          {
+            type: 'table',
+            content: {
+              type: 'tableContent',
+              rows: [{ cells: [[{ type: 'text', text: 'c1', styles: {} }], [{ type: 'text', text: 'c2', styles: {} }]] }],
+            },
+          },
+          { type: 'image', props: { caption: 'Cap' } },
+        ],
+      },
+      htmlText,
+    );
     expect(text).toBe('foo\nbar\nc1\nc2\n\n\ncap\n');
     expect(text.includes('foobar')).toBe(false);
   });

@@ -18,7 +18,11 @@ describe('sidebar view', () => {
   it('lists notes in manual order with move controls except up on the first and down on the last', () => {
     const rows = allRows(sidebarRows(state.notes, state.view, text));
     expect(rows.map((r) => r.id)).toEqual(['3', '2', '1']);
-    expect(rows.map((r) => [r.canMoveUp, r.canMoveDown])).toEqual([[false, true], [true, true], [true, false]]);
+    expect(rows.map((r) => [r.canMoveUp, r.canMoveDown])).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
   });
 
   it('sorts by last modified (newest first), by title, and starred first', () => {
@@ -51,17 +55,32 @@ describe('sidebar view', () => {
 
 describe('sidebar rows made on demand', () => {
   it('equals the rows computed from scratch, for any order of access, and gives one object per index', () => {
-    const views: Partial<typeof state.view>[] = [{ search: 'b' }, { search: 'ban' }, { search: '' }, { sort: 'alpha' }, { sort: 'current', selectedId: '2' }, { search: 'pie' }];
+    const views: Partial<typeof state.view>[] = [
+      { search: 'b' },
+      { search: 'ban' },
+      { search: '' },
+      { sort: 'alpha' },
+      { sort: 'current', selectedId: '2' },
+      { search: 'pie' },
+    ];
     for (const change of views) {
       const view = { ...state.view, ...change };
       const q = view.search.trim().toLowerCase();
       const rows = sidebarRows(state.notes, view, text);
       const backwards = rows.ids.map((_, i) => rows.row(rows.ids.length - 1 - i)).reverse();
       const manual = view.sort === 'current';
-      expect(backwards).toEqual(rows.ids.map((id, i) => ({
-        id, title: state.notes.meta[id].title, titleParts: highlightParts(state.notes.meta[id].title, q), modified: state.notes.meta[id].modified,
-        starred: state.notes.starred.includes(id), selected: view.selectedId === id, canMoveUp: manual && !q && i > 0, canMoveDown: manual && !q && i < rows.ids.length - 1,
-      })));
+      expect(backwards).toEqual(
+        rows.ids.map((id, i) => ({
+          id,
+          title: state.notes.meta[id].title,
+          titleParts: highlightParts(state.notes.meta[id].title, q),
+          modified: state.notes.meta[id].modified,
+          starred: state.notes.starred.includes(id),
+          selected: view.selectedId === id,
+          canMoveUp: manual && !q && i > 0,
+          canMoveDown: manual && !q && i < rows.ids.length - 1,
+        })),
+      );
       if (rows.ids.length) expect(rows.row(0)).toBe(backwards[0]);
     }
   });

@@ -10,7 +10,6 @@ import { JOURNAL_KEY } from '../../src/services/journal';
 import { MemoryWebStorage } from './memoryStorage';
 import { seededRandom } from '../support/random';
 
-
 const STATES = Number(process.env.FUZZ_STATES ?? 1000);
 const HUGE = 'x'.repeat(200_000);
 
@@ -56,7 +55,13 @@ describe('start-up on corrupt storage', () => {
       for (let n = 0; n < validCount; n++) {
         const id = String(1800000000000 + n);
         validIds.push(id);
-        records.push({ v: EVENT_SCHEMA_VERSION, id: `00000000-0000-4000-8000-${String(i * 10 + n).padStart(12, '0')}`, at: new Date(2026, 0, 1 + n).toISOString(), type: 'note.created', payload: { id, title: `valid ${n}` } });
+        records.push({
+          v: EVENT_SCHEMA_VERSION,
+          id: `00000000-0000-4000-8000-${String(i * 10 + n).padStart(12, '0')}`,
+          at: new Date(2026, 0, 1 + n).toISOString(),
+          type: 'note.created',
+          payload: { id, title: `valid ${n}` },
+        });
       }
       for (const r of [...records, ...bad].sort(() => rand() - 0.5)) await db.add('events', r as never);
       db.close();

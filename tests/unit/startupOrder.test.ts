@@ -28,7 +28,10 @@ function storedLog() {
 }
 
 /** The body save the last session journaled on page hide (typed at 10:05, not yet durable then). */
-const journaledSave = () => ({ ...ev('note.body-saved', { id: '1', html: '<p>Typed before the page closed</p>' }, '2026-11-20T10:05:00.000Z'), seq: 0 });
+const journaledSave = () => ({
+  ...ev('note.body-saved', { id: '1', html: '<p>Typed before the page closed</p>' }, '2026-11-20T10:05:00.000Z'),
+  seq: 0,
+});
 
 describe('start-up order (appShell, issue 7: no localStorage before the first row)', () => {
   it('gives a readable log without touching localStorage, and recovers only after the paint is reported', async () => {
@@ -72,7 +75,9 @@ describe('start-up order (appShell, issue 7: no localStorage before the first ro
     const actor = createActor(
       appShellMachine.provide({
         actors: {
-          recoverJournal: fromPromise<void>(() => new Promise<void>((resolve) => (finishJournal = () => (steps.push('journal'), resolve())))),
+          recoverJournal: fromPromise<void>(
+            () => new Promise<void>((resolve) => (finishJournal = () => (steps.push('journal'), resolve()))),
+          ),
           importLegacy: fromPromise<void>(async () => {
             steps.push('legacy');
           }),

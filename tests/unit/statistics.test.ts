@@ -77,7 +77,15 @@ describe('dashboard statistics: the last 7 days by weekday', () => {
 
   it('gives seven zero days and empty lists for a fresh install', () => {
     const stats = dashboardStatistics(EMPTY_NOTES, new Date(NOW), 'Europe/Berlin');
-    expect(stats).toMatchObject({ totalNotes: 0, totalWords: 0, lastModified: null, starred: 0, notStarred: 0, topWords: [], followUps: [] });
+    expect(stats).toMatchObject({
+      totalNotes: 0,
+      totalWords: 0,
+      lastModified: null,
+      starred: 0,
+      notStarred: 0,
+      topWords: [],
+      followUps: [],
+    });
     expect(stats.lastDays.map((d) => d.count)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(stats.lastDays.at(-1)?.date).toBe('2026-11-23');
   });
@@ -89,13 +97,26 @@ describe('dashboard statistics: the last 7 days by weekday', () => {
 
 describe('dashboard statistics: totals and starred', () => {
   it('reports the newest modified time and the number of notes', () => {
-    const stats = dashboardStatistics(notesAt([[A, '2026-11-20T10:00:00.000Z'], [B, '2026-11-22T08:30:00.000Z'], [C, '2026-11-21T00:00:00.000Z']]), NOW, 'UTC');
+    const stats = dashboardStatistics(
+      notesAt([
+        [A, '2026-11-20T10:00:00.000Z'],
+        [B, '2026-11-22T08:30:00.000Z'],
+        [C, '2026-11-21T00:00:00.000Z'],
+      ]),
+      NOW,
+      'UTC',
+    );
     expect(stats.totalNotes).toBe(3);
     expect(stats.lastModified).toBe('2026-11-22T08:30:00.000Z');
   });
 
   it('counts starred and not starred notes after star, unstar and delete', () => {
-    let notes = notesAt([[A, '2026-11-20T10:00:00.000Z'], [B, '2026-11-20T10:00:00.000Z'], [C, '2026-11-20T10:00:00.000Z'], [D, '2026-11-20T10:00:00.000Z']]);
+    let notes = notesAt([
+      [A, '2026-11-20T10:00:00.000Z'],
+      [B, '2026-11-20T10:00:00.000Z'],
+      [C, '2026-11-20T10:00:00.000Z'],
+      [D, '2026-11-20T10:00:00.000Z'],
+    ]);
     notes = foldNotes(notes, [ev('note.starred', { id: A }), ev('note.starred', { id: B }), ev('note.starred', { id: C })]);
     expect(dashboardStatistics(notes, NOW, 'UTC')).toMatchObject({ starred: 3, notStarred: 1 });
     notes = foldNotes(notes, [ev('note.unstarred', { id: B })]);
@@ -105,10 +126,23 @@ describe('dashboard statistics: totals and starred', () => {
   });
 
   it('counts the words of the text, not of the markup, from HTML and from BlockNote blocks', () => {
-    const notes = foldNotes(notesAt([[A, '2026-11-22T10:00:00.000Z', '<div class="bn-block-group"><p>one two&nbsp;three</p><p>four</p></div>']]), [
-      ev('note.created', { id: B, title: 'blocks' }, '2026-11-22T10:00:00.000Z'),
-      ev('note.body-saved', { id: B, html: '<p>ignored because blocks exist</p>', blocks: [paragraph([text('five '), { type: 'link', href: 'https://x.test', content: [text('six')] }], [paragraph([text('seven')])])] }, '2026-11-22T10:00:00.000Z'),
-    ]);
+    const notes = foldNotes(
+      notesAt([[A, '2026-11-22T10:00:00.000Z', '<div class="bn-block-group"><p>one two&nbsp;three</p><p>four</p></div>']]),
+      [
+        ev('note.created', { id: B, title: 'blocks' }, '2026-11-22T10:00:00.000Z'),
+        ev(
+          'note.body-saved',
+          {
+            id: B,
+            html: '<p>ignored because blocks exist</p>',
+            blocks: [
+              paragraph([text('five '), { type: 'link', href: 'https://x.test', content: [text('six')] }], [paragraph([text('seven')])]),
+            ],
+          },
+          '2026-11-22T10:00:00.000Z',
+        ),
+      ],
+    );
     expect(bodyFacts(notes.bodies[A]).wordCount).toBe(4);
     expect(bodyFacts(notes.bodies[B]).wordCount).toBe(3);
     expect(dashboardStatistics(notes, NOW, 'UTC').totalWords).toBe(7);
@@ -121,7 +155,10 @@ describe('dashboard statistics: totals and starred', () => {
   });
 
   it('re-reads only the note that changed: unchanged bodies keep their cached figures', () => {
-    const before = notesAt([[A, '2026-11-22T10:00:00.000Z', '<p>alpha</p>'], [B, '2026-11-22T10:00:00.000Z', '<p>beta gamma</p>']]);
+    const before = notesAt([
+      [A, '2026-11-22T10:00:00.000Z', '<p>alpha</p>'],
+      [B, '2026-11-22T10:00:00.000Z', '<p>beta gamma</p>'],
+    ]);
     const after = foldNotes(before, [ev('note.body-saved', { id: A, html: '<p>alpha delta</p>' }, '2026-11-22T11:00:00.000Z')]);
     expect(bodyFacts(after.bodies[B])).toBe(bodyFacts(before.bodies[B]));
     expect(bodyFacts(after.bodies[A])).not.toBe(bodyFacts(before.bodies[A]));
@@ -145,7 +182,8 @@ describe('dashboard statistics: most used words', () => {
   });
 
   it('lists the ten most used words of notes changed in the last 7 days, most used first, ties alphabetical', () => {
-    const recent = '<p>zeta zeta zeta alpha alpha beta gamma delta epsilon theta iota kappa lambda omicron the and 2026 x9 <span>span</span></p>';
+    const recent =
+      '<p>zeta zeta zeta alpha alpha beta gamma delta epsilon theta iota kappa lambda omicron the and 2026 x9 <span>span</span></p>';
     const stats = dashboardStatistics(
       notesAt([
         [A, '2026-11-22T10:00:00.000Z', recent],
@@ -177,7 +215,9 @@ describe('dashboard statistics: most used words', () => {
   });
 
   it('does not count markup: tag and attribute names and entities are not words', () => {
-    const facts = bodyFacts({ html: '<div class="bn-block-outer" data-id="x"><span style="color: red">hello</span>&nbsp;<strong>world</strong><script>ignored()</script></div>' });
+    const facts = bodyFacts({
+      html: '<div class="bn-block-outer" data-id="x"><span style="color: red">hello</span>&nbsp;<strong>world</strong><script>ignored()</script></div>',
+    });
     expect(Object.fromEntries(facts.cloudWords)).toEqual({ hello: 1, world: 1 });
     expect(facts.wordCount).toBe(2);
   });
@@ -190,19 +230,30 @@ describe('dashboard statistics: follow-up items', () => {
       '<p><span class="follow-up bg-yellow-200">book </span><strong><span class="follow-up bg-yellow-200">the room</span></strong></p>' +
       '<p><span class="follow-up">first</span> <span class="follow-up">second</span></p>' +
       '<p><span class="follow-up bg-yellow-200">end of one block</span></p><p><span class="follow-up bg-yellow-200">next block</span></p>';
-    expect(bodyFacts({ html }).followUps).toEqual(['Ana about the budget', 'book the room', 'first', 'second', 'end of one block', 'next block']);
+    expect(bodyFacts({ html }).followUps).toEqual([
+      'Ana about the budget',
+      'book the room',
+      'first',
+      'second',
+      'end of one block',
+      'next block',
+    ]);
   });
 
   it('finds follow-ups in BlockNote blocks: adjacent styled runs, links, table cells and child blocks', () => {
     const blocks = [
-      paragraph([text('Call '), followUp('Ana '), followUp('today', { bold: true }), text(' and '), followUp('Ben')], [
-        paragraph([{ type: 'link', href: 'https://x.test', content: [followUp('read the spec')] }]),
-      ]),
+      paragraph(
+        [text('Call '), followUp('Ana '), followUp('today', { bold: true }), text(' and '), followUp('Ben')],
+        [paragraph([{ type: 'link', href: 'https://x.test', content: [followUp('read the spec')] }])],
+      ),
       {
         id: 't',
         type: 'table',
         props: {},
-        content: { type: 'tableContent', rows: [{ cells: [{ type: 'tableCell', props: {}, content: [followUp('cell one')] }, [followUp('cell two')]] }] },
+        content: {
+          type: 'tableContent',
+          rows: [{ cells: [{ type: 'tableCell', props: {}, content: [followUp('cell one')] }, [followUp('cell two')]] }],
+        },
         children: [],
       },
       paragraph([followUp('   ')]),

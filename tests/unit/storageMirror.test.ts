@@ -21,7 +21,8 @@ const body = (words: number) => `<p>${'word '.repeat(words)}</p>`;
 /** Notes 1..n, each with a body of `words` words. */
 function notesWithBodies(n: number, words: number) {
   const events = [];
-  for (let i = 1; i <= n; i++) events.push(ev('note.created', { id: String(i), title: `t${i}` }), ev('note.body-saved', { id: String(i), html: body(words) }));
+  for (let i = 1; i <= n; i++)
+    events.push(ev('note.created', { id: String(i), title: `t${i}` }), ev('note.body-saved', { id: String(i), html: body(words) }));
   return foldNotes(EMPTY_NOTES, events);
 }
 
@@ -97,7 +98,10 @@ describe('localStorage mirror when storage is full', () => {
     expect(mirror.staleKeys().length).toBeGreaterThan(0);
 
     // Deleting notes frees space: their keys go, and the next change brings the copy up to date.
-    let next = foldNotes(notes, [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ev('note.deleted', { id: String(i) })));
+    let next = foldNotes(
+      notes,
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => ev('note.deleted', { id: String(i) })),
+    );
     mirror.write(next);
     next = foldNotes(next, [ev('note.renamed', { id: '9', title: 'renamed' })]);
     mirror.write(next);
@@ -162,7 +166,10 @@ describe('localStorage mirror scheduling', () => {
   it('writes a scheduled change at once on flush (page hide)', () => {
     const web = new CountingStorage();
     const mirror = new StorageMirror(web);
-    const notes = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1', title: 'a' }), ev('note.body-saved', { id: '1', html: '<p>typed</p>' })]);
+    const notes = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: '1', title: 'a' }),
+      ev('note.body-saved', { id: '1', html: '<p>typed</p>' }),
+    ]);
     mirror.schedule(notes);
     mirror.flush();
     expect(storedKeys(web)).toEqual(toStorageKeys(notes));

@@ -8,8 +8,19 @@ import { fromStoredForm, toStoredForm } from '../../src/events/storedForm';
 import { ev } from './helpers';
 
 const blocks = [
-  { id: 'a', type: 'paragraph', props: { textColor: 'default' }, content: [{ type: 'text', text: 'Tea "quoted" \\ ünï', styles: { bold: true } }], children: [] },
-  { id: 'b', type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: 'c', styles: {} }]] }] }, children: [] },
+  {
+    id: 'a',
+    type: 'paragraph',
+    props: { textColor: 'default' },
+    content: [{ type: 'text', text: 'Tea "quoted" \\ ünï', styles: { bold: true } }],
+    children: [],
+  },
+  {
+    id: 'b',
+    type: 'table',
+    content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: 'c', styles: {} }]] }] },
+    children: [],
+  },
 ];
 
 beforeEach(() => {
@@ -40,7 +51,9 @@ describe('stored form of events', () => {
     const block = { id: 'x', type: 'paragraph', content: [], children: [] };
     const first = toStoredForm(ev('note.body-saved', { id: '1', html: '', blocks: [block] })) as unknown as { blocksJson: string };
     (block as { type: string }).type = 'heading'; // blocks are immutable; this only shows the cache
-    const second = toStoredForm(ev('note.body-saved', { id: '1', html: '', blocks: [block, { id: 'y' }] })) as unknown as { blocksJson: string };
+    const second = toStoredForm(ev('note.body-saved', { id: '1', html: '', blocks: [block, { id: 'y' }] })) as unknown as {
+      blocksJson: string;
+    };
     expect(JSON.parse(second.blocksJson)).toEqual([JSON.parse(first.blocksJson)[0], { id: 'y' }]);
   });
 
@@ -72,7 +85,10 @@ describe('stored form of events', () => {
     };
     await db.add('events', unsequenced(ev('note.created', { id: '1', title: 'a' })));
     await db.add('events', unsequenced(ev('note.body-saved', { id: '1', html: '<p>old</p>', blocks })));
-    await db.add('events', unsequenced({ ...toStoredForm(ev('note.body-saved', { id: '1', html: '<p>new</p>', blocks })), blocksJson: '[{"id":' }));
+    await db.add(
+      'events',
+      unsequenced({ ...toStoredForm(ev('note.body-saved', { id: '1', html: '<p>new</p>', blocks })), blocksJson: '[{"id":' }),
+    );
     db.close();
     const log = new EventLog({ storage: await openIndexedDbStorage() });
     await log.load();

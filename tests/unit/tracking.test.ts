@@ -73,7 +73,12 @@ describe('session id', () => {
 
   it('is a fresh UUID by default, and still given when session storage throws', () => {
     expect(sessionIdFrom(memoryStorage())).toMatch(/^[0-9a-f-]{36}$/);
-    const blocked = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => {} };
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {},
+    };
     expect(sessionIdFrom(blocked, () => 'fallback')).toBe('fallback');
   });
 });

@@ -17,7 +17,8 @@ import type { EventEnvelope } from '../../src/events/envelope';
  */
 
 const fixturePath = (version: number) => new URL(`./fixtures/events-v${version}.json`, import.meta.url);
-const readFixture = (version: number) => JSON.parse(readFileSync(fixturePath(version), 'utf8')) as { version: number; events: EventEnvelope[] };
+const readFixture = (version: number) =>
+  JSON.parse(readFileSync(fixturePath(version), 'utf8')) as { version: number; events: EventEnvelope[] };
 
 /** The version steps `n -> n+1` below `current` that have no upcaster in `table`. */
 function missingUpcasters(current: number, table: Record<number, unknown>): number[] {
@@ -32,7 +33,11 @@ describe('schema versions', () => {
   });
 
   it('has no upcaster for the current or a later version (it would never run, or run on data it does not know)', () => {
-    expect(Object.keys(UPCASTERS).map(Number).filter((v) => v >= EVENT_SCHEMA_VERSION)).toEqual([]);
+    expect(
+      Object.keys(UPCASTERS)
+        .map(Number)
+        .filter((v) => v >= EVENT_SCHEMA_VERSION),
+    ).toEqual([]);
   });
 
   it('every version up to the current one has a fixture of stored events', () => {
@@ -47,8 +52,8 @@ describe('schema versions', () => {
 
   it('every stored event of every version reads as a valid current event after upcasting', () => {
     for (let v = 1; v <= EVENT_SCHEMA_VERSION; v++) {
-      const problems = readFixture(v).events
-        .map((raw) => [raw.type, explainInvalid(upcast(structuredClone(raw)))] as const)
+      const problems = readFixture(v)
+        .events.map((raw) => [raw.type, explainInvalid(upcast(structuredClone(raw)))] as const)
         .filter(([, problem]) => problem !== null)
         .map(([type, problem]) => `events-v${v}.json ${type}: ${problem}`);
       expect(problems).toEqual([]);
@@ -102,7 +107,10 @@ describe('reading stored records', () => {
  */
 function probeCatalogTypes(): string[] {
   const source = readFileSync(new URL('../../src/events/catalog.ts', import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf('export interface EventPayloads'), source.indexOf('\n}\n', source.indexOf('export interface EventPayloads')));
+  const body = source.slice(
+    source.indexOf('export interface EventPayloads'),
+    source.indexOf('\n}\n', source.indexOf('export interface EventPayloads')),
+  );
   const named = [...body.matchAll(/^\s*'([a-z-]+\.[a-z-]+)':/gm)].map((m) => m[1]);
   expect(named.length).toBeGreaterThan(10);
   // Every name in the interface is a runtime type too (catalog.ts and validate.ts agree).

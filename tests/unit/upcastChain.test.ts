@@ -29,9 +29,30 @@ const step2 = vi.fn((e: Record<string, unknown>) => {
 });
 
 const at = '2026-11-20T10:00:00.000Z';
-const v1 = (seq: number, id: string, name: string) => ({ v: 1, seq, id: `00000000-0000-4000-8000-00000000000${seq}`, at, type: 'note.created', payload: { noteId: id, name } });
-const v2 = (seq: number, id: string, name: string) => ({ v: 2, seq, id: `00000000-0000-4000-8000-00000000000${seq}`, at, type: 'note.created', payload: { id, name } });
-const v3 = (seq: number, id: string, title: string) => ({ v: 3, seq, id: `00000000-0000-4000-8000-00000000000${seq}`, at, type: 'note.created', payload: { id, title } });
+const v1 = (seq: number, id: string, name: string) => ({
+  v: 1,
+  seq,
+  id: `00000000-0000-4000-8000-00000000000${seq}`,
+  at,
+  type: 'note.created',
+  payload: { noteId: id, name },
+});
+const v2 = (seq: number, id: string, name: string) => ({
+  v: 2,
+  seq,
+  id: `00000000-0000-4000-8000-00000000000${seq}`,
+  at,
+  type: 'note.created',
+  payload: { id, name },
+});
+const v3 = (seq: number, id: string, title: string) => ({
+  v: 3,
+  seq,
+  id: `00000000-0000-4000-8000-00000000000${seq}`,
+  at,
+  type: 'note.created',
+  payload: { id, title },
+});
 
 beforeEach(() => {
   UPCASTERS[1] = step1;
@@ -97,7 +118,14 @@ describe('the log and log files read old versions through the upcasters', () => 
   });
 
   it('an exported file with old versions imports as current events', () => {
-    const text = JSON.stringify({ format: 'notepad-event-log', version: 1, exportedAt: at, schemaVersion: 1, snapshot: null, events: [v1(1, '5', 'Old file'), v2(2, '6', 'Newer')] });
+    const text = JSON.stringify({
+      format: 'notepad-event-log',
+      version: 1,
+      exportedAt: at,
+      schemaVersion: 1,
+      snapshot: null,
+      events: [v1(1, '5', 'Old file'), v2(2, '6', 'Newer')],
+    });
     const file = parseLogFile(text);
     expect(file.events).toEqual([v3(1, '5', 'Old file'), v3(2, '6', 'Newer')]);
   });

@@ -26,15 +26,26 @@ export async function notePadEditorContext(browser: Browser, origin: string, doc
 }
 
 /** Open the note in NotePad, or the baseline page with `doc` loaded by `replaceBlocks`; resolves when all blocks are in the DOM. */
-export async function openEditor(context: BrowserContext, origin: string, app: 'notepad' | 'baseline', doc: Doc): Promise<{ page: Page; readyMs: number }> {
+export async function openEditor(
+  context: BrowserContext,
+  origin: string,
+  app: 'notepad' | 'baseline',
+  doc: Doc,
+): Promise<{ page: Page; readyMs: number }> {
   const page = await context.newPage();
   const t0 = Date.now();
   await page.goto(origin + (app === 'notepad' ? '/' : '/bench/baseline/'));
   if (!(await waitIn(page, () => window.__probe.editableAt !== null, 60_000))) throw new Error(`${app}: editor never became editable`);
   if (app === 'baseline' && doc.blocks.length > 2) await page.evaluate((blocks) => window.__bench!.load(blocks as never), doc.blocks);
   const ok = await page
-    .waitForFunction((n) => document.querySelectorAll('.bn-editor .bn-block-outer').length >= n, doc.blocks.length, { timeout: 120_000, polling: 100 })
-    .then(() => true, () => false);
+    .waitForFunction((n) => document.querySelectorAll('.bn-editor .bn-block-outer').length >= n, doc.blocks.length, {
+      timeout: 120_000,
+      polling: 100,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!ok) throw new Error(`${app}: the ${doc.blocks.length}-block document never rendered`);
   return { page, readyMs: Date.now() - t0 };
 }
@@ -69,12 +80,18 @@ export async function typeKeys(page: Page, keys = KEYS): Promise<number[]> {
   for (let i = 0; i < keys; i++) {
     await page.keyboard.press(letters[i % letters.length]);
     await page
-      .waitForFunction((n) => window.__probe.keys.length >= n && !Number.isNaN(window.__probe.keys[n - 1].t1), i + 1, { timeout: 5000, polling: 'raf' })
+      .waitForFunction((n) => window.__probe.keys.length >= n && !Number.isNaN(window.__probe.keys[n - 1].t1), i + 1, {
+        timeout: 5000,
+        polling: 'raf',
+      })
       .catch(() => undefined);
     await page.waitForTimeout(25);
   }
   const { keys: measured } = await readProbe(page);
-  return measured.slice(3).map((k) => k.t1 - k.t0).filter((ms) => Number.isFinite(ms));
+  return measured
+    .slice(3)
+    .map((k) => k.t1 - k.t0)
+    .filter((ms) => Number.isFinite(ms));
 }
 
 /**
@@ -96,7 +113,14 @@ export async function measureAutosave(page: Page): Promise<EditorRun['autosave']
 }
 
 /** One full editor run on `app`: open, heap, type, and for NotePad's big note the autosave. */
-export async function editorRun(browser: Browser, origin: string, app: 'notepad' | 'baseline', doc: Doc, seeded: BrowserContext | null, withAutosave: boolean): Promise<EditorRun> {
+export async function editorRun(
+  browser: Browser,
+  origin: string,
+  app: 'notepad' | 'baseline',
+  doc: Doc,
+  seeded: BrowserContext | null,
+  withAutosave: boolean,
+): Promise<EditorRun> {
   let context = seeded;
   if (!context) {
     context = await newContext(browser);

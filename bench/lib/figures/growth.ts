@@ -30,7 +30,11 @@ export async function measureGrowth(browser: Browser, origin: string, notes: num
   const context = await newContext(browser);
   try {
     await installProbe(context, true);
-    const seeded = await seedContext(context, origin, seedSpec({ kind: 'growth', notes, events: saves, words, seed: 365, skipCompaction: false }));
+    const seeded = await seedContext(
+      context,
+      origin,
+      seedSpec({ kind: 'growth', notes, events: saves, words, seed: 365, skipCompaction: false }),
+    );
     const page = await context.newPage();
     await page.goto(origin + '/__bench/blank');
     const usageBefore = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? null);
@@ -69,7 +73,18 @@ export async function measureGrowth(browser: Browser, origin: string, notes: num
     );
     const bytesAfter = await withDeadline(measured, 120_000, 'measuring the stored log');
     const usageAfter = await probe.evaluate(async () => (await navigator.storage.estimate()).usage ?? null);
-    return { saves, notes, seededEvents: seeded.events, seededBytes: seeded.bytes, compacted, eventsAfter, bytesAfter, usageBefore, usageAfter, compactMs };
+    return {
+      saves,
+      notes,
+      seededEvents: seeded.events,
+      seededBytes: seeded.bytes,
+      compacted,
+      eventsAfter,
+      bytesAfter,
+      usageBefore,
+      usageAfter,
+      compactMs,
+    };
   } finally {
     await context.close();
   }

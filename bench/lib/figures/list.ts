@@ -49,8 +49,14 @@ async function searchOnce(page: Page, query: string): Promise<number> {
   const n = await page.evaluate(() => window.__probe.search.length);
   await page.getByRole('searchbox', { name: 'Search notes' }).fill(query);
   const done = await page
-    .waitForFunction((k) => window.__probe.search.length > k && !Number.isNaN(window.__probe.search[k].t1), n, { timeout: 5000, polling: 'raf' })
-    .then(() => true, () => false);
+    .waitForFunction((k) => window.__probe.search.length > k && !Number.isNaN(window.__probe.search[k].t1), n, {
+      timeout: 5000,
+      polling: 'raf',
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!done) return Number.NaN;
   return page.evaluate((k) => window.__probe.search[k].t1 - window.__probe.search[k].t0, n);
 }
@@ -60,7 +66,14 @@ async function searchOnce(page: Page, query: string): Promise<number> {
  * snapshot them, then in one page: count row elements, scroll to the end `runs` times, and run
  * every query `runs` times (each followed by clearing the box), the last round under the profiler.
  */
-export async function measureList(browser: Browser, origin: string, namer: FrameNamer, notes: number, words: number, runs: number): Promise<ListResult> {
+export async function measureList(
+  browser: Browser,
+  origin: string,
+  namer: FrameNamer,
+  notes: number,
+  words: number,
+  runs: number,
+): Promise<ListResult> {
   const context = await newContext(browser);
   try {
     await installProbe(context, true);
@@ -71,7 +84,14 @@ export async function measureList(browser: Browser, origin: string, namer: Frame
     await page.goto(origin + '/');
     if (!(await waitIn(page, () => window.__probe.firstRowAt !== null, 120_000))) throw new Error('sidebar never showed a row');
     await page.waitForTimeout(1000);
-    const result: ListResult = { notes, rowElements: await page.locator('.note-list .note-row').count(), scrollEndMs: [], searchMs: [], searchTimeouts: 0, profile: null };
+    const result: ListResult = {
+      notes,
+      rowElements: await page.locator('.note-list .note-row').count(),
+      scrollEndMs: [],
+      searchMs: [],
+      searchTimeouts: 0,
+      profile: null,
+    };
     for (let i = 0; i < runs; i++) result.scrollEndMs.push(await scrollToEnd(page, notes - 1));
     await armSearchProbe(page);
     // Bounded: a slow search must not stretch the bench past its ~15 minutes.

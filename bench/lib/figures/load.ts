@@ -23,7 +23,12 @@ export interface LoadRun {
  * baseline. Both first visit a blank same-origin page (NotePad's log is seeded there), so the
  * navigations being timed are alike.
  */
-export async function coldLoad(browser: Browser, origin: string, app: 'notepad' | 'baseline', doc: ReturnType<typeof paragraphDoc>): Promise<LoadRun> {
+export async function coldLoad(
+  browser: Browser,
+  origin: string,
+  app: 'notepad' | 'baseline',
+  doc: ReturnType<typeof paragraphDoc>,
+): Promise<LoadRun> {
   const context = await newContext(browser);
   try {
     await installProbe(context, false);
@@ -79,12 +84,17 @@ export function chunkSizes(distDir: string, paths: readonly string[]): { chunks:
  * Raw bytes by package / source file in the chunks only NotePad fetches at start (source maps):
  * where NotePad's extra initial JavaScript comes from.
  */
-export function extraBytesBySource(distDir: string, notepad: readonly string[], baseline: readonly string[]): { source: string; bytes: number }[] {
+export function extraBytesBySource(
+  distDir: string,
+  notepad: readonly string[],
+  baseline: readonly string[],
+): { source: string; bytes: number }[] {
   const total = new Map<string, number>();
   for (const file of notepad.filter((f) => !baseline.includes(f))) {
     const path = join(distDir, file);
     if (!existsSync(`${path}.map`)) continue;
-    for (const [source, bytes] of SourceMap.fromFile(`${path}.map`).bytesBySource(readFileSync(path, 'utf8'))) total.set(source, (total.get(source) ?? 0) + bytes);
+    for (const [source, bytes] of SourceMap.fromFile(`${path}.map`).bytesBySource(readFileSync(path, 'utf8')))
+      total.set(source, (total.get(source) ?? 0) + bytes);
   }
   return [...total].sort((a, b) => b[1] - a[1]).map(([source, bytes]) => ({ source, bytes }));
 }

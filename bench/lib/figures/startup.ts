@@ -34,7 +34,14 @@ const isFold = (source: string) =>
  * 250-event tail, then open the app `runs` times: unprofiled runs give the time from navigation to
  * the first sidebar row; profiled runs (interleaved) give the fold work in CPU ms.
  */
-export async function measureStartup(browser: Browser, origin: string, namer: FrameNamer, notes: number, events: number, runs: number): Promise<StartupResult> {
+export async function measureStartup(
+  browser: Browser,
+  origin: string,
+  namer: FrameNamer,
+  notes: number,
+  events: number,
+  runs: number,
+): Promise<StartupResult> {
   const context = await newContext(browser);
   try {
     await installProbe(context, true);
@@ -42,7 +49,11 @@ export async function measureStartup(browser: Browser, origin: string, namer: Fr
     await seedContext(context, origin, seedSpec({ kind: 'startup', notes, events, now, seed: events }));
     const { firstRowMs: fullFoldFirstRowMs, snapshotSeq } = await appSnapshot(context, origin);
     if (!snapshotSeq) throw new Error('the app wrote no snapshot');
-    await seedContext(context, origin, seedSpec({ kind: 'tail', notes, events: TAIL_EVENTS, now, seed: events + 1, firstSeq: snapshotSeq + 1000 }));
+    await seedContext(
+      context,
+      origin,
+      seedSpec({ kind: 'tail', notes, events: TAIL_EVENTS, now, seed: events + 1, firstSeq: snapshotSeq + 1000 }),
+    );
     const result: StartupResult = { events, notes, tail: TAIL_EVENTS, fullFoldFirstRowMs, firstRowMs: [], foldMs: [], profile: null };
     for (let i = 0; i < runs * 2; i++) {
       const profiled = i % 2 === 1;

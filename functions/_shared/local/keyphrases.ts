@@ -92,7 +92,35 @@ function spell(tokens: readonly Token[], english: boolean, sentenceStart: Token 
 }
 
 /** Nouns too vague to look up on their own (they still count inside phrases). */
-const VAGUE_NOUNS = new Set(['thing', 'way', 'lot', 'time', 'year', 'day', 'week', 'month', 'today', 'tomorrow', 'yesterday', 'people', 'part', 'kind', 'number', 'percent', 'bit', 'point', 'case', 'fact', 'idea', 'place', 'end', 'stuff', 'note', 'item', 'notes']);
+const VAGUE_NOUNS = new Set([
+  'thing',
+  'way',
+  'lot',
+  'time',
+  'year',
+  'day',
+  'week',
+  'month',
+  'today',
+  'tomorrow',
+  'yesterday',
+  'people',
+  'part',
+  'kind',
+  'number',
+  'percent',
+  'bit',
+  'point',
+  'case',
+  'fact',
+  'idea',
+  'place',
+  'end',
+  'stuff',
+  'note',
+  'item',
+  'notes',
+]);
 
 /** Kana-only words are grammatical endings and particles far more often than topics. */
 const KANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;

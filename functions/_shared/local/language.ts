@@ -19,10 +19,46 @@ const UNSPACED_ISO3: ReadonlySet<string> = new Set(['zho', 'jpn', 'kor', 'tha'])
 
 /** ISO 639-3 codes of the stopword lists we use, mapped to ISO 639-1. */
 const ISO1_BY_ISO3: Readonly<Record<string, string>> = {
-  eng: 'en', deu: 'de', fra: 'fr', spa: 'es', ita: 'it', por: 'pt', nld: 'nl', swe: 'sv', dan: 'da', nob: 'no',
-  fin: 'fi', pol: 'pl', rus: 'ru', ukr: 'uk', ces: 'cs', slk: 'sk', slv: 'sl', hrv: 'hr', hun: 'hu', ron: 'ro',
-  tur: 'tr', ell: 'el', bul: 'bg', cat: 'ca', est: 'et', lav: 'lv', lit: 'lt', ind: 'id', msa: 'ms', vie: 'vi',
-  afr: 'af', swa: 'sw', heb: 'he', ara: 'ar', fas: 'fa', hin: 'hi', zho: 'zh', jpn: 'ja', kor: 'ko', tha: 'th',
+  eng: 'en',
+  deu: 'de',
+  fra: 'fr',
+  spa: 'es',
+  ita: 'it',
+  por: 'pt',
+  nld: 'nl',
+  swe: 'sv',
+  dan: 'da',
+  nob: 'no',
+  fin: 'fi',
+  pol: 'pl',
+  rus: 'ru',
+  ukr: 'uk',
+  ces: 'cs',
+  slk: 'sk',
+  slv: 'sl',
+  hrv: 'hr',
+  hun: 'hu',
+  ron: 'ro',
+  tur: 'tr',
+  ell: 'el',
+  bul: 'bg',
+  cat: 'ca',
+  est: 'et',
+  lav: 'lv',
+  lit: 'lt',
+  ind: 'id',
+  msa: 'ms',
+  vie: 'vi',
+  afr: 'af',
+  swa: 'sw',
+  heb: 'he',
+  ara: 'ar',
+  fas: 'fa',
+  hin: 'hi',
+  zho: 'zh',
+  jpn: 'ja',
+  kor: 'ko',
+  tha: 'th',
 };
 
 const lists = stopword as unknown as Record<string, string[] | undefined>;
@@ -33,7 +69,12 @@ export function languageOf(iso3: string): Language {
   let language = cache.get(iso3);
   if (!language) {
     const words = lists[iso3] ?? [];
-    language = { iso3, iso1: ISO1_BY_ISO3[iso3] ?? 'en', stopwords: new Set(words.map((w) => w.toLowerCase())), spaced: !UNSPACED_ISO3.has(iso3) };
+    language = {
+      iso3,
+      iso1: ISO1_BY_ISO3[iso3] ?? 'en',
+      stopwords: new Set(words.map((w) => w.toLowerCase())),
+      spaced: !UNSPACED_ISO3.has(iso3),
+    };
     cache.set(iso3, language);
   }
   return language;

@@ -39,11 +39,13 @@ export function pickSummarySentences(sentences: readonly Sentence[], count: numb
   if (sentences.length <= count) return [...sentences];
   const termLists = sentences.map((s) => s.tokens.filter((t) => t.content).map((t) => t.term));
   const allVectors = tfidfVectors(termLists);
-  const candidates = sentences.length > MAX_RANKED_SENTENCES
-    ? centroidCandidates(allVectors, MAX_RANKED_SENTENCES)
-    : sentences.map((_, i) => i);
+  const candidates =
+    sentences.length > MAX_RANKED_SENTENCES ? centroidCandidates(allVectors, MAX_RANKED_SENTENCES) : sentences.map((_, i) => i);
   const vectors = candidates.map((i) => allVectors[i]);
-  const scores = textRank(vectors, candidates.map((i) => termLists[i].length));
+  const scores = textRank(
+    vectors,
+    candidates.map((i) => termLists[i].length),
+  );
   return selectSentences(scores, vectors, count).map((k) => sentences[candidates[k]]);
 }
 
@@ -66,5 +68,8 @@ export function summarizeLocally(text: string, format: SummaryFormat, options: L
   });
   if (sentences.length === 0) return formatSummary([text.replace(/\s+/g, ' ').trim()], format);
   const count = Math.max(1, options.sentences ?? summaryLength(sentences.length));
-  return formatSummary(pickSummarySentences(sentences, count).map((s) => s.text), format);
+  return formatSummary(
+    pickSummarySentences(sentences, count).map((s) => s.text),
+    format,
+  );
 }

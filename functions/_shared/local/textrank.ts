@@ -70,7 +70,7 @@ function pack(vectors: readonly SparseVector[]): PackedVector[] {
 
 function packedDot(a: PackedVector, b: PackedVector): number {
   let dot = 0;
-  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length; ) {
+  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length;) {
     if (a.ids[i] === b.ids[j]) dot += a.weights[i++] * b.weights[j++];
     else if (a.ids[i] < b.ids[j]) i++;
     else j++;

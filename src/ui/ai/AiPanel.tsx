@@ -6,7 +6,13 @@ import { AI_TEXT } from './messages';
  * a close button named "Close {title}" (Escape inside the panel does the same), and a body
  * announced politely; `busy` marks it while a request runs.
  */
-export function AiPanel({ title, className, busy, onClose, children }: {
+export function AiPanel({
+  title,
+  className,
+  busy,
+  onClose,
+  children,
+}: {
   title: string;
   className: string;
   busy: boolean;
@@ -27,12 +33,16 @@ export function AiPanel({ title, className, busy, onClose, children }: {
       }}
     >
       <header className="ai-panel-header">
-        <h3 id={headingId} className="ai-panel-title">{title}</h3>
+        <h3 id={headingId} className="ai-panel-title">
+          {title}
+        </h3>
         <button type="button" className="icon-button ai-panel-close" aria-label={`Close ${title}`} title="Close" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <div className="ai-panel-body" aria-live="polite">{children}</div>
+      <div className="ai-panel-body" aria-live="polite">
+        {children}
+      </div>
     </section>
   );
 }
@@ -58,7 +68,9 @@ export function AiFailure({ message, offline, onRetry }: { message: string; offl
       ) : (
         <p>{message}</p>
       )}
-      <button type="button" onClick={onRetry}>{AI_TEXT.retry}</button>
+      <button type="button" onClick={onRetry}>
+        {AI_TEXT.retry}
+      </button>
     </div>
   );
 }

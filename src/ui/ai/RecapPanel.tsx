@@ -16,7 +16,13 @@ export interface RecapView {
  * The Note Recap panel (SPEC.md §2 "Side panels", §4 "Recap format"): the note title, the summary
  * as a paragraph or as bullets with a format toggle, "Insert recap", Retry after a failure.
  */
-export function RecapPanel({ view, onFormat, onInsert, onRetry, onClose }: {
+export function RecapPanel({
+  view,
+  onFormat,
+  onInsert,
+  onRetry,
+  onClose,
+}: {
   view: RecapView;
   onFormat: (format: RecapFormat) => void;
   onInsert: () => void;
@@ -31,13 +37,7 @@ export function RecapPanel({ view, onFormat, onInsert, onRetry, onClose }: {
       <p className="recap-note-title">{view.title}</p>
       <div className="recap-format" role="group" aria-label="Recap format">
         {(['paragraph', 'bullets'] as const).map((f) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={format === f}
-            disabled={!ready}
-            onClick={() => onFormat(f)}
-          >
+          <button key={f} type="button" aria-pressed={format === f} disabled={!ready} onClick={() => onFormat(f)}>
             {f === 'paragraph' ? 'Paragraph' : 'Bullets'}
           </button>
         ))}
@@ -61,7 +61,9 @@ export function RecapPanel({ view, onFormat, onInsert, onRetry, onClose }: {
       )}
       {ready && (
         <div className="ai-panel-actions">
-          <button type="button" className="primary" onClick={onInsert}>{AI_TEXT.insertRecap}</button>
+          <button type="button" className="primary" onClick={onInsert}>
+            {AI_TEXT.insertRecap}
+          </button>
         </div>
       )}
     </AiPanel>

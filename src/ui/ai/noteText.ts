@@ -12,7 +12,11 @@ export interface SummarySource {
 }
 
 /** Blocks become lines; runs of blank lines collapse to one. */
-const tidy = (text: string) => text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+const tidy = (text: string) =>
+  text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 /** The whole note as plain text, one line per block (tables cell by cell). */
 export function noteText(editor: NoteEditor): string {
@@ -23,7 +27,7 @@ export function noteText(editor: NoteEditor): string {
 /** True when the page's caret is inside the editor (it is focused, or the DOM selection lies in it). */
 function caretInEditor(editor: NoteEditor): boolean {
   if (editor.isFocused()) return true;
-  const anchor = typeof window === 'undefined' ? null : window.getSelection()?.anchorNode ?? null;
+  const anchor = typeof window === 'undefined' ? null : (window.getSelection()?.anchorNode ?? null);
   return !!anchor && !!editor.domElement?.contains(anchor);
 }
 
@@ -48,7 +52,10 @@ export function bulletLines(text: string): string[] {
 
 /** The paragraphs of a summary (split on blank lines). */
 export function paragraphs(text: string): string[] {
-  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -43,7 +43,9 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
     () =>
       recapMachine.provide({
         actors: {
-          summarize: fromPromise(({ input }: { input: { text: string; format?: 'bullets' } }) => latest.current.client.summarize(input.text, input.format)),
+          summarize: fromPromise(({ input }: { input: { text: string; format?: 'bullets' } }) =>
+            latest.current.client.summarize(input.text, input.format),
+          ),
         },
         actions: {
           summaryRequested: (_, { noteId: id, format, scope }) => record(log, 'summary.requested', { id, format, scope }),

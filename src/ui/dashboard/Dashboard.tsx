@@ -87,14 +87,25 @@ export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps
             title={`Notes in the Last ${DASHBOARD_DAYS} Days`}
             caption="Each note counts on the day it was last modified; today is on the right."
           >
-            {fresh ? <Empty>No notes yet. Each day’s bar will show how many notes you created or edited that day.</Empty> : <WeekdayChart days={stats.lastDays} />}
+            {fresh ? (
+              <Empty>No notes yet. Each day’s bar will show how many notes you created or edited that day.</Empty>
+            ) : (
+              <WeekdayChart days={stats.lastDays} />
+            )}
           </Panel>
 
           <Panel title="Starred vs Not Starred">
-            {fresh ? <Empty>No notes yet. This chart will compare your starred notes with the rest.</Empty> : <StarredDonut starred={stats.starred} notStarred={stats.notStarred} />}
+            {fresh ? (
+              <Empty>No notes yet. This chart will compare your starred notes with the rest.</Empty>
+            ) : (
+              <StarredDonut starred={stats.starred} notStarred={stats.notStarred} />
+            )}
           </Panel>
 
-          <Panel title={`Most Used Words (Last ${DASHBOARD_DAYS} Days)`} caption={`The top ${TOP_WORDS_COUNT} words of notes changed in the last ${DASHBOARD_DAYS} days.`}>
+          <Panel
+            title={`Most Used Words (Last ${DASHBOARD_DAYS} Days)`}
+            caption={`The top ${TOP_WORDS_COUNT} words of notes changed in the last ${DASHBOARD_DAYS} days.`}
+          >
             {stats.topWords.length === 0 ? (
               <Empty>No words yet. The words you use most in notes written in the last {DASHBOARD_DAYS} days will appear here.</Empty>
             ) : (

@@ -13,7 +13,9 @@ interface Slice {
   color: string;
 }
 
-const slicesOf = pie<Slice>().value((d) => d.count).sort(null);
+const slicesOf = pie<Slice>()
+  .value((d) => d.count)
+  .sort(null);
 const arcOf = arc<PieArcDatum<Slice>>().innerRadius(DONUT_INNER_RADIUS_PX).outerRadius(DONUT_OUTER_RADIUS_PX);
 
 /**
@@ -40,8 +42,12 @@ export function StarredDonut({ starred, notStarred }: { starred: number; notStar
             <title>{`${s.data.label}: ${s.data.count}`}</title>
           </path>
         ))}
-        <text className="donut-total" textAnchor="middle" dy="0.1em">{starred + notStarred}</text>
-        <text className="donut-total-label" textAnchor="middle" dy="1.6em">notes</text>
+        <text className="donut-total" textAnchor="middle" dy="0.1em">
+          {starred + notStarred}
+        </text>
+        <text className="donut-total-label" textAnchor="middle" dy="1.6em">
+          notes
+        </text>
       </svg>
       <ul className="chart-legend" aria-label="Starred notes legend">
         {slices.map((s) => (

@@ -40,7 +40,14 @@ export function WeekdayChart({ days }: { days: DayCount[] }) {
       marks: [
         Plot.barY(days, { x: 'weekday', y: 'count', fill: CHART_ACCENT, ariaLabel: label, title: label }),
         Plot.ruleY([0], { ariaHidden: 'true' }),
-        Plot.text(days, { x: 'weekday', y: 'count', text: (d: DayCount) => String(d.count), dy: -8, fill: 'currentColor', ariaHidden: 'true' }),
+        Plot.text(days, {
+          x: 'weekday',
+          y: 'count',
+          text: (d: DayCount) => String(d.count),
+          dy: -8,
+          fill: 'currentColor',
+          ariaHidden: 'true',
+        }),
       ],
     });
     element.replaceChildren(chart);

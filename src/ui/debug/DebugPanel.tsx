@@ -38,13 +38,20 @@ export default function DebugPanel() {
       <table>
         <tbody>
           {Object.entries(actors).map(([id, value]) => (
-            <tr key={id}><th>{id}</th><td>{value}</td></tr>
+            <tr key={id}>
+              <th>{id}</th>
+              <td>{value}</td>
+            </tr>
           ))}
         </tbody>
       </table>
       <h2>Last events</h2>
       <ol>
-        {events.map((e) => <li key={e.id}>#{e.seq} {e.type}</li>)}
+        {events.map((e) => (
+          <li key={e.id}>
+            #{e.seq} {e.type}
+          </li>
+        ))}
       </ol>
     </aside>
   );

@@ -30,7 +30,11 @@ function StatusMessage() {
       clearTimeout(timer);
     };
   }, []);
-  return <span className="status-message" role="status" aria-live="polite">{message}</span>;
+  return (
+    <span className="status-message" role="status" aria-live="polite">
+      {message}
+    </span>
+  );
 }
 
 /** The editor header (SPEC.md §2 "Header"): the title, the status message, the actions. */
@@ -66,7 +70,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
     extensions: [longNote],
     uploadFile: embedUploadedFile,
-    pasteHandler: ({ event, editor: e, defaultPasteHandler }) => handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
+    pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
+      handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
   }) as unknown as NoteEditor;
 
   return (
@@ -81,7 +86,12 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
           services={services}
           header={(actions) => (
             <EditorHeader
-              actions={<>{actions}<HistoryButton noteId={selectedId} /></>}
+              actions={
+                <>
+                  {actions}
+                  <HistoryButton noteId={selectedId} />
+                </>
+              }
               title={
                 <TitleField
                   key={selectedId}

@@ -28,7 +28,12 @@ export function EditorToolbar(props: {
     const at = items.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
     event.preventDefault();
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + items.length) % items.length;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? items.length - 1
+          : (at + (event.key === 'ArrowRight' ? 1 : -1) + items.length) % items.length;
     setActive(next);
     items[next].focus();
   };
@@ -51,7 +56,9 @@ export function EditorToolbar(props: {
             onChoose={(value) => run(c, value)}
           >
             <Icon name={c.icon} />
-            {c.name === 'text-colour' && <span className="colour-bar" style={{ background: current ?? 'currentColor' }} aria-hidden="true" />}
+            {c.name === 'text-colour' && (
+              <span className="colour-bar" style={{ background: current ?? 'currentColor' }} aria-hidden="true" />
+            )}
             <Icon name="chevron" />
           </MenuButton>
         </span>

@@ -11,7 +11,15 @@ import { tooltip } from './EditorToolbar';
  * Copy, Download, Send by e-mail, Save to calendar, Create task, Save. Everything but New Tab is
  * disabled while no note is selected.
  */
-export function HeaderActions({ state, hasNote, run }: { state: CommandState; hasNote: boolean; run(command: EditorCommand, option?: string): void }) {
+export function HeaderActions({
+  state,
+  hasNote,
+  run,
+}: {
+  state: CommandState;
+  hasNote: boolean;
+  run(command: EditorCommand, option?: string): void;
+}) {
   return (
     <div className="editor-header-actions">
       {HEADER_COMMANDS.map((name) => {
@@ -20,7 +28,14 @@ export function HeaderActions({ state, hasNote, run }: { state: CommandState; ha
         const perform = (option?: string) => run(c, option);
         if (c.options) {
           return (
-            <MenuButton key={name} label={c.label} options={c.options} disabled={disabled} className="header-menu" onChoose={(value) => perform(value)}>
+            <MenuButton
+              key={name}
+              label={c.label}
+              options={c.options}
+              disabled={disabled}
+              className="header-menu"
+              onChoose={(value) => perform(value)}
+            >
               <Icon name={c.icon} />
               <span className="button-text">{c.label}</span>
               <Icon name="chevron" />

@@ -58,7 +58,15 @@ export function MenuButton(props: {
   useEffect(() => {
     if (!open || !position) return;
     const list = items();
-    const at = focusOnOpen.current === 'last' ? list.length - 1 : focusOnOpen.current === 'first' ? 0 : Math.max(0, options.findIndex((o) => o.value === current));
+    const at =
+      focusOnOpen.current === 'last'
+        ? list.length - 1
+        : focusOnOpen.current === 'first'
+          ? 0
+          : Math.max(
+              0,
+              options.findIndex((o) => o.value === current),
+            );
     list[at]?.focus();
   }, [open, position]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -62,7 +62,10 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         notifySaved: () => showStatus('Note saved!'),
         notifyFailed: (_, { error }) =>
           toast.error('Error saving note', {
-            description: describeSaveError(log.status$.value.writeError ?? error, /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? '')),
+            description: describeSaveError(
+              log.status$.value.writeError ?? error,
+              /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? ''),
+            ),
             duration: TOAST_ERROR_DURATION_MS,
             id: 'save-error', // retries while the disk is full update one toast
           }),
@@ -71,20 +74,24 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     { inspect },
   );
 
-  useImperativeHandle(ref, () => ({
-    saveNow: () =>
-      new Promise((resolve) => {
-        autosave.send({ type: 'autosave.flush' });
-        const settled = (s: ReturnType<typeof autosave.getSnapshot>) => s.matches('clean') || s.matches('failed');
-        const result = (s: ReturnType<typeof autosave.getSnapshot>) => (s.matches('failed') ? 'failed' : 'saved');
-        if (settled(autosave.getSnapshot())) return resolve(result(autosave.getSnapshot()));
-        const sub = autosave.subscribe((s) => {
-          if (!settled(s)) return;
-          sub.unsubscribe();
-          resolve(result(s));
-        });
-      }),
-  }), [autosave]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      saveNow: () =>
+        new Promise((resolve) => {
+          autosave.send({ type: 'autosave.flush' });
+          const settled = (s: ReturnType<typeof autosave.getSnapshot>) => s.matches('clean') || s.matches('failed');
+          const result = (s: ReturnType<typeof autosave.getSnapshot>) => (s.matches('failed') ? 'failed' : 'saved');
+          if (settled(autosave.getSnapshot())) return resolve(result(autosave.getSnapshot()));
+          const sub = autosave.subscribe((s) => {
+            if (!settled(s)) return;
+            sub.unsubscribe();
+            resolve(result(s));
+          });
+        }),
+    }),
+    [autosave],
+  );
 
   // Load the selected note; flush the previous one first so its last keystrokes are saved under its id.
   useEffect(() => {
@@ -117,7 +124,9 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       const body = state.notes.bodies[noteId];
       if (!body || shownNoteRef.current !== noteId || body.html === shownHtmlRef.current) return;
       // This tab's own changes (a History restore) are still pending when they are first shown.
-      const fromHere = log.pendingEvents().some((e) => (e.payload as { id?: string }).id === noteId && (e.payload as { html?: string }).html === body.html);
+      const fromHere = log
+        .pendingEvents()
+        .some((e) => (e.payload as { id?: string }).id === noteId && (e.payload as { html?: string }).html === body.html);
       const clean = autosave.getSnapshot().matches('clean');
       if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedInOtherTab(clean);
       noticedHtmlRef.current = body.html;
@@ -129,7 +138,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       // The new text needs DOMPurify (a link): check again with the latest state once it has loaded.
       loadPurifier().then(
         () => !closed && onState(log.state),
-        (error: unknown) => console.error('NotePad: the other tab\'s text cannot be shown: its sanitizer could not load', error),
+        (error: unknown) => console.error("NotePad: the other tab's text cannot be shown: its sanitizer could not load", error),
       );
     };
     const sub = log.state$.subscribe(onState);

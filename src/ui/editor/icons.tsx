@@ -15,7 +15,9 @@ const ICONS = {
       <circle cx="4.5" cy="18" r="1" fill="currentColor" />
     </>
   ),
-  numberedList: <path d="M10 6h10M10 12h10M10 18h10M4 4h1.5v5M3.5 9h3.5M3.5 14.5c.5-.8 1.2-1 1.8-1 .8 0 1.4.5 1.4 1.2 0 1.3-3.2 2.1-3.2 3.8h3.4" />,
+  numberedList: (
+    <path d="M10 6h10M10 12h10M10 18h10M4 4h1.5v5M3.5 9h3.5M3.5 14.5c.5-.8 1.2-1 1.8-1 .8 0 1.4.5 1.4 1.2 0 1.3-3.2 2.1-3.2 3.8h3.4" />
+  ),
   checklist: <path d="m3 6 2 2 4-4M3 16l2 2 4-4M13 6h8M13 12h8M13 18h8" />,
   image: (
     <>
@@ -109,7 +111,17 @@ export function Icon({ name, filled = false }: { name: IconName; filled?: boolea
 /** A small spinning ring shown while an AI helper works. */
 export function Spinner() {
   return (
-    <svg className="icon spinner" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true" focusable="false">
+    <svg
+      className="icon spinner"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M21 12a9 9 0 1 1-6.2-8.6" strokeLinecap="round" />
     </svg>
   );

@@ -8,8 +8,11 @@ import type { NoteBlock, NoteEditor } from './schema';
  */
 export function insertBlockAtCursor(editor: NoteEditor, block: Parameters<NoteEditor['insertBlocks']>[0][number]): NoteBlock {
   const cursor = editor.getTextCursorPosition().block;
-  const emptyParagraph = cursor.type === 'paragraph' && Array.isArray(cursor.content) && cursor.content.length === 0 && cursor.children.length === 0;
-  const inserted = (emptyParagraph ? editor.replaceBlocks([cursor], [block]).insertedBlocks[0] : editor.insertBlocks([block], cursor, 'after')[0]) as NoteBlock;
+  const emptyParagraph =
+    cursor.type === 'paragraph' && Array.isArray(cursor.content) && cursor.content.length === 0 && cursor.children.length === 0;
+  const inserted = (
+    emptyParagraph ? editor.replaceBlocks([cursor], [block]).insertedBlocks[0] : editor.insertBlocks([block], cursor, 'after')[0]
+  ) as NoteBlock;
   try {
     const next = inserted.content !== undefined ? inserted : editor.getNextBlock(inserted);
     if (next) editor.setTextCursorPosition(next, 'start');

@@ -30,9 +30,10 @@ export function parseLinkInput(answer: string | null): LinkInput {
   if ((scheme && !allowed.includes(scheme)) || !isSafeLinkHref(href) || /\s/.test(href)) {
     return {
       kind: 'refused',
-      reason: scheme && !allowed.includes(scheme)
-        ? `“${scheme}:” links are not allowed because they can run code or open local files. Use a web (https://), e-mail (mailto:) or phone (tel:) address.`
-        : 'That is not a valid address. Use a web (https://), e-mail (mailto:) or phone (tel:) address.',
+      reason:
+        scheme && !allowed.includes(scheme)
+          ? `“${scheme}:” links are not allowed because they can run code or open local files. Use a web (https://), e-mail (mailto:) or phone (tel:) address.`
+          : 'That is not a valid address. Use a web (https://), e-mail (mailto:) or phone (tel:) address.',
     };
   }
   return { kind: 'url', href };

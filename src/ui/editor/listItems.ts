@@ -70,6 +70,7 @@ export function applyList(blocks: readonly ListSourceBlock[], type: ListType): L
       });
     });
   }
-  if (!out.some((b) => b.type === target)) out.unshift({ type: target, props: target === 'checkListItem' ? { checked: false } : {}, content: [], children: [] });
+  if (!out.some((b) => b.type === target))
+    out.unshift({ type: target, props: target === 'checkListItem' ? { checked: false } : {}, content: [], children: [] });
   return out;
 }

@@ -97,12 +97,14 @@ export const longNote = createExtension({
           const long = isLong(state);
           if (!long) return previous.center === -1 ? previous : { center: -1, decorations: DecorationSet.empty };
           const center = centerOf(state);
-          if (center === previous.center && previous.center !== -1) return { center, decorations: previous.decorations.map(tr.mapping, tr.doc) };
+          if (center === previous.center && previous.center !== -1)
+            return { center, decorations: previous.decorations.map(tr.mapping, tr.doc) };
           return { center, decorations: decorate(state, center) };
         },
       },
       props: {
-        attributes: (state): Record<string, string> => (key.getState(state)!.center >= 0 ? { spellcheck: 'false', 'data-long-note': 'true' } : {}),
+        attributes: (state): Record<string, string> =>
+          key.getState(state)!.center >= 0 ? { spellcheck: 'false', 'data-long-note': 'true' } : {},
         decorations: (state) => key.getState(state)!.decorations,
       },
     }),

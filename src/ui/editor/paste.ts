@@ -80,7 +80,15 @@ function pasteCleaned(editor: NoteEditor, pasted: PastedHtml): void {
  * plain-text handling. Decides synchronously (the browser's default must be prevented now);
  * returns true when handled.
  */
-export function handlePaste({ event, editor, defaultPasteHandler }: { event: ClipboardEvent; editor: NoteEditor; defaultPasteHandler: () => boolean | undefined }): boolean | undefined {
+export function handlePaste({
+  event,
+  editor,
+  defaultPasteHandler,
+}: {
+  event: ClipboardEvent;
+  editor: NoteEditor;
+  defaultPasteHandler: () => boolean | undefined;
+}): boolean | undefined {
   const data = event.clipboardData;
   if (!data) return defaultPasteHandler();
   const types = Array.from(data.types);

@@ -26,7 +26,11 @@ const span = () => document.createElement('span');
 /** `rgb(155, 135, 245)` (how browsers report colours) -> `#9b87f5`; hex passes through. */
 function toHex(color: string): string | undefined {
   const rgb = color.match(/^rgb\(\s*(\d+),\s*(\d+),\s*(\d+)\s*\)$/);
-  if (rgb) return `#${rgb.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`;
   return /^#[0-9a-f]{6}$/i.test(color) ? color : undefined;
 }
 

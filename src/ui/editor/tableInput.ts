@@ -6,11 +6,7 @@ export const TABLE_MAX_ROWS = 100;
 export const TABLE_MAX_COLS = 20;
 
 /** What an answer to the table prompt means. */
-export type TableInput =
-  | { kind: 'cancel' }
-  | { kind: 'invalid' }
-  | { kind: 'too-large' }
-  | { kind: 'size'; rows: number; cols: number };
+export type TableInput = { kind: 'cancel' } | { kind: 'invalid' } | { kind: 'too-large' } | { kind: 'size'; rows: number; cols: number };
 
 /**
  * Read the answer to the table prompt (SPEC.md §5): `null` (cancelled) or blank -> cancel;

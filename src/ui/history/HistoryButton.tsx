@@ -8,7 +8,9 @@ export function HistoryButton({ noteId }: { noteId: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="header-button history-button" disabled={!noteId} onClick={() => setOpen(true)}>History</button>
+      <button type="button" className="header-button history-button" disabled={!noteId} onClick={() => setOpen(true)}>
+        History
+      </button>
       {open && noteId && (
         <Suspense fallback={null}>
           <HistoryDialog noteId={noteId} onClose={() => setOpen(false)} />

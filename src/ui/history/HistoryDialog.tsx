@@ -10,7 +10,13 @@ import { showStatus } from '../status';
 import { useModalDialog } from '../dialog/useModalDialog';
 import './history.css';
 
-const KIND_LABELS: Record<Revision['kind'], string> = { created: 'Created', imported: 'Imported', renamed: 'Renamed', saved: 'Saved', restored: 'Restored' };
+const KIND_LABELS: Record<Revision['kind'], string> = {
+  created: 'Created',
+  imported: 'Imported',
+  renamed: 'Renamed',
+  saved: 'Saved',
+  restored: 'Restored',
+};
 
 /**
  * A note's history (issue 6): its saved revisions with times; one selected is previewed read-only;
@@ -40,7 +46,11 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
 
   const restore = async (revision: Revision) => {
     await log.append('note.revision-restored', {
-      id: noteId, fromSeq: revision.seq, html: revision.html, title: revision.title, ...(revision.blocks ? { blocks: revision.blocks } : {}),
+      id: noteId,
+      fromSeq: revision.seq,
+      html: revision.html,
+      title: revision.title,
+      ...(revision.blocks ? { blocks: revision.blocks } : {}),
     });
     showStatus('Revision restored');
     onClose();
@@ -57,7 +67,10 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
             {revisions.map((r, i) => (
               <li key={r.seq}>
                 <button type="button" aria-pressed={chosen?.seq === r.seq} onClick={() => setChosen(r)}>
-                  <span>{KIND_LABELS[r.kind]}{i === 0 ? ' (current)' : ''}</span>
+                  <span>
+                    {KIND_LABELS[r.kind]}
+                    {i === 0 ? ' (current)' : ''}
+                  </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>
                 </button>
               </li>
@@ -75,8 +88,15 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
         </div>
       )}
       <div className="dialog-actions">
-        <button type="button" onClick={onClose}>Close</button>
-        <button type="button" className="primary" disabled={!chosen || chosen.seq === revisions?.[0]?.seq} onClick={() => chosen && void restore(chosen)}>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={!chosen || chosen.seq === revisions?.[0]?.seq}
+          onClick={() => chosen && void restore(chosen)}
+        >
           Restore
         </button>
       </div>

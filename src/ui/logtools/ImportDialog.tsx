@@ -26,12 +26,22 @@ export function ImportDialog(props: {
       <ul className="dialog-facts">
         <li>{preview.events} events</li>
         <li>{preview.notes.length} notes affected</li>
-        {preview.firstAt && <li>From {new Date(preview.firstAt).toLocaleString()} to {new Date(preview.lastAt!).toLocaleString()}</li>}
+        {preview.firstAt && (
+          <li>
+            From {new Date(preview.firstAt).toLocaleString()} to {new Date(preview.lastAt!).toLocaleString()}
+          </li>
+        )}
       </ul>
-      {appHasNotes && <p>Your notes will be replaced by the file’s. Export your own log first if you may want it back, or open the file read-only.</p>}
+      {appHasNotes && (
+        <p>Your notes will be replaced by the file’s. Export your own log first if you may want it back, or open the file read-only.</p>
+      )}
       <div className="dialog-actions">
-        <button type="button" onClick={onCancel}>Cancel</button>
-        <button type="button" onClick={onOpenReadOnly}>Open read-only</button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" onClick={onOpenReadOnly}>
+          Open read-only
+        </button>
         <button type="button" className={appHasNotes ? 'danger-button' : 'primary'} onClick={onReplace}>
           {appHasNotes ? 'Replace my notes' : 'Import'}
         </button>

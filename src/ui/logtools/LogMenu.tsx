@@ -51,10 +51,23 @@ export function LogMenu() {
     <details className="log-menu">
       <summary>Event log</summary>
       <div className="log-menu-items">
-        <button type="button" onClick={() => void exportLog()}>Export event log</button>
-        <button type="button" onClick={() => input.current?.click()}>Import event log</button>
-        <button type="button" onClick={() => navigate('/replay')}>Replay event log</button>
-        <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Event log file" onChange={(e) => void readFile(e.target.files?.[0])} />
+        <button type="button" onClick={() => void exportLog()}>
+          Export event log
+        </button>
+        <button type="button" onClick={() => input.current?.click()}>
+          Import event log
+        </button>
+        <button type="button" onClick={() => navigate('/replay')}>
+          Replay event log
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Event log file"
+          onChange={(e) => void readFile(e.target.files?.[0])}
+        />
       </div>
       {candidate && (
         <Suspense fallback={null}>

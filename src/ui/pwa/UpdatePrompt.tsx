@@ -13,8 +13,12 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status" aria-live="polite">
       <span>Update available</span>
-      <button type="button" className="primary" onClick={() => void updateServiceWorker(true)}>Reload</button>
-      <button type="button" onClick={() => setNeedRefresh(false)}>Later</button>
+      <button type="button" className="primary" onClick={() => void updateServiceWorker(true)}>
+        Reload
+      </button>
+      <button type="button" onClick={() => setNeedRefresh(false)}>
+        Later
+      </button>
     </div>
   );
 }

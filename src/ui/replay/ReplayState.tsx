@@ -40,7 +40,9 @@ export function ReplayState({ state }: { state: AppState }) {
       </section>
       <section aria-label="localStorage at this step">
         <h3>localStorage keys</h3>
-        <pre className="replay-keys" data-testid="replay-keys" tabIndex={0}>{JSON.stringify(keys, null, 2)}</pre>
+        <pre className="replay-keys" data-testid="replay-keys" tabIndex={0}>
+          {JSON.stringify(keys, null, 2)}
+        </pre>
       </section>
     </div>
   );

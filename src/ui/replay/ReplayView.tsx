@@ -47,7 +47,10 @@ export function ReplayView() {
     try {
       setSource({ file: parseLogFile(await file.text()), name: file.name });
     } catch (error) {
-      toast.error('Cannot replay this file', { description: error instanceof LogFileError ? error.message : String(error), duration: TOAST_ERROR_DURATION_MS });
+      toast.error('Cannot replay this file', {
+        description: error instanceof LogFileError ? error.message : String(error),
+        duration: TOAST_ERROR_DURATION_MS,
+      });
     }
   };
 
@@ -56,24 +59,49 @@ export function ReplayView() {
       <header className="replay-header">
         <h1>Replay</h1>
         <span className="muted">{source ? `${source.name}: ${total} events` : 'Loading…'}</span>
-        <button type="button" onClick={() => fileInput.current?.click()}>Load log file</button>
-        <input ref={fileInput} type="file" accept="application/json,.json" hidden aria-label="Log file to replay" onChange={(e) => void loadFile(e.target.files?.[0])} />
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Load log file
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Log file to replay"
+          onChange={(e) => void loadFile(e.target.files?.[0])}
+        />
         <Link to="/">Back to notes</Link>
       </header>
       <div className="replay-controls" role="toolbar" aria-label="Replay controls">
-        <button type="button" aria-label="Go to start" onClick={() => setStep(0)} disabled={step === 0}>«</button>
-        <button type="button" aria-label="Step back" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>‹</button>
-        <button type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={() => setPlaying((p) => !p)} disabled={total === 0}>{playing ? 'Pause' : 'Play'}</button>
-        <button type="button" aria-label="Step forward" onClick={() => setStep((s) => Math.min(total, s + 1))} disabled={step >= total}>›</button>
-        <button type="button" aria-label="Go to end" onClick={() => setStep(total)} disabled={step >= total}>»</button>
+        <button type="button" aria-label="Go to start" onClick={() => setStep(0)} disabled={step === 0}>
+          «
+        </button>
+        <button type="button" aria-label="Step back" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
+          ‹
+        </button>
+        <button type="button" aria-label={playing ? 'Pause' : 'Play'} onClick={() => setPlaying((p) => !p)} disabled={total === 0}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" aria-label="Step forward" onClick={() => setStep((s) => Math.min(total, s + 1))} disabled={step >= total}>
+          ›
+        </button>
+        <button type="button" aria-label="Go to end" onClick={() => setStep(total)} disabled={step >= total}>
+          »
+        </button>
         <label>
           Speed{' '}
           <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-            {SPEEDS.map((s) => <option key={s} value={s}>{s} events/s</option>)}
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s} events/s
+              </option>
+            ))}
           </select>
         </label>
         <input type="range" aria-label="Step" min={0} max={total} value={step} onChange={(e) => setStep(Number(e.target.value))} />
-        <output aria-label="Current step">Step {step} of {total}</output>
+        <output aria-label="Current step">
+          Step {step} of {total}
+        </output>
       </div>
       <div className="replay-body">
         <div className="replay-timeline" ref={listRef} aria-label="Timeline" tabIndex={0}>
@@ -81,9 +109,14 @@ export function ReplayView() {
             {rows.getVirtualItems().map((row) => {
               const e = replay!.events[row.index];
               return (
-                <li key={e.id} style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT_PX, left: 0, right: 0 }} className={row.index === step - 1 ? 'current' : row.index < step ? 'applied' : undefined}>
+                <li
+                  key={e.id}
+                  style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT_PX, left: 0, right: 0 }}
+                  className={row.index === step - 1 ? 'current' : row.index < step ? 'applied' : undefined}
+                >
                   <button type="button" onClick={() => setStep(row.index + 1)} title={JSON.stringify(e.payload).slice(0, 500)}>
-                    <span className="seq">#{e.seq}</span> <span className="type">{e.type}</span> <time>{new Date(e.at).toLocaleTimeString()}</time>
+                    <span className="seq">#{e.seq}</span> <span className="type">{e.type}</span>{' '}
+                    <time>{new Date(e.at).toLocaleTimeString()}</time>
                   </button>
                 </li>
               );
@@ -93,7 +126,11 @@ export function ReplayView() {
         <div className="replay-detail">
           <section aria-label="Current event">
             <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
-            {current && <pre className="replay-payload" tabIndex={0}>{JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}</pre>}
+            {current && (
+              <pre className="replay-payload" tabIndex={0}>
+                {JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}
+              </pre>
+            )}
           </section>
           {state && <ReplayState state={state} />}
         </div>

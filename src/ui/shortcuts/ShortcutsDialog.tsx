@@ -15,13 +15,17 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
           {rows.map((r) => (
             <tr key={r.label}>
               <th scope="row">{r.label}</th>
-              <td><kbd>{r.keys}</kbd></td>
+              <td>
+                <kbd>{r.keys}</kbd>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="dialog-actions">
-        <button type="button" className="primary" onClick={onClose}>Close</button>
+        <button type="button" className="primary" onClick={onClose}>
+          Close
+        </button>
       </div>
     </dialog>
   );

@@ -44,8 +44,20 @@ export const APP_COMMANDS: AppCommand[] = [
     matches: (e, inText) => ctrlAlt(e, 'KeyF') || (!inText && e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey),
     run: (c) => c.focusSearch(),
   },
-  { id: 'next-note', label: 'Next note', keys: 'Ctrl+Alt+↓', matches: (e) => ctrlAlt(e, 'ArrowDown'), run: (c) => selectNeighbour(c.log, 1) },
-  { id: 'previous-note', label: 'Previous note', keys: 'Ctrl+Alt+↑', matches: (e) => ctrlAlt(e, 'ArrowUp'), run: (c) => selectNeighbour(c.log, -1) },
+  {
+    id: 'next-note',
+    label: 'Next note',
+    keys: 'Ctrl+Alt+↓',
+    matches: (e) => ctrlAlt(e, 'ArrowDown'),
+    run: (c) => selectNeighbour(c.log, 1),
+  },
+  {
+    id: 'previous-note',
+    label: 'Previous note',
+    keys: 'Ctrl+Alt+↑',
+    matches: (e) => ctrlAlt(e, 'ArrowUp'),
+    run: (c) => selectNeighbour(c.log, -1),
+  },
   {
     id: 'toggle-sidebar',
     label: 'Show or hide the sidebar',

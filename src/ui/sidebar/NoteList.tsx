@@ -13,7 +13,17 @@ const OVERSCAN_ROWS = 8;
  * The note list, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 notes
  * cost the same as 20 (issue 7).
  */
-export function NoteList({ rows, actions, compact, emptyText }: { rows: SidebarRows; actions: RowActions; compact: boolean; emptyText: string }) {
+export function NoteList({
+  rows,
+  actions,
+  compact,
+  emptyText,
+}: {
+  rows: SidebarRows;
+  actions: RowActions;
+  compact: boolean;
+  emptyText: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
   const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);

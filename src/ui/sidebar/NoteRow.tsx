@@ -69,15 +69,20 @@ export const NoteRow = memo(function NoteRow(props: {
             {row.starred ? '★' : '☆'}
           </button>
           {row.canMoveUp && (
-            <button type="button" className="icon-button" aria-label="Move up" onClick={() => actions.move(row.id, 'up')}>↑</button>
+            <button type="button" className="icon-button" aria-label="Move up" onClick={() => actions.move(row.id, 'up')}>
+              ↑
+            </button>
           )}
           {row.canMoveDown && (
-            <button type="button" className="icon-button" aria-label="Move down" onClick={() => actions.move(row.id, 'down')}>↓</button>
+            <button type="button" className="icon-button" aria-label="Move down" onClick={() => actions.move(row.id, 'down')}>
+              ↓
+            </button>
           )}
-          <button type="button" className="icon-button danger" aria-label="Delete note" onClick={() => actions.remove(row.id)}>✕</button>
+          <button type="button" className="icon-button danger" aria-label="Delete note" onClick={() => actions.remove(row.id)}>
+            ✕
+          </button>
         </span>
       )}
     </li>
   );
 });
-

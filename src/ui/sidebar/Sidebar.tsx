@@ -20,7 +20,15 @@ import { StorageLine } from '../storage/StorageLine';
  * search with clear, and the note list. It renders the projection and appends events; no state of its own.
  * `analyticsButtonRef` lets the dashboard give focus back to the Analytics toggle when it closes.
  */
-export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { onNewNote: () => void; onShowShortcuts: () => void; analyticsButtonRef?: Ref<HTMLButtonElement> }) {
+export function Sidebar({
+  onNewNote,
+  onShowShortcuts,
+  analyticsButtonRef,
+}: {
+  onNewNote: () => void;
+  onShowShortcuts: () => void;
+  analyticsButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const log = useLog();
   const { editable } = useEditability();
   const notes = useProjection((s) => s.notes);
@@ -32,24 +40,32 @@ export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { on
     if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
   };
 
-  const actions = useMemo<RowActions>(() => ({
-    select: (id) => {
-      void log.append('note.selected', { id });
-      // On a phone the sidebar is a drawer over the note: picking a note shows it.
-      if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
-    },
-    rename: (id, title) => void log.append('note.renamed', { id, title }),
-    toggleStar: (id, starred) => {
-      void log.append(starred ? 'note.unstarred' : 'note.starred', { id });
-      showStatus(starred ? 'Note unstarred' : 'Note starred');
-    },
-    move: (id, direction) => void log.append('note.moved', { id, direction }),
-    remove: (id) => void log.append('note.deleted', { id }),
-  }), [log]);
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (id) => {
+        void log.append('note.selected', { id });
+        // On a phone the sidebar is a drawer over the note: picking a note shows it.
+        if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
+      },
+      rename: (id, title) => void log.append('note.renamed', { id, title }),
+      toggleStar: (id, starred) => {
+        void log.append(starred ? 'note.unstarred' : 'note.starred', { id });
+        showStatus(starred ? 'Note unstarred' : 'Note starred');
+      },
+      move: (id, direction) => void log.append('note.moved', { id, direction }),
+      remove: (id) => void log.append('note.deleted', { id }),
+    }),
+    [log],
+  );
 
   if (view.sidebar === 'hidden') {
     return (
-      <button type="button" className="sidebar-reveal" aria-label="Expand sidebar" onClick={() => void log.append('ui.sidebar-toggled', { mode: 'expanded' })}>
+      <button
+        type="button"
+        className="sidebar-reveal"
+        aria-label="Expand sidebar"
+        onClick={() => void log.append('ui.sidebar-toggled', { mode: 'expanded' })}
+      >
         ☰
       </button>
     );
@@ -57,76 +73,115 @@ export function Sidebar({ onNewNote, onShowShortcuts, analyticsButtonRef }: { on
 
   return (
     <>
-    {!compact && (
-      <button type="button" className="sidebar-backdrop" aria-label="Close sidebar" tabIndex={-1} onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })} />
-    )}
-    {/* Until start-up has recovered the journal the list is shown but cannot be used (see StartupGate). */}
-    <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes" inert={!editable} aria-busy={!editable || undefined}>
-      <div className="sidebar-header">
-        {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
+      {!compact && (
         <button
           type="button"
-          className="icon-button"
-          aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!compact}
-          onClick={() => void log.append('ui.sidebar-toggled', { mode: compact ? 'expanded' : 'collapsed' })}
-        >
-          {compact ? '»' : '«'}
-        </button>
-        {!compact && <ThemeToggle />}
-        {!compact && (
-          <button type="button" className="icon-button" aria-label="Hide sidebar" onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })}>
-            ✕
+          className="sidebar-backdrop"
+          aria-label="Close sidebar"
+          tabIndex={-1}
+          onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })}
+        />
+      )}
+      {/* Until start-up has recovered the journal the list is shown but cannot be used (see StartupGate). */}
+      <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes" inert={!editable} aria-busy={!editable || undefined}>
+        <div className="sidebar-header">
+          {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={compact ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!compact}
+            onClick={() => void log.append('ui.sidebar-toggled', { mode: compact ? 'expanded' : 'collapsed' })}
+          >
+            {compact ? '»' : '«'}
           </button>
-        )}
-      </div>
-      <div className="sidebar-actions">
-        <button type="button" className="primary" onClick={() => { onNewNote(); closeDrawer(); }} aria-label="New Note">
-          {compact ? '+' : '+ New Note'}
-        </button>
-        <button
-          ref={analyticsButtonRef}
-          type="button"
-          aria-label="Analytics"
-          aria-pressed={view.analyticsOpen}
-          onClick={() => {
-            void log.append('ui.analytics-toggled', { open: !view.analyticsOpen });
-            closeDrawer();
-          }}
-        >
-          {compact ? '📊' : 'Analytics'}
-        </button>
-      </div>
-      {!compact && (
-        <div className="sidebar-filters">
-          <select aria-label="Sort" value={view.sort} onChange={(e) => void log.append('ui.sort-changed', { sort: e.target.value as SortMode })}>
-            {SORT_MODES.map((mode) => <option key={mode} value={mode}>{SORT_LABELS[mode]}</option>)}
-          </select>
-          <div className="search-box">
-            <input
-              type="search"
-              aria-label="Search notes"
-              placeholder="Search notes"
-              value={view.search}
-              onChange={(e) => void log.append('ui.search-changed', { query: e.target.value })}
-            />
-            {view.search && (
-              <button type="button" className="icon-button" aria-label="Clear search" onClick={() => void log.append('ui.search-changed', { query: '' })}>
-                ✕
-              </button>
-            )}
-          </div>
+          {!compact && <ThemeToggle />}
+          {!compact && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Hide sidebar"
+              onClick={() => void log.append('ui.sidebar-toggled', { mode: 'hidden' })}
+            >
+              ✕
+            </button>
+          )}
         </div>
-      )}
-      <NoteList rows={rows} actions={actions} compact={compact} emptyText={view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'} />
-      {!compact && (
-        <footer className="sidebar-footer">
-          <LogMenu />
-          <button type="button" className="link-button" onClick={onShowShortcuts}>Keyboard shortcuts</button>
-          <StorageLine />
-        </footer>
-      )}
-    </nav>
+        <div className="sidebar-actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              onNewNote();
+              closeDrawer();
+            }}
+            aria-label="New Note"
+          >
+            {compact ? '+' : '+ New Note'}
+          </button>
+          <button
+            ref={analyticsButtonRef}
+            type="button"
+            aria-label="Analytics"
+            aria-pressed={view.analyticsOpen}
+            onClick={() => {
+              void log.append('ui.analytics-toggled', { open: !view.analyticsOpen });
+              closeDrawer();
+            }}
+          >
+            {compact ? '📊' : 'Analytics'}
+          </button>
+        </div>
+        {!compact && (
+          <div className="sidebar-filters">
+            <select
+              aria-label="Sort"
+              value={view.sort}
+              onChange={(e) => void log.append('ui.sort-changed', { sort: e.target.value as SortMode })}
+            >
+              {SORT_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {SORT_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+            <div className="search-box">
+              <input
+                type="search"
+                aria-label="Search notes"
+                placeholder="Search notes"
+                value={view.search}
+                onChange={(e) => void log.append('ui.search-changed', { query: e.target.value })}
+              />
+              {view.search && (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Clear search"
+                  onClick={() => void log.append('ui.search-changed', { query: '' })}
+                >
+                  ✕
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+        <NoteList
+          rows={rows}
+          actions={actions}
+          compact={compact}
+          emptyText={view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'}
+        />
+        {!compact && (
+          <footer className="sidebar-footer">
+            <LogMenu />
+            <button type="button" className="link-button" onClick={onShowShortcuts}>
+              Keyboard shortcuts
+            </button>
+            <StorageLine />
+          </footer>
+        )}
+      </nav>
     </>
   );
 }

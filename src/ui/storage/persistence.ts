@@ -10,10 +10,16 @@ export const persisted$ = new BehaviorSubject(false);
  * nowhere. Runs for the page, whatever the sidebar shows (on a phone the Storage line sits in a
  * closed drawer). Returns the subscription, or null when the browser has no storage manager.
  */
-export function requestPersistenceAfterFirstSave(log: EventLog, storage: StorageManager | undefined = navigator.storage): Subscription | null {
+export function requestPersistenceAfterFirstSave(
+  log: EventLog,
+  storage: StorageManager | undefined = navigator.storage,
+): Subscription | null {
   if (!storage?.persist) return null;
   void storage.persisted?.().then((kept) => kept && persisted$.next(true));
   return log.events$
-    .pipe(filter((e) => e.type === 'note.body-saved'), take(1))
+    .pipe(
+      filter((e) => e.type === 'note.body-saved'),
+      take(1),
+    )
     .subscribe(() => void storage.persist().then((granted) => persisted$.next(granted)));
 }

@@ -30,7 +30,17 @@ export const TOOLBAR_GROUPS: readonly (readonly string[])[] = [
 ];
 
 /** The header's actions (SPEC.md §2 "Header", issue 3), left to right. */
-export const HEADER_COMMANDS: readonly string[] = ['export', 'star', 'new-tab', 'copy', 'download', 'email', 'calendar', 'create-task', 'save'];
+export const HEADER_COMMANDS: readonly string[] = [
+  'export',
+  'star',
+  'new-tab',
+  'copy',
+  'download',
+  'email',
+  'calendar',
+  'create-task',
+  'save',
+];
 
 /** The commands with a keyboard shortcut, as the shortcuts dialog lists them. */
 export function editorCommandShortcuts(): { label: string; keys: string }[] {

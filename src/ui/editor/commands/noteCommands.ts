@@ -23,7 +23,12 @@ function exportNote(ctx: CommandContext, format: ExportFormat): void {
   if (format === 'pdf') {
     ctx.services.printer.print(ctx.title);
   } else {
-    const content = format === 'html' ? htmlFile(ctx) : format === 'markdown' ? ctx.editor.blocksToMarkdownLossy(ctx.editor.document) : `${bodyText(ctx)}\n`;
+    const content =
+      format === 'html'
+        ? htmlFile(ctx)
+        : format === 'markdown'
+          ? ctx.editor.blocksToMarkdownLossy(ctx.editor.document)
+          : `${bodyText(ctx)}\n`;
     const fileName = noteFileName(ctx.title, type.extension);
     ctx.services.downloader.download(fileName, content, type.mimeType);
     editorToasts.exported(type.label, fileName);
