@@ -1,8 +1,14 @@
 import { BehaviorSubject, Subject } from 'rxjs';
-import { EVENT_SCHEMA_VERSION, type UnsequencedEvent } from './envelope';
-import type { AppEvent, EventPayloads, EventType } from './catalog';
-import { assertValidEvent, explainInvalid } from './validate';
-import { upcast } from './upcast';
+import {
+  EVENT_SCHEMA_VERSION,
+  type UnsequencedEvent,
+  type AppEvent,
+  type EventPayloads,
+  type EventType,
+  assertValidEvent,
+  explainInvalid,
+  upcast,
+} from './catalog';
 import { inNextTask } from './nextTask';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { foldApp } from '../projections/foldApp';

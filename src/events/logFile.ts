@@ -1,7 +1,4 @@
-import { EVENT_SCHEMA_VERSION } from './envelope';
-import type { AppEvent } from './catalog';
-import { explainInvalid } from './validate';
-import { upcast } from './upcast';
+import { EVENT_SCHEMA_VERSION, type AppEvent, explainInvalid, upcast } from './catalog';
 import type { Snapshot } from './logStorage';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EventEnvelope, UnsequencedEvent } from './envelope';
+import type { EventEnvelope, UnsequencedEvent } from './catalog';
 import type { AppState } from '../projections/notesState';
 import { fromStoredForm, toStoredForm } from './storedForm';
 

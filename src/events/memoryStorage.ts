@@ -1,4 +1,4 @@
-import type { EventEnvelope } from './envelope';
+import type { EventEnvelope } from './catalog';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 
 /**

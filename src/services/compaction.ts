@@ -1,8 +1,6 @@
-import type { AppEvent } from '../events/catalog';
+import { type AppEvent, explainInvalid, upcast } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from '../events/compaction';
-import { explainInvalid } from '../events/validate';
-import { upcast } from '../events/upcast';
 
 /** localStorage key of the last compaction time (ms), so it runs at most once a day. */
 export const COMPACTED_AT_KEY = 'notepad:compacted-at';

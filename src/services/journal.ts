@@ -1,6 +1,5 @@
-import type { AppEvent } from '../events/catalog';
+import { type AppEvent, explainInvalid } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
-import { explainInvalid } from '../events/validate';
 
 /**
  * localStorage key of the page-hide journal. A page being closed may be killed before its

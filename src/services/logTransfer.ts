@@ -1,8 +1,6 @@
-import type { AppEvent } from '../events/catalog';
+import { type AppEvent, explainInvalid, upcast } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
 import { buildLogFile, type LogFile } from '../events/logFile';
-import { explainInvalid } from '../events/validate';
-import { upcast } from '../events/upcast';
 
 /** The stored log as an export file: every valid event in seq order and the newest snapshot. */
 export async function exportLogFile(log: EventLog, now = new Date()): Promise<LogFile> {

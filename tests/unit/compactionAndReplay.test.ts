@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { planCompaction } from '../../src/events/compaction';
-import { UPCASTERS, upcast } from '../../src/events/upcast';
-import { EVENT_SCHEMA_VERSION } from '../../src/events/envelope';
+import { UPCASTERS, upcast, EVENT_SCHEMA_VERSION, type AppEvent } from '../../src/events/catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { Replay, REPLAY_CHECKPOINT_EVERY } from '../../src/projections/replay';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
-import type { AppEvent } from '../../src/events/catalog';
 import { ev } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -5,8 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
 import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { InvalidEventError } from '../../src/events/validate';
-import type { EventPayloads } from '../../src/events/catalog';
+import { InvalidEventError, type EventPayloads } from '../../src/events/catalog';
 
 /** Two BroadcastChannel-like ends that deliver to each other asynchronously, as browsers do. */
 function channelPair() {

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPCASTERS, upcast } from '../../src/events/upcast';
-import { explainInvalid } from '../../src/events/validate';
+import { UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../src/events/catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { parseLogFile } from '../../src/events/logFile';
-import type { EventEnvelope } from '../../src/events/envelope';
 
 /**
  * The upcast mechanism (ARCHITECTURE.md "Events": schema changes add an upcaster instead of
@@ -14,8 +12,8 @@ import type { EventEnvelope } from '../../src/events/envelope';
  * Pretend history of `note.created`: version 1 stored `{ noteId, name }`, version 2 renamed
  * `noteId` to `id`, version 3 renamed `name` to `title` (today's shape).
  */
-vi.mock('../../src/events/envelope', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/events/envelope')>()),
+vi.mock('../../catalog/envelope', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../catalog/envelope')>()),
   EVENT_SCHEMA_VERSION: 3,
 }));
 

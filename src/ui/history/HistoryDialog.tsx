@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
-import type { AppEvent } from '../../events/catalog';
-import { explainInvalid } from '../../events/validate';
-import { upcast } from '../../events/upcast';
+import { type AppEvent, explainInvalid, upcast } from '../../events/catalog';
 import { noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
 import { showStatus } from '../status';

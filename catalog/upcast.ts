@@ -2,7 +2,8 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
 
 /**
  * Upcasters by the version they read: `UPCASTERS[n]` turns a version-n event into version n+1.
- * Add one here for every schema change instead of rewriting stored events (ARCHITECTURE.md "Events").
+ * Add one here for every schema change instead of rewriting stored events (docs/architecture.md
+ * "Schema versions").
  * Version 1 is the first, so none exist yet.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
@@ -14,7 +15,7 @@ export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Recor
 
 /**
  * Bring a stored record up to the current schema version. Records that are not objects, have no
- * numeric `v`, or come from a future version are returned unchanged: the validator quarantines them.
+ * numeric `v`, or come from a newer version are returned unchanged (see read.ts for what happens to them).
  */
 export function upcast(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;

@@ -1,0 +1,123 @@
+/**
+ * The event catalog (docs/architecture.md "Events"): every event NotePad appends, declared once.
+ * Each entry is a valibot schema of the payload plus the event's scope; the TypeScript payload
+ * types are inferred from the same schemas, so the types and the runtime validation cannot drift.
+ * Shared by the app (src/events) and the sync server (functions/sync), which imports nothing else
+ * of the app.
+ */
+import * as v from 'valibot';
+
+/** Sort modes of the sidebar (docs/product.md "Sidebar"; "current" is the manual order). */
+export const SORT_MODES = ['current', 'date', 'alpha', 'starred'] as const;
+export type SortMode = (typeof SORT_MODES)[number];
+
+/** Sidebar presentation: full width, narrow strip, or hidden (docs/product.md "Sidebar"). */
+export const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
+export type SidebarMode = (typeof SIDEBAR_MODES)[number];
+
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+export const EXPORT_FORMATS = ['html', 'markdown', 'text', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const AI_PANEL_NAMES = ['recap', 'resources'] as const;
+export type AiPanelName = (typeof AI_PANEL_NAMES)[number];
+export const RECAP_FORMATS = ['paragraph', 'bullets'] as const;
+export type RecapFormat = (typeof RECAP_FORMATS)[number];
+/** Why recording stopped; `ended`: the browser ended the session by itself (silence, time limit). */
+export const RECORDING_STOP_REASONS = ['user', 'error', 'note-switch', 'ended'] as const;
+export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
+
+/** Note ids are the creation time in ms as a decimal string (docs/product.md "Storage keys"). */
+const noteId = v.pipe(v.string(), v.regex(/^\d{1,16}$/));
+const isoTime = v.pipe(
+  v.string(),
+  v.check((s) => !Number.isNaN(Date.parse(s))),
+);
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** The BlockNote document (JSON) kept for lossless reopening; `html` is what `note_{id}` holds. */
+const blocks = v.optional(v.array(v.unknown()));
+const onNote = { id: noteId };
+
+/**
+ * Where an event belongs:
+ * - `note`: the notes' content and organisation; the only events that sync between devices.
+ * - `view`: one tab's view (selection, sort, search, panels); other tabs fold it without moving their view.
+ * - `preference`: shared by every tab of a device (the theme), never synced.
+ * - `activity`: what the user did with a note (commands, exports, helper calls), kept on the device.
+ * - `log`: facts about the log itself (an import).
+ */
+export type EventScope = 'note' | 'view' | 'preference' | 'activity' | 'log';
+
+const entry = <S extends v.ObjectEntries>(scope: EventScope, payload: S) => ({ scope, payload: v.strictObject(payload) });
+
+/**
+ * Every event type with its payload schema and scope (docs/product.md for what each action does).
+ * Adding a type here makes every exhaustive fold fail to compile until it decides what to do with it.
+ */
+export const EVENT_CATALOG = {
+  'note.created': entry('note', { ...onNote, title: v.string() }),
+  'note.imported': entry('note', {
+    ...onNote,
+    title: v.string(),
+    modified: isoTime,
+    html: v.string(),
+    starred: v.boolean(),
+    source: v.string(),
+  }),
+  'note.renamed': entry('note', { ...onNote, title: v.string() }),
+  'note.body-saved': entry('note', { ...onNote, html: v.string(), blocks }),
+  'note.deleted': entry('note', onNote),
+  'note.moved': entry('note', { ...onNote, direction: v.picklist(['up', 'down']) }),
+  'note.starred': entry('note', onNote),
+  'note.unstarred': entry('note', onNote),
+  /** A past revision brought back: folded like a body save, history is never rewritten. */
+  'note.revision-restored': entry('note', { ...onNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()) }),
+  'note.selected': entry('view', { id: v.nullable(noteId) }),
+  'ui.sort-changed': entry('view', { sort: v.picklist(SORT_MODES) }),
+  'ui.search-changed': entry('view', { query: v.string() }),
+  'ui.sidebar-toggled': entry('view', { mode: v.picklist(SIDEBAR_MODES) }),
+  'ui.analytics-toggled': entry('view', { open: v.boolean() }),
+  /** Colour theme preference; applies to every tab. */
+  'ui.theme-changed': entry('preference', { theme: v.picklist(THEME_PREFERENCES) }),
+  /** A toolbar or shortcut command ran on a note; `detail` e.g. a colour or size. */
+  'editor.command': entry('activity', { ...onNote, command: v.string(), detail: v.optional(v.string()) }),
+  'note.exported': entry('activity', { ...onNote, format: v.picklist(EXPORT_FORMATS) }),
+  'note.copied': entry('activity', onNote),
+  'note.downloaded': entry('activity', onNote),
+  'note.emailed': entry('activity', onNote),
+  'note.calendar-opened': entry('activity', onNote),
+  'task.created': entry('activity', { ...onNote, task: v.string() }),
+  'recording.started': entry('activity', onNote),
+  'recording.stopped': entry('activity', { ...onNote, reason: v.picklist(RECORDING_STOP_REASONS) }),
+  'summary.requested': entry('activity', { ...onNote, format: v.picklist(RECAP_FORMATS), scope: v.picklist(['selection', 'note']) }),
+  'summary.received': entry('activity', { ...onNote, format: v.picklist(RECAP_FORMATS), summary: v.string() }),
+  'summary.failed': entry('activity', { ...onNote, format: v.picklist(RECAP_FORMATS), error: v.string() }),
+  'recap.format-changed': entry('activity', { ...onNote, format: v.picklist(RECAP_FORMATS) }),
+  'recap.inserted': entry('activity', onNote),
+  'resources.requested': entry('activity', onNote),
+  'resources.received': entry('activity', { ...onNote, count }),
+  'resources.failed': entry('activity', { ...onNote, error: v.string() }),
+  /** The user closed an AI helper panel (Note Recap or AI-Suggested Resources). */
+  'ai.panel-closed': entry('activity', { ...onNote, panel: v.picklist(AI_PANEL_NAMES) }),
+  /** An exported log was imported. */
+  'log.imported': entry('log', { events: count, notes: count, mode: v.picklist(['replace', 'merge']) }),
+};
+
+export type EventType = keyof typeof EVENT_CATALOG;
+
+/** The payload of each event type, inferred from its schema. */
+export type EventPayloads = { [K in EventType]: v.InferOutput<(typeof EVENT_CATALOG)[K]['payload']> };
+
+/** Every event type, in catalog order. */
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+/** The event types of one scope. */
+export function typesOfScope(scope: EventScope): ReadonlySet<EventType> {
+  return new Set(EVENT_TYPES.filter((type) => EVENT_CATALOG[type].scope === scope));
+}
+
+/** Events that describe one tab's view rather than the notes: other tabs do not apply them live. */
+export const VIEW_EVENT_TYPES: ReadonlySet<EventType> = typesOfScope('view');
+
+/** Events that sync between the devices of an account: the notes' content and organisation. */
+export const SYNCED_EVENT_TYPES: ReadonlySet<EventType> = typesOfScope('note');
