@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { filter } from 'rxjs';
+import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
@@ -15,7 +15,8 @@ import { inspect, startInspection } from './ui/inspection';
 import { ToastHost } from './ui/ToastHost';
 import { toasts } from './ui/toast';
 import { loadPurifier } from './services/purifier';
-import { announceMirrorError, announceStartup } from './ui/notices';
+import { announceMirrorError, announceNewerVersion, announceStartup } from './ui/notices';
+import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
@@ -65,6 +66,13 @@ async function boot(): Promise<void> {
   }
   const ready = log;
   let mirror: StorageMirror | null = null;
+  // Met in the log, the journal or from another tab: say so once, with Reload (docs/architecture.md "Versions and tabs").
+  ready.status$
+    .pipe(
+      filter((status) => status.newerVersion !== null),
+      take(1),
+    )
+    .subscribe(() => announceNewerVersion(() => void reloadToNewestVersion()));
   installPageHideHandler(() => {
     writeJournal(ready);
     mirror?.flush();
@@ -77,13 +85,14 @@ async function boot(): Promise<void> {
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
-    copy.write(ready.state.notes);
+    if (ready.writable) copy.write(ready.state.notes);
     // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
-    ready.state$.subscribe((state) => copy.schedule(state.notes));
+    // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
+    ready.state$.subscribe((state) => ready.writable && copy.schedule(state.notes));
     // A durable write may follow freed space without a new projection (the edit was already shown):
     // let the copy catch up then too, instead of waiting for the next change. Only note events:
     // view events (a search keystroke) would re-sort every stale key while storage stays full.
-    ready.events$.pipe(filter((event) => event.type.startsWith('note.'))).subscribe(() => copy.retry());
+    ready.events$.pipe(filter((event) => event.type.startsWith('note.') && ready.writable)).subscribe(() => copy.retry());
     scheduleCompaction(ready);
     announceStartup(result, ready);
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while

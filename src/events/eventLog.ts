@@ -1,21 +1,23 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   EVENT_SCHEMA_VERSION,
-  type UnsequencedEvent,
+  assertValidEvent,
+  readRecords,
   type AppEvent,
   type EventPayloads,
   type EventType,
-  assertValidEvent,
-  explainInvalid,
-  upcast,
+  type UnsequencedEvent,
 } from './catalog';
 import { inNextTask } from './nextTask';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import { TabLink, type Channel } from './tabChannel';
+import type { StoredRecord } from './logFile';
+import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/shareEqual';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
-/** A snapshot is written after this many events since the last one (ARCHITECTURE.md "Snapshots"). */
+/** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
 export const SNAPSHOT_EVERY_EVENTS = 500;
 /** BroadcastChannel name; tabs of one origin announce appends on it. */
 export const LOG_CHANNEL_NAME = 'notepad-log';
@@ -27,9 +29,12 @@ export interface LogStatus {
   quarantinedNow: QuarantineRecord[];
   /** The last durable write failed; pending events are kept in memory and retried. */
   writeError: Error | null;
+  /**
+   * A newer build's schema version met in the log or on the tab channel: this build has stopped
+   * writing (docs/architecture.md "Versions and tabs"); null while it may write.
+   */
+  newerVersion: number | null;
 }
-
-type Channel = Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((ev: MessageEvent) => void) | null };
 
 /** Options for `EventLog`; everything with an effect is injectable so tests and replay can swap it. */
 export interface EventLogOptions {
@@ -40,53 +45,69 @@ export interface EventLogOptions {
 }
 
 /**
- * The event log (ARCHITECTURE.md "Events"): the source of truth, held in memory and made durable
- * in IndexedDB. `append` applies an event at once (so the UI never waits on storage) and resolves
- * once its write transaction completed. Other tabs' appends arrive through a BroadcastChannel and
- * are read back from storage in seq order, so every tab folds the same total order.
+ * The event log (docs/architecture.md "Events"): the source of truth, held in memory and made
+ * durable in IndexedDB. `append` applies an event at once (so the UI never waits on storage) and
+ * resolves once its write transaction completed. Other tabs' appends arrive through a
+ * BroadcastChannel and are read back from storage in seq order, so every tab folds the same total
+ * order. A build that meets a newer schema version keeps what it can fold and stops writing.
  */
 export class EventLog {
   readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
   /** Every event once it is durable, local or from another tab, in seq order. */
   readonly events$ = new Subject<AppEvent>();
-  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null });
+  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, newerVersion: null });
 
   private confirmed: AppState = INITIAL_STATE;
   private pending: AppEvent[] = [];
   private queue: { event: AppEvent; resolve: (e: AppEvent) => void; reject: (e: Error) => void }[] = [];
   private flushScheduled = false;
+  private flushing: Promise<void> = Promise.resolve();
   private inFlight = new Set<string>();
   private syncing: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
+  private readonly tabs: TabLink | null;
+  private readonly storage: LogStorage;
   private readonly now: () => Date;
   private readonly newId: () => string;
 
-  constructor(readonly options: EventLogOptions) {
+  constructor(options: EventLogOptions) {
+    this.storage = options.storage;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => crypto.randomUUID());
+    // Listening starts now, before load() reads storage: what other tabs append meanwhile is held, not missed.
+    this.tabs = options.channel
+      ? new TabLink(options.channel, {
+          appended: () => void this.sync(),
+          replaced: () => void this.reload(),
+          newerVersion: (version) => this.meetNewerVersion(version),
+        })
+      : null;
   }
 
   get state(): AppState {
     return this.state$.value;
   }
 
+  /** Whether this build may write: false once a newer schema version was met. */
+  get writable(): boolean {
+    return this.status$.value.newerVersion === null;
+  }
+
   /**
-   * Load the newest snapshot and fold the events after it; quarantine records that fail validation.
-   * Nothing is written before this finished, so a half-loaded tab cannot erase data.
+   * Load the newest snapshot and fold the events after it; quarantine records that are malformed,
+   * keep newer builds' records untouched. Nothing is written before this finished, so a half-loaded
+   * tab cannot erase data.
    */
   async load(): Promise<void> {
-    const { storage } = this.options;
-    const snapshot = await storage.latestSnapshot();
+    this.tabs?.announce();
+    const snapshot = await this.storage.latestSnapshot();
     const base = snapshot && snapshot.v === EVENT_SCHEMA_VERSION ? snapshot.state : INITIAL_STATE;
-    const { events, bad } = this.readValid(await storage.readAfter(base.seq));
-    if (bad.length) await storage.quarantine(bad);
-    this.confirmed = foldApp(base, events, true);
+    const raws = await this.storage.readAfter(base.seq);
+    this.confirmed = this.passed(foldApp(base, await this.readStored(raws)), raws);
     this.lastSnapshotSeq = base.seq;
     this.publish();
-    if (this.options.channel) {
-      this.options.channel.onmessage = (message) => void (message.data?.type === 'replaced' ? this.reload() : this.sync());
-    }
-    this.status$.next({ ...this.status$.value, loaded: true, quarantinedNow: [...this.status$.value.quarantinedNow, ...bad] });
+    this.status$.next({ ...this.status$.value, loaded: true });
+    this.tabs?.open();
   }
 
   /** Fold the stored log again from scratch (after another tab replaced it). Pending events are dropped with the old log. */
@@ -94,35 +115,57 @@ export class EventLog {
     this.pending = [];
     this.confirmed = INITIAL_STATE;
     this.syncing = Promise.resolve();
-    await this.load();
+    const snapshot = await this.storage.latestSnapshot();
+    const base = snapshot && snapshot.v === EVENT_SCHEMA_VERSION ? snapshot.state : INITIAL_STATE;
+    const raws = await this.storage.readAfter(base.seq);
+    this.confirmed = this.passed(foldApp(base, await this.readStored(raws)), raws);
+    this.lastSnapshotSeq = base.seq;
+    this.publish();
   }
 
   /**
    * Replace the whole log with an imported one (validated beforehand by parseLogFile), record the
    * import as a log.imported event, and tell other tabs to reload. One transaction: on failure
    * nothing changed.
+   * @throws when this build has stopped writing (a newer version's records would be lost).
    */
   async replaceWith(events: AppEvent[], snapshot: Snapshot | null): Promise<void> {
-    await this.options.storage.replaceAll(events, snapshot);
+    if (!this.writable) throw new Error('NotePad was updated elsewhere: reload before importing a log.');
+    await this.storage.replaceAll(events, snapshot);
     await this.reload();
     const notes = this.state.notes.order.length;
     await this.append('log.imported', { events: events.length, notes, mode: 'replace' });
-    this.options.channel?.postMessage({ type: 'replaced' });
+    this.tabs?.replaced();
   }
 
-  /** Records that fail upcasting/validation become quarantine records instead of events. */
-  private readValid(raws: unknown[]): { events: AppEvent[]; bad: QuarantineRecord[] } {
-    const events: AppEvent[] = [];
-    const bad: QuarantineRecord[] = [];
-    const at = this.now().toISOString();
-    for (const raw of raws) {
-      const event = upcast(raw);
-      const reason = explainInvalid(event);
-      const seq = typeof (raw as { seq?: unknown })?.seq === 'number' ? (raw as { seq: number }).seq : null;
-      if (reason) bad.push({ seq, reason, raw, at });
-      else events.push(event as AppEvent);
+  /**
+   * Read stored records through the catalog's one reader: return this build's events; quarantine
+   * malformed records (reported once); leave newer builds' records in place and stop writing.
+   */
+  private async readStored(raws: unknown[]): Promise<AppEvent[]> {
+    const { events, malformed, newestVersion } = readRecords(raws);
+    if (newestVersion !== null) this.meetNewerVersion(newestVersion);
+    if (malformed.length) {
+      const at = this.now().toISOString();
+      const records: QuarantineRecord[] = malformed.map(({ raw, reason }) => {
+        const seq = (raw as { seq?: unknown } | null)?.seq;
+        return { seq: typeof seq === 'number' ? seq : null, reason, raw, at };
+      });
+      await this.storage.quarantine(records);
+      this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...records] });
     }
-    return { events, bad };
+    return events;
+  }
+
+  /**
+   * A newer build (schema `version`) writes to this log: stop writing. Queued events stay pending,
+   * so they are shown and go to the page-hide journal for the newer build.
+   */
+  meetNewerVersion(version: number): void {
+    if (version <= EVENT_SCHEMA_VERSION) return;
+    const current = this.status$.value.newerVersion;
+    if (current !== null && current >= version) return;
+    this.status$.next({ ...this.status$.value, newerVersion: version });
   }
 
   /** Build a current-version event envelope (not yet appended). */
@@ -132,7 +175,9 @@ export class EventLog {
 
   /**
    * Append an event: validated, applied to the state at once, written durably in a batched transaction.
-   * Resolves with the stored event (seq assigned) after the transaction completed.
+   * Resolves with the stored event (seq assigned) after the transaction completed. While a newer
+   * build writes to the log the event is applied and kept pending, not written: the promise then
+   * settles only once a write is possible again, which in practice is never before the tab reloads.
    * @throws InvalidEventError (synchronously) when the event does not match the catalog; nothing is applied.
    */
   append<T extends EventType>(type: T, payload: EventPayloads[T]): Promise<AppEvent<T>> {
@@ -161,7 +206,7 @@ export class EventLog {
         // transaction per event. In a task of its own: IndexedDB serializes (and clones, to read
         // the index keys) a value synchronously in add(), which for a 5,000-block body is tens of
         // ms that must not add up with the capture and the fold that appended it.
-        inNextTask(() => void this.flush());
+        inNextTask(() => (this.flushing = this.flushing.then(() => this.flush())));
       }
     });
   }
@@ -173,15 +218,17 @@ export class EventLog {
 
   private async flush(): Promise<void> {
     this.flushScheduled = false;
+    // A newer build writes to this log: hold everything (it stays pending and goes to the journal).
+    if (!this.writable) return;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
     for (const b of batch) this.inFlight.add(b.event.id);
     try {
-      const stored = await this.options.storage.append(batch.map((b) => ({ ...b.event, seq: undefined }) as UnsequencedEvent));
+      const stored = await this.storage.append(batch.map((b) => ({ ...b.event, seq: undefined }) as UnsequencedEvent));
       if (this.status$.value.writeError) this.status$.next({ ...this.status$.value, writeError: null });
       await this.confirmWritten(stored as AppEvent[]);
-      this.options.channel?.postMessage({ type: 'appended', seq: stored[stored.length - 1].seq });
+      this.tabs?.appended(stored[stored.length - 1].seq);
       batch.forEach((b, i) => b.resolve(stored[i] as AppEvent));
       void this.maybeSnapshot();
     } catch (error) {
@@ -223,12 +270,19 @@ export class EventLog {
   }
 
   private async readTail(): Promise<void> {
-    const { events, bad } = this.readValid(await this.options.storage.readAfter(this.confirmed.seq));
-    if (bad.length) {
-      await this.options.storage.quarantine(bad);
-      this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...bad] });
+    const raws = await this.storage.readAfter(this.confirmed.seq);
+    this.foldConfirmed(await this.readStored(raws));
+    const passed = this.passed(this.confirmed, raws);
+    if (passed !== this.confirmed) {
+      this.confirmed = passed;
+      this.publish();
     }
-    this.foldConfirmed(events);
+  }
+
+  /** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every sync. */
+  private passed(state: AppState, raws: unknown[]): AppState {
+    const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
+    return typeof last === 'number' && last > state.seq ? { ...state, seq: last } : state;
   }
 
   /** Fold durable events (seq order, after the confirmed seq) into the confirmed state and drop them from pending. */
@@ -241,7 +295,7 @@ export class EventLog {
       const own = ownIds.has(events[i].id);
       let j = i;
       while (j < events.length && ownIds.has(events[j].id) === own) j++;
-      state = foldApp(state, events.slice(i, j), own);
+      state = foldApp(state, events.slice(i, j), own ? 'this-tab' : 'elsewhere');
       i = j;
     }
     this.confirmed = state;
@@ -254,7 +308,7 @@ export class EventLog {
   private publish(): void {
     const current = this.state$.value;
     // Confirming folds events again from the durable state: keep the published objects where equal.
-    const next = shareEqual(current, this.pending.length ? foldApp(this.confirmed, this.pending, true) : this.confirmed);
+    const next = shareEqual(current, this.pending.length ? foldApp(this.confirmed, this.pending) : this.confirmed);
     if (next !== current) this.state$.next(next);
   }
 
@@ -262,10 +316,11 @@ export class EventLog {
     if (this.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
   }
 
-  /** Checkpoint the durable state (never pending events, which have no seq yet). */
+  /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
   async writeSnapshot(): Promise<void> {
+    if (!this.writable) return;
     this.lastSnapshotSeq = this.confirmed.seq;
-    await this.options.storage.writeSnapshot({
+    await this.storage.writeSnapshot({
       v: EVENT_SCHEMA_VERSION,
       seq: this.confirmed.seq,
       at: this.now().toISOString(),
@@ -273,10 +328,62 @@ export class EventLog {
     });
   }
 
-  /** Stop listening to other tabs and close storage; pending writes already queued still complete. */
-  close(): void {
-    if (this.options.channel) this.options.channel.onmessage = null;
-    this.options.channel?.close();
-    this.options.storage.close();
+  /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
+  async noteEvents(noteId: string): Promise<AppEvent[]> {
+    return readRecords(await this.storage.readNote(noteId)).events;
+  }
+
+  /** Which of `ids` the log already holds (durable). */
+  holds(ids: string[]): Promise<Set<string>> {
+    return this.storage.existingIds(ids);
+  }
+
+  /** Records set aside since the log was created, for inspection and export. */
+  quarantined(): Promise<QuarantineRecord[]> {
+    return this.storage.quarantined();
+  }
+
+  /** The newest snapshot, as stored. */
+  latestSnapshot(): Promise<Snapshot | null> {
+    return this.storage.latestSnapshot();
+  }
+
+  /**
+   * Every stored record in seq order for an export: this build's events (upcast) and newer builds'
+   * records as they are stored, so an export from an older tab loses nothing.
+   */
+  async storedRecords(): Promise<StoredRecord[]> {
+    const records: StoredRecord[] = [];
+    for (const raw of await this.storage.readAfter(0)) {
+      const { events, newer } = readRecords([raw]);
+      if (events.length) records.push(events[0]);
+      else if (newer.length) records.push(raw as Record<string, unknown>);
+    }
+    return records;
+  }
+
+  /**
+   * Drop superseded body revisions per `policy` (docs/architecture.md "Compaction") and write a
+   * fresh snapshot. Does nothing while a newer build writes. Returns how many events were dropped.
+   */
+  async compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
+    if (!this.writable) return 0;
+    const { events } = readRecords(await this.storage.readAfter(0));
+    const drop = planCompaction(events, now, policy);
+    if (drop.length) await this.storage.deleteEvents(drop);
+    await this.writeSnapshot();
+    return drop.length;
+  }
+
+  /**
+   * Stop listening to other tabs, wait for the writes already queued, then close storage. Writes
+   * held because a newer build writes to the log are not waited for (they stay in the journal).
+   */
+  async close(): Promise<void> {
+    this.tabs?.close();
+    if (this.queue.length && this.writable) await (this.flushing = this.flushing.then(() => this.flush()));
+    await this.flushing;
+    await this.syncing.catch(() => undefined);
+    this.storage.close();
   }
 }

@@ -1,19 +1,25 @@
-import { EVENT_SCHEMA_VERSION, type AppEvent, explainInvalid, upcast } from './catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
 import type { Snapshot } from './logStorage';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */
 export const LOG_FILE_FORMAT = 'notepad-event-log';
 export const LOG_FILE_VERSION = 1;
 
-/** An exported log (ARCHITECTURE.md "Export/import"): every stored event, in seq order, and the newest snapshot. */
-export interface LogFile {
+/** A stored record as an export holds it: this build's event, or a newer build's record untouched. */
+export type StoredRecord = AppEvent | Record<string, unknown>;
+
+/** An exported log (docs/architecture.md "Export and import"): every stored event, in seq order, and the newest snapshot. */
+export interface LogFile<E = StoredRecord> {
   format: typeof LOG_FILE_FORMAT;
   version: number;
   exportedAt: string;
   schemaVersion: number;
   snapshot: Snapshot | null;
-  events: AppEvent[];
+  events: E[];
 }
+
+/** A file that passed parseLogFile: every event readable by this build. */
+export type ParsedLogFile = LogFile<AppEvent>;
 
 /** What an import would do, shown before anything changes. */
 export interface LogFilePreview {
@@ -23,16 +29,23 @@ export interface LogFilePreview {
   lastAt: string | null;
 }
 
-/** Raised when a file cannot be imported; `message` says why, for the user. */
+/**
+ * Raised when a file cannot be imported; `message` says why, for the user. `newerVersion` is set
+ * when the file holds events of a newer schema than this build reads: reloading may bring the
+ * build that can (docs/architecture.md "Versions and tabs").
+ */
 export class LogFileError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly newerVersion: number | null = null,
+  ) {
     super(message);
     this.name = 'LogFileError';
   }
 }
 
-/** Build the export file for `events` (seq order) and `snapshot`. Pure. */
-export function buildLogFile(events: AppEvent[], snapshot: Snapshot | null, now: Date): LogFile {
+/** Build the export file for `events` (seq order; a newer build's records kept as stored) and `snapshot`. Pure. */
+export function buildLogFile(events: StoredRecord[], snapshot: Snapshot | null, now: Date): LogFile {
   return {
     format: LOG_FILE_FORMAT,
     version: LOG_FILE_VERSION,
@@ -49,7 +62,7 @@ export function buildLogFile(events: AppEvent[], snapshot: Snapshot | null, now:
  * continue. Pure.
  * @throws LogFileError naming the first problem (with the event's position).
  */
-export function parseLogFile(text: string): LogFile {
+export function parseLogFile(text: string): ParsedLogFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -69,10 +82,15 @@ export function parseLogFile(text: string): LogFile {
   const ids = new Set<string>();
   let lastSeq = 0;
   file.events.forEach((raw, index) => {
-    const event = upcast(raw);
-    const problem = explainInvalid(event);
-    if (problem) throw new LogFileError(`Event ${index + 1} of ${file.events!.length} is invalid: ${problem}.`);
-    const valid = event as AppEvent;
+    const outcome = readRecord(raw);
+    if (outcome.kind === 'newer') {
+      throw new LogFileError(
+        `The file was written by a newer NotePad (event schema version ${outcome.version}); this version reads up to ${EVENT_SCHEMA_VERSION}. Reload to update NotePad, then import it again.`,
+        outcome.version,
+      );
+    }
+    if (outcome.kind === 'malformed') throw new LogFileError(`Event ${index + 1} of ${file.events!.length} is invalid: ${outcome.reason}.`);
+    const valid = outcome.event;
     if (valid.seq <= lastSeq) throw new LogFileError(`Event ${index + 1} is out of order (seq ${valid.seq} after ${lastSeq}).`);
     if (ids.has(valid.id)) throw new LogFileError(`Event ${index + 1} repeats the id ${valid.id}.`);
     ids.add(valid.id);
@@ -98,8 +116,13 @@ export function parseLogFile(text: string): LogFile {
   };
 }
 
+/** The part of an export this build can fold (a newer build's records left out), e.g. to replay the current log. */
+export function readableLogFile(file: LogFile): ParsedLogFile {
+  return { ...file, events: readRecords(file.events).events };
+}
+
 /** Summarize a parsed file for the confirmation step: event count, note ids touched, time range. */
-export function previewLogFile(file: LogFile): LogFilePreview {
+export function previewLogFile(file: ParsedLogFile): LogFilePreview {
   const notes = new Set<string>();
   for (const e of file.events) {
     const id = (e.payload as { id?: unknown }).id;

@@ -4,15 +4,20 @@ import { foldView } from './foldView';
 import type { AppState } from './notesState';
 
 /**
- * Fold a batch of events into the whole projection. Pure.
- * With `applyView: false` (events another tab made) the view events move `seq` on
- * but do not change this tab's selection, sort, search or panels; note events still
- * clear a selection they delete.
+ * Who made the events being folded, for the view (docs/architecture.md "Projections"): `this-tab`
+ * moves this tab's selection, sort, search and panels; `elsewhere` (another tab) folds the notes but
+ * leaves this tab's view as it is, except that a deleted selection is cleared.
  */
-export function foldApp(state: AppState, events: readonly AppEvent[], applyView = true): AppState {
+export type ViewOrigin = 'this-tab' | 'elsewhere';
+
+/**
+ * Fold a batch of events into the whole projection: notes and view, and `seq` to the highest
+ * folded. Pure; returns `state` itself when nothing changed.
+ */
+export function foldApp(state: AppState, events: readonly AppEvent[], origin: ViewOrigin = 'this-tab'): AppState {
   if (events.length === 0) return state;
   const notes = foldNotes(state.notes, events);
-  const viewEvents = applyView ? events : events.filter((e) => !VIEW_EVENT_TYPES.has(e.type) && e.type !== 'note.created');
+  const viewEvents = origin === 'this-tab' ? events : events.filter((e) => !VIEW_EVENT_TYPES.has(e.type) && e.type !== 'note.created');
   const view = foldView(state.view, viewEvents, notes);
   let seq = state.seq;
   for (const e of events) if (e.seq > seq) seq = e.seq; // no spread: logs hold 10^5 events

@@ -1,36 +1,62 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent, EventType } from '../events/catalog';
 import type { NotesState, ViewState } from './notesState';
 
+/** How one event type changes a tab's view; `null`: it does not. */
+type ViewFold<K extends EventType> = ((view: ViewState, event: AppEvent<K>) => ViewState) | null;
+
+const select = (view: ViewState, id: string | null): ViewState => ({ ...view, selectedId: id });
+
 /**
- * Fold events into one tab's view state (SPEC.md §2, §4). Pure.
- * `notes` is the notes projection *after* the same events, so a deleted selection is cleared.
+ * What every event type does to one tab's view. Typed against the catalog: a new event type does
+ * not compile until it is listed here (docs/architecture.md "Projections").
+ */
+const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
+  'note.created': (view, e) => select(view, e.payload.id),
+  'note.selected': (view, e) => select(view, e.payload.id),
+  'ui.sort-changed': (view, e) => ({ ...view, sort: e.payload.sort }),
+  'ui.search-changed': (view, e) => ({ ...view, search: e.payload.query }),
+  'ui.sidebar-toggled': (view, e) => ({ ...view, sidebar: e.payload.mode }),
+  'ui.analytics-toggled': (view, e) => ({ ...view, analyticsOpen: e.payload.open }),
+  'ui.theme-changed': (view, e) => ({ ...view, theme: e.payload.theme }),
+  // A deleted selection is cleared below, whatever deleted it.
+  'note.deleted': null,
+  'note.imported': null,
+  'note.renamed': null,
+  'note.body-saved': null,
+  'note.revision-restored': null,
+  'note.moved': null,
+  'note.starred': null,
+  'note.unstarred': null,
+  'editor.command': null,
+  'note.exported': null,
+  'note.copied': null,
+  'note.downloaded': null,
+  'note.emailed': null,
+  'note.calendar-opened': null,
+  'task.created': null,
+  'recording.started': null,
+  'recording.stopped': null,
+  'summary.requested': null,
+  'summary.received': null,
+  'summary.failed': null,
+  'recap.format-changed': null,
+  'recap.inserted': null,
+  'resources.requested': null,
+  'resources.received': null,
+  'resources.failed': null,
+  'ai.panel-closed': null,
+  'log.imported': null,
+};
+
+/**
+ * Fold events into one tab's view state (docs/product.md "Sidebar", "States and transitions").
+ * Pure. `notes` is the notes projection *after* the same events, so a deleted selection is cleared.
  */
 export function foldView(view: ViewState, events: readonly AppEvent[], notes: NotesState): ViewState {
   let next = view;
   for (const event of events) {
-    switch (event.type) {
-      case 'note.created':
-      case 'note.selected':
-        next = { ...next, selectedId: event.payload.id };
-        break;
-      case 'ui.sort-changed':
-        next = { ...next, sort: event.payload.sort };
-        break;
-      case 'ui.search-changed':
-        next = { ...next, search: event.payload.query };
-        break;
-      case 'ui.sidebar-toggled':
-        next = { ...next, sidebar: event.payload.mode };
-        break;
-      case 'ui.analytics-toggled':
-        next = { ...next, analyticsOpen: event.payload.open };
-        break;
-      case 'ui.theme-changed':
-        next = { ...next, theme: event.payload.theme };
-        break;
-      default:
-        break;
-    }
+    const fold = VIEW_FOLDS[event.type] as ViewFold<EventType>;
+    if (fold) next = fold(next, event);
   }
   if (next.selectedId !== null && !notes.meta[next.selectedId]) next = { ...next, selectedId: null };
   return next;

@@ -1,6 +1,6 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent, EventType } from '../events/catalog';
 
-/** One saved state of a note (issue 6 "Note history"): its title and body after the event at `seq`. */
+/** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {
   seq: number;
   at: string;
@@ -10,26 +10,71 @@ export interface Revision {
   blocks?: unknown[];
 }
 
+/** A note's title and body as far as its history has been read. */
+interface Draft {
+  title: string;
+  html: string;
+  blocks?: unknown[];
+}
+
+/** How one event type makes a revision of its note; `null`: it makes none. */
+type RevisionStep<K extends EventType> = ((draft: Draft, event: AppEvent<K>) => [Revision['kind'], Draft]) | null;
+
+/**
+ * Which event types are revisions and what each one sets. Typed against the catalog: a new event
+ * type does not compile until it is listed here.
+ */
+const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
+  'note.created': (_, e) => ['created', { title: e.payload.title, html: '' }],
+  'note.imported': (_, e) => ['imported', { title: e.payload.title, html: e.payload.html }],
+  'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
+  'note.body-saved': (d, e) => ['saved', { title: d.title, html: e.payload.html, blocks: e.payload.blocks }],
+  'note.revision-restored': (d, e) => ['restored', { title: e.payload.title ?? d.title, html: e.payload.html, blocks: e.payload.blocks }],
+  'note.deleted': null,
+  'note.moved': null,
+  'note.starred': null,
+  'note.unstarred': null,
+  'note.selected': null,
+  'ui.sort-changed': null,
+  'ui.search-changed': null,
+  'ui.sidebar-toggled': null,
+  'ui.analytics-toggled': null,
+  'ui.theme-changed': null,
+  'editor.command': null,
+  'note.exported': null,
+  'note.copied': null,
+  'note.downloaded': null,
+  'note.emailed': null,
+  'note.calendar-opened': null,
+  'task.created': null,
+  'recording.started': null,
+  'recording.stopped': null,
+  'summary.requested': null,
+  'summary.received': null,
+  'summary.failed': null,
+  'recap.format-changed': null,
+  'recap.inserted': null,
+  'resources.requested': null,
+  'resources.received': null,
+  'resources.failed': null,
+  'ai.panel-closed': null,
+  'log.imported': null,
+};
+
 /**
  * The revisions of one note, newest first, from that note's events in seq order (other notes'
  * events are ignored). Each revision carries the full title and body as they were after it. Pure.
  */
 export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revision[] {
   const revisions: Revision[] = [];
-  let title = '';
-  let html = '';
-  let blocks: unknown[] | undefined;
+  let draft: Draft = { title: '', html: '' };
   for (const e of events) {
-    const p = e.payload as { id?: string };
-    if (p.id !== noteId) continue;
-    let kind: Revision['kind'] | null = null;
-    if (e.type === 'note.created') [kind, title, html, blocks] = ['created', e.payload.title, '', undefined];
-    else if (e.type === 'note.imported') [kind, title, html, blocks] = ['imported', e.payload.title, e.payload.html, undefined];
-    else if (e.type === 'note.renamed') [kind, title] = ['renamed', e.payload.title];
-    else if (e.type === 'note.body-saved') [kind, html, blocks] = ['saved', e.payload.html, e.payload.blocks];
-    else if (e.type === 'note.revision-restored')
-      [kind, html, blocks, title] = ['restored', e.payload.html, e.payload.blocks, e.payload.title ?? title];
-    if (kind) revisions.push({ seq: e.seq, at: e.at, kind, title, html, ...(blocks ? { blocks } : {}) });
+    if ((e.payload as { id?: string }).id !== noteId) continue;
+    const step = REVISION_STEPS[e.type] as RevisionStep<EventType>;
+    if (!step) continue;
+    const [kind, next] = step(draft, e);
+    draft = next;
+    revisions.push({ seq: e.seq, at: e.at, kind, title: draft.title, html: draft.html, ...(draft.blocks ? { blocks: draft.blocks } : {}) });
   }
   return revisions.reverse();
 }

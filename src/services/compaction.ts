@@ -1,30 +1,16 @@
-import { type AppEvent, explainInvalid, upcast } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
-import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from '../events/compaction';
 
 /** localStorage key of the last compaction time (ms), so it runs at most once a day. */
 export const COMPACTED_AT_KEY = 'notepad:compacted-at';
 const COMPACT_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Drop superseded body revisions per the policy (README "Compaction") and write a fresh snapshot.
- * Returns how many events were dropped.
- */
-export async function compactLog(log: EventLog, now = new Date(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
-  const { storage } = log.options;
-  const events = (await storage.readAfter(0)).map(upcast).filter((e): e is AppEvent => explainInvalid(e) === null);
-  const drop = planCompaction(events, now, policy);
-  if (drop.length) await storage.deleteEvents(drop);
-  await log.writeSnapshot();
-  return drop.length;
-}
-
 /** Compact in idle time when the last compaction is over a day old. Never blocks start-up. */
 export function scheduleCompaction(log: EventLog, storage: Storage = localStorage): void {
   const last = Number(storage.getItem(COMPACTED_AT_KEY) ?? 0);
-  if (Date.now() - last < COMPACT_EVERY_MS) return;
+  if (Date.now() - last < COMPACT_EVERY_MS || !log.writable) return;
   const run = () =>
-    compactLog(log)
+    log
+      .compact()
       .then(() => storage.setItem(COMPACTED_AT_KEY, String(Date.now())))
       .catch((error) => console.error('NotePad: compaction failed', error));
   if ('requestIdleCallback' in window) requestIdleCallback(() => void run(), { timeout: 10_000 });

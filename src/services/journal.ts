@@ -1,4 +1,4 @@
-import { type AppEvent, explainInvalid } from '../events/catalog';
+import { readRecords, type AppEvent } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
 
 /**
@@ -8,37 +8,54 @@ import type { EventLog } from '../events/eventLog';
  */
 export const JOURNAL_KEY = 'notepad:journal';
 
-/** Write the log's not-yet-durable events to the journal (synchronous). Returns how many. */
-export function writeJournal(log: EventLog, storage: Storage = localStorage): number {
-  const pending = log.pendingEvents();
+/** The journal's records, or an empty list when it is missing or unreadable. */
+function readJournal(storage: Storage): unknown[] {
   try {
-    if (pending.length) storage.setItem(JOURNAL_KEY, JSON.stringify(pending));
-  } catch (error) {
-    console.error('NotePad: could not write the page-hide journal', error);
+    const parsed: unknown = JSON.parse(storage.getItem(JOURNAL_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
   }
-  return pending.length;
 }
 
 /**
- * Append journal events the log does not hold yet, then clear the journal. A note event older than
- * the note's current modification is skipped, so a stale copy never overwrites newer text.
+ * Write the log's not-yet-durable events to the journal (synchronous), beside what other tabs
+ * journaled and no start has recovered yet: an older tab that stopped writing may have left its
+ * edit there for a newer build. Returns how many events this tab added.
+ */
+export function writeJournal(log: EventLog, storage: Storage = localStorage): number {
+  const pending = log.pendingEvents();
+  if (!pending.length) return 0;
+  try {
+    const kept = readJournal(storage);
+    const ids = new Set(kept.map((e) => (e as { id?: unknown } | null)?.id));
+    const added = pending.filter((e) => !ids.has(e.id));
+    storage.setItem(JOURNAL_KEY, JSON.stringify([...kept, ...added]));
+    return added.length;
+  } catch (error) {
+    console.error('NotePad: could not write the page-hide journal', error);
+    return 0;
+  }
+}
+
+/**
+ * Append journal events the log does not hold yet, then clear the journal. A body save older than
+ * the note's current modification is skipped, so a stale copy never overwrites newer text. When
+ * the journal holds a newer build's events, or this build has stopped writing, nothing is appended
+ * and the journal stays for the newer build (docs/architecture.md "Versions and tabs").
  * Returns the events it appended.
  */
 export async function recoverJournal(log: EventLog, storage: Storage = localStorage): Promise<AppEvent[]> {
-  const raw = storage.getItem(JOURNAL_KEY);
-  if (raw === null) return [];
-  let events: unknown;
-  try {
-    events = JSON.parse(raw);
-  } catch {
-    events = [];
-  }
-  const candidates = (Array.isArray(events) ? events : []).filter(
-    (e): e is AppEvent => explainInvalid({ ...(e as object), seq: undefined }, false) === null,
+  if (storage.getItem(JOURNAL_KEY) === null) return [];
+  const { events, newestVersion } = readRecords(
+    readJournal(storage).map((e) => (typeof e === 'object' && e !== null ? { ...e, seq: undefined } : e)),
+    { requireSeq: false },
   );
-  const known = await log.options.storage.existingIds(candidates.map((e) => e.id));
+  if (newestVersion !== null) log.meetNewerVersion(newestVersion);
+  if (!log.writable) return [];
+  const known = await log.holds(events.map((e) => e.id));
   const notes = log.state.notes;
-  const fresh = candidates.filter((e) => {
+  const fresh = events.filter((e) => {
     if (known.has(e.id)) return false;
     const id = (e.payload as { id?: unknown }).id;
     const meta = typeof id === 'string' ? notes.meta[id] : undefined;

@@ -14,6 +14,8 @@ export const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
  * and the problems found.
  */
 export async function importLegacyNotes(log: EventLog, storage: Storage = localStorage): Promise<{ imported: number; problems: string[] }> {
+  // A build that has stopped writing leaves the import to the newer one.
+  if (!log.writable) return { imported: 0, problems: [] };
   const { notes } = log.state;
   const reading = readLegacyNotes(
     { notes: storage.getItem(NOTES_KEY), linkedNotes: storage.getItem(STARRED_KEY), body: (id) => storage.getItem(noteBodyKey(id)) },

@@ -1,12 +1,12 @@
-import { type AppEvent, explainInvalid, upcast } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
 import { buildLogFile, type LogFile } from '../events/logFile';
 
-/** The stored log as an export file: every valid event in seq order and the newest snapshot. */
+/**
+ * The stored log as an export file: every event in seq order (a newer build's records as they are
+ * stored, so nothing is lost) and the newest snapshot.
+ */
 export async function exportLogFile(log: EventLog, now = new Date()): Promise<LogFile> {
-  const { storage } = log.options;
-  const events = (await storage.readAfter(0)).map(upcast).filter((e): e is AppEvent => explainInvalid(e) === null);
-  return buildLogFile(events, await storage.latestSnapshot(), now);
+  return buildLogFile(await log.storedRecords(), await log.latestSnapshot(), now);
 }
 
 /** File name of an export: `notepad-log-YYYY-MM-DD.json` (local date). */

@@ -33,3 +33,19 @@ export function useProjection<T>(select: (state: AppState) => T): T {
   );
   return useSyncExternalStore(subscribe, () => selectRef.current(log.state$.value));
 }
+
+/**
+ * Whether this tab may still write to the log: false once it met a newer build's data (it then
+ * shows what it can fold, read-only; docs/architecture.md "Versions and tabs").
+ */
+export function useLogWritable(): boolean {
+  const log = useLog();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const sub = log.status$.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [log],
+  );
+  return useSyncExternalStore(subscribe, () => log.status$.value.newerVersion === null);
+}

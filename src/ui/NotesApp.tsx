@@ -33,6 +33,7 @@ export function NotesApp() {
   // The shortcut works while start-up still recovers the journal: the note is created after it.
   const createNote = useCallback(() => {
     void whenEditable.then(() => {
+      if (!log.writable) return;
       const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
       if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
       void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });

@@ -78,3 +78,19 @@ export function announceChangedInOtherTab(reloaded: boolean): void {
     id: 'changed-in-other-tab',
   });
 }
+
+/**
+ * This tab met a newer build's data (another tab, a journal, an import): it has stopped saving so
+ * it cannot overwrite what the newer build wrote. One lasting notice with Reload
+ * (docs/architecture.md "Versions and tabs"); what was typed here waits in the page-hide journal.
+ */
+export function announceNewerVersion(reload: () => void): void {
+  toast.warning('NotePad was updated elsewhere', {
+    description:
+      'This tab runs an older version and has stopped saving, so it cannot overwrite newer notes. Reload to keep working: anything unsaved here is kept and saved by the new version.',
+    duration: Infinity,
+    dismissible: false,
+    id: 'newer-version',
+    action: { label: 'Reload', onClick: reload },
+  });
+}

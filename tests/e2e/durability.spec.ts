@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NotesPage } from './notesPage';
+import { addStoredRecords } from './storedEvents';
 
 test.describe('durability and tabs', () => {
   test('a note created in one tab shows in another tab within a second, without reload', async ({ page, context }) => {
@@ -69,22 +70,10 @@ test.describe('durability and tabs', () => {
     const app = new NotesPage(page);
     await app.open();
     await app.createNote('Survivor');
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('notepad-log');
-          open.onsuccess = () => {
-            const tx = open.result.transaction('events', 'readwrite');
-            tx.objectStore('events').add({ v: 1, id: 'corrupt-0001', at: 'not a time', type: 'note.created', payload: 42 });
-            tx.objectStore('events').add({ v: 1, id: 'corrupt-0002', at: new Date().toISOString(), type: 'note.exploded', payload: {} });
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-    );
+    await addStoredRecords(page, [
+      { v: 1, id: 'corrupt-0001', at: 'not a time', type: 'note.created', payload: 42 },
+      { v: 1, id: 'corrupt-0002', at: new Date().toISOString(), type: 'note.exploded', payload: {} },
+    ]);
     await page.reload();
     await expect(app.row('Survivor')).toBeVisible();
     await expect(page.getByText('Some saved data could not be read')).toBeVisible();

@@ -14,6 +14,7 @@ export async function storedEvents(page: Page): Promise<StoredEvent[]> {
       new Promise<StoredEvent[]>((resolve, reject) => {
         const open = indexedDB.open('notepad-log');
         open.onerror = () => reject(open.error);
+        open.onblocked = () => reject(new Error('opening notepad-log is blocked'));
         open.onsuccess = () => {
           const request = open.result.transaction('events').objectStore('events').getAll();
           request.onsuccess = () => {
@@ -23,5 +24,32 @@ export async function storedEvents(page: Page): Promise<StoredEvent[]> {
           request.onerror = () => reject(request.error);
         };
       }),
+  );
+}
+
+/**
+ * Add raw records to the events store of the page's log, as another build or a corrupted disk
+ * would leave them (seq is assigned by IndexedDB). Rejects when the database cannot be opened or
+ * the write fails, instead of waiting forever.
+ */
+export async function addStoredRecords(page: Page, records: unknown[]): Promise<void> {
+  await page.evaluate(
+    (list) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('notepad-log');
+        open.onerror = () => reject(open.error);
+        open.onblocked = () => reject(new Error('opening notepad-log is blocked'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('events', 'readwrite');
+          for (const record of list) tx.objectStore('events').add(record);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+          tx.onabort = () => reject(tx.error ?? new Error('the write was aborted'));
+        };
+      }),
+    records,
   );
 }

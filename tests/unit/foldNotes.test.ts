@@ -150,7 +150,7 @@ describe('app projection (view)', () => {
 
   it("does not move this tab's view for another tab's view events, but still folds their notes", () => {
     const mine = foldApp(INITIAL_STATE, [ev('note.created', { id: A, title: 'a' })]);
-    const theirs = foldApp(mine, [ev('note.created', { id: B, title: 'b' }), ev('ui.sort-changed', { sort: 'alpha' })], false);
+    const theirs = foldApp(mine, [ev('note.created', { id: B, title: 'b' }), ev('ui.sort-changed', { sort: 'alpha' })], 'elsewhere');
     expect(theirs.view.selectedId).toBe(A);
     expect(theirs.view.sort).toBe('current');
     expect(theirs.notes.order).toEqual([B, A]);

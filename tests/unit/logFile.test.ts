@@ -28,7 +28,7 @@ describe('log file', () => {
     [
       'a future event version',
       JSON.stringify({ ...good, events: [{ ...events[0], v: 5 }] }),
-      /Event 1 of 1 is invalid: unsupported schema version 5/,
+      /written by a newer NotePad \(event schema version 5\).*Reload to update NotePad/,
     ],
     ['events out of order', JSON.stringify({ ...good, events: [events[1], events[0]] }), /Event 2 is out of order/],
     ['a repeated id', JSON.stringify({ ...good, events: [events[0], { ...events[1], id: events[0].id }] }), /repeats the id/],

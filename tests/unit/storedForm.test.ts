@@ -65,7 +65,7 @@ describe('stored form of events', () => {
     const raw = await rawStored();
     expect(raw[1].blocksJson).toEqual(expect.any(String));
     expect((raw[1].payload as Record<string, unknown>).blocks).toBeUndefined();
-    const history = await log.options.storage.readNote('1');
+    const history = await log.noteEvents('1');
     expect((history[1] as { payload: { blocks: unknown } }).payload.blocks).toEqual(blocks);
     log.close();
     const reopened = new EventLog({ storage: await openIndexedDbStorage() });

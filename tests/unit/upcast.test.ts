@@ -75,7 +75,7 @@ describe('reading stored records', () => {
     expect(upcast(event)).toBe(event);
   });
 
-  it('leaves a future version and non-events unchanged, for the validator to quarantine', () => {
+  it('leaves a newer version and non-events unchanged: upcasting never guesses', () => {
     const [event] = readFixture(EVENT_SCHEMA_VERSION).events;
     const future = { ...event, v: EVENT_SCHEMA_VERSION + 1 };
     expect(upcast(future)).toBe(future);
@@ -83,7 +83,7 @@ describe('reading stored records', () => {
     for (const raw of [null, 42, 'text', { type: 'note.created' }]) expect(upcast(raw)).toBe(raw);
   });
 
-  it('a log with a future-version event folds the rest and keeps that one in quarantine', async () => {
+  it('a log with a newer-version event folds the rest, keeps that one in the log untouched and stops writing', async () => {
     const stored = readFixture(EVENT_SCHEMA_VERSION).events.slice(0, 4);
     const future = { ...stored[3], v: EVENT_SCHEMA_VERSION + 1, id: 'f0000000-0000-4000-8000-000000000099', seq: 99 };
     const storage = createMemoryStorage([...stored.slice(0, 3), future]);
@@ -91,9 +91,10 @@ describe('reading stored records', () => {
     await log.load();
     expect(log.state.notes.order).toEqual(['1763719200000', '1700000000001']);
     expect(log.state.notes.meta['1763719200000'].title).toBe('Plan');
-    const quarantined = await storage.quarantined();
-    expect(quarantined.map((q) => [q.seq, q.reason])).toEqual([[99, `unsupported schema version ${EVENT_SCHEMA_VERSION + 1}`]]);
-    expect(quarantined[0].raw).toEqual(future);
+    expect(await storage.quarantined()).toEqual([]);
+    expect((await storage.readAfter(0)).at(-1)).toEqual(future);
+    expect(log.status$.value.newerVersion).toBe(EVENT_SCHEMA_VERSION + 1);
+    expect(log.writable).toBe(false);
   });
 });
 

@@ -114,7 +114,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     }
     shownNoteRef.current = noteId;
     shownHtmlRef.current = body?.html ?? '';
-    editor.isEditable = true;
+    editor.isEditable = log.writable;
   }, [noteId, editor, log, autosave, purifierReady]);
 
   // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
@@ -147,6 +147,17 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       sub.unsubscribe();
     };
   }, [noteId, editor, log, autosave]);
+
+  // A newer build writes to the log: capture what is typed (it stays pending, then goes to the
+  // page-hide journal for the newer build) and stop taking input (docs/architecture.md "Versions and tabs").
+  useEffect(() => {
+    const sub = log.status$.subscribe(({ newerVersion }) => {
+      if (newerVersion === null) return;
+      autosave.send({ type: 'autosave.flush' });
+      editor.isEditable = false;
+    });
+    return () => sub.unsubscribe();
+  }, [log, editor, autosave]);
 
   useEffect(() => onBeforePageHide(() => autosave.send({ type: 'autosave.flush' })), [autosave]);
   useEffect(() => () => autosave.send({ type: 'autosave.flush' }), [autosave]);

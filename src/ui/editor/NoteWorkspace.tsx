@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useActiveStyles } from '@blocknote/react';
-import { useLog } from '../LogContext';
+import { useLog, useLogWritable } from '../LogContext';
 import { useAiHelpers } from '../ai/useAiHelpers';
 import { commandForKey, type CommandContext, type EditorCommand, type EditorServices } from './commands';
 import { logCommand } from './commands/types';
@@ -39,6 +39,7 @@ export function NoteWorkspace(props: {
 }) {
   const { editor, handle, noteId, title, starred, services, header } = props;
   const log = useLog();
+  const writable = useLogWritable();
   const ai = useAiHelpers(editor, noteId);
   const { recording, toggle } = useRecording(editor, noteId);
   const styles = useActiveStyles(editor) as Record<string, unknown>;
@@ -71,7 +72,7 @@ export function NoteWorkspace(props: {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const command = commandForKey(event);
-      if (!command || document.querySelector('dialog[open]')) return;
+      if (!command || !ctxRef.current.log.writable || document.querySelector('dialog[open]')) return;
       if (command.shortcutIn === 'editor' && !body.current?.querySelector('.bn-editor')?.contains(event.target as Node)) return;
       event.preventDefault();
       event.stopPropagation();
@@ -83,8 +84,11 @@ export function NoteWorkspace(props: {
 
   return (
     <>
-      {header(<HeaderActions state={state} hasNote run={run} />)}
-      <EditorToolbar state={state} busy={ai.busy} run={runFromToolbar} />
+      {/* A tab that met a newer build shows the note but offers no action on it (docs/architecture.md "Versions and tabs"). */}
+      <div className="workspace-controls" inert={!writable}>
+        {header(<HeaderActions state={state} hasNote run={run} />)}
+        <EditorToolbar state={state} busy={ai.busy} run={runFromToolbar} />
+      </div>
       <input
         ref={picker}
         type="file"

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
-import { type AppEvent, explainInvalid, upcast } from '../../events/catalog';
 import { noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
 import { showStatus } from '../status';
@@ -29,8 +28,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
 
   useEffect(() => {
     let live = true;
-    void log.options.storage.readNote(noteId).then((raws) => {
-      const events = raws.map(upcast).filter((e): e is AppEvent => explainInvalid(e) === null);
+    void log.noteEvents(noteId).then((events) => {
       const list = noteRevisions(noteId, events);
       if (live) {
         setRevisions(list);

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useModalDialog } from '../dialog/useModalDialog';
-import { previewLogFile, type LogFile } from '../../events/logFile';
+import { previewLogFile, type ParsedLogFile } from '../../events/logFile';
 
 /**
  * Confirms a log import (issue 6): says what the file holds (events, notes affected, time range)
@@ -8,7 +8,7 @@ import { previewLogFile, type LogFile } from '../../events/logFile';
  * file read-only in the replay view. A native <dialog>: focus stays inside, Escape cancels.
  */
 export function ImportDialog(props: {
-  file: LogFile;
+  file: ParsedLogFile;
   fileName: string;
   appHasNotes: boolean;
   onReplace(): void;

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../toast';
-import type { LogFile } from '../../events/logFile';
+import type { ParsedLogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { setReplayFile } from '../replay/replaySource';
+import { reloadToNewestVersion } from '../pwa/reloadToNewest';
 import './logtools.css';
 
 // Log files are read and written only from this menu: that code loads on first use (issue 7: initial JS).
@@ -15,7 +16,7 @@ export function LogMenu() {
   const log = useLog();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
-  const [candidate, setCandidate] = useState<{ file: LogFile; name: string } | null>(null);
+  const [candidate, setCandidate] = useState<{ file: ParsedLogFile; name: string } | null>(null);
 
   const exportLog = async () => {
     const { downloadLogFile, exportLogFile } = await import('../../services/logTransfer');
@@ -30,7 +31,13 @@ export function LogMenu() {
       setCandidate({ file: parseLogFile(await chosen.text()), name: chosen.name });
     } catch (error) {
       const reason = error instanceof LogFileError ? error.message : `The file could not be read (${(error as Error).message}).`;
-      toast.error('Import failed: nothing was changed', { description: reason, duration: TOAST_ERROR_DURATION_MS });
+      // A file from a newer build: reloading may bring that build (docs/architecture.md "Versions and tabs").
+      const newer = error instanceof LogFileError && error.newerVersion !== null;
+      toast.error('Import failed: nothing was changed', {
+        description: reason,
+        duration: newer ? Infinity : TOAST_ERROR_DURATION_MS,
+        ...(newer ? { action: { label: 'Reload', onClick: () => void reloadToNewestVersion() } } : {}),
+      });
     } finally {
       if (input.current) input.current.value = '';
     }

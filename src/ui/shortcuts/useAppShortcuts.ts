@@ -9,7 +9,8 @@ export function useAppShortcuts(ctx: CommandContext): void {
   // effect may run after the screen is already visible).
   useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      // A tab that met a newer build changes nothing (docs/architecture.md "Versions and tabs").
+      if (event.defaultPrevented || !ctxRef.current.log.writable || document.querySelector('dialog[open]')) return;
       const command = APP_COMMANDS.find((c) => c.matches(event, isTypingTarget(event.target)));
       if (!command) return;
       event.preventDefault();

@@ -1,7 +1,7 @@
 import { useMemo, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../events/catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
-import { useLog, useProjection } from '../LogContext';
+import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/product';
 import { showStatus } from '../status';
 import { bodySearch } from './bodyText';
@@ -31,6 +31,8 @@ export function Sidebar({
 }) {
   const log = useLog();
   const { editable } = useEditability();
+  // A tab that met a newer build shows the list but changes nothing (docs/architecture.md "Versions and tabs").
+  const writable = useLogWritable();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
   const rows = useMemo(() => sidebarRows(notes, view, bodySearch(notes)), [notes, view]);
@@ -83,7 +85,12 @@ export function Sidebar({
         />
       )}
       {/* Until start-up has recovered the journal the list is shown but cannot be used (see StartupGate). */}
-      <nav className={`sidebar${compact ? ' compact' : ''}`} aria-label="Notes" inert={!editable} aria-busy={!editable || undefined}>
+      <nav
+        className={`sidebar${compact ? ' compact' : ''}`}
+        aria-label="Notes"
+        inert={!editable || !writable}
+        aria-busy={!editable || undefined}
+      >
         <div className="sidebar-header">
           {!compact && <h1 className="product-name">{PRODUCT_NAME}</h1>}
           <button
