@@ -78,6 +78,25 @@ export async function selectText(app: NotesPage, text: string, endText?: string)
 }
 
 /**
+ * The text the editor itself holds as selected (not the page's DOM selection, which ProseMirror
+ * reads a moment later): each selected range (each cell of a cell selection) in document order,
+ * blocks as lines, '' for a caret. Reads the ProseMirror state through the editor object tiptap
+ * keeps on the editable root.
+ */
+export async function editorSelectedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    type Range = { $from: { pos: number }; $to: { pos: number } };
+    type State = { doc: { textBetween(from: number, to: number, block: string): string }; selection: { ranges: Range[] } };
+    const { state } = (document.querySelector('.bn-editor') as unknown as { editor: { state: State } }).editor;
+    return [...state.selection.ranges]
+      .sort((a, b) => a.$from.pos - b.$from.pos)
+      .map((r) => state.doc.textBetween(r.$from.pos, r.$to.pos, '\n'))
+      .filter(Boolean)
+      .join('\n');
+  });
+}
+
+/**
  * Collapse the selection to its end and wait until the editor has read it, so BlockNote's floating
  * toolbar (shown under a selection) is gone before the next click.
  */

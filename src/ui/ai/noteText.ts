@@ -1,6 +1,7 @@
 import type { RecapFormat } from '../../events/catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
+import { selectedText } from '../editor/commandSelection';
 import { AI_TEXT } from './messages';
 
 /** The text to summarize and where it came from (SPEC.md §5 "Summarize"). */
@@ -36,8 +37,7 @@ function caretInEditor(editor: NoteEditor): boolean {
  * whole note, flagged `caretOnly` when a collapsed selection (the caret) sits in the editor.
  */
 export function summarySource(editor: NoteEditor): SummarySource {
-  const { selection, doc } = editor.prosemirrorState;
-  const selected = selection.empty ? '' : tidy(doc.textBetween(selection.from, selection.to, '\n', ' '));
+  const selected = tidy(selectedText(editor));
   if (selected) return { text: selected, scope: 'selection', caretOnly: false };
   return { text: noteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
 }

@@ -13,6 +13,7 @@ import { embedUploadedFile } from './imageInsert';
 import { handlePaste } from './paste';
 import { noteSchema, type NoteEditor } from './schema';
 import { longNote } from './longNote';
+import { selectAll } from './selectAll';
 import './editor.css';
 
 /** The transient header message (SPEC.md §4), announced politely to screen readers. */
@@ -68,7 +69,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     domAttributes: { editor: { 'aria-label': 'Note body' } },
     tables: { headers: true },
     // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
-    extensions: [longNote],
+    // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
+    extensions: [longNote, selectAll],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
       handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),

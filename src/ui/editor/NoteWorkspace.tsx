@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useActiveStyles } from '@blocknote/react';
+import { useEditorState } from '@blocknote/react';
 import { useLog, useLogWritable } from '../LogContext';
 import { useAiHelpers } from '../ai/useAiHelpers';
+import { selectionStyles } from './commandSelection';
 import { commandForKey, type CommandContext, type EditorCommand, type EditorServices } from './commands';
 import { logCommand } from './commands/types';
 import { editorToasts } from './editorToasts';
@@ -42,7 +43,8 @@ export function NoteWorkspace(props: {
   const writable = useLogWritable();
   const ai = useAiHelpers(editor, noteId);
   const { recording, toggle } = useRecording(editor, noteId);
-  const styles = useActiveStyles(editor) as Record<string, unknown>;
+  // Pressed toggles follow the whole selection, as the toggles themselves read it.
+  const styles: Record<string, unknown> = useEditorState({ editor, selector: ({ editor: e }) => selectionStyles(e as BlockNoteInstance) });
   const picker = useRef<HTMLInputElement>(null);
   const body = useRef<HTMLDivElement>(null);
 

@@ -2,6 +2,7 @@ import { FONT_SIZES, TEXT_COLORS } from '../styles';
 import { applyList, type ListSourceBlock, type ListType } from '../listItems';
 import type { NoteBlock } from '../schema';
 import { editorToasts } from '../editorToasts';
+import { selectedText, toggleStyle } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
 /** The rem value of "Normal" (SPEC.md §5 code 3): choosing it removes the size style. */
@@ -18,7 +19,7 @@ function toggleMark(name: 'bold' | 'italic' | 'underline', label: string, key: s
     icon: name,
     isActive: (s) => s.styles[name] === true,
     perform(ctx) {
-      ctx.editor.toggleStyles({ [name]: true });
+      toggleStyle(ctx.editor, name);
       logCommand(ctx, name);
     },
   };
@@ -88,13 +89,11 @@ export const FORMAT_COMMANDS: EditorCommand[] = [
     icon: 'followUp',
     isActive: (s) => s.styles.followUp === true,
     perform(ctx) {
-      if (!ctx.editor.getSelectedText().trim()) {
+      if (!selectedText(ctx.editor).trim()) {
         editorToasts.noSelectionForFollowUp();
         return;
       }
-      const on = ctx.editor.getActiveStyles().followUp !== true;
-      if (on) ctx.editor.addStyles({ followUp: true });
-      else ctx.editor.removeStyles({ followUp: true });
+      const on = toggleStyle(ctx.editor, 'followUp');
       logCommand(ctx, 'follow-up', on ? 'on' : 'off');
     },
   },

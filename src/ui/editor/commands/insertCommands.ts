@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { loadPurifier } from '../../../services/purifier';
 import { editorToasts } from '../editorToasts';
+import { linkSelection, selectedText } from '../commandSelection';
 import { insertBlockAtCursor } from '../insertBlock';
 import { LINK_PROMPT, parseLinkInput } from '../linkInput';
 import { TABLE_DEFAULT_INPUT, TABLE_MAX_COLS, TABLE_MAX_ROWS, TABLE_PROMPT, emptyTableContent, parseTableInput } from '../tableInput';
@@ -37,8 +38,9 @@ export const INSERT_COMMANDS: EditorCommand[] = [
         editorToasts.linkRefused(input.reason);
         return;
       }
-      const selected = ctx.editor.getSelectedText();
-      ctx.editor.createLink(input.href, selected ? undefined : input.href);
+      // Without selected text the address itself is inserted as the link's text.
+      if (selectedText(ctx.editor)) linkSelection(ctx.editor, input.href);
+      else ctx.editor.createLink(input.href, input.href);
       logCommand(ctx, 'create-link');
     },
   },

@@ -5,6 +5,7 @@ import type { ExportFormat } from '../../../events/catalog';
 import { EXPORT_FORMATS } from '../../../events/catalog';
 import { showStatus } from '../../status';
 import { editorToasts } from '../editorToasts';
+import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
 /** The note's text (SPEC.md §7 "body text"). */
@@ -132,7 +133,7 @@ export const NOTE_COMMANDS: EditorCommand[] = [
     event: 'note.calendar-opened',
     icon: 'calendar',
     perform(ctx) {
-      const selected = ctx.editor.getSelectedText().trim();
+      const selected = selectedText(ctx.editor).trim();
       ctx.services.opener.openInNewTab(calendarEventUrl(ctx.title, selected || bodyText(ctx), ctx.services.now()));
       editorToasts.calendarOpened();
       void ctx.log.append('note.calendar-opened', { id: ctx.noteId });
@@ -144,7 +145,7 @@ export const NOTE_COMMANDS: EditorCommand[] = [
     event: 'task.created',
     icon: 'task',
     perform(ctx) {
-      const task = ctx.editor.getSelectedText().trim();
+      const task = selectedText(ctx.editor).trim();
       if (!task) {
         editorToasts.noSelectionForTask();
         return;
