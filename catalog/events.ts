@@ -6,6 +6,7 @@
  * of the app.
  */
 import * as v from 'valibot';
+import { DEVICE_ID_PATTERN } from './envelope';
 
 /** Sort modes of the sidebar (docs/product.md "Sidebar"; "current" is the manual order). */
 export const SORT_MODES = ['current', 'date', 'alpha', 'starred'] as const;
@@ -36,6 +37,11 @@ const isoTime = v.pipe(
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** The BlockNote document (JSON) kept for lossless reopening; `html` is what `note_{id}` holds. */
 const blocks = v.optional(v.array(v.unknown()));
+/**
+ * The id of the revision (event) an edit started from: a body save whose base is not the note's
+ * current revision is a conflict, decided in the fold (docs/architecture.md "Conflicts").
+ */
+const base = v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(64)));
 const onNote = { id: noteId };
 
 /**
@@ -65,13 +71,15 @@ export const EVENT_CATALOG = {
     source: v.string(),
   }),
   'note.renamed': entry('note', { ...onNote, title: v.string() }),
-  'note.body-saved': entry('note', { ...onNote, html: v.string(), blocks }),
+  'note.body-saved': entry('note', { ...onNote, html: v.string(), blocks, base }),
   'note.deleted': entry('note', onNote),
   'note.moved': entry('note', { ...onNote, direction: v.picklist(['up', 'down']) }),
   'note.starred': entry('note', onNote),
   'note.unstarred': entry('note', onNote),
   /** A past revision brought back: folded like a body save, history is never rewritten. */
-  'note.revision-restored': entry('note', { ...onNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()) }),
+  'note.revision-restored': entry('note', { ...onNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()), base }),
+  /** A device of the account says its name (shown in history and in conflict copies' titles). */
+  'device.named': entry('note', { device: v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN)), name: v.pipe(v.string(), v.maxLength(80)) }),
   'note.selected': entry('view', { id: v.nullable(noteId) }),
   'ui.sort-changed': entry('view', { sort: v.picklist(SORT_MODES) }),
   'ui.search-changed': entry('view', { query: v.string() }),

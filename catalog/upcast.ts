@@ -4,14 +4,17 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * Upcasters by the version they read: `UPCASTERS[n]` turns a version-n event into version n+1.
  * Add one here for every schema change instead of rewriting stored events (docs/architecture.md
  * "Schema versions").
- * Version 1 is the first, so none exist yet.
+ * 1 -> 2 only adds optional fields (`device`, `base`) and a new type, so a version-1 event reads
+ * as it is.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
  * fixture: tests/unit/upcast.test.ts fails when a step has no upcaster or any stored event of any
  * version no longer reads as a current event.
  */
-export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {};
+export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {
+  1: (event) => ({ ...event, v: 2 }),
+};
 
 /**
  * Bring a stored record up to the current schema version. Records that are not objects, have no

@@ -3,7 +3,7 @@
  * fails is never appended; a stored record that fails is quarantined (see read.ts).
  */
 import * as v from 'valibot';
-import { EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
+import { DEVICE_ID_PATTERN, EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
 import { EVENT_CATALOG, type EventPayloads, type EventType } from './events';
 
 /** One member of the catalog union, e.g. `AppEvent<'note.created'>`. */
@@ -37,12 +37,14 @@ function describePayloadIssue(type: EventType, issue: v.BaseIssue<unknown>): str
  */
 export function explainInvalid(raw: unknown, requireSeq = true): string | null {
   if (!isObject(raw)) return 'event is not an object';
-  const { v: version, seq, id, at, type, payload } = raw as Partial<EventEnvelope>;
+  const { v: version, seq, id, at, type, payload, device, sseq } = raw as Partial<EventEnvelope>;
   if (version !== EVENT_SCHEMA_VERSION) return `unsupported schema version ${JSON.stringify(version)}`;
   const seqOk = requireSeq ? Number.isSafeInteger(seq) && (seq as number) > 0 : seq === undefined || Number.isSafeInteger(seq);
   if (!seqOk) return `bad seq ${JSON.stringify(seq)}`;
   if (typeof id !== 'string' || id.length < 8 || id.length > 64) return 'bad id';
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return 'bad time';
+  if (device !== undefined && (typeof device !== 'string' || !DEVICE_ID_PATTERN.test(device))) return 'bad device';
+  if (sseq !== undefined && !(Number.isSafeInteger(sseq) && sseq > 0)) return `bad sseq ${JSON.stringify(sseq)}`;
   if (!isEventType(type)) return `unknown event type ${JSON.stringify(type)}`;
   if (!isObject(payload)) return `${type}: payload is not an object`;
   const result = v.safeParse(EVENT_CATALOG[type].payload, payload, { abortEarly: true });

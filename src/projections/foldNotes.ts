@@ -1,5 +1,6 @@
 import type { AppEvent, EventType } from '../events/catalog';
-import { DEFAULT_NOTE_TITLE, type NotesState } from './notesState';
+import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
+import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
 
 /**
  * A copy-on-write draft of NotesState: each container is copied at most once per batch,
@@ -30,47 +31,40 @@ type NoteFold<K extends EventType> = ((draft: NotesDraft, event: AppEvent<K>) =>
  * compile until it is listed here (docs/architecture.md "Projections").
  */
 const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
-  'note.created': (draft, { at, payload: { id, title } }) => {
+  'note.created': (draft, { id: eventId, at, device, payload: { id, title } }) => {
     const notes = draft.state;
     if (notes.meta[id] || notes.deleted[id]) return;
     draft.write('order').unshift(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified: at };
     draft.write('bodies')[id] = { html: '' };
+    draft.write('revs')[id] = revisionRef(eventId, true, device);
   },
-  'note.imported': (draft, { payload: { id, title, modified, html, starred } }) => {
+  'note.imported': (draft, { id: eventId, device, payload: { id, title, modified, html, starred } }) => {
     const notes = draft.state;
     if (notes.meta[id] || notes.deleted[id]) return;
     // Imports keep the order they are appended in: the legacy list order.
     draft.write('order').push(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified };
     draft.write('bodies')[id] = { html };
+    draft.write('revs')[id] = revisionRef(eventId, true, device);
     if (starred && !notes.starred.includes(id)) draft.write('starred').push(id);
   },
   'note.renamed': (draft, { at, payload: { id, title } }) => {
     if (!draft.state.meta[id]) return;
     draft.write('meta')[id] = { title: titleOrDefault(title), modified: at };
   },
-  'note.body-saved': (draft, { at, payload: { id, html, blocks } }) => {
-    const meta = draft.state.meta[id];
-    if (!meta) return;
-    draft.write('meta')[id] = { ...meta, modified: at };
-    draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
-  },
-  'note.revision-restored': (draft, { at, payload: { id, html, blocks, title } }) => {
-    const meta = draft.state.meta[id];
-    if (!meta) return;
-    draft.write('meta')[id] = { title: title !== undefined ? titleOrDefault(title) : meta.title, modified: at };
-    draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
-  },
+  'note.body-saved': (draft, event) => changeBody(draft, event, event.payload),
+  'note.revision-restored': (draft, event) => changeBody(draft, event, event.payload),
   'note.deleted': (draft, { payload: { id } }) => {
     const notes = draft.state;
-    if (!notes.meta[id]) return;
+    const meta = notes.meta[id];
+    if (!meta) return;
     const order = draft.write('order');
     order.splice(order.indexOf(id), 1);
     delete draft.write('meta')[id];
     delete draft.write('bodies')[id];
     if (notes.starred.includes(id)) draft.write('starred').splice(notes.starred.indexOf(id), 1);
-    draft.write('deleted')[id] = true;
+    draft.write('deleted')[id] = { title: meta.title };
   },
   'note.moved': (draft, { payload: { id, direction } }) => {
     const from = draft.state.order.indexOf(id);
@@ -86,6 +80,9 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   'note.unstarred': (draft, { payload: { id } }) => {
     const at = draft.state.starred.indexOf(id);
     if (at >= 0) draft.write('starred').splice(at, 1);
+  },
+  'device.named': (draft, { payload: { device, name } }) => {
+    if (draft.state.devices[device] !== name) draft.write('devices')[device] = name;
   },
   'note.selected': null,
   'ui.sort-changed': null,
@@ -113,6 +110,57 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   'ai.panel-closed': null,
   'log.imported': null,
 };
+
+const revisionRef = (id: string, origin: boolean, device: string | undefined, copyOf?: string): NoteRevisionRef => ({
+  id,
+  origin,
+  ...(device ? { device } : {}),
+  ...(copyOf ? { copyOf } : {}),
+});
+
+/** What a body save and a restore carry; a restore may bring its title back too. */
+type BodyPayload = BodyChange & { id: string; blocks?: unknown[]; title?: string };
+
+/**
+ * A body save or restore (docs/architecture.md "Conflicts"): a conflicting change keeps the
+ * current body as a copy first, then becomes the note (the later one in server order wins the
+ * note, the other stays visible); a change that names its base and meets a note deleted elsewhere
+ * brings the note back. Saves that name no base (older logs) change only a live note, as before.
+ */
+function changeBody(draft: NotesDraft, event: AppEvent, body: BodyPayload): void {
+  const notes = draft.state;
+  const { id } = body;
+  let meta = notes.meta[id];
+  if (!meta) {
+    const deleted = notes.deleted[id];
+    if (body.base === undefined || !deleted) return;
+    delete draft.write('deleted')[id];
+    draft.write('order').unshift(id);
+    meta = { title: deleted.title, modified: event.at };
+  } else if (isConflict(notes, id, body)) {
+    keepAsCopy(draft, id);
+  }
+  draft.write('meta')[id] = { title: body.title !== undefined ? titleOrDefault(body.title) : meta.title, modified: event.at };
+  draft.write('bodies')[id] = body.blocks ? { html: body.html, blocks: body.blocks } : { html: body.html };
+  draft.write('revs')[id] = revisionRef(event.id, false, event.device);
+}
+
+/** Keep note `id`'s current title and body as a new note right after it: a conflict copy. */
+function keepAsCopy(draft: NotesDraft, id: string): void {
+  const notes = draft.state;
+  const meta = notes.meta[id];
+  const rev = notes.revs[id];
+  const copyId = copyNoteId(notes, meta.modified);
+  const order = draft.write('order');
+  order.splice(order.indexOf(id) + 1, 0, copyId);
+  draft.write('meta')[copyId] = {
+    title: copyTitle(meta.title, rev.device ? notes.devices[rev.device] : undefined, meta.modified),
+    modified: meta.modified,
+  };
+  draft.write('bodies')[copyId] = notes.bodies[id];
+  // The copy starts at the revision it keeps: an edit of the copy based on it is no conflict.
+  draft.write('revs')[copyId] = revisionRef(rev.id, true, rev.device, id);
+}
 
 function apply<K extends EventType>(draft: NotesDraft, event: AppEvent<K>): void {
   (NOTE_FOLDS[event.type] as NoteFold<K>)?.(draft, event);

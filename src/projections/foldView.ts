@@ -46,6 +46,7 @@ const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
   'resources.failed': null,
   'ai.panel-closed': null,
   'log.imported': null,
+  'device.named': null,
 };
 
 /**

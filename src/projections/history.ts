@@ -8,6 +8,8 @@ export interface Revision {
   title: string;
   html: string;
   blocks?: unknown[];
+  /** The device that made it, when the event names one (docs/architecture.md "Sync"). */
+  device?: string;
 }
 
 /** A note's title and body as far as its history has been read. */
@@ -59,6 +61,7 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'resources.failed': null,
   'ai.panel-closed': null,
   'log.imported': null,
+  'device.named': null,
 };
 
 /**
@@ -74,7 +77,15 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revi
     if (!step) continue;
     const [kind, next] = step(draft, e);
     draft = next;
-    revisions.push({ seq: e.seq, at: e.at, kind, title: draft.title, html: draft.html, ...(draft.blocks ? { blocks: draft.blocks } : {}) });
+    revisions.push({
+      seq: e.seq,
+      at: e.at,
+      kind,
+      title: draft.title,
+      html: draft.html,
+      ...(draft.blocks ? { blocks: draft.blocks } : {}),
+      ...(e.device ? { device: e.device } : {}),
+    });
   }
   return revisions.reverse();
 }

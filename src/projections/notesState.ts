@@ -14,7 +14,19 @@ export interface NoteBody {
 }
 
 /**
- * The notes as the log says they are (SPEC.md §3).
+ * Which revision a note's body is at (docs/architecture.md "Conflicts"): the id of the event that
+ * set it, whether that event made the note (`origin`: created, imported, or kept as a copy), the
+ * device that made it, and, for a conflict copy, the note it was copied from.
+ */
+export interface NoteRevisionRef {
+  id: string;
+  origin: boolean;
+  device?: string;
+  copyOf?: string;
+}
+
+/**
+ * The notes as the log says they are (docs/product.md "Storage keys").
  * `order` is the manual order; `meta` and `bodies` are keyed by note id, so the common events
  * (a body saved, a rename) touch one key instead of scanning the list.
  */
@@ -24,8 +36,15 @@ export interface NotesState {
   bodies: Record<string, NoteBody>;
   /** linkedNotes: starred ids in the order they were starred. */
   starred: string[];
-  /** Ids the log has deleted, so a stale legacy copy cannot bring them back. */
-  deleted: Record<string, true>;
+  /**
+   * Notes the log has deleted, with their last title: a stale legacy copy cannot bring them back,
+   * and an edit made elsewhere before the delete was seen brings the note back with it.
+   */
+  deleted: Record<string, { title: string }>;
+  /** The revision each note (deleted ones too) is at, for conflict detection. */
+  revs: Record<string, NoteRevisionRef>;
+  /** Device names by device id (`device.named`), for history and conflict copies. */
+  devices: Record<string, string>;
 }
 
 /** One tab's view (SPEC.md §2, §4): restored from the log at start, applied live only in the tab that made it. */
@@ -49,7 +68,7 @@ export interface AppState {
 /** Title used for new notes and for empty titles (SPEC.md §3). */
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
-export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {} };
+export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {} };
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,
   sort: 'current',

@@ -1,12 +1,14 @@
 import type { AppState, NotesState, ViewState } from './notesState';
 
-type Entry = NotesState['meta'][string] | NotesState['bodies'][string] | true;
+type Entry = object | string;
 
+/** Equal entries: the same string, or plain objects whose own fields are the same values (a body's blocks by reference). */
 function sameEntry(a: Entry | undefined, b: Entry | undefined): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if ('title' in a || 'title' in b) return 'title' in a && 'title' in b && a.title === b.title && a.modified === b.modified;
-  return a.html === b.html && a.blocks === b.blocks;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
 }
 
 function sameRecord(a: Record<string, Entry>, b: Record<string, Entry>): boolean {
@@ -44,6 +46,8 @@ export function shareEqual(previous: AppState, next: AppState): AppState {
       meta: keep(a.meta, b.meta, sameRecord),
       bodies: keep(a.bodies, b.bodies, sameRecord),
       deleted: keep(a.deleted, b.deleted, sameRecord),
+      revs: keep(a.revs, b.revs, sameRecord),
+      devices: keep(a.devices, b.devices, sameRecord),
     };
     notes = samePartsAs(parts, a) ? a : samePartsAs(parts, b) ? b : parts;
   }

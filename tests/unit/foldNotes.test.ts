@@ -65,7 +65,7 @@ describe('notes projection', () => {
     expect(notes.order).toEqual([B]);
     expect(notes.bodies[A]).toBeUndefined();
     expect(notes.starred).toEqual([]);
-    expect(notes.deleted[A]).toBe(true);
+    expect(notes.deleted[A]).toEqual({ title: 'a' });
   });
 
   it('never mutates its input and shares untouched containers', () => {

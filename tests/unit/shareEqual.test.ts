@@ -6,19 +6,19 @@ import { INITIAL_STATE } from '../../src/projections/notesState';
 import { shareEqual } from '../../src/projections/shareEqual';
 import { ev } from './helpers';
 
-const base = foldApp(INITIAL_STATE, [
+const events = [
   ev('note.created', { id: '1', title: 'a' }),
   ev('note.created', { id: '2', title: 'b' }),
   ev('note.body-saved', { id: '1', html: '<p>x</p>' }),
-]);
+];
+const base = foldApp(INITIAL_STATE, events);
 
 describe('structural sharing of equal projection parts', () => {
   it('keeps the previous objects when the same events are folded again from scratch', () => {
-    const again = foldApp(INITIAL_STATE, [
-      ev('note.created', { id: '1', title: 'a' }),
-      ev('note.created', { id: '2', title: 'b' }),
-      ev('note.body-saved', { id: '1', html: '<p>x</p>' }),
-    ]);
+    const again = foldApp(
+      INITIAL_STATE,
+      events.map((e) => ({ ...e })),
+    );
     expect(again.notes).not.toBe(base.notes);
     const shared = shareEqual(base, again);
     expect(shared.notes).toBe(base.notes);
