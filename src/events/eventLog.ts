@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   EVENT_SCHEMA_VERSION,
+  SYNCED_EVENT_TYPES,
   assertValidEvent,
   readRecords,
   type AppEvent,
@@ -11,8 +12,10 @@ import {
 import { inNextTask } from './nextTask';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { TabLink, type Channel } from './tabChannel';
-import type { StoredRecord } from './logFile';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
+import type { StoredRecord } from './logFile';
+import { EMPTY_SERVER_BASE, LogFold, type ServerBase, type ServerOrdered } from './logFold';
+import type { SyncRecord } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/shareEqual';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -48,16 +51,19 @@ export interface EventLogOptions {
  * The event log (docs/architecture.md "Events"): the source of truth, held in memory and made
  * durable in IndexedDB. `append` applies an event at once (so the UI never waits on storage) and
  * resolves once its write transaction completed. Other tabs' appends arrive through a
- * BroadcastChannel and are read back from storage in seq order, so every tab folds the same total
- * order. A build that meets a newer schema version keeps what it can fold and stops writing.
+ * BroadcastChannel and are read back from storage in seq order. On a synced device the notes
+ * follow the server's order (LogFold). A build that meets a newer schema version keeps what it
+ * can fold and stops writing.
  */
 export class EventLog {
   readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
-  /** Every event once it is durable, local or from another tab, in seq order. */
+  /** Every event once it is durable, local, from another tab or from the sync server, in the order it became so. */
   readonly events$ = new Subject<AppEvent>();
   readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, newerVersion: null });
+  /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
+  readonly sync$ = new BehaviorSubject<SyncRecord | null>(null);
 
-  private confirmed: AppState = INITIAL_STATE;
+  private fold = new LogFold(INITIAL_STATE);
   private pending: AppEvent[] = [];
   private queue: { event: AppEvent; resolve: (e: AppEvent) => void; reject: (e: Error) => void }[] = [];
   private flushScheduled = false;
@@ -80,8 +86,10 @@ export class EventLog {
           appended: () => void this.sync(),
           replaced: () => void this.reload(),
           newerVersion: (version) => this.meetNewerVersion(version),
+          ordered: () => void this.advance(),
         })
       : null;
+    this.storage.onNewerBuild(() => this.meetNewerVersion(EVENT_SCHEMA_VERSION + 1));
   }
 
   get state(): AppState {
@@ -94,32 +102,41 @@ export class EventLog {
   }
 
   /**
-   * Load the newest snapshot and fold the events after it; quarantine records that are malformed,
-   * keep newer builds' records untouched. Nothing is written before this finished, so a half-loaded
-   * tab cannot erase data.
+   * Load the newest snapshot and fold the events after it (on a synced device: the server order,
+   * the outbox and the view); quarantine records that are malformed, keep newer builds' records
+   * untouched. Nothing is written before this finished, so a half-loaded tab cannot erase data.
    */
   async load(): Promise<void> {
     this.tabs?.announce();
-    const snapshot = await this.storage.latestSnapshot();
-    const base = snapshot && snapshot.v === EVENT_SCHEMA_VERSION ? snapshot.state : INITIAL_STATE;
-    const raws = await this.storage.readAfter(base.seq);
-    this.confirmed = this.passed(foldApp(base, await this.readStored(raws)), raws);
-    this.lastSnapshotSeq = base.seq;
-    this.publish();
+    await this.readAll();
     this.status$.next({ ...this.status$.value, loaded: true });
     this.tabs?.open();
   }
 
-  /** Fold the stored log again from scratch (after another tab replaced it). Pending events are dropped with the old log. */
+  /** Fold the stored log again from scratch (another tab replaced it, or began or ended sync). Pending events are dropped. */
   async reload(): Promise<void> {
     this.pending = [];
-    this.confirmed = INITIAL_STATE;
     this.syncing = Promise.resolve();
-    const snapshot = await this.storage.latestSnapshot();
-    const base = snapshot && snapshot.v === EVENT_SCHEMA_VERSION ? snapshot.state : INITIAL_STATE;
-    const raws = await this.storage.readAfter(base.seq);
-    this.confirmed = this.passed(foldApp(base, await this.readStored(raws)), raws);
-    this.lastSnapshotSeq = base.seq;
+    await this.readAll();
+  }
+
+  private async readAll(): Promise<void> {
+    const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
+    const snapshot = stored && stored.v === EVENT_SCHEMA_VERSION ? stored : null;
+    const initial = snapshot?.state ?? INITIAL_STATE;
+    const raws = await this.storage.readAfter(initial.seq);
+    const events = await this.readStored(raws);
+    this.fold = new LogFold(initial);
+    this.sync$.next(record);
+    if (record) {
+      this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, await this.readOutbox(record.ackedThrough));
+      this.fold.confirmView(events, 'this-tab');
+      await this.readOrdered();
+    } else {
+      this.fold.confirmLocal(events, 'this-tab');
+    }
+    this.fold.confirmed = this.passed(this.fold.confirmed, raws);
+    this.lastSnapshotSeq = initial.seq;
     this.publish();
   }
 
@@ -168,9 +185,18 @@ export class EventLog {
     this.status$.next({ ...this.status$.value, newerVersion: version });
   }
 
-  /** Build a current-version event envelope (not yet appended). */
+  /** Build a current-version event envelope (not yet appended), naming this device when it syncs. */
   create<T extends EventType>(type: T, payload: EventPayloads[T]): AppEvent<T> {
-    return { v: EVENT_SCHEMA_VERSION, seq: 0, id: this.newId(), at: this.now().toISOString(), type, payload } as AppEvent<T>;
+    const device = this.sync$.value?.deviceId;
+    return {
+      v: EVENT_SCHEMA_VERSION,
+      seq: 0,
+      id: this.newId(),
+      at: this.now().toISOString(),
+      type,
+      payload,
+      ...(device ? { device } : {}),
+    } as AppEvent<T>;
   }
 
   /**
@@ -261,20 +287,21 @@ export class EventLog {
    */
   private confirmWritten(stored: AppEvent[]): Promise<void> {
     this.syncing = this.syncing.then(async () => {
-      const fresh = stored.filter((e) => e.seq > this.confirmed.seq);
+      const seq = this.fold.confirmed.seq;
+      const fresh = stored.filter((e) => e.seq > seq);
       if (fresh.length === 0) return; // a sync for another tab's message already read them
-      if (fresh.some((e, i) => e.seq !== this.confirmed.seq + 1 + i)) return this.readTail();
+      if (fresh.some((e, i) => e.seq !== seq + 1 + i)) return this.readTail();
       this.foldConfirmed(fresh);
     });
     return this.syncing;
   }
 
   private async readTail(): Promise<void> {
-    const raws = await this.storage.readAfter(this.confirmed.seq);
+    const raws = await this.storage.readAfter(this.fold.confirmed.seq).catch(() => []);
     this.foldConfirmed(await this.readStored(raws));
-    const passed = this.passed(this.confirmed, raws);
-    if (passed !== this.confirmed) {
-      this.confirmed = passed;
+    const passed = this.passed(this.fold.confirmed, raws);
+    if (passed !== this.fold.confirmed) {
+      this.fold.confirmed = passed;
       this.publish();
     }
   }
@@ -285,20 +312,18 @@ export class EventLog {
     return typeof last === 'number' && last > state.seq ? { ...state, seq: last } : state;
   }
 
-  /** Fold durable events (seq order, after the confirmed seq) into the confirmed state and drop them from pending. */
+  /** Fold durable events (seq order, after the confirmed seq) and drop them from pending. */
   private foldConfirmed(events: AppEvent[]): void {
     if (events.length === 0) return;
     const ownIds = new Set(this.pending.map((e) => e.id));
-    let state = this.confirmed;
     // Fold runs of own / other tabs' events: other tabs' view events must not move this tab's view.
     for (let i = 0; i < events.length;) {
       const own = ownIds.has(events[i].id);
       let j = i;
       while (j < events.length && ownIds.has(events[j].id) === own) j++;
-      state = foldApp(state, events.slice(i, j), own ? 'this-tab' : 'elsewhere');
+      this.fold.confirmLocal(events.slice(i, j), own ? 'this-tab' : 'elsewhere');
       i = j;
     }
-    this.confirmed = state;
     const confirmedIds = new Set(events.map((e) => e.id));
     this.pending = this.pending.filter((e) => !confirmedIds.has(e.id));
     this.publish();
@@ -307,25 +332,30 @@ export class EventLog {
 
   private publish(): void {
     const current = this.state$.value;
+    const confirmed = this.fold.confirmed;
     // Confirming folds events again from the durable state: keep the published objects where equal.
-    const next = shareEqual(current, this.pending.length ? foldApp(this.confirmed, this.pending) : this.confirmed);
+    const next = shareEqual(current, this.pending.length ? foldApp(confirmed, this.pending) : confirmed);
     if (next !== current) this.state$.next(next);
   }
 
   private async maybeSnapshot(): Promise<void> {
-    if (this.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
+    if (this.fold.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
   }
 
   /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
   async writeSnapshot(): Promise<void> {
     if (!this.writable) return;
-    this.lastSnapshotSeq = this.confirmed.seq;
+    const state = this.fold.confirmed;
+    const server = this.fold.serverBase;
+    this.lastSnapshotSeq = state.seq;
     await this.storage.writeSnapshot({
       v: EVENT_SCHEMA_VERSION,
-      seq: this.confirmed.seq,
+      seq: state.seq,
       at: this.now().toISOString(),
-      state: this.confirmed,
+      state,
+      ...(server ? { server: { head: server.head, notes: server.notes } } : {}),
     });
+    await this.saveSyncProgress();
   }
 
   /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
@@ -349,30 +379,165 @@ export class EventLog {
   }
 
   /**
-   * Every stored record in seq order for an export: this build's events (upcast) and newer builds'
-   * records as they are stored, so an export from an older tab loses nothing.
+   * Every stored record for an export: this build's events (upcast) and newer builds' records as
+   * they are stored, so an export from an older tab loses nothing. On a synced device the events
+   * the server ordered come first, in its order and with their `sseq`, then the rest in this
+   * device's order: folding the file in that order gives what this device shows.
    */
   async storedRecords(): Promise<StoredRecord[]> {
     const records: StoredRecord[] = [];
-    for (const raw of await this.storage.readAfter(0)) {
+    const raws = await this.storage.readAfter(0);
+    const order = this.sync$.value ? await this.storage.sync.orderedAfter(0) : [];
+    const sseqOf = new Map(order.map((o) => [o.id, o.sseq]));
+    for (const raw of raws) {
       const { events, newer } = readRecords([raw]);
-      if (events.length) records.push(events[0]);
-      else if (newer.length) records.push(raw as Record<string, unknown>);
+      const { sseq: _stale, ...event } = (events[0] ?? raw) as unknown as Record<string, unknown>;
+      if (!events.length && !newer.length) continue;
+      const sseq = sseqOf.get(event.id as string);
+      records.push((sseq !== undefined ? { ...event, sseq } : event) as StoredRecord);
     }
-    return records;
+    const ordered = (r: StoredRecord) => (r as { sseq?: number }).sseq;
+    return [
+      ...records.filter((r) => ordered(r) !== undefined).sort((a, b) => ordered(a)! - ordered(b)!),
+      ...records.filter((r) => ordered(r) === undefined),
+    ];
   }
 
   /**
    * Drop superseded body revisions per `policy` (docs/architecture.md "Compaction") and write a
-   * fresh snapshot. Does nothing while a newer build writes. Returns how many events were dropped.
+   * fresh snapshot. Does nothing while a newer build writes, or on a synced device (the server
+   * keeps the account's history; new devices start from its checkpoint). Returns how many events
+   * were dropped.
    */
   async compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
-    if (!this.writable) return 0;
+    if (!this.writable || this.sync$.value) return 0;
     const { events } = readRecords(await this.storage.readAfter(0));
     const drop = planCompaction(events, now, policy);
     if (drop.length) await this.storage.deleteEvents(drop);
     await this.writeSnapshot();
     return drop.length;
+  }
+
+  // ---- Sync (docs/architecture.md "Sync"): called by the sync engine of the one tab that talks to the server.
+
+  /** This device's note events the server has not ordered yet, in local order: what to push. */
+  outbox(): readonly AppEvent[] {
+    return this.fold.unordered;
+  }
+
+  /** The server head this device has folded up to, and the notes there (the checkpoint to upload). */
+  serverBase(): ServerBase | null {
+    const base = this.fold.serverBase;
+    return base ? { head: base.head, notes: base.notes } : null;
+  }
+
+  /**
+   * Start syncing with `record`'s account from `base` (the account's checkpoint, or empty): every
+   * note event this device holds joins the outbox, to be pushed, and the notes are folded again
+   * in the server's order with them on top. Other tabs fold again too.
+   */
+  async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
+    const start = { ...record, ackedThrough: 0 };
+    await this.storage.sync.write(start);
+    this.sync$.next(start);
+    this.fold.enterSync(base, await this.readOutbox(0));
+    this.publish();
+    // Other tabs fold again from this snapshot, which holds the account's checkpoint.
+    await this.writeSnapshot();
+    this.tabs?.replaced();
+  }
+
+  /**
+   * Stop syncing. `keepNotes`: the notes stay on this device as they are now, its own from here on;
+   * otherwise this device's copy of the log is removed (the account keeps its copy).
+   */
+  async leaveSync(keepNotes: boolean): Promise<void> {
+    if (keepNotes) {
+      await this.storage.sync.write(null);
+      this.fold.leaveSync();
+      this.sync$.next(null);
+      await this.writeSnapshot();
+    } else {
+      await this.storage.replaceAll([], null);
+      await this.storage.sync.write(null);
+      await this.reload();
+    }
+    this.tabs?.replaced();
+  }
+
+  /**
+   * Keep events the sync server sent (each with its `sseq`, in order): store those this device
+   * does not hold, record the server order of all of them, fold them, and tell other tabs.
+   * Events are read through the one reader first: a newer schema stops this build (docs/
+   * architecture.md "Versions and tabs"); a malformed one is quarantined.
+   */
+  async receive(entries: readonly ServerOrdered[]): Promise<void> {
+    if (!this.writable || entries.length === 0) return;
+    const stored = await this.storage.addReceived(entries.map(({ sseq, event }) => ({ ...event, seq: undefined, sseq })));
+    await this.storage.sync.order(entries.map(({ sseq, event }) => ({ sseq, id: event.id })));
+    if (stored.length) {
+      await this.sync();
+      this.tabs?.appended(stored[stored.length - 1].seq);
+    }
+    await this.advance();
+    this.tabs?.ordered();
+  }
+
+  /** Record where the server put this device's pushed events (accepted or already held). */
+  async acknowledge(entries: readonly { id: string; sseq: number }[]): Promise<void> {
+    if (entries.length) await this.storage.sync.order(entries);
+  }
+
+  /** Events the server refused for good: kept in the log, out of the outbox, listed with the reason. */
+  async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
+    if (!refused.length) return;
+    await this.storage.sync.setAside(refused);
+    this.fold.setAside(new Set(refused.map((r) => r.id)));
+    this.publish();
+  }
+
+  /** Fold what the server has ordered beyond the folded head (after a pull here or in another tab). */
+  advance(): Promise<void> {
+    this.syncing = this.syncing.then(async () => {
+      if (await this.readOrdered()) this.publish();
+    });
+    return this.syncing;
+  }
+
+  /** Read the server order after the folded head, with the events, and fold it. Returns how many were folded. */
+  private async readOrdered(): Promise<number> {
+    const head = this.fold.serverBase?.head;
+    if (head === undefined) return 0;
+    const order = await this.storage.sync.orderedAfter(head);
+    if (!order.length) return 0;
+    const byId = new Map(readRecords(await this.storage.readByIds(order.map((o) => o.id))).events.map((e) => [e.id, e]));
+    const entries: ServerOrdered[] = [];
+    for (const { sseq, id } of order) {
+      const event = byId.get(id);
+      // A gap (an event not read, e.g. of a newer schema) stops the fold: every device stops there too.
+      if (!event) break;
+      entries.push({ sseq, event });
+    }
+    return this.fold.advance(entries);
+  }
+
+  /** Note events after local seq `after` that the server has not ordered and did not refuse, in local order. */
+  private async readOutbox(after: number): Promise<AppEvent[]> {
+    const candidates = readRecords(await this.storage.readAfter(after)).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
+    const [ordered, aside] = await Promise.all([this.storage.sync.orderedIds(candidates.map((e) => e.id)), this.storage.sync.aside()]);
+    return candidates.filter((e) => !ordered.has(e.id) && !aside.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
+  }
+
+  /** Remember how far the server has this device's events, so the next start reads the outbox from there. */
+  private async saveSyncProgress(): Promise<void> {
+    const record = this.sync$.value;
+    if (!record) return;
+    const firstUnordered = this.fold.unordered[0]?.seq ?? this.fold.confirmed.seq + 1;
+    const ackedThrough = Math.max(record.ackedThrough, firstUnordered - 1);
+    if (ackedThrough === record.ackedThrough) return;
+    const next = { ...record, ackedThrough };
+    await this.storage.sync.write(next);
+    this.sync$.next(next);
   }
 
   /**

@@ -1,14 +1,20 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema } from 'idb';
 import type { EventEnvelope, UnsequencedEvent } from './catalog';
 import type { AppState } from '../projections/notesState';
 import { fromStoredForm, toStoredForm } from './storedForm';
+import { openIndexedDbSyncStorage, type SyncStorage } from './syncStorage';
+import type { ServerBase } from './logFold';
 
-/** A projection checkpoint: the state after folding every event up to `seq`. */
+/**
+ * A projection checkpoint: the state after folding every event up to `seq`; on a synced device
+ * also the server-ordered notes at the server head it had reached (docs/architecture.md "Sync").
+ */
 export interface Snapshot {
   v: number;
   seq: number;
   at: string;
   state: AppState;
+  server?: ServerBase;
 }
 
 /** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
@@ -40,6 +46,20 @@ export interface LogStorage {
   replaceAll(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
   /** Delete the events with these seqs in one transaction (compaction). */
   deleteEvents(seqs: number[]): Promise<void>;
+  /** Raw stored records with these ids (those it holds), in seq order. */
+  readByIds(ids: readonly string[]): Promise<unknown[]>;
+  /**
+   * Add events received from the sync server (each with its `sseq`) that the log does not hold
+   * yet, in one transaction; returns them as stored (seq assigned).
+   */
+  addReceived(events: readonly UnsequencedEvent[]): Promise<EventEnvelope[]>;
+  /** This device's sync bookkeeping (its own database beside the log). */
+  readonly sync: SyncStorage;
+  /**
+   * Hear when a newer build asks to upgrade the log's database: this connection has then been
+   * closed so the upgrade can run, and this build must stop writing.
+   */
+  onNewerBuild(listener: () => void): void;
   close(): void;
 }
 
@@ -62,17 +82,26 @@ const SNAPSHOTS_KEPT = 2;
  * @throws when IndexedDB is unavailable or blocked.
  */
 export async function openIndexedDbStorage(): Promise<LogStorage> {
-  const db: IDBPDatabase<NotePadDB> = await openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
-    upgrade(database, oldVersion, _newVersion, transaction) {
-      if (oldVersion < 1) {
-        const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-        events.createIndex('id', 'id', { unique: true });
-        database.createObjectStore('snapshots', { keyPath: 'seq' });
-        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-      }
-      if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
-    },
-  });
+  let newerBuild: (() => void) | null = null;
+  const [db, sync] = await Promise.all([
+    openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
+      // A newer build upgrades the database: step aside (close) so it can, and stop writing.
+      blocking() {
+        db.close();
+        newerBuild?.();
+      },
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) {
+          const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+          events.createIndex('id', 'id', { unique: true });
+          database.createObjectStore('snapshots', { keyPath: 'seq' });
+          database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+        }
+        if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
+      },
+    }),
+    openIndexedDbSyncStorage(),
+  ]);
 
   return {
     async latestSnapshot() {
@@ -135,6 +164,35 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       const tx = db.transaction('events', 'readwrite');
       await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
     },
-    close: () => db.close(),
+    async readByIds(ids) {
+      const tx = db.transaction('events');
+      const found = await Promise.all(ids.map((id) => tx.store.index('id').get(id)));
+      return found
+        .filter((r): r is EventEnvelope => r !== undefined)
+        .sort((a, b) => a.seq - b.seq)
+        .map(fromStoredForm);
+    },
+    async addReceived(events) {
+      const tx = db.transaction('events', 'readwrite');
+      const held = await Promise.all(events.map((e) => tx.store.index('id').getKey(e.id)));
+      const stored = events.filter((_, i) => held[i] === undefined).map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
+      await Promise.all([
+        ...stored.map((e) =>
+          tx.store.add(toStoredForm(e)).then((seq) => {
+            e.seq = seq;
+          }),
+        ),
+        tx.done,
+      ]);
+      return stored;
+    },
+    sync,
+    onNewerBuild(listener) {
+      newerBuild = listener;
+    },
+    close: () => {
+      db.close();
+      sync.close();
+    },
   };
 }

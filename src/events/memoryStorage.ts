@@ -1,5 +1,6 @@
 import type { EventEnvelope } from './catalog';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import { createMemorySyncStorage } from './syncStorage';
 
 /**
  * A LogStorage that keeps everything in memory: used when IndexedDB is unavailable (private mode,
@@ -38,6 +39,18 @@ export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
       const drop = new Set(seqs);
       events = events.filter((e) => !drop.has(e.seq));
     },
+    readByIds: async (ids) => {
+      const wanted = new Set(ids);
+      return events.filter((e) => wanted.has(e.id)).map((e) => ({ ...e }));
+    },
+    addReceived: async (batch) => {
+      const held = new Set(events.map((e) => e.id));
+      const stored = batch.filter((e) => !held.has(e.id)).map((e) => ({ ...e, seq: nextSeq++ }) as EventEnvelope);
+      events.push(...stored);
+      return stored.map((e) => ({ ...e }));
+    },
+    sync: createMemorySyncStorage(),
+    onNewerBuild: () => {},
     close: () => {},
   };
 }

@@ -7,12 +7,14 @@ import { EVENT_SCHEMA_VERSION } from './catalog';
  *   newer version stops writing; a tab that hears an older one answers with its own (`reply`), so
  *   an old tab that started second learns of the newer one too.
  * - `appended`: events up to `seq` are durable; read the tail.
- * - `replaced`: the whole log was replaced (an import); fold it again.
+ * - `replaced`: the whole log was replaced (an import), or sync began or ended; fold it again.
+ * - `ordered`: the tab that talks to the sync server recorded more of the server's order; fold it.
  */
 export type TabMessage =
   | { type: 'hello'; schemaVersion: number; reply?: boolean }
   | { type: 'appended'; seq: number; schemaVersion: number }
-  | { type: 'replaced' };
+  | { type: 'replaced' }
+  | { type: 'ordered' };
 
 /** The BroadcastChannel surface the log uses; tests pass a pair of fakes. */
 export type Channel = Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((ev: MessageEvent) => void) | null };
@@ -25,6 +27,8 @@ export interface TabHandlers {
   replaced(): void;
   /** Another tab runs a build that writes schema `version` (newer than this build's). */
   newerVersion(version: number): void;
+  /** Another tab recorded more of the sync server's order: fold it. */
+  ordered(): void;
 }
 
 /**
@@ -54,7 +58,10 @@ export class TabLink {
     const replaced = held.some((m) => m.type === 'replaced');
     for (const m of held) if (m.type === 'hello') this.receive(m);
     if (replaced) this.handlers.replaced();
-    else if (held.some((m) => m.type === 'appended')) this.handlers.appended();
+    else {
+      if (held.some((m) => m.type === 'appended')) this.handlers.appended();
+      if (held.some((m) => m.type === 'ordered')) this.handlers.ordered();
+    }
   }
 
   appended(seq: number): void {
@@ -63,6 +70,10 @@ export class TabLink {
 
   replaced(): void {
     this.post({ type: 'replaced' });
+  }
+
+  ordered(): void {
+    this.post({ type: 'ordered' });
   }
 
   close(): void {
@@ -83,6 +94,7 @@ export class TabLink {
     }
     if (message.type === 'appended') this.handlers.appended();
     if (message.type === 'replaced') this.handlers.replaced();
+    if (message.type === 'ordered') this.handlers.ordered();
   }
 
   private post(message: TabMessage): void {

@@ -1,7 +1,7 @@
 import { VIEW_EVENT_TYPES, type AppEvent } from '../events/catalog';
 import { foldNotes } from './foldNotes';
 import { foldView } from './foldView';
-import type { AppState } from './notesState';
+import type { AppState, NotesState } from './notesState';
 
 /**
  * Who made the events being folded, for the view (docs/architecture.md "Projections"): `this-tab`
@@ -16,7 +16,14 @@ export type ViewOrigin = 'this-tab' | 'elsewhere';
  */
 export function foldApp(state: AppState, events: readonly AppEvent[], origin: ViewOrigin = 'this-tab'): AppState {
   if (events.length === 0) return state;
-  const notes = foldNotes(state.notes, events);
+  return foldAround(state, events, foldNotes(state.notes, events), origin);
+}
+
+/**
+ * The projection after `events`, given the notes they lead to (folded by the caller, e.g. in
+ * another order): the view folds the same events, `seq` moves to the highest. Pure.
+ */
+export function foldAround(state: AppState, events: readonly AppEvent[], notes: NotesState, origin: ViewOrigin): AppState {
   const viewEvents = origin === 'this-tab' ? events : events.filter((e) => !VIEW_EVENT_TYPES.has(e.type) && e.type !== 'note.created');
   const view = foldView(state.view, viewEvents, notes);
   let seq = state.seq;

@@ -1,0 +1,144 @@
+import { SYNCED_EVENT_TYPES, type AppEvent } from './catalog';
+import { foldAround, foldApp, type ViewOrigin } from '../projections/foldApp';
+import { foldNotes } from '../projections/foldNotes';
+import { foldView } from '../projections/foldView';
+import { EMPTY_NOTES, type AppState, type NotesState } from '../projections/notesState';
+
+/** An event the sync server has ordered: the account's sequence number and the event. */
+export interface ServerOrdered {
+  sseq: number;
+  event: AppEvent;
+}
+
+/** Where a synced device's notes stand: the server-ordered notes up to `head`, and the local events not ordered yet. */
+export interface ServerBase {
+  head: number;
+  notes: NotesState;
+}
+
+const isSynced = (e: AppEvent) => SYNCED_EVENT_TYPES.has(e.type);
+
+/**
+ * The durable part of the projection, in one of two modes (docs/architecture.md "Sync"):
+ *
+ * - local (no account): every durable event is final in this device's order (`seq`), so the state
+ *   is folded as events become durable, once each.
+ * - synced: the notes are the account's server-ordered events (`base`, up to the server `head`)
+ *   with this device's note events that the server has not ordered yet (`outbox`, in local order)
+ *   folded on top. When the server orders one of them first, nothing is folded again; when other
+ *   devices' events come before them, the outbox is folded again on the new base, so every device
+ *   converges on fold(server order). The view (selection, sort, search, panels) always follows
+ *   this device's order.
+ *
+ * Pure apart from its own fields; never does I/O.
+ */
+export class LogFold {
+  /** The durable projection: notes as described above, view and `seq` in local order. */
+  confirmed: AppState;
+  private server: ServerBase | null = null;
+  private outbox: AppEvent[] = [];
+
+  constructor(initial: AppState) {
+    this.confirmed = initial;
+  }
+
+  /** Whether the notes follow a sync server's order. */
+  get synced(): boolean {
+    return this.server !== null;
+  }
+
+  /** The server-ordered notes and head (synced mode), for snapshots and the sync server's checkpoint. */
+  get serverBase(): ServerBase | null {
+    return this.server;
+  }
+
+  /** This device's note events the server has not ordered yet, in local order (synced mode). */
+  get unordered(): readonly AppEvent[] {
+    return this.outbox;
+  }
+
+  /**
+   * Follow a server's order from now on: `base` is the account's notes at `head` (a checkpoint, or
+   * empty at 0) and `outbox` every note event of this device the server does not have, in local order.
+   */
+  enterSync(base: ServerBase, outbox: readonly AppEvent[]): void {
+    this.server = { ...base };
+    this.outbox = [...outbox];
+    this.refoldNotes();
+  }
+
+  /** Stop following a server: the notes as they are now become this device's own, final state. */
+  leaveSync(): void {
+    this.server = null;
+    this.outbox = [];
+  }
+
+  /**
+   * Fold durable events of this device's log, in local seq order (own events, or other tabs').
+   * Local mode: into the notes and the view. Synced mode: the view always; note events the server
+   * has not ordered go to the outbox and on top of the notes; events the server ordered (pulled
+   * from it, `sseq` set) wait for `advance`, which folds them in server order.
+   */
+  confirmLocal(events: readonly AppEvent[], origin: ViewOrigin): void {
+    if (events.length === 0) return;
+    if (!this.server) {
+      this.confirmed = foldApp(this.confirmed, events, origin);
+      return;
+    }
+    const fresh = events.filter((e) => isSynced(e) && e.sseq === undefined);
+    this.outbox.push(...fresh);
+    const notes = fresh.length ? foldNotes(this.confirmed.notes, fresh) : this.confirmed.notes;
+    this.confirmed = foldAround(this.confirmed, events, notes, origin);
+  }
+
+  /** Fold durable records into the view and `seq` only (synced mode's start: their notes are read by order). */
+  confirmView(events: readonly AppEvent[], origin: ViewOrigin): void {
+    if (events.length) this.confirmed = foldAround(this.confirmed, events, this.confirmed.notes, origin);
+  }
+
+  /**
+   * Fold server-ordered events (sseq ascending, from `head + 1`; a gap stops it) into the base.
+   * Returns how many were folded. Own events the server ordered leave the outbox; when another
+   * device's event comes before one of ours, the outbox is folded again on the new base.
+   */
+  advance(entries: readonly ServerOrdered[]): number {
+    const server = this.server;
+    if (!server) return 0;
+    let folded = 0;
+    let refold = false;
+    for (const { sseq, event } of entries) {
+      if (sseq <= server.head) continue;
+      if (sseq !== server.head + 1) break;
+      server.notes = foldNotes(server.notes, [event]);
+      server.head = sseq;
+      folded++;
+      if (this.outbox[0]?.id === event.id) {
+        this.outbox.shift();
+        continue;
+      }
+      const at = this.outbox.findIndex((e) => e.id === event.id);
+      if (at >= 0) this.outbox.splice(at, 1);
+      refold = refold || this.outbox.length > 0 || at < 0;
+    }
+    if (refold) this.refoldNotes();
+    return folded;
+  }
+
+  /** Drop outbox events the server refused for good (kept in the log, no longer on top of the notes). */
+  setAside(ids: ReadonlySet<string>): void {
+    const before = this.outbox.length;
+    this.outbox = this.outbox.filter((e) => !ids.has(e.id));
+    if (this.outbox.length !== before) this.refoldNotes();
+  }
+
+  private refoldNotes(): void {
+    const server = this.server;
+    if (!server) return;
+    const notes = foldNotes(server.notes, this.outbox);
+    // A selection whose note no longer exists is cleared, as a delete would.
+    this.confirmed = { ...this.confirmed, notes, view: foldView(this.confirmed.view, [], notes) };
+  }
+}
+
+/** The empty server base: an account with no events yet. */
+export const EMPTY_SERVER_BASE: ServerBase = { head: 0, notes: EMPTY_NOTES };

@@ -1,0 +1,130 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * This device's sync bookkeeping (docs/architecture.md "Sync"), in a database of its own beside
+ * the log (`notepad-sync`): the log's database keeps its version, so a build that does not know
+ * sync never meets an upgrade it cannot open.
+ */
+
+/** The account this device syncs with, and how far the server has this device's events. */
+export interface SyncRecord {
+  userId: string;
+  email: string;
+  /** This browser profile's device id for the account (bound to it by the server). */
+  deviceId: string;
+  deviceName: string;
+  /**
+   * Every note event of this device up to this local seq is ordered by the server (or set
+   * aside): the outbox is read from the log after it. A hint; ordered ids are checked too.
+   */
+  ackedThrough: number;
+  /** When sync began (ISO time). */
+  since: string;
+}
+
+/** Where the server put an event of the account: its sequence number and the event id. */
+export interface OrderEntry {
+  sseq: number;
+  id: string;
+}
+
+/** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
+export interface SyncStorage {
+  read(): Promise<SyncRecord | null>;
+  /** Write the record; `null` leaves sync: the record, the server order and the set-aside list are cleared. */
+  write(record: SyncRecord | null): Promise<void>;
+  /** Server order entries after `sseq`, ascending. */
+  orderedAfter(sseq: number): Promise<OrderEntry[]>;
+  /** Record where the server put events (idempotent). */
+  order(entries: readonly OrderEntry[]): Promise<void>;
+  /** Which of `ids` the server has ordered. */
+  orderedIds(ids: readonly string[]): Promise<Set<string>>;
+  /** Events the server refused for good, by id, with the reason. */
+  aside(): Promise<Map<string, string>>;
+  setAside(entries: readonly { id: string; reason: string }[]): Promise<void>;
+  close(): void;
+}
+
+interface SyncDB extends DBSchema {
+  device: { key: string; value: SyncRecord & { key: string } };
+  order: { key: number; value: OrderEntry; indexes: { id: string } };
+  aside: { key: string; value: { id: string; reason: string } };
+}
+
+/** Name of the sync bookkeeping database. */
+export const SYNC_DB_NAME = 'notepad-sync';
+const SYNC_DB_VERSION = 1;
+const RECORD_KEY = 'account';
+
+/** Open (creating) the sync bookkeeping database. @throws when IndexedDB is unavailable. */
+export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
+  const db: IDBPDatabase<SyncDB> = await openDB<SyncDB>(SYNC_DB_NAME, SYNC_DB_VERSION, {
+    upgrade(database) {
+      database.createObjectStore('device', { keyPath: 'key' });
+      database.createObjectStore('order', { keyPath: 'sseq' }).createIndex('id', 'id', { unique: true });
+      database.createObjectStore('aside', { keyPath: 'id' });
+    },
+  });
+  return {
+    async read() {
+      const stored = await db.get('device', RECORD_KEY);
+      if (!stored) return null;
+      const { key: _key, ...record } = stored;
+      return record;
+    },
+    async write(record) {
+      const tx = db.transaction(['device', 'order', 'aside'], 'readwrite');
+      if (record) await tx.objectStore('device').put({ ...record, key: RECORD_KEY });
+      else await Promise.all([tx.objectStore('device').clear(), tx.objectStore('order').clear(), tx.objectStore('aside').clear()]);
+      await tx.done;
+    },
+    orderedAfter: (sseq) => db.getAll('order', IDBKeyRange.lowerBound(sseq, true)),
+    async order(entries) {
+      const tx = db.transaction('order', 'readwrite');
+      await Promise.all([...entries.map((e) => tx.store.put(e)), tx.done]);
+    },
+    async orderedIds(ids) {
+      const tx = db.transaction('order');
+      const found = await Promise.all(ids.map((id) => tx.store.index('id').getKey(id)));
+      return new Set(ids.filter((_, i) => found[i] !== undefined));
+    },
+    async aside() {
+      return new Map((await db.getAll('aside')).map((a) => [a.id, a.reason]));
+    },
+    async setAside(entries) {
+      const tx = db.transaction('aside', 'readwrite');
+      await Promise.all([...entries.map((e) => tx.store.put(e)), tx.done]);
+    },
+    close: () => db.close(),
+  };
+}
+
+/** The sync bookkeeping in memory (tests, and the memory log when IndexedDB is unavailable). */
+export function createMemorySyncStorage(): SyncStorage {
+  let record: SyncRecord | null = null;
+  const order = new Map<number, string>();
+  const aside = new Map<string, string>();
+  return {
+    read: async () => (record ? { ...record } : null),
+    write: async (next) => {
+      record = next ? { ...next } : null;
+      if (!next) {
+        order.clear();
+        aside.clear();
+      }
+    },
+    orderedAfter: async (sseq) =>
+      [...order]
+        .filter(([s]) => s > sseq)
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, id]) => ({ sseq: s, id })),
+    order: async (entries) => entries.forEach((e) => order.set(e.sseq, e.id)),
+    orderedIds: async (ids) => {
+      const all = new Set(order.values());
+      return new Set(ids.filter((id) => all.has(id)));
+    },
+    aside: async () => new Map(aside),
+    setAside: async (entries) => entries.forEach((e) => aside.set(e.id, e.reason)),
+    close: () => {},
+  };
+}

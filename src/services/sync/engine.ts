@@ -1,0 +1,289 @@
+import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
+import { readRecord, SYNCED_EVENT_TYPES, type AppEvent } from '../../events/catalog';
+import type { EventLog } from '../../events/eventLog';
+import type { ServerOrdered } from '../../events/logFold';
+import { CHECKPOINT_FORMAT, MAX_WIRE_EVENT_BYTES, PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS, type WireEvent } from './protocol';
+import { SyncError, type SyncTransport } from './transport';
+
+/** What a person sees of sync (docs/product.md "Sync status"). */
+export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
+
+/** The engine's status: its state, this device's changes not on the server yet, the last full sync. */
+export interface SyncStatus {
+  state: SyncState;
+  pending: number;
+  lastSyncedAt: string | null;
+  /** Changes the server refused for good (kept on this device). */
+  setAside: number;
+  message: string | null;
+}
+
+/** Timing of the engine (ms); tests shorten them. */
+export interface SyncTiming {
+  /** Quiet time after a local change before pushing: never on the keystroke path, and changes go together. */
+  pushDelayMs: number;
+  /** First retry delay after a failure; doubles per failure up to `maxRetryMs`, with jitter. */
+  retryMs: number;
+  maxRetryMs: number;
+  /** A cycle runs at least this often, in case the live stream missed something. */
+  pollMs: number;
+  /** Upload a checkpoint for new devices after this many server events since the last one. */
+  checkpointEvery: number;
+}
+
+export const DEFAULT_SYNC_TIMING: SyncTiming = {
+  pushDelayMs: 150,
+  retryMs: 1000,
+  maxRetryMs: 60_000,
+  pollMs: 60_000,
+  checkpointEvery: 1000,
+};
+
+/** What the engine needs besides the log and the transport; tests pass fakes. */
+export interface SyncEngineOptions {
+  deviceId: string;
+  timing?: Partial<SyncTiming>;
+  random?: () => number;
+  now?: () => Date;
+  /** Called for each cycle's failure, for the console. */
+  logError?: (message: string) => void;
+}
+
+/** The event as it goes on the wire: no local position; a body too big for the server goes without its BlockNote document. */
+export function wireForm(event: AppEvent): WireEvent {
+  const { seq: _seq, sseq: _sseq, ...wire } = event;
+  if (JSON.stringify(wire).length <= MAX_WIRE_EVENT_BYTES) return wire as WireEvent;
+  const payload = { ...(wire.payload as Record<string, unknown>) };
+  delete payload.blocks;
+  return { ...wire, payload } as WireEvent;
+}
+
+/**
+ * The sync engine of the one tab that talks to the server (docs/architecture.md "Sync"): pushes
+ * this device's outbox in order (batched, idempotent: a retry after a lost answer duplicates
+ * nothing), pulls the account's events after the folded head, folds them through the log, and
+ * uploads a checkpoint for new devices now and then. A cycle runs after local changes (never on
+ * the keystroke path), when the live stream says the head moved, when the browser comes online,
+ * and on a slow poll; failures retry with exponential backoff and jitter.
+ */
+export class SyncEngine {
+  readonly status$: BehaviorSubject<SyncStatus>;
+  private readonly timing: SyncTiming;
+  private readonly random: () => number;
+  private readonly now: () => Date;
+  private running = false;
+  private cycling: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closeLive: (() => void) | null = null;
+  private subscriptions = new Subscription();
+  private checkpointHead: number | null = null;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly transport: SyncTransport,
+    private readonly options: SyncEngineOptions,
+  ) {
+    this.timing = { ...DEFAULT_SYNC_TIMING, ...options.timing };
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? (() => new Date());
+    this.status$ = new BehaviorSubject<SyncStatus>({
+      state: 'syncing',
+      pending: log.outbox().length,
+      lastSyncedAt: null,
+      setAside: 0,
+      message: null,
+    });
+  }
+
+  /** Start syncing: a first cycle now, then on every trigger. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.subscriptions.add(
+      this.log.events$
+        .pipe(
+          filter((e) => SYNCED_EVENT_TYPES.has(e.type) && e.sseq === undefined),
+          debounceTime(this.timing.pushDelayMs),
+        )
+        .subscribe(() => this.request()),
+    );
+    this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
+    this.openLive();
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    this.request();
+  }
+
+  /** Stop: no more cycles or streams (sign-out, another tab took over, the page closes). */
+  stop(): void {
+    this.running = false;
+    this.subscriptions.unsubscribe();
+    this.subscriptions = new Subscription();
+    this.closeLive?.();
+    this.closeLive = null;
+    if (this.timer) clearTimeout(this.timer);
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+  }
+
+  /** Run a cycle soon (coalesced with one already running). Resolves when the cycles it caused are done. */
+  request(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (this.cycling) {
+      this.again = true;
+      return this.cycling;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.cycling = (async () => {
+      do {
+        this.again = false;
+        await this.cycle();
+      } while (this.again && this.running);
+      this.cycling = null;
+    })();
+    return this.cycling;
+  }
+
+  private readonly onOnline = () => {
+    this.failures = 0;
+    this.request();
+  };
+
+  private openLive(): void {
+    this.closeLive = this.transport.live(
+      this.options.deviceId,
+      (head) => {
+        if (head > (this.log.serverBase()?.head ?? 0)) this.request();
+      },
+      // The stream ended (network, host restart): the next cycle's success opens it again.
+      () => (this.closeLive = null),
+    );
+  }
+
+  private async cycle(): Promise<void> {
+    if (!this.running) return;
+    if (!this.log.writable) {
+      this.setStatus({ state: 'paused' });
+      return;
+    }
+    this.setStatus({ state: 'syncing' });
+    try {
+      await this.pushOutbox();
+      await this.pullAll();
+      await this.maybeCheckpoint();
+      this.failures = 0;
+      if (!this.closeLive && this.running) this.openLive();
+      const pending = this.log.outbox().length;
+      this.setStatus(pending ? { state: 'syncing' } : { state: 'synced', lastSyncedAt: this.now().toISOString(), message: null });
+      // Changes made during the cycle trigger the next one themselves; this only guards the rest.
+      this.schedule(pending ? this.timing.retryMs : this.timing.pollMs);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Push the outbox in order, in batches; events refused for good are set aside, the rest retried. */
+  private async pushOutbox(): Promise<void> {
+    const sent = new Set<string>();
+    for (;;) {
+      const outbox = this.log.outbox().filter((e) => !sent.has(e.id));
+      if (!outbox.length) return;
+      const batch: WireEvent[] = [];
+      let bytes = 0;
+      const tooBig: { id: string; reason: string }[] = [];
+      for (const event of outbox) {
+        const wire = wireForm(event);
+        const size = JSON.stringify(wire).length;
+        if (size > MAX_WIRE_EVENT_BYTES) {
+          tooBig.push({ id: event.id, reason: `too large to sync (${size} bytes)` });
+          continue;
+        }
+        if (batch.length && (batch.length >= PUSH_BATCH_EVENTS || bytes + size > PUSH_BATCH_BYTES)) break;
+        batch.push(wire);
+        bytes += size;
+      }
+      if (tooBig.length) {
+        await this.log.setAside(tooBig);
+        tooBig.forEach((t) => sent.add(t.id));
+      }
+      if (!batch.length) continue;
+      const result = await this.transport.push(this.options.deviceId, batch);
+      if ('refused' in result) {
+        await this.log.setAside(result.refused);
+        result.refused.forEach((r) => sent.add(r.id));
+        this.setStatus({ setAside: this.status$.value.setAside + result.refused.length });
+        continue;
+      }
+      await this.log.acknowledge([...result.accepted, ...result.duplicates].map((a) => ({ id: a.id, sseq: a.serverSeq })));
+      batch.forEach((e) => sent.add(e.id));
+    }
+  }
+
+  /** Pull and fold the account's events after the folded head, page by page. */
+  private async pullAll(): Promise<void> {
+    for (;;) {
+      const head = this.log.serverBase()?.head ?? 0;
+      const page = await this.transport.pull(this.options.deviceId, head);
+      const entries: ServerOrdered[] = [];
+      for (const { serverSeq, event } of page.events) {
+        const outcome = readRecord(event, { requireSeq: false });
+        if (outcome.kind === 'newer') {
+          // Another device runs a newer build: this one stops (docs/architecture.md "Versions and tabs").
+          this.log.meetNewerVersion(outcome.version);
+          break;
+        }
+        if (outcome.kind === 'malformed')
+          throw new SyncError('refused', `event ${serverSeq} from the server cannot be read: ${outcome.reason}`);
+        entries.push({ sseq: serverSeq, event: outcome.event });
+      }
+      await this.log.receive(entries);
+      const moved = (this.log.serverBase()?.head ?? 0) > head;
+      if (!page.more || !moved || !this.log.writable) return;
+    }
+  }
+
+  /** Upload the account's folded notes for new devices when enough has happened since the last checkpoint. */
+  private async maybeCheckpoint(): Promise<void> {
+    const base = this.log.serverBase();
+    if (!base || base.head === 0 || this.log.outbox().length) return;
+    this.checkpointHead ??= (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
+    if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
+    // Bodies go without their BlockNote document: a new device reopens them from HTML, and the
+    // storage keys, which every device must agree on, hold only the HTML.
+    const bodies = Object.fromEntries(Object.entries(base.notes.bodies).map(([id, body]) => [id, { html: body.html }]));
+    await this.transport.putCheckpoint(this.options.deviceId, {
+      serverSeq: base.head,
+      format: CHECKPOINT_FORMAT,
+      state: { ...base.notes, bodies },
+    });
+    this.checkpointHead = base.head;
+  }
+
+  private fail(error: unknown): void {
+    const sync = error instanceof SyncError ? error : new SyncError('refused', error instanceof Error ? error.message : String(error));
+    this.options.logError?.(`NotePad sync: ${sync.message}`);
+    this.failures++;
+    if (sync.failure === 'signed-out') {
+      // Local edits are kept; syncing resumes once the person signs in again.
+      this.setStatus({ state: 'signed-out', message: sync.message });
+      return;
+    }
+    this.setStatus({ state: sync.failure === 'offline' ? 'offline' : 'error', message: sync.message });
+    const backoff = Math.min(this.timing.maxRetryMs, this.timing.retryMs * 2 ** (this.failures - 1));
+    this.schedule(sync.retryAfterMs ?? backoff * (0.5 + this.random()));
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.request();
+    }, ms);
+  }
+
+  private setStatus(part: Partial<SyncStatus>): void {
+    this.status$.next({ ...this.status$.value, pending: this.log.outbox().length, ...part });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The sync server's protocol as the app uses it (docs/sync.md has every endpoint): shapes of the
+ * answers, and the names of what the app sends.
+ */
+import type { NotesState } from '../../projections/notesState';
+
+/** An event on the wire: the app's event without its local `seq` (and without `sseq`). */
+export type WireEvent = Record<string, unknown> & { id: string };
+
+/** `push` answered 200: where the server put each event (new ones and ones it already had). */
+export interface PushAccepted {
+  accepted: { id: string; serverSeq: number }[];
+  duplicates: { id: string; serverSeq: number }[];
+  head: number;
+}
+
+/** `pull`: the account's events after a sequence number, in order. */
+export interface PullPage {
+  events: { serverSeq: number; deviceId: string; event: unknown }[];
+  head: number;
+  more: boolean;
+}
+
+/** The account's checkpoint for new devices: its folded notes at a sequence number. */
+export interface Checkpoint {
+  serverSeq: number;
+  format: string;
+  state: NotesState;
+}
+
+/**
+ * The format of checkpoints this build writes and reads: the notes projection of event schema 2,
+ * bodies without their BlockNote document (a new device reopens them from HTML). A checkpoint of
+ * another format is not used: the device pulls from the start instead.
+ */
+export const CHECKPOINT_FORMAT = 'notes-state/2';
+
+/** The server's limit for one event (JSON); a larger body save goes without its BlockNote document. */
+export const MAX_WIRE_EVENT_BYTES = 2 * 1_048_576;
+/** Events per push. */
+export const PUSH_BATCH_EVENTS = 200;
+/** Bytes per push before compression (the server accepts 8 MiB). */
+export const PUSH_BATCH_BYTES = 4 * 1_048_576;

@@ -1,0 +1,46 @@
+import type { Checkpoint, PullPage, PushAccepted, WireEvent } from './protocol';
+
+/** Why a sync call failed, for the status a person sees (docs/product.md "Sync status"). */
+export type SyncFailure =
+  /** 401: the session expired or was signed out elsewhere; local edits are kept. */
+  | 'signed-out'
+  /** No network, or the host did not answer. */
+  | 'offline'
+  /** 429 or 5xx: try again later. */
+  | 'busy'
+  /** Another 4xx: this device's request itself is wrong. */
+  | 'refused';
+
+/** A failed sync call. `retryAfterMs` when the server said how long to wait. */
+export class SyncError extends Error {
+  constructor(
+    readonly failure: SyncFailure,
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'SyncError';
+  }
+}
+
+/** The push was refused for some of its events (422): nothing of it was stored. */
+export interface PushRefused {
+  refused: { id: string; reason: string }[];
+}
+
+/** The sync server as the engine uses it; `httpTransport` speaks HTTP, tests use an in-memory server. */
+export interface SyncTransport {
+  /** @throws SyncError */
+  push(deviceId: string, events: WireEvent[]): Promise<PushAccepted | PushRefused>;
+  /** @throws SyncError */
+  pull(deviceId: string, after: number): Promise<PullPage>;
+  /** The account's checkpoint, or null when it has none. @throws SyncError */
+  checkpoint(deviceId: string): Promise<Checkpoint | null>;
+  /** @throws SyncError */
+  putCheckpoint(deviceId: string, checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Hear when the account's head moves (a live stream); `onHead` gets the new head. Returns a
+   * function that closes the stream. `onLost` is called when the stream ends by itself.
+   */
+  live(deviceId: string, onHead: (head: number) => void, onLost: () => void): () => void;
+}

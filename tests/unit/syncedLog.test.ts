@@ -1,0 +1,144 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/events/eventLog';
+import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
+import type { Channel } from '../../src/events/tabChannel';
+import { toStorageKeys } from '../../src/projections/storageKeys';
+import { SyncEngine } from '../../src/services/sync/engine';
+import { FakeSyncServer } from './fakeSyncServer';
+
+/**
+ * A synced log across reloads and tabs (docs/architecture.md "Sync"): the server order, the
+ * outbox and the view survive a restart in IndexedDB; a tab that does not talk to the server
+ * folds what the talking tab received.
+ */
+
+const RECORD = {
+  userId: 'user-1',
+  email: 'a@example.org',
+  deviceId: 'device-one-0000',
+  deviceName: 'One',
+  ackedThrough: 0,
+  since: '2026-11-24T10:00:00.000Z',
+};
+const engines: SyncEngine[] = [];
+const timing = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 };
+
+function channelPair() {
+  const make = (): Channel & { peer?: Channel } => ({
+    onmessage: null,
+    postMessage(data: unknown) {
+      const peer = this.peer;
+      setTimeout(() => peer?.onmessage?.({ data } as MessageEvent));
+    },
+    close() {},
+  });
+  const a = make();
+  const b = make();
+  a.peer = b;
+  b.peer = a;
+  return [a, b] as const;
+}
+
+async function open(storage?: LogStorage, channel: Channel | null = null) {
+  const log = new EventLog({ storage: storage ?? (await openIndexedDbStorage()), channel });
+  await log.load();
+  return log;
+}
+const tick = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+afterEach(() => {
+  for (const e of engines.splice(0)) e.stop();
+});
+
+describe('a synced log', () => {
+  it('starts again from IndexedDB with the same notes, the server head and the unsent edits still in the outbox', async () => {
+    const server = new FakeSyncServer();
+    const other = server.transport();
+    other.push('device-two-0000', [
+      {
+        v: 2,
+        id: '00000000-0000-4000-8000-0000000000a1',
+        at: '2026-11-24T09:00:00.000Z',
+        type: 'note.created',
+        payload: { id: '1764000000001', title: 'From two' },
+      },
+    ]);
+    const first = await open();
+    await first.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const engine = new SyncEngine(first, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    await first.append('note.created', { id: '1764000000002', title: 'Mine' });
+    await engine.request();
+    expect(first.outbox()).toEqual([]);
+    engine.stop();
+    // Offline now: an edit stays in the outbox.
+    await first.append('note.renamed', { id: '1764000000001', title: 'Renamed offline' });
+    const keysBefore = toStorageKeys(first.state.notes);
+    await first.close();
+
+    const again = await open();
+    expect(again.sync$.value?.deviceId).toBe(RECORD.deviceId);
+    expect(toStorageKeys(again.state.notes)).toEqual(keysBefore);
+    expect(again.serverBase()?.head).toBe(server.head);
+    expect(again.outbox().map((e) => e.type)).toEqual(['note.renamed']);
+    // Events made here name this device.
+    expect((await again.append('note.starred', { id: '1764000000002' })).device).toBe(RECORD.deviceId);
+  });
+
+  it('a tab that does not talk to the server folds what the talking tab received, in the server’s order', async () => {
+    const server = new FakeSyncServer();
+    const [endA, endB] = channelPair();
+    const storage = await openIndexedDbStorage();
+    const leader = await open(storage, endA);
+    await leader.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const follower = await open(await openIndexedDbStorage(), endB);
+    await tick();
+    expect(follower.sync$.value?.userId).toBe('user-1');
+    server
+      .transport()
+      .push('device-two-0000', [
+        {
+          v: 2,
+          id: '00000000-0000-4000-8000-0000000000b1',
+          at: '2026-11-24T09:00:00.000Z',
+          type: 'note.created',
+          payload: { id: '1764000000003', title: 'Pulled' },
+        },
+      ]);
+    const engine = new SyncEngine(leader, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    // The follower's own edit reaches the server through the leader.
+    await follower.append('note.created', { id: '1764000000004', title: 'From the follower tab' });
+    await tick(30);
+    await engine.request();
+    await tick(30);
+    expect(follower.state.notes.meta['1764000000003']?.title).toBe('Pulled');
+    expect(server.events.map((e) => (e.event.payload as { title?: string }).title)).toContain('From the follower tab');
+    expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
+  });
+
+  it('signing out keeps this device’s notes as its own, or removes them', async () => {
+    const kept = await open();
+    await kept.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await kept.append('note.created', { id: '1764000000005', title: 'Stays' });
+    await kept.leaveSync(true);
+    expect(kept.sync$.value).toBeNull();
+    await kept.close();
+    const reopened = await open();
+    expect(reopened.sync$.value).toBeNull();
+    expect(reopened.state.notes.meta['1764000000005'].title).toBe('Stays');
+    await reopened.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await reopened.leaveSync(false);
+    expect(reopened.state.notes.order).toEqual([]);
+    await reopened.close();
+    expect((await open()).state.notes.order).toEqual([]);
+  });
+});
