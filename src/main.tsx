@@ -17,6 +17,7 @@ import { toasts } from './ui/toast';
 import { loadPurifier } from './services/purifier';
 import { announceMirrorError, announceNewerVersion, announceStartup } from './ui/notices';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
+import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
@@ -95,6 +96,7 @@ async function boot(): Promise<void> {
     ready.events$.pipe(filter((event) => event.type.startsWith('note.') && ready.writable)).subscribe(() => copy.retry());
     scheduleCompaction(ready);
     announceStartup(result, ready);
+    watchConflictCopies(ready);
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first (issue 7).
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));

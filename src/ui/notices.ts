@@ -65,17 +65,30 @@ export function describeSaveError(error: unknown, hasImage = false): string {
 }
 
 /**
- * Another tab saved the note this tab shows (issue 8, two tabs on one note). `reloaded`: this tab
- * had nothing unsaved and now shows that text; otherwise this tab's unsaved edits stay and will
- * be saved over it. Either way the other text stays in the note's History. One toast, updated.
+ * Another tab or device saved the note this tab shows (docs/product.md "Two tabs, two devices").
+ * `reloaded`: this tab had nothing unsaved and now shows that text; otherwise this tab's unsaved
+ * edits stay and are saved as the note, and the other text is kept as a conflict copy beside it.
+ * One toast, updated.
  */
-export function announceChangedInOtherTab(reloaded: boolean): void {
-  toast('This note was changed in another tab', {
+export function announceChangedElsewhere(reloaded: boolean): void {
+  toast('This note was changed elsewhere', {
     description: reloaded
       ? 'It now shows the latest text. Earlier text is kept in History.'
-      : 'Your edits here are kept and will be saved over it. The other tab’s text is kept in History.',
+      : 'Your edits here are kept and saved as the note; the other version is kept as a copy beside it.',
     duration: TOAST_ERROR_DURATION_MS,
-    id: 'changed-in-other-tab',
+    id: 'changed-elsewhere',
+  });
+}
+
+/**
+ * Two versions of a note were saved from the same text (two tabs, or devices offline): both are
+ * kept, the later in the note, the other as `copyTitle` beside it (docs/architecture.md "Conflicts").
+ */
+export function announceConflictCopy(title: string, copyTitle: string): void {
+  toast.warning('Two versions of a note were kept', {
+    description: `“${title}” was changed in two places at once. Both versions are kept: the other one is “${copyTitle}”.`,
+    duration: TOAST_ERROR_DURATION_MS,
+    id: `conflict-${copyTitle}`,
   });
 }
 

@@ -63,8 +63,8 @@ test.describe('note history', () => {
     await expect(dialog).toHaveCount(0);
     await expect(app.status).toHaveText('Revision restored');
     await expect(app.editor).toHaveText('first version');
-    // Restored here, so no "changed in another tab" notice.
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'changed in another tab' })).toHaveCount(0);
+    // Restored here, so no "changed elsewhere" notice.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'changed elsewhere' })).toHaveCount(0);
     await expect(page.locator('.editor-title')).toHaveText('Plan');
     // The localStorage copy follows in a task after the event: wait until the restored text replaced the later one.
     await expect.poll(async () => (await app.localStorageKeys())[`note_${id}`]).not.toContain('second thought');

@@ -101,17 +101,15 @@ describe('a synced log', () => {
     const follower = await open(await openIndexedDbStorage(), endB);
     await tick();
     expect(follower.sync$.value?.userId).toBe('user-1');
-    server
-      .transport()
-      .push('device-two-0000', [
-        {
-          v: 2,
-          id: '00000000-0000-4000-8000-0000000000b1',
-          at: '2026-11-24T09:00:00.000Z',
-          type: 'note.created',
-          payload: { id: '1764000000003', title: 'Pulled' },
-        },
-      ]);
+    server.transport().push('device-two-0000', [
+      {
+        v: 2,
+        id: '00000000-0000-4000-8000-0000000000b1',
+        at: '2026-11-24T09:00:00.000Z',
+        type: 'note.created',
+        payload: { id: '1764000000003', title: 'Pulled' },
+      },
+    ]);
     const engine = new SyncEngine(leader, server.transport(), { deviceId: RECORD.deviceId, timing });
     engines.push(engine);
     engine.start();

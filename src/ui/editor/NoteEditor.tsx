@@ -12,7 +12,7 @@ import { showStatus } from '../status';
 import { inspect } from '../inspection';
 import { loadPurifier, purifierLoaded } from '../../services/purifier';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
-import { announceChangedInOtherTab, describeSaveError } from '../notices';
+import { announceChangedElsewhere, describeSaveError } from '../notices';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { captureBody, isShowingBody, showBody } from './noteDocument';
@@ -38,6 +38,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const theme = useResolvedTheme();
   const shownNoteRef = useRef<string | null>(null);
   const shownHtmlRef = useRef<string | null>(null);
+  /**
+   * The revision the editor's text started from: a save names it, so a save over a change made
+   * elsewhere meanwhile is a conflict the fold keeps both sides of (docs/architecture.md "Conflicts").
+   */
+  const baseRevRef = useRef<string | undefined>(undefined);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
   /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load, issue 7). */
@@ -54,7 +59,15 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           const retried = log.status$.value.writeError ? await log.retryPending() : [];
           if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: retried.length === 0 };
           shownHtmlRef.current = body.html;
-          await log.append('note.body-saved', { id: input.noteId, html: body.html, blocks: body.blocks });
+          const written = log.append('note.body-saved', {
+            id: input.noteId,
+            html: body.html,
+            blocks: body.blocks,
+            base: baseRevRef.current,
+          });
+          // The append is applied at once: the next save starts from this revision.
+          baseRevRef.current = log.state.notes.revs[input.noteId]?.id;
+          await written;
           return { skipped: false };
         }),
       },
@@ -114,6 +127,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     }
     shownNoteRef.current = noteId;
     shownHtmlRef.current = body?.html ?? '';
+    baseRevRef.current = log.state.notes.revs[noteId]?.id;
     editor.isEditable = log.writable;
   }, [noteId, editor, log, autosave, purifierReady]);
 
@@ -128,11 +142,12 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         .pendingEvents()
         .some((e) => (e.payload as { id?: string }).id === noteId && (e.payload as { html?: string }).html === body.html);
       const clean = autosave.getSnapshot().matches('clean');
-      if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedInOtherTab(clean);
+      if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedElsewhere(clean);
       noticedHtmlRef.current = body.html;
       if (!clean) return;
       if (showBody(editor, body)) {
         shownHtmlRef.current = body.html;
+        baseRevRef.current = state.notes.revs[noteId]?.id;
         return;
       }
       // The new text needs DOMPurify (a link): check again with the latest state once it has loaded.

@@ -47,6 +47,8 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
       html: revision.html,
       title: revision.title,
       ...(revision.blocks ? { blocks: revision.blocks } : {}),
+      // A restore replaces the current text on purpose: it starts from the current revision.
+      base: log.state.notes.revs[noteId]?.id,
     });
     showStatus('Revision restored');
     onClose();

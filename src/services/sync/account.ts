@@ -1,0 +1,100 @@
+import ky from 'ky';
+
+/** Why an account call failed, in words a person understands (docs/product.md "Account"). */
+export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server';
+
+/** A failed account call; `message` is what the dialog shows. */
+export class AccountError extends Error {
+  constructor(
+    readonly failure: AccountFailure,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+/** The signed-in account. */
+export interface Account {
+  userId: string;
+  email: string;
+}
+
+/** The account calls the app makes (better-auth on the host, under /api/auth). */
+export interface AccountApi {
+  /** @throws AccountError */
+  signUp(email: string, password: string): Promise<Account>;
+  /** @throws AccountError */
+  signIn(email: string, password: string): Promise<Account>;
+  /** The current session's account, or null (never throws: offline counts as unknown -> null). */
+  session(): Promise<Account | null>;
+  /** Sign out this device, or every device of the account. @throws AccountError */
+  signOut(everywhere: boolean): Promise<void>;
+}
+
+/** Passwords shorter than this are refused before asking the server (its own minimum is the same). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function accountOf(body: unknown): Account | null {
+  const user = isRecord(body) ? body.user : null;
+  return isRecord(user) && typeof user.id === 'string' && typeof user.email === 'string' ? { userId: user.id, email: user.email } : null;
+}
+
+/** An AccountError for a failed answer: the same words whether or not the e-mail exists. */
+async function failure(response: Response, signingUp: boolean): Promise<AccountError> {
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+    return new AccountError('rate-limited', `Too many attempts. Try again in ${wait ?? 'a'} ${wait === 1 ? 'second' : wait ? 'seconds' : 'minute'}.`, wait);
+  }
+  if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
+  if (signingUp) return new AccountError('sign-up-refused', 'That e-mail and password could not be used to create an account. If you already have one, sign in.');
+  return new AccountError('wrong-credentials', 'Wrong e-mail or password.');
+}
+
+/** The account calls over HTTP to `{origin}/api/auth`, cookie-based; failures are AccountErrors. */
+export function httpAccountApi(origin: string = location.origin): AccountApi {
+  const http = ky.create({ prefixUrl: `${origin}/api/auth`, retry: 0, timeout: 20_000, throwHttpErrors: false, credentials: 'same-origin' });
+  const send = async (path: string, json: unknown): Promise<Response> => {
+    try {
+      return await http.post(path, { json });
+    } catch {
+      throw new AccountError('offline', 'No connection to the sync server. Your notes stay on this device; try again when you are online.');
+    }
+  };
+  return {
+    async signUp(email, password) {
+      if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+      const response = await send('sign-up/email', { email, password, name: email.split('@')[0] || email });
+      const account = response.ok ? accountOf(await response.json()) : null;
+      if (!account) throw await failure(response, true);
+      return account;
+    },
+    async signIn(email, password) {
+      const response = await send('sign-in/email', { email, password });
+      const account = response.ok ? accountOf(await response.json()) : null;
+      if (!account) throw await failure(response, false);
+      return account;
+    },
+    async session() {
+      try {
+        const response = await http.get('get-session');
+        return response.ok ? accountOf(await response.json()) : null;
+      } catch {
+        return null;
+      }
+    },
+    async signOut(everywhere) {
+      if (everywhere) {
+        const revoked = await send('revoke-sessions', {});
+        if (!revoked.ok && revoked.status !== 401) throw await failure(revoked, false);
+      }
+      const response = await send('sign-out', {});
+      // Already signed out elsewhere: the goal is reached.
+      if (!response.ok && response.status !== 401) throw await failure(response, false);
+    },
+  };
+}

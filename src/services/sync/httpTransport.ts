@@ -1,0 +1,113 @@
+import ky, { type KyInstance } from 'ky';
+import type { Checkpoint, PullPage, PushAccepted, WireEvent } from './protocol';
+import { SyncError, type PushRefused, type SyncTransport } from './transport';
+
+/** A call that has not answered in this long has failed (ms); the engine retries. */
+const CALL_TIMEOUT_MS = 30_000;
+/** Bodies over this many bytes are sent gzip-compressed (the server inflates them, bounded). */
+const COMPRESS_FROM_BYTES = 16 * 1024;
+/** Events per pull page asked for (the server also pages by bytes). */
+const PULL_LIMIT = 1000;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The server's `{error}` text of an answer, or its status line. */
+async function errorText(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (isRecord(body) && typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: the status line says enough.
+  }
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/** A SyncError for a non-2xx answer. */
+async function failure(response: Response): Promise<SyncError> {
+  const message = await errorText(response);
+  if (response.status === 401) return new SyncError('signed-out', message);
+  if (response.status === 429 || response.status >= 500) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    return new SyncError('busy', message, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null);
+  }
+  return new SyncError('refused', message);
+}
+
+/** JSON as a request body: gzip-compressed when large and the browser can (CompressionStream). */
+async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Record<string, string> }> {
+  const text = JSON.stringify(value);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (text.length < COMPRESS_FROM_BYTES || typeof CompressionStream !== 'function') return { body: text, headers };
+  const compressed = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+  return { body: compressed, headers: { ...headers, 'Content-Encoding': 'gzip' } };
+}
+
+/**
+ * The sync server over HTTP (docs/sync.md): `{origin}/functions/v1/sync/...`, authenticated by the
+ * session cookie; the live stream is Server-Sent Events. Every failure is a SyncError; nothing is
+ * retried here (the engine retries with backoff).
+ */
+export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SyncTransport {
+  const http = client.create({ prefixUrl: `${origin}/functions/v1/sync`, timeout: CALL_TIMEOUT_MS, retry: 0, throwHttpErrors: false, credentials: 'same-origin' });
+  const call = async (request: () => Promise<Response>): Promise<Response> => {
+    try {
+      return await request();
+    } catch (error) {
+      throw new SyncError('offline', error instanceof Error ? error.message : String(error));
+    }
+  };
+  return {
+    async push(deviceId, events: WireEvent[]): Promise<PushAccepted | PushRefused> {
+      const { body, headers } = await jsonBody({ deviceId, events });
+      const response = await call(() => http.post('push', { body, headers }));
+      if (response.status === 422) {
+        const answer: unknown = await response.json();
+        if (isRecord(answer) && Array.isArray(answer.refused)) return { refused: answer.refused as PushRefused['refused'] };
+      }
+      if (!response.ok) throw await failure(response);
+      return (await response.json()) as PushAccepted;
+    },
+    async pull(deviceId, after): Promise<PullPage> {
+      const response = await call(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));
+      if (!response.ok) throw await failure(response);
+      return (await response.json()) as PullPage;
+    },
+    async checkpoint(deviceId): Promise<Checkpoint | null> {
+      const response = await call(() => http.get('snapshot', { searchParams: { deviceId } }));
+      if (response.status === 404) return null;
+      if (!response.ok) throw await failure(response);
+      return (await response.json()) as Checkpoint;
+    },
+    async putCheckpoint(deviceId, checkpoint) {
+      const { body, headers } = await jsonBody({ deviceId, ...checkpoint });
+      const response = await call(() => http.put('snapshot', { body, headers }));
+      if (!response.ok) throw await failure(response);
+    },
+    live(deviceId, onHead, onLost) {
+      if (typeof EventSource !== 'function') return () => {};
+      const source = new EventSource(`${origin}/functions/v1/sync/live?deviceId=${encodeURIComponent(deviceId)}`);
+      source.addEventListener('head', (message) => {
+        try {
+          const head = (JSON.parse((message as MessageEvent<string>).data) as { head?: unknown }).head;
+          if (typeof head === 'number') onHead(head);
+        } catch {
+          // A malformed message: the next one, or the poll, catches up.
+        }
+      });
+      // EventSource reconnects by itself; once it gives up (CLOSED) the engine opens a new one.
+      source.onerror = () => source.readyState === EventSource.CLOSED && onLost();
+      return () => source.close();
+    },
+  };
+}
+
+/** Tell the server this device's name (shown in its device list). @throws SyncError */
+export async function registerDevice(deviceId: string, name: string, origin: string = location.origin): Promise<void> {
+  let response: Response;
+  try {
+    response = await ky.put(`${origin}/functions/v1/sync/device`, { json: { deviceId, name }, throwHttpErrors: false, retry: 0, timeout: CALL_TIMEOUT_MS });
+  } catch (error) {
+    throw new SyncError('offline', error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw await failure(response);
+}

@@ -1,0 +1,65 @@
+import type { EventLog } from '../../events/eventLog';
+import { EMPTY_SERVER_BASE } from '../../events/logFold';
+import type { Account, AccountApi } from './account';
+import { CHECKPOINT_FORMAT } from './protocol';
+import type { SyncTransport } from './transport';
+
+/** What beginning and ending sync need; the browser passes HTTP and crypto, tests pass fakes. */
+export interface SyncSessionDeps {
+  log: EventLog;
+  accounts: AccountApi;
+  transport: SyncTransport;
+  registerDevice(deviceId: string, name: string): Promise<void>;
+  deviceName(): string;
+  newDeviceId(): string;
+}
+
+/**
+ * Begin syncing this device with `account`, after a sign-in or sign-up (docs/architecture.md
+ * "Sync"). Signing in again to the same account (an expired session) resumes: the local edits
+ * made meanwhile are still in the outbox. Another account: this device's notes stay and join it.
+ * A new device starts from the account's checkpoint when there is one it can read, then pulls the
+ * rest; this device's own notes are pushed on top, so nothing on either side is lost or doubled.
+ * @throws SyncError when the server cannot be reached (nothing changed then).
+ */
+export async function beginSync(deps: SyncSessionDeps, account: Account): Promise<void> {
+  const { log } = deps;
+  const current = log.sync$.value;
+  if (current?.userId === account.userId) return;
+  const deviceId = deps.newDeviceId();
+  const deviceName = deps.deviceName();
+  await deps.registerDevice(deviceId, deviceName);
+  const checkpoint = await deps.transport.checkpoint(deviceId);
+  const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
+  if (current) await log.leaveSync(true);
+  await log.enterSync({ userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() }, base);
+  await log.append('device.named', { device: deviceId, name: deviceName });
+}
+
+/**
+ * Sign out and stop syncing. `keepNotes`: this device keeps its copy of the notes, as its own;
+ * otherwise it is removed (the account keeps its copy). `everywhere`: every device of the account
+ * is signed out. A sign-out the server cannot hear (offline) still ends sync here.
+ */
+export async function endSync(deps: Pick<SyncSessionDeps, 'log' | 'accounts'>, options: { keepNotes: boolean; everywhere: boolean }): Promise<void> {
+  try {
+    await deps.accounts.signOut(options.everywhere);
+  } catch (error) {
+    if (options.everywhere) throw error;
+    console.warn('NotePad: the sync server did not hear the sign-out; this device stops syncing anyway', error);
+  }
+  await deps.log.leaveSync(options.keepNotes);
+}
+
+/** A short name for this device, e.g. "Chrome on Linux", from what the browser says of itself. */
+export function browserDeviceName(): string {
+  const data = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[]; platform?: string } }).userAgentData;
+  const ua = navigator.userAgent;
+  const brand =
+    data?.brands?.map((b) => b.brand).find((b) => !/not.?a.?brand|chromium/i.test(b)) ??
+    (/Firefox\//.test(ua) ? 'Firefox' : /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser');
+  const platform =
+    data?.platform ||
+    (/Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '');
+  return (platform ? `${brand} on ${platform}` : brand).slice(0, 80);
+}
