@@ -97,6 +97,13 @@ async function boot(): Promise<void> {
     scheduleCompaction(ready);
     announceStartup(result, ready);
     watchConflictCopies(ready);
+    // Sync loads only for a device that syncs (or when the account entry is opened).
+    ready.sync$
+      .pipe(
+        filter((record) => record !== null),
+        take(1),
+      )
+      .subscribe(() => void import('./ui/account/syncControl').then((m) => m.controlSync(ready)));
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first (issue 7).
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));

@@ -48,16 +48,30 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   if (response.status === 429) {
     const seconds = Number(response.headers.get('Retry-After'));
     const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
-    return new AccountError('rate-limited', `Too many attempts. Try again in ${wait ?? 'a'} ${wait === 1 ? 'second' : wait ? 'seconds' : 'minute'}.`, wait);
+    return new AccountError(
+      'rate-limited',
+      `Too many attempts. Try again in ${wait ?? 'a'} ${wait === 1 ? 'second' : wait ? 'seconds' : 'minute'}.`,
+      wait,
+    );
   }
   if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
-  if (signingUp) return new AccountError('sign-up-refused', 'That e-mail and password could not be used to create an account. If you already have one, sign in.');
+  if (signingUp)
+    return new AccountError(
+      'sign-up-refused',
+      'That e-mail and password could not be used to create an account. If you already have one, sign in.',
+    );
   return new AccountError('wrong-credentials', 'Wrong e-mail or password.');
 }
 
 /** The account calls over HTTP to `{origin}/api/auth`, cookie-based; failures are AccountErrors. */
 export function httpAccountApi(origin: string = location.origin): AccountApi {
-  const http = ky.create({ prefixUrl: `${origin}/api/auth`, retry: 0, timeout: 20_000, throwHttpErrors: false, credentials: 'same-origin' });
+  const http = ky.create({
+    prefixUrl: `${origin}/api/auth`,
+    retry: 0,
+    timeout: 20_000,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+  });
   const send = async (path: string, json: unknown): Promise<Response> => {
     try {
       return await http.post(path, { json });
@@ -67,7 +81,8 @@ export function httpAccountApi(origin: string = location.origin): AccountApi {
   };
   return {
     async signUp(email, password) {
-      if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+      if (password.length < MIN_PASSWORD_LENGTH)
+        throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
       const response = await send('sign-up/email', { email, password, name: email.split('@')[0] || email });
       const account = response.ok ? accountOf(await response.json()) : null;
       if (!account) throw await failure(response, true);

@@ -48,7 +48,13 @@ async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Reco
  * retried here (the engine retries with backoff).
  */
 export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SyncTransport {
-  const http = client.create({ prefixUrl: `${origin}/functions/v1/sync`, timeout: CALL_TIMEOUT_MS, retry: 0, throwHttpErrors: false, credentials: 'same-origin' });
+  const http = client.create({
+    prefixUrl: `${origin}/functions/v1/sync`,
+    timeout: CALL_TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+  });
   const call = async (request: () => Promise<Response>): Promise<Response> => {
     try {
       return await request();
@@ -105,7 +111,12 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
 export async function registerDevice(deviceId: string, name: string, origin: string = location.origin): Promise<void> {
   let response: Response;
   try {
-    response = await ky.put(`${origin}/functions/v1/sync/device`, { json: { deviceId, name }, throwHttpErrors: false, retry: 0, timeout: CALL_TIMEOUT_MS });
+    response = await ky.put(`${origin}/functions/v1/sync/device`, {
+      json: { deviceId, name },
+      throwHttpErrors: false,
+      retry: 0,
+      timeout: CALL_TIMEOUT_MS,
+    });
   } catch (error) {
     throw new SyncError('offline', error instanceof Error ? error.message : String(error));
   }

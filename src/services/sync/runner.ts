@@ -47,7 +47,8 @@ export function runSync(log: EventLog, transport: SyncTransport, deviceId: strin
     channel.onmessage = ({ data }: MessageEvent<StatusMessage>) => {
       if (data.type === 'status' && !engine) status$.next(data.status);
       if (data.type === 'sync-now') void engine?.request();
-      if (data.type === 'ask-status' && engine) channel.postMessage({ type: 'status', status: engine.status$.value } satisfies StatusMessage);
+      if (data.type === 'ask-status' && engine)
+        channel.postMessage({ type: 'status', status: engine.status$.value } satisfies StatusMessage);
     };
     channel.postMessage({ type: 'ask-status' } satisfies StatusMessage);
   }

@@ -32,7 +32,10 @@ export async function beginSync(deps: SyncSessionDeps, account: Account): Promis
   const checkpoint = await deps.transport.checkpoint(deviceId);
   const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
   if (current) await log.leaveSync(true);
-  await log.enterSync({ userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() }, base);
+  await log.enterSync(
+    { userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() },
+    base,
+  );
   await log.append('device.named', { device: deviceId, name: deviceName });
 }
 
@@ -41,7 +44,10 @@ export async function beginSync(deps: SyncSessionDeps, account: Account): Promis
  * otherwise it is removed (the account keeps its copy). `everywhere`: every device of the account
  * is signed out. A sign-out the server cannot hear (offline) still ends sync here.
  */
-export async function endSync(deps: Pick<SyncSessionDeps, 'log' | 'accounts'>, options: { keepNotes: boolean; everywhere: boolean }): Promise<void> {
+export async function endSync(
+  deps: Pick<SyncSessionDeps, 'log' | 'accounts'>,
+  options: { keepNotes: boolean; everywhere: boolean },
+): Promise<void> {
   try {
     await deps.accounts.signOut(options.everywhere);
   } catch (error) {
@@ -57,9 +63,27 @@ export function browserDeviceName(): string {
   const ua = navigator.userAgent;
   const brand =
     data?.brands?.map((b) => b.brand).find((b) => !/not.?a.?brand|chromium/i.test(b)) ??
-    (/Firefox\//.test(ua) ? 'Firefox' : /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser');
+    (/Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Edg\//.test(ua)
+        ? 'Edge'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'Browser');
   const platform =
     data?.platform ||
-    (/Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '');
+    (/Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS/.test(ua)
+          ? 'macOS'
+          : /Windows/.test(ua)
+            ? 'Windows'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : '');
   return (platform ? `${brand} on ${platform}` : brand).slice(0, 80);
 }

@@ -25,6 +25,9 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [chosen, setChosen] = useState<Revision | null>(null);
   useModalDialog(ref);
+  /** Which device made a revision: its name, or "this device" (docs/product.md "History"). */
+  const deviceLabel = (device: string) =>
+    device === log.sync$.value?.deviceId ? 'on this device' : `on ${log.state.notes.devices[device] ?? 'another device'}`;
 
   useEffect(() => {
     let live = true;
@@ -70,6 +73,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
                     {i === 0 ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>
+                  {r.device && <span className="history-device">{deviceLabel(r.device)}</span>}
                 </button>
               </li>
             ))}

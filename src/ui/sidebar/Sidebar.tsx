@@ -14,6 +14,7 @@ import { LogMenu } from '../logtools/LogMenu';
 import { useEditability } from '../StartupGate';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
+import { AccountEntry } from '../account/AccountEntry';
 
 /**
  * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
@@ -186,6 +187,7 @@ export function Sidebar({
               Keyboard shortcuts
             </button>
             <StorageLine />
+            <AccountEntry />
           </footer>
         )}
       </nav>

@@ -1,0 +1,27 @@
+import { format } from 'date-fns';
+import type { SyncStatus } from '../../services/sync/engine';
+
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+/**
+ * The sync status in words anyone understands at a glance (docs/product.md "Account and sync"):
+ * synced with the time, syncing, offline with the changes kept here, sign-in expired, paused.
+ */
+export function syncStatusText(status: SyncStatus | null): string {
+  if (!status) return 'Starting sync…';
+  const kept = status.pending ? `${changes(status.pending)} kept on this device` : 'nothing waiting';
+  switch (status.state) {
+    case 'synced':
+      return `Synced${status.lastSyncedAt ? ` at ${format(new Date(status.lastSyncedAt), 'p')}` : ''}`;
+    case 'syncing':
+      return status.pending ? `Syncing ${changes(status.pending)}…` : 'Syncing…';
+    case 'offline':
+      return `Offline · ${kept}`;
+    case 'signed-out':
+      return `Sign-in expired · ${kept}`;
+    case 'paused':
+      return 'Sync paused: NotePad was updated elsewhere';
+    case 'error':
+      return `Sync problem, retrying · ${kept}`;
+  }
+}
