@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LogFileError, parseLogFile } from '../src/events/logFile';
+import { LogFileError, parseLogFile, startOf } from '../src/events/logFile';
 import { Replay } from '../src/projections/replay';
 import { noteBodyKey, toStorageKeys } from '../src/projections/storageKeys';
 
@@ -34,7 +34,7 @@ function main(argv: string[]): number {
     process.stderr.write(`${error instanceof LogFileError ? error.message : `Cannot read ${path}: ${(error as Error).message}`}\n`);
     return 1;
   }
-  const replay = new Replay(file.events);
+  const replay = new Replay(file.events, startOf(file));
   const until = args.values.until;
   if (until !== undefined && !/^\d+$/.test(until)) {
     process.stderr.write('--until takes a whole number (a seq)\n');

@@ -13,7 +13,7 @@ import { inNextTask } from './nextTask';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
-import type { StoredRecord } from './logFile';
+import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold, type ServerBase, type ServerOrdered } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
@@ -141,13 +141,24 @@ export class EventLog {
   }
 
   /**
-   * Replace the whole log with an imported one (validated beforehand by parseLogFile), record the
+   * Replace the whole log with an imported file (validated beforehand by parseLogFile), record the
    * import as a log.imported event, and tell other tabs to reload. One transaction: on failure
-   * nothing changed.
+   * nothing changed. A synced device's export (server-ordered events, an origin checkpoint) is
+   * stored with a snapshot of its fold in file order, so this device shows what that one showed.
    * @throws when this build has stopped writing (a newer version's records would be lost).
    */
-  async replaceWith(events: AppEvent[], snapshot: Snapshot | null): Promise<void> {
+  async replaceWith(file: ParsedLogFile): Promise<void> {
     if (!this.writable) throw new Error('NotePad was updated elsewhere: reload before importing a log.');
+    const { events } = file;
+    const serverOrdered = file.origin !== undefined || events.some((e) => e.sseq !== undefined);
+    const snapshot = serverOrdered
+      ? {
+          v: EVENT_SCHEMA_VERSION,
+          seq: events.reduce((max, e) => Math.max(max, e.seq), 0),
+          at: this.now().toISOString(),
+          state: foldApp(startOf(file), events),
+        }
+      : file.snapshot;
     await this.storage.replaceAll(events, snapshot);
     await this.reload();
     const notes = this.state.notes.order.length;
@@ -378,6 +389,11 @@ export class EventLog {
     return this.storage.latestSnapshot();
   }
 
+  /** The account's checkpoint this synced device started from, or null (it holds the account's whole log). */
+  async origin(): Promise<ServerBase | null> {
+    return this.sync$.value ? this.storage.sync.origin() : null;
+  }
+
   /**
    * Every stored record for an export: this build's events (upcast) and newer builds' records as
    * they are stored, so an export from an older tab loses nothing. On a synced device the events
@@ -439,6 +455,7 @@ export class EventLog {
   async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
     const start = { ...record, ackedThrough: 0 };
     await this.storage.sync.write(start);
+    if (base.head > 0) await this.storage.sync.setOrigin(base);
     this.sync$.next(start);
     this.fold.enterSync(base, await this.readOutbox(0));
     this.publish();

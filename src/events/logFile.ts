@@ -1,9 +1,12 @@
 import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
 import type { Snapshot } from './logStorage';
+import type { ServerBase } from './logFold';
+import { INITIAL_STATE, type AppState, type NotesState } from '../projections/notesState';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */
 export const LOG_FILE_FORMAT = 'notepad-event-log';
-export const LOG_FILE_VERSION = 1;
+/** 1: events in seq order. 2: a synced device's events, server-ordered first (`sseq`), and the checkpoint it started from (`origin`). */
+export const LOG_FILE_VERSION = 2;
 
 /** A stored record as an export holds it: this build's event, or a newer build's record untouched. */
 export type StoredRecord = AppEvent | Record<string, unknown>;
@@ -15,6 +18,11 @@ export interface LogFile<E = StoredRecord> {
   exportedAt: string;
   schemaVersion: number;
   snapshot: Snapshot | null;
+  /**
+   * A synced device that started from the account's checkpoint: the notes there and its server
+   * sequence number. Folding starts from these notes, then the events.
+   */
+  origin?: ServerBase;
   events: E[];
 }
 
@@ -44,22 +52,28 @@ export class LogFileError extends Error {
   }
 }
 
-/** Build the export file for `events` (seq order; a newer build's records kept as stored) and `snapshot`. Pure. */
-export function buildLogFile(events: StoredRecord[], snapshot: Snapshot | null, now: Date): LogFile {
+/**
+ * Build the export file for `events` (fold order: server-ordered ones first by `sseq`, then the
+ * rest by seq; a newer build's records kept as stored), `snapshot` and the checkpoint a synced
+ * device started from. Pure.
+ */
+export function buildLogFile(events: StoredRecord[], snapshot: Snapshot | null, now: Date, origin?: ServerBase): LogFile {
   return {
     format: LOG_FILE_FORMAT,
     version: LOG_FILE_VERSION,
     exportedAt: now.toISOString(),
     schemaVersion: EVENT_SCHEMA_VERSION,
     snapshot,
+    ...(origin ? { origin } : {}),
     events,
   };
 }
 
 /**
  * Parse and validate a whole log file before anything is changed: JSON, format, version, every
- * event (after upcasting), strictly increasing seq, unique ids, and a snapshot that the events
- * continue. Pure.
+ * event (after upcasting), the order (events the server ordered first, by strictly increasing
+ * `sseq`, then the others by strictly increasing seq), unique ids, and the origin checkpoint's
+ * shape. A snapshot of another schema version is left out (the events are folded instead). Pure.
  * @throws LogFileError naming the first problem (with the event's position).
  */
 export function parseLogFile(text: string): ParsedLogFile {
@@ -80,7 +94,10 @@ export function parseLogFile(text: string): ParsedLogFile {
   if (!Array.isArray(file.events)) throw new LogFileError('The file has no list of events.');
   const events: AppEvent[] = [];
   const ids = new Set<string>();
+  const origin = readOrigin(file.origin);
   let lastSeq = 0;
+  let lastSseq = origin?.head ?? 0;
+  let ordered = true;
   file.events.forEach((raw, index) => {
     const outcome = readRecord(raw);
     if (outcome.kind === 'newer') {
@@ -91,20 +108,31 @@ export function parseLogFile(text: string): ParsedLogFile {
     }
     if (outcome.kind === 'malformed') throw new LogFileError(`Event ${index + 1} of ${file.events!.length} is invalid: ${outcome.reason}.`);
     const valid = outcome.event;
-    if (valid.seq <= lastSeq) throw new LogFileError(`Event ${index + 1} is out of order (seq ${valid.seq} after ${lastSeq}).`);
+    if (valid.sseq !== undefined) {
+      if (!ordered || valid.sseq <= lastSseq)
+        throw new LogFileError(
+          `Event ${index + 1} is out of order (server order ${valid.sseq} after ${ordered ? lastSseq : 'unordered events'}).`,
+        );
+      lastSseq = valid.sseq;
+    } else {
+      ordered = false;
+      if (valid.seq <= lastSeq) throw new LogFileError(`Event ${index + 1} is out of order (seq ${valid.seq} after ${lastSeq}).`);
+      lastSeq = valid.seq;
+    }
     if (ids.has(valid.id)) throw new LogFileError(`Event ${index + 1} repeats the id ${valid.id}.`);
     ids.add(valid.id);
-    lastSeq = valid.seq;
     events.push(valid);
   });
-  const snapshot = file.snapshot ?? null;
+  let snapshot = file.snapshot ?? null;
   if (snapshot !== null) {
     const ok =
       typeof snapshot === 'object' &&
-      snapshot.v === EVENT_SCHEMA_VERSION &&
+      Number.isSafeInteger(snapshot.v) &&
       Number.isSafeInteger(snapshot.seq) &&
       typeof snapshot.state === 'object';
     if (!ok) throw new LogFileError('The snapshot in the file is not readable.');
+    // A snapshot of another schema version is not this build's projection: fold the events instead.
+    if (snapshot.v !== EVENT_SCHEMA_VERSION) snapshot = null;
   }
   return {
     format: LOG_FILE_FORMAT,
@@ -112,8 +140,32 @@ export function parseLogFile(text: string): ParsedLogFile {
     exportedAt: String(file.exportedAt ?? ''),
     schemaVersion: EVENT_SCHEMA_VERSION,
     snapshot,
+    ...(origin ? { origin } : {}),
     events,
   };
+}
+
+/** The origin checkpoint of a file, checked for the shape the fold needs. @throws LogFileError when it is there but unreadable. */
+function readOrigin(raw: unknown): ServerBase | undefined {
+  if (raw === undefined) return undefined;
+  const origin = raw as Partial<ServerBase> | null;
+  const notes = origin?.notes as Partial<NotesState> | undefined;
+  const ok =
+    typeof origin === 'object' &&
+    origin !== null &&
+    Number.isSafeInteger(origin.head) &&
+    typeof notes === 'object' &&
+    notes !== null &&
+    Array.isArray(notes.order) &&
+    Array.isArray(notes.starred) &&
+    ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => typeof (notes as Record<string, unknown>)[k] === 'object');
+  if (!ok) throw new LogFileError('The checkpoint the file starts from is not readable.');
+  return origin as ServerBase;
+}
+
+/** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */
+export function startOf(file: Pick<LogFile, 'origin'>): AppState {
+  return file.origin ? { ...INITIAL_STATE, notes: file.origin.notes } : INITIAL_STATE;
 }
 
 /** The part of an export this build can fold (a newer build's records left out), e.g. to replay the current log. */

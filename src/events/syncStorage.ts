@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ServerBase } from './logFold';
 
 /**
  * This device's sync bookkeeping (docs/architecture.md "Sync"), in a database of its own beside
@@ -42,11 +43,14 @@ export interface SyncStorage {
   /** Events the server refused for good, by id, with the reason. */
   aside(): Promise<Map<string, string>>;
   setAside(entries: readonly { id: string; reason: string }[]): Promise<void>;
+  /** The account's checkpoint this device started from (its events before it are not in the local log), for exports. */
+  origin(): Promise<ServerBase | null>;
+  setOrigin(origin: ServerBase): Promise<void>;
   close(): void;
 }
 
 interface SyncDB extends DBSchema {
-  device: { key: string; value: SyncRecord & { key: string } };
+  device: { key: string; value: (SyncRecord & { key: string }) | { key: string; origin: ServerBase } };
   order: { key: number; value: OrderEntry; indexes: { id: string } };
   aside: { key: string; value: { id: string; reason: string } };
 }
@@ -55,6 +59,7 @@ interface SyncDB extends DBSchema {
 export const SYNC_DB_NAME = 'notepad-sync';
 const SYNC_DB_VERSION = 1;
 const RECORD_KEY = 'account';
+const ORIGIN_KEY = 'origin';
 
 /** Open (creating) the sync bookkeeping database. @throws when IndexedDB is unavailable. */
 export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
@@ -68,7 +73,7 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
   return {
     async read() {
       const stored = await db.get('device', RECORD_KEY);
-      if (!stored) return null;
+      if (!stored || 'origin' in stored) return null;
       const { key: _key, ...record } = stored;
       return record;
     },
@@ -95,6 +100,13 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
       const tx = db.transaction('aside', 'readwrite');
       await Promise.all([...entries.map((e) => tx.store.put(e)), tx.done]);
     },
+    async origin() {
+      const stored = await db.get('device', ORIGIN_KEY);
+      return stored && 'origin' in stored ? stored.origin : null;
+    },
+    async setOrigin(origin) {
+      await db.put('device', { key: ORIGIN_KEY, origin });
+    },
     close: () => db.close(),
   };
 }
@@ -102,6 +114,7 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
 /** The sync bookkeeping in memory (tests, and the memory log when IndexedDB is unavailable). */
 export function createMemorySyncStorage(): SyncStorage {
   let record: SyncRecord | null = null;
+  let origin: ServerBase | null = null;
   const order = new Map<number, string>();
   const aside = new Map<string, string>();
   return {
@@ -111,6 +124,7 @@ export function createMemorySyncStorage(): SyncStorage {
       if (!next) {
         order.clear();
         aside.clear();
+        origin = null;
       }
     },
     orderedAfter: async (sseq) =>
@@ -125,6 +139,10 @@ export function createMemorySyncStorage(): SyncStorage {
     },
     aside: async () => new Map(aside),
     setAside: async (entries) => entries.forEach((e) => aside.set(e.id, e.reason)),
+    origin: async () => origin,
+    setOrigin: async (next) => {
+      origin = next;
+    },
     close: () => {},
   };
 }

@@ -10,9 +10,15 @@ export const REPLAY_CHECKPOINT_EVERY = 200;
  * (0 = before any). Pure folding only: replay never runs an effect.
  */
 export class Replay {
-  private checkpoints: AppState[] = [INITIAL_STATE];
+  private checkpoints: AppState[];
 
-  constructor(readonly events: readonly AppEvent[]) {}
+  /** `start`: the state before the first event (a synced device's origin checkpoint; default empty). */
+  constructor(
+    readonly events: readonly AppEvent[],
+    start: AppState = INITIAL_STATE,
+  ) {
+    this.checkpoints = [start];
+  }
 
   /** The state after `count` events (clamped to the log's length). */
   stateAt(count: number): AppState {

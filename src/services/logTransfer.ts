@@ -6,7 +6,8 @@ import { buildLogFile, type LogFile } from '../events/logFile';
  * stored, so nothing is lost) and the newest snapshot.
  */
 export async function exportLogFile(log: EventLog, now = new Date()): Promise<LogFile> {
-  return buildLogFile(await log.storedRecords(), await log.latestSnapshot(), now);
+  const [records, snapshot, origin] = await Promise.all([log.storedRecords(), log.latestSnapshot(), log.origin()]);
+  return buildLogFile(records, snapshot, now, origin ?? undefined);
 }
 
 /** File name of an export: `notepad-log-YYYY-MM-DD.json` (local date). */

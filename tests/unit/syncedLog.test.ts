@@ -8,6 +8,9 @@ import type { Channel } from '../../src/events/tabChannel';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { FakeSyncServer } from './fakeSyncServer';
+import { parseLogFile, startOf } from '../../src/events/logFile';
+import { exportLogFile } from '../../src/services/logTransfer';
+import { Replay } from '../../src/projections/replay';
 
 /**
  * A synced log across reloads and tabs (docs/architecture.md "Sync"): the server order, the
@@ -138,5 +141,38 @@ describe('a synced log', () => {
     expect(reopened.state.notes.order).toEqual([]);
     await reopened.close();
     expect((await open()).state.notes.order).toEqual([]);
+  });
+});
+
+describe('the export of a synced device', () => {
+  it('replays to the keys the device shows: server order first, then its own unsent events, from the checkpoint it started from', async () => {
+    const server = new FakeSyncServer();
+    const seed = await open();
+    await seed.enterSync({ ...RECORD, deviceId: 'device-seed-000' }, EMPTY_SERVER_BASE);
+    const seeding = new SyncEngine(seed, server.transport(), { deviceId: 'device-seed-000', timing: { ...timing, checkpointEvery: 3 } });
+    engines.push(seeding);
+    seeding.start();
+    for (let i = 0; i < 5; i++) await seed.append('note.created', { id: String(1764000000100 + i), title: `Seed ${i}` });
+    await seeding.request();
+    expect(server.checkpointStored).not.toBeNull();
+    await seed.append('note.renamed', { id: '1764000000100', title: 'After the checkpoint' });
+    await seeding.request();
+    seeding.stop();
+
+    globalThis.indexedDB = new IDBFactory();
+    const fresh = await open();
+    const checkpoint = server.checkpointStored!;
+    await fresh.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state });
+    const engine = new SyncEngine(fresh, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    await engine.request();
+    engine.stop();
+    await fresh.append('note.starred', { id: '1764000000101' }); // not sent: stays in the outbox
+    const file = parseLogFile(JSON.stringify(await exportLogFile(fresh)));
+    expect(file.origin?.head).toBe(checkpoint.serverSeq);
+    const replayed = new Replay(file.events, startOf(file)).stateAt(file.events.length);
+    expect(toStorageKeys(replayed.notes)).toEqual(toStorageKeys(fresh.state.notes));
+    expect(fresh.state.notes.meta['1764000000100'].title).toBe('After the checkpoint');
   });
 });

@@ -97,7 +97,7 @@ describe('an older build meeting a newer build’s records', () => {
     await log.writeSnapshot();
     expect(await storage.latestSnapshot()).toBeNull();
     expect(await log.compact(new Date('2030-01-01'))).toBe(0);
-    await expect(log.replaceWith([], null)).rejects.toThrow(/updated elsewhere/);
+    await expect(log.replaceWith(parseLogFile(JSON.stringify(buildLogFile([], null, new Date(at)))))).rejects.toThrow(/updated elsewhere/);
     expect(await storage.readAfter(0)).toHaveLength(2);
   });
 

@@ -47,7 +47,7 @@ export function LogMenu() {
     if (!candidate) return;
     setCandidate(null);
     try {
-      await log.replaceWith(candidate.file.events, candidate.file.snapshot);
+      await log.replaceWith(candidate.file);
       toast.success('Event log imported', { description: `${candidate.file.events.length} events from ${candidate.name}` });
     } catch (error) {
       toast.error('Import failed: nothing was changed', { description: (error as Error).message, duration: TOAST_ERROR_DURATION_MS });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { toast } from '../toast';
-import { LogFileError, parseLogFile } from '../../events/logFile';
+import { LogFileError, parseLogFile, startOf } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
 import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { ReplayState } from './ReplayState';
@@ -19,7 +19,7 @@ const ROW_HEIGHT_PX = 28;
  */
 export function ReplayView() {
   const [source, setSource] = useReplaySource();
-  const replay = useMemo(() => (source ? new Replay(source.file.events) : null), [source]);
+  const replay = useMemo(() => (source ? new Replay(source.file.events, startOf(source.file)) : null), [source]);
   const total = replay?.events.length ?? 0;
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);

@@ -1,0 +1,68 @@
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, trackConsoleErrors } from './fixtures';
+import { NotesPage } from './notesPage';
+
+/**
+ * Devices for the sync tests: each a browser context of its own (its own IndexedDB, localStorage
+ * and cookies), as two browsers or two computers would be, against the real host.
+ */
+export interface Device {
+  context: BrowserContext;
+  page: Page;
+  app: NotesPage;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+let accounts = 0;
+/** A new e-mail for this run, so tests never share an account by accident. */
+export function uniqueEmail(testInfo: TestInfo, label = 'user'): string {
+  accounts += 1;
+  return `${label}-${testInfo.workerIndex}-${Date.now().toString(36)}-${accounts}@example.org`;
+}
+
+/** A new device: a fresh context on the app, open and ready. */
+export async function openDevice(browser: Browser, testInfo: TestInfo): Promise<Device> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  trackConsoleErrors(page);
+  const app = new NotesPage(page);
+  await app.open();
+  return { context, page, app };
+}
+
+/** The sync status line of the sidebar footer. */
+export const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+/** Open the account dialog and sign in (or create the account), then wait until the first sync is done. */
+export async function signIn(device: Device, email: string, options: { create?: boolean } = {}): Promise<void> {
+  const { page } = device;
+  await page.getByRole('button', { name: /^(Sign in to sync|Sign in again)$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sync your notes' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: options.create ? 'Create account' : 'Sign in', exact: true }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+  await waitSynced(device);
+}
+
+/** Wait until the device says it is synced (nothing left to send, the account's events folded). */
+export async function waitSynced(device: Device, timeout = 15_000): Promise<void> {
+  await expect(syncStatus(device.page)).toContainText(/^Synced at /, { timeout });
+}
+
+/** Rename the shown note through its title (double-click, type, Enter). */
+export async function renameShownNote(device: Device, title: string): Promise<void> {
+  await device.page.locator('.editor-title').dblclick();
+  const field = device.page.getByRole('textbox', { name: 'Note title' });
+  await field.fill(title);
+  await field.press('Enter');
+  await expect(device.page.locator('.editor-title')).toHaveText(title);
+}
+
+/** The mirrored storage keys of every device are the same (`notes`, `note_{id}`, `linkedNotes`). */
+export async function expectSameKeys(devices: Device[]): Promise<Record<string, string>> {
+  const first = await devices[0].app.localStorageKeys();
+  for (const d of devices.slice(1)) await expect.poll(() => d.app.localStorageKeys(), { timeout: 10_000 }).toEqual(first);
+  return first;
+}
