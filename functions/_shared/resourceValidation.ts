@@ -12,6 +12,7 @@ export const MAX_URL_CHARS = 2048;
 const text = (value: unknown, max: number): string | null => {
   if (typeof value !== 'string') return null;
   const clean = value
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -30,7 +30,7 @@ function cleanInline(content: unknown): unknown {
   return content.flatMap((item: Json) => {
     if (item?.type === 'link') {
       // A link whose target is unsafe keeps its text and loses the link.
-      return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : (cleanInline(item.content) as unknown[]);
+      return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : cleanInline(item.content);
     }
     return [item];
   });

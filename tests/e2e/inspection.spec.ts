@@ -22,7 +22,7 @@ const FAKE_INSPECTOR = () => {
   const w = window as unknown as { __opened: string[]; __inspected: unknown[] };
   w.__opened = [];
   w.__inspected = [];
-  window.open = ((url?: string | URL) => {
+  window.open = (url?: string | URL) => {
     w.__opened.push(String(url));
     setTimeout(() => window.postMessage({ type: '@statelyai.connected' }, '*'));
     return {
@@ -31,7 +31,7 @@ const FAKE_INSPECTOR = () => {
       close() {},
       focus() {},
     } as unknown as Window;
-  }) as typeof window.open;
+  };
 };
 
 const inspected = (page: Page) => page.evaluate(() => (window as unknown as { __inspected: Inspected[] }).__inspected);

@@ -70,17 +70,17 @@ test('the app frame with the product name shows while the event log is still ope
   await page.addInitScript(() => {
     const open = indexedDB.open.bind(indexedDB);
     const gate = new Promise<void>((resolve) => ((window as unknown as { __releaseLog: () => void }).__releaseLog = resolve));
-    indexedDB.open = ((name: string, version?: number) => {
+    indexedDB.open = (name: string, version?: number) => {
       const request = open(name, version);
       const listeners: ((event: Event) => void)[] = [];
       const add = request.addEventListener.bind(request);
       request.addEventListener = ((type: string, listener: (event: Event) => void, options?: unknown) => {
-        if (type !== 'success') return add(type, listener as EventListener, options as AddEventListenerOptions);
+        if (type !== 'success') return add(type, listener, options as AddEventListenerOptions);
         listeners.push(listener);
       }) as typeof request.addEventListener;
       add('success', (event) => void gate.then(() => listeners.forEach((l) => l(event))));
       return request;
-    }) as typeof indexedDB.open;
+    };
   });
   await page.goto('/');
   await expect(page.getByRole('status').filter({ hasText: 'Loading your notes…' })).toBeVisible();

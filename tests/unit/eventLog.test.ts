@@ -84,7 +84,7 @@ describe('event log', () => {
     db.close();
     const log = new EventLog({ storage: await openIndexedDbStorage() });
     await log.load();
-    log.append('note.created', created('3'));
+    void log.append('note.created', created('3'));
     await log.append('note.created', created('4'));
     expect(log.state.notes.order).toEqual(['4', '3', '1']);
     expect(log.status$.value.quarantinedNow.map((q) => q.reason)).toEqual(['bad time', 'unsupported schema version 7']);

@@ -63,7 +63,7 @@ describe('start-up on corrupt storage', () => {
           payload: { id, title: `valid ${n}` },
         });
       }
-      for (const r of [...records, ...bad].sort(() => rand() - 0.5)) await db.add('events', r as never);
+      for (const r of [...records, ...bad].sort(() => rand() - 0.5)) await db.add('events', r);
       db.close();
       const web = new MemoryWebStorage();
       for (const [k, v] of Object.entries(corruptLocal(rand))) web.setItem(k, v);

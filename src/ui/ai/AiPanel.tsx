@@ -21,6 +21,8 @@ export function AiPanel({
 }) {
   const headingId = useId();
   return (
+    // Escape from anywhere inside the panel closes it; the keys come from its buttons and links.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={`ai-panel ${className}`}
       aria-labelledby={headingId}

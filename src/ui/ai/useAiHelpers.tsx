@@ -11,8 +11,8 @@ import { inspect } from '../inspection';
 import { isOfflineError, failureText, record, toastNotice, toastResourcesFailed, toastSuccess, toastSummaryFailed } from './aiEffects';
 import { AI_TEXT } from './messages';
 import { noteText, recapBlocks, summarySource } from './noteText';
-import { RecapPanel, type RecapView } from './RecapPanel';
-import { ResourcesPanel, type ResourcesView } from './ResourcesPanel';
+import { RecapPanel } from './RecapPanel';
+import { ResourcesPanel } from './ResourcesPanel';
 import './ai.css';
 
 /** What the editor toolbar needs from the AI helpers (SPEC.md §2 "Side panels", §4 "Recap", §5). */
@@ -120,8 +120,8 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
     latest.current.editor.focus();
   };
 
-  const recapState = recapSnapshot.value as RecapView['state'] | 'idle';
-  const resourcesState = resourcesSnapshot.value as ResourcesView['state'] | 'idle';
+  const recapState = recapSnapshot.value;
+  const resourcesState = resourcesSnapshot.value;
   const panels =
     recapState === 'idle' && resourcesState === 'idle' ? null : (
       <div className="ai-panel-stack">

@@ -71,8 +71,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     extensions: [longNote],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
-      handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
-  }) as unknown as NoteEditor;
+      handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
+  });
 
   return (
     <section className="editor-pane" aria-label="Editor">

@@ -156,7 +156,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       className="note-editor"
       onBlur={(e) => {
         // Focus moving into BlockNote's own menus is not a blur of the note.
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosave.send({ type: 'editor.blur' });
+        if (!e.currentTarget.contains(e.relatedTarget)) autosave.send({ type: 'editor.blur' });
       }}
     >
       <BlockNoteView

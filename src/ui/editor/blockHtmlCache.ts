@@ -84,7 +84,7 @@ export class BlockHtmlCache {
   html(blocks: readonly NoteBlock[]): string {
     const { open, close } = this.groupWrapper();
     const entries = blocks.map((block) => this.entry(block));
-    const parts: string[] = new Array(blocks.length);
+    const parts = new Array<string>(blocks.length);
     let previousFirst: number | null = null;
     for (let i = 0; i < blocks.length; i++) {
       const { html, first } = entries[i];

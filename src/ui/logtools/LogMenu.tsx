@@ -57,7 +57,7 @@ export function LogMenu() {
         <button type="button" onClick={() => input.current?.click()}>
           Import event log
         </button>
-        <button type="button" onClick={() => navigate('/replay')}>
+        <button type="button" onClick={() => void navigate('/replay')}>
           Replay event log
         </button>
         <input
@@ -80,7 +80,7 @@ export function LogMenu() {
             onOpenReadOnly={() => {
               setReplayFile(candidate.file, candidate.name);
               setCandidate(null);
-              navigate('/replay');
+              void navigate('/replay');
             }}
           />
         </Suspense>

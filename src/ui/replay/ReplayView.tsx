@@ -104,6 +104,8 @@ export function ReplayView() {
         </output>
       </div>
       <div className="replay-body">
+        {/* A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="replay-timeline" ref={listRef} aria-label="Timeline" tabIndex={0}>
           <ol style={{ height: rows.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
             {rows.getVirtualItems().map((row) => {
@@ -127,6 +129,8 @@ export function ReplayView() {
           <section aria-label="Current event">
             <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
             {current && (
+              // A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable).
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <pre className="replay-payload" tabIndex={0}>
                 {JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}
               </pre>
