@@ -7,6 +7,7 @@ import { writeJournal } from './services/journal';
 import { beginStartup } from './services/startup';
 import { StorageMirror } from './services/storageMirror';
 import { scheduleCompaction } from './services/compaction';
+import { openLocalStorage } from './services/webStorage';
 import { LogProvider } from './ui/LogContext';
 import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
@@ -52,7 +53,11 @@ async function boot(): Promise<void> {
   const page = browserPageContext();
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
-  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
+  // Opening the area reads nothing yet (see below); a browser that refuses it stops here, as before the adapter.
+  const local = openLocalStorage();
+  if (!local.ok) throw local.error;
+  const webStorage = local.area;
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect });
   const { log, error } = await startup.readable;
   if (!log) {
     root.render(
@@ -66,14 +71,14 @@ async function boot(): Promise<void> {
   const ready = log;
   let mirror: StorageMirror | null = null;
   installPageHideHandler(() => {
-    writeJournal(ready);
+    writeJournal(ready, webStorage);
     mirror?.flush();
   });
   // localStorage is first touched after the first paint (its first access loads the origin's whole
   // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
   // original app's keys, which its first write would otherwise overwrite.
   void startup.editable.then((result) => {
-    const copy = new StorageMirror(localStorage, announceMirrorError);
+    const copy = new StorageMirror(webStorage, announceMirrorError);
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
@@ -84,7 +89,7 @@ async function boot(): Promise<void> {
     // let the copy catch up then too, instead of waiting for the next change. Only note events:
     // view events (a search keystroke) would re-sort every stale key while storage stays full.
     ready.events$.pipe(filter((event) => event.type.startsWith('note.'))).subscribe(() => copy.retry());
-    scheduleCompaction(ready);
+    scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first (issue 7).

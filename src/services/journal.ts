@@ -1,20 +1,19 @@
 import { type AppEvent, explainInvalid } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
+import { JOURNAL_KEY, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 
-/**
- * localStorage key of the page-hide journal. A page being closed may be killed before its
- * IndexedDB transaction commits; localStorage writes are synchronous, so events that were not
- * yet durable are written here on page hide and appended on the next start.
+/*
+ * The page-hide journal (docs/architecture.md "Page-hide journal"): a page being closed may be killed
+ * before its IndexedDB transaction commits; Web Storage writes are synchronous, so events that were
+ * not yet durable are written to JOURNAL_KEY on page hide and appended on the next start.
  */
-export const JOURNAL_KEY = 'notepad:journal';
 
-/** Write the log's not-yet-durable events to the journal (synchronous). Returns how many. */
-export function writeJournal(log: EventLog, storage: Storage = localStorage): number {
+/** Write the log's not-yet-durable events to the journal in `storage` (synchronous). Returns how many. */
+export function writeJournal(log: EventLog, storage: StorageArea): number {
   const pending = log.pendingEvents();
-  try {
-    if (pending.length) storage.setItem(JOURNAL_KEY, JSON.stringify(pending));
-  } catch (error) {
-    console.error('NotePad: could not write the page-hide journal', error);
+  if (pending.length) {
+    const written = writeItem(storage, JOURNAL_KEY, JSON.stringify(pending));
+    if (!written.ok) console.error('NotePad: could not write the page-hide journal', written.error);
   }
   return pending.length;
 }
@@ -22,10 +21,12 @@ export function writeJournal(log: EventLog, storage: Storage = localStorage): nu
 /**
  * Append journal events the log does not hold yet, then clear the journal. A note event older than
  * the note's current modification is skipped, so a stale copy never overwrites newer text.
- * Returns the events it appended.
+ * Returns the events it appended (none when the journal cannot be read).
  */
-export async function recoverJournal(log: EventLog, storage: Storage = localStorage): Promise<AppEvent[]> {
-  const raw = storage.getItem(JOURNAL_KEY);
+export async function recoverJournal(log: EventLog, storage: StorageArea): Promise<AppEvent[]> {
+  const read = readItem(storage, JOURNAL_KEY);
+  if (!read.ok) console.error('NotePad: could not read the page-hide journal', read.error);
+  const raw = read.ok ? read.value : null;
   if (raw === null) return [];
   let events: unknown;
   try {
@@ -45,6 +46,7 @@ export async function recoverJournal(log: EventLog, storage: Storage = localStor
     return !(e.type === 'note.body-saved' && meta && meta.modified > e.at);
   });
   const appended = await Promise.all(fresh.map((e) => log.appendEvent({ ...e, seq: 0 })));
-  storage.removeItem(JOURNAL_KEY);
+  const cleared = removeItem(storage, JOURNAL_KEY);
+  if (!cleared.ok) console.error('NotePad: could not clear the page-hide journal', cleared.error);
   return appended;
 }

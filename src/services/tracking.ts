@@ -1,11 +1,10 @@
 import type { FunctionsClient } from './functionsClient';
 import { visitSource } from './trackingSource';
 import { PRODUCT_NAME } from './product';
+import { SESSION_ID_KEY, openSessionStorage, readItem, writeItem, type StorageArea } from './webStorage';
 
 /** `app_name` of every usage record (SPEC.md §7). */
 export const TRACKING_APP_NAME = PRODUCT_NAME;
-/** Session storage key of the session id (SPEC.md §3). */
-export const SESSION_ID_KEY = 'ss_session_id';
 /** Paths where the app loads without tracking: the replay view only folds, it makes no request (README). */
 export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
 
@@ -15,18 +14,17 @@ export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
  * When session storage is unavailable (blocked), returns a fresh id without storing it.
  */
 export function sessionIdFrom(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  storage: Pick<StorageArea, 'getItem' | 'setItem'> | null,
   newId: () => string = () => crypto.randomUUID(),
 ): string {
-  try {
-    const existing = storage?.getItem(SESSION_ID_KEY);
-    if (existing) return existing;
-    const id = newId();
-    storage?.setItem(SESSION_ID_KEY, id);
-    return id;
-  } catch {
-    return newId();
-  }
+  if (!storage) return newId();
+  const existing = readItem(storage, SESSION_ID_KEY);
+  if (!existing.ok) return newId();
+  if (existing.value) return existing.value;
+  const id = newId();
+  // A refused write (blocked or full) still gives this load an id; the next load makes another.
+  writeItem(storage, SESSION_ID_KEY, id);
+  return id;
 }
 
 /** What trackAppLoad reads from the page; tests pass their own. */
@@ -40,7 +38,7 @@ export interface PageContext {
   /** document.referrer */
   referrer: string;
   /** sessionStorage, or null when it cannot be used */
-  sessionStorage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  sessionStorage: Pick<StorageArea, 'getItem' | 'setItem'> | null;
 }
 
 /**
@@ -57,12 +55,9 @@ export function browserPageContext(): PageContext {
     hostname,
     referrer: document.referrer,
     get sessionStorage() {
-      try {
-        return window.sessionStorage;
-      } catch {
-        // Blocked storage (some privacy settings): a fresh id each load.
-        return null;
-      }
+      // Blocked storage (some privacy settings): a fresh id each load.
+      const opened = openSessionStorage();
+      return opened.ok ? opened.area : null;
     },
   };
 }

@@ -2,8 +2,9 @@ import { toast } from './toast';
 import type { StartupResult } from '../services/startup';
 import type { EventLog } from '../events/eventLog';
 import { TOAST_ERROR_DURATION_MS } from './constants';
+import { storageErrorKind } from '../services/webStorage';
 
-const isQuota = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+const isQuota = (error: unknown) => storageErrorKind(error) === 'quota';
 
 /**
  * Tell the user about start-up recovery (issue 8): unreadable log records set aside, unreadable

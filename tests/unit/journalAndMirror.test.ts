@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { JOURNAL_KEY, recoverJournal, writeJournal } from '../../src/services/journal';
+import { recoverJournal, writeJournal } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { StorageMirror } from '../../src/services/storageMirror';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
 import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
-import { JOURNAL_KEY } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { MemoryWebStorage } from './memoryStorage';
 import { seededRandom } from '../support/random';
 

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { appShellMachine } from '../../src/machines/appShell';
-import { JOURNAL_KEY } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { beginStartup } from '../../src/services/startup';
 import { NOTES_KEY, noteBodyKey } from '../../src/projections/storageKeys';
 import { MemoryWebStorage } from './memoryStorage';
