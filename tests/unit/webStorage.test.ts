@@ -37,7 +37,7 @@ describe('web storage adapter', () => {
     expect(readItem(throwingArea(error), 'notes')).toEqual({ ok: false, kind: 'other', error });
   });
 
-  it('knows the legacy quota code 22 as a quota error', () => {
+  it('classifies QuotaExceededError as quota and a plain error as other', () => {
     expect(storageErrorKind(new DOMException('full', 'QuotaExceededError'))).toBe('quota');
     expect(storageErrorKind(new Error('full'))).toBe('other');
   });
