@@ -9,7 +9,7 @@ import {
   explainInvalid,
   upcast,
 } from './catalog';
-import { inNextTask } from './nextTask';
+import { inNextTask } from '../lib/scheduler';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/shareEqual';

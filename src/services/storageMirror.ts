@@ -1,6 +1,6 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 import { noteIndex, type NotesState } from '../projections/notesState';
-import { inNextTask } from '../events/nextTask';
+import { inNextTask } from '../lib/scheduler';
 
 const BODY_PREFIX = noteBodyKey('');
 

@@ -86,7 +86,7 @@ export class NotesPage {
 
   /**
    * The app's localStorage keys. The app writes them in a task after each event (a MessageChannel
-   * message, src/events/nextTask.ts): one more message round trip first lets every write queued
+   * message, src/lib/scheduler.ts): one more message round trip first lets every write queued
    * before this call land, so a read right after an action sees it.
    */
   async localStorageKeys(): Promise<Record<string, string>> {

@@ -1,6 +1,6 @@
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
-import { inBackground } from '../../events/nextTask';
+import { inBackground } from '../../lib/scheduler';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Stop a priming slice when less than this is left of it (ms). */

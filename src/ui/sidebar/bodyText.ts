@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { AppState, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
-import { inBackground } from '../../events/nextTask';
+import { inBackground } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
 
 /** Longest slice of search indexing (ms): input arriving meanwhile waits no longer. */
