@@ -19,7 +19,7 @@ import { loadPurifier } from './services/purifier';
 import { announceMirrorError, announceStartup } from './ui/notices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
-import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
+import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';

@@ -2,6 +2,8 @@ import type { RecapFormat } from '../../events/catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
 import { AI_TEXT } from './messages';
+import { readBlocks } from '../../projections/noteText/blocks';
+import { editorText, tidyText } from '../../projections/noteText/editorText';
 
 /** The text to summarize and where it came from (SPEC.md §5 "Summarize"). */
 export interface SummarySource {
@@ -11,17 +13,9 @@ export interface SummarySource {
   caretOnly: boolean;
 }
 
-/** Blocks become lines; runs of blank lines collapse to one. */
-const tidy = (text: string) =>
-  text
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
-/** The whole note as plain text, one line per block (tables cell by cell). */
+/** The whole note as the helpers read it: one line per block, tables cell by cell (the note-text pipeline). */
 export function noteText(editor: NoteEditor): string {
-  const { doc } = editor.prosemirrorState;
-  return tidy(doc.textBetween(0, doc.content.size, '\n', ' '));
+  return tidyText(editorText(readBlocks(editor.document)));
 }
 
 /** True when the page's caret is inside the editor (it is focused, or the DOM selection lies in it). */
@@ -37,7 +31,9 @@ function caretInEditor(editor: NoteEditor): boolean {
  */
 export function summarySource(editor: NoteEditor): SummarySource {
   const { selection, doc } = editor.prosemirrorState;
-  const selected = selection.empty ? '' : tidy(doc.textBetween(selection.from, selection.to, '\n', ' '));
+  // A selection is a range of the editor's own document, which only the editor can read out; it reads the
+  // same text the pipeline's editorText gives for whole blocks, and is tidied the same way.
+  const selected = selection.empty ? '' : tidyText(doc.textBetween(selection.from, selection.to, '\n', ' '));
   if (selected) return { text: selected, scope: 'selection', caretOnly: false };
   return { text: noteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
 }

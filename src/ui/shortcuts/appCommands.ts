@@ -1,6 +1,6 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
-import { bodySearch } from '../sidebar/bodyText';
+import { bodySearch } from '../sidebar/liveSearchIndex';
 import { editorCommandShortcuts } from '../editor/commands';
 
 /** What app commands act on. */

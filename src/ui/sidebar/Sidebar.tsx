@@ -4,7 +4,7 @@ import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/product';
 import { showStatus } from '../status';
-import { bodySearch } from './bodyText';
+import { bodySearch } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
