@@ -5,10 +5,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
 import { answerClientErrorsWithJson } from './clientErrors';
-import { unknownFunctionResponse } from '../functions/_shared/http.ts';
-
-/** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
-export type FunctionHandler = (req: Request) => Promise<Response>;
+import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
 /** What the host serves: the built app and the functions by name. */
 export interface HostOptions {

@@ -7,7 +7,7 @@ import { createFindResourcesHandler } from '../functions/find-resources/handler.
 import { createProvider, readConfig } from '../functions/_shared/config.ts';
 import { createSummarizeHandler } from '../functions/summarize/handler.ts';
 import { createTrackUsageHandler } from '../functions/track-app-usage/handler.ts';
-import type { FunctionHandler } from './app';
+import type { FunctionHandler } from '../functions/_shared/http.ts';
 import { DEFAULT_USAGE_DB_PATH, openUsageStore } from './usageStore';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Request } from '@playwright/test';
-import type { FunctionHandler } from '../../server/app';
+import type { FunctionHandler } from '../../functions/_shared/http.ts';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { startRecordingHost, type RecordingHost } from './functionsHost';
 import { NotesPage } from './notesPage';
