@@ -139,6 +139,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to reach user feedback and the moved modules (docs/architecture.md "User feedback").
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/feedback/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/feedback/*'], message: 'Import user feedback from src/ui/feedback (its index): one API.' },
+            {
+              group: ['**/ui/status', '../../status', '**/editorToasts'],
+              message: 'Moved to src/ui/feedback: import showStatus and editorToasts from there (this path is a transitional re-export).',
+            },
+            { group: ['**/shareEqual'], message: 'Moved to src/projections/structuralSharing (this path is a transitional re-export).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'functions/**/*.ts', 'server/**/*.ts', 'catalog/**/*.ts'],
     ignores: [WEB_STORAGE_ADAPTER],
     rules: {

@@ -20,3 +20,6 @@ export class FunctionsError extends Error {
     this.name = 'FunctionsError';
   }
 }
+
+/** True when a failure means the functions cannot be reached (browser offline, host unreachable). */
+export const isOfflineError = (error: unknown): boolean => error instanceof FunctionsError && error.kind === 'offline';

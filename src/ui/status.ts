@@ -1,9 +1,2 @@
-import { Subject } from 'rxjs';
-
-/** Transient header messages (SPEC.md §4: "Note saved!", "Note starred", "Copied to clipboard!"). */
-export const statusMessages$ = new Subject<string>();
-
-/** Show a transient message in the editor header. */
-export function showStatus(message: string): void {
-  statusMessages$.next(message);
-}
+/** Transitional: the header status line lives in src/ui/feedback. Kept only for src/ui/editor/commands (owned by the log-core rewrite); lint flags its use. */
+export { showStatus } from './feedback';

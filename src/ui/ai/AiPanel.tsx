@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 
 /**
  * The frame of one AI side panel (SPEC.md §2 "Side panels"): a labelled region with its title,

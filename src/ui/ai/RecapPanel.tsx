@@ -1,7 +1,7 @@
 import type { RecapFormat } from '../../events/catalog';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
 import { bulletLines, paragraphs } from './noteText';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 
 /** What the Note Recap panel shows; `state` is the recap machine's state value. */
 export interface RecapView {

@@ -1,6 +1,6 @@
 import type { Resource } from '../../services/functionsClient';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 import { safeResourceHref } from './safeUrl';
 
 /** What the resources panel shows; `state` is the resources machine's state value. */

@@ -1,7 +1,7 @@
 import type { RecapFormat } from '../../events/catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 import { readBlocks } from '../../projections/noteText/blocks';
 import { editorText, tidyText } from '../../projections/noteText/editorText';
 

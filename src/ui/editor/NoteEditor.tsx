@@ -4,15 +4,12 @@ import { useActorRef } from '@xstate/react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
-import { toast } from '../toast';
 import { autosaveMachine } from '../../machines/autosave';
 import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';
-import { showStatus } from '../status';
 import { inspect } from '../inspection';
 import { loadPurifier, purifierLoaded } from '../../services/purifier';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
-import { announceChangedInOtherTab, describeSaveError } from '../notices';
+import { announceChangedInOtherTab, announceSaveFailed, showStatus } from '../feedback';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { captureBody, isShowingBody, showBody } from './noteDocument';
@@ -61,14 +58,10 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       actions: {
         notifySaved: () => showStatus('Note saved!'),
         notifyFailed: (_, { error }) =>
-          toast.error('Error saving note', {
-            description: describeSaveError(
-              log.status$.value.writeError ?? error,
-              /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? ''),
-            ),
-            duration: TOAST_ERROR_DURATION_MS,
-            id: 'save-error', // retries while the disk is full update one toast
-          }),
+          announceSaveFailed(
+            log.status$.value.writeError ?? error,
+            /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? ''),
+          ),
       },
     }),
     { inspect },

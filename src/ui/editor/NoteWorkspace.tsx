@@ -4,7 +4,7 @@ import { useLog } from '../LogContext';
 import { useAiHelpers } from '../ai/useAiHelpers';
 import { commandForKey, type CommandContext, type EditorCommand, type EditorServices } from './commands';
 import { logCommand } from './commands/types';
-import { editorToasts } from './editorToasts';
+import { editorToasts } from '../feedback';
 import { EditorToolbar } from './EditorToolbar';
 import { HeaderActions } from './HeaderActions';
 import { insertImageFile, resizeImage } from './imageInsert';

@@ -1,5 +1,5 @@
 import { insertedWidth, isEmbeddableImage, loadImage, toJpegDataUrl, fileToDataUrl } from '../../services/imageConversion';
-import { editorToasts } from './editorToasts';
+import { editorToasts } from '../feedback';
 import { insertBlockAtCursor } from './insertBlock';
 import type { NoteEditor } from './schema';
 

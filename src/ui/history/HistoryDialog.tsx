@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { type AppEvent, explainInvalid, upcast } from '../../events/catalog';
 import { noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
-import { showStatus } from '../status';
+import { showStatus } from '../feedback';
 import { useModalDialog } from '../dialog/useModalDialog';
 import './history.css';
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../toast';
+import { logToolToasts } from '../feedback';
 import type { LogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { setReplayFile } from '../replay/replaySource';
 import './logtools.css';
 
@@ -20,7 +19,7 @@ export function LogMenu() {
   const exportLog = async () => {
     const { downloadLogFile, exportLogFile } = await import('../../services/logTransfer');
     downloadLogFile(await exportLogFile(log));
-    toast.success('Event log exported');
+    logToolToasts.exported();
   };
 
   const readFile = async (chosen: File | undefined) => {
@@ -30,7 +29,7 @@ export function LogMenu() {
       setCandidate({ file: parseLogFile(await chosen.text()), name: chosen.name });
     } catch (error) {
       const reason = error instanceof LogFileError ? error.message : `The file could not be read (${(error as Error).message}).`;
-      toast.error('Import failed: nothing was changed', { description: reason, duration: TOAST_ERROR_DURATION_MS });
+      logToolToasts.importFailed(reason);
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -41,9 +40,9 @@ export function LogMenu() {
     setCandidate(null);
     try {
       await log.replaceWith(candidate.file.events, candidate.file.snapshot);
-      toast.success('Event log imported', { description: `${candidate.file.events.length} events from ${candidate.name}` });
+      logToolToasts.imported(candidate.file.events.length, candidate.name);
     } catch (error) {
-      toast.error('Import failed: nothing was changed', { description: (error as Error).message, duration: TOAST_ERROR_DURATION_MS });
+      logToolToasts.importFailed((error as Error).message);
     }
   };
 

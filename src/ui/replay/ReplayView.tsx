@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toast } from '../toast';
+import { logToolToasts } from '../feedback';
 import { LogFileError, parseLogFile } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { ReplayState } from './ReplayState';
 import { useReplaySource } from './useReplaySource';
 import './replay.css';
@@ -47,10 +46,7 @@ export function ReplayView() {
     try {
       setSource({ file: parseLogFile(await file.text()), name: file.name });
     } catch (error) {
-      toast.error('Cannot replay this file', {
-        description: error instanceof LogFileError ? error.message : String(error),
-        duration: TOAST_ERROR_DURATION_MS,
-      });
+      logToolToasts.replayRefused(error instanceof LogFileError ? error.message : String(error));
     }
   };
 

@@ -3,7 +3,7 @@ import { SORT_MODES, type SortMode } from '../../events/catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/product';
-import { showStatus } from '../status';
+import { showStatus } from '../feedback';
 import { bodySearch } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';

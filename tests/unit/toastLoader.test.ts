@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createToastForwarder, type ToastApi } from '../../src/ui/lazyToast';
+import { createToastForwarder, type ToastApi } from '../../src/ui/feedback/toastLoader';
 
 type Options = { id?: string; description?: string };
 

@@ -1,8 +1,8 @@
 import { toast } from './toast';
-import type { StartupResult } from '../services/startup';
-import type { EventLog } from '../events/eventLog';
-import { TOAST_ERROR_DURATION_MS } from './constants';
-import { storageErrorKind } from '../services/webStorage';
+import type { StartupResult } from '../../services/startup';
+import type { EventLog } from '../../events/eventLog';
+import { TOAST_ERROR_DURATION_MS } from './durations';
+import { storageErrorKind } from '../../services/webStorage';
 
 const isQuota = (error: unknown) => storageErrorKind(error) === 'quota';
 
@@ -50,12 +50,24 @@ export function announceMirrorError(error: unknown): void {
 }
 
 /**
+ * "Error saving note" when the log could not store an edit: one toast, updated by each retry while the disk stays
+ * full. `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
+ */
+export function announceSaveFailed(error: unknown, hasImage: boolean): void {
+  toast.error('Error saving note', {
+    description: describeSaveError(error, hasImage),
+    duration: TOAST_ERROR_DURATION_MS,
+    id: 'save-error',
+  });
+}
+
+/**
  * The description of the "Error saving note" toast when the log could not store an edit (issue 8).
  * The edit stays in the editor and in memory and is saved again by the autosave retry, so say so;
  * a full disk gets its own words (a note with an image: SPEC.md §8's image wording first).
  * `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
  */
-export function describeSaveError(error: unknown, hasImage = false): string {
+function describeSaveError(error: unknown, hasImage: boolean): string {
   const message = error instanceof Error ? error.message : String(error);
   if (isQuota(error) || /quota|storage is full|no space/i.test(message)) {
     return hasImage

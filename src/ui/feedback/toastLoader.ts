@@ -1,4 +1,4 @@
-import { lazyModule } from '../services/lazyModule';
+import { lazyModule } from '../../services/lazyModule';
 
 /** What of a toast library the forwarder calls: sonner's `toast` and its variants. */
 export interface ToastApi<Options> {

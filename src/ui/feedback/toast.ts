@@ -1,5 +1,5 @@
 import type { ExternalToast } from 'sonner';
-import { createToastForwarder, type ToastApi } from './lazyToast';
+import { createToastForwarder, type ToastApi } from './toastLoader';
 
 /**
  * The app's toasts: sonner, loaded on the first toast or when idle after the first screen
