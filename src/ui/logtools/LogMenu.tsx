@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logToolToasts } from '../feedback';
+import { LogFileInput } from './LogFileInput';
 import type { LogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
 import { setReplayFile } from '../replay/replaySource';
@@ -59,14 +60,7 @@ export function LogMenu() {
         <button type="button" onClick={() => void navigate('/replay')}>
           Replay event log
         </button>
-        <input
-          ref={input}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label="Event log file"
-          onChange={(e) => void readFile(e.target.files?.[0])}
-        />
+        <LogFileInput inputRef={input} label="Event log file" onFile={(file) => void readFile(file)} />
       </div>
       {candidate && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { logToolToasts } from '../feedback';
+import { LogFileInput } from '../logtools/LogFileInput';
 import { LogFileError, parseLogFile } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
 import { ReplayState } from './ReplayState';
@@ -58,14 +59,7 @@ export function ReplayView() {
         <button type="button" onClick={() => fileInput.current?.click()}>
           Load log file
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label="Log file to replay"
-          onChange={(e) => void loadFile(e.target.files?.[0])}
-        />
+        <LogFileInput inputRef={fileInput} label="Log file to replay" onFile={(file) => void loadFile(file)} />
         <Link to="/">Back to notes</Link>
       </header>
       <div className="replay-controls" role="toolbar" aria-label="Replay controls">
