@@ -16,7 +16,7 @@ export interface HostOptions {
 }
 
 /**
- * The Hono app of the Node host (ARCHITECTURE.md "Functions"): functions under /functions/v1/{name}
+ * The Hono app of the Node host (docs/architecture.md "Functions and host"): functions under /functions/v1/{name}
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
  * other GET answered with index.html so the client router shows its own pages (and its 404).
  */

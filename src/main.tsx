@@ -24,7 +24,7 @@ import { browserPageContext, trackAppLoad } from './services/tracking';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
-// Only development builds carry the debug panel (issue 6); production never loads its code.
+// Only development builds carry the debug panel; production never loads its code.
 const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPanel')) : null;
 // The service worker registers after the first load (its precache downloads every asset again).
 const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
@@ -90,7 +90,7 @@ async function boot(): Promise<void> {
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
-    // IndexedDB opens: the first screen comes first (issue 7).
+    // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   });
   // Building the index of every note waits until start-up is done; a search before that builds it at once.
@@ -121,7 +121,7 @@ async function boot(): Promise<void> {
   );
 
   // Code the first screen does not need loads in idle time after it, so the first toast shows at
-  // once, a paste is cleaned without waiting, and both still work if the network goes away (issue 7).
+  // once, a paste is cleaned without waiting, and both still work if the network goes away.
   whenLoadedAndIdle(() => {
     void toasts.preload().catch(() => undefined);
     // The paste sanitizer: a paste before it has loaded waits for it (src/ui/editor/paste.ts).

@@ -1,7 +1,7 @@
 /**
  * Checks resource lists that come from outside (the `openai` provider): each item needs a title,
  * an https URL (no credentials, a dotted host name) and a description; text is trimmed and capped,
- * duplicates and extra items are dropped (issue 4: "validated (https URLs only, count capped)").
+ * duplicates and items past MAX_RESOURCES are dropped: nothing from a provider is trusted as it comes.
  */
 import { MAX_RESOURCES, type Resource } from './provider.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Usage records of `track-app-usage` (SPEC.md §7 "Usage tracking"): what one app load sends, how it
+ * Usage records of `track-app-usage` (docs/product.md "Calls"): what one app load sends, how it
  * is checked, and the store interface (SQLite on the Node host, PostgREST or the log on Deno).
  */
 import { HttpError, requireObject } from './http.ts';

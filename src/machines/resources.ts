@@ -14,7 +14,7 @@ export type ResourcesEvent =
   { type: 'resources.find'; noteId: string; text: string } | { type: 'resources.retry' } | { type: 'resources.close' };
 
 /**
- * The AI-Suggested Resources panel (SPEC.md §2 "Side panels", §7 "Find resources", §8):
+ * The AI-Suggested Resources panel (docs/product.md "Side panels", "AI helpers", "Messages"):
  * idle -> finding -> shown | failed; Retry in `failed` asks again; a new find restarts.
  * Effects are named: the `findResources` actor and the event/toast actions the UI provides.
  */

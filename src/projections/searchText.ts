@@ -17,7 +17,7 @@ export function blockSearchText(block: unknown): string {
 }
 
 /**
- * The text search looks in (SPEC.md §5 "matches ... the stored body"; README: the note's text, not
+ * The text search looks in (docs/product.md "Validation rules"; README: the note's text, not
  * its markup), lower-cased: from the BlockNote document when the body has one (a walk of plain
  * JSON, fast; the concatenation of `blockSearchText` of its blocks), else from the stored HTML
  * through `htmlText`. Blocks and table cells are separated by a newline, so a query never matches

@@ -4,10 +4,10 @@ import { htmlparser2Tokenizer } from './noteText/htmlparser';
 import { streamBlocks, type TextSink } from './noteText/textStream';
 import { STOPWORDS } from './statisticsStopwords';
 
-/** Word-cloud words are longer than this many letters (SPEC.md §5 "length greater than 2"). */
+/** Word-cloud words are longer than this many letters (docs/product.md "Validation rules"). */
 export const CLOUD_WORD_MIN_LENGTH_EXCLUSIVE = 2;
 
-/** What the dashboard needs from one note body (SPEC.md §2, §5, §9). */
+/** What the dashboard needs from one note body (docs/product.md "Dashboard", "Validation rules", "Constants"). */
 export interface BodyFacts {
   /** Whitespace-separated words of the note's text (not of its markup). */
   wordCount: number;
@@ -60,7 +60,7 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 const ASCII_LETTERS = /^[A-Za-z]+$/;
 
 /**
- * The word-cloud form of a whitespace-separated token (SPEC.md §5), or null when it does not count:
+ * The word-cloud form of a whitespace-separated token (docs/product.md "Validation rules"), or null when it does not count:
  * lower-cased, surrounding punctuation dropped, then letters only (no digits, no inner punctuation),
  * longer than 2 letters, not a stopword.
  */
@@ -85,7 +85,7 @@ function collect(body: NoteBody): { text: string; followUps: string[] } {
 const factsCache = new WeakMap<NoteBody, BodyFacts>();
 
 /**
- * Words and follow-up items of one note body (SPEC.md §2, §5, §9). Cached per body object: the
+ * Words and follow-up items of one note body (docs/product.md "Dashboard", "Validation rules", "Constants"). Cached per body object: the
  * notes projection keeps an unchanged note's body object, so a keystroke in one note re-reads
  * only that note. Pure apart from the cache; never touches the DOM.
  */

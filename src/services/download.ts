@@ -1,4 +1,4 @@
-/** Saves a file to the user's downloads folder (SPEC.md §7 "Download as HTML", exports). */
+/** Saves a file to the user's downloads folder (docs/product.md "Exports", exports). */
 export interface FileDownloader {
   /** Offer `content` as a file called `fileName` of type `mimeType` (e.g. "text/html;charset=utf-8"). */
   download(fileName: string, content: string | Blob, mimeType: string): void;

@@ -23,7 +23,7 @@ export function documentText(blocks: readonly TextBlock[]): string {
   return plainText(readBlocks(blocks));
 }
 
-/** Copy text (SPEC.md §7 "Copy to clipboard"): title, blank line, body text. */
+/** Copy text (docs/product.md "Calls"): title, blank line, body text. */
 export function clipboardText(title: string, bodyText: string): string {
   return `${title}\n\n${bodyText}`;
 }

@@ -1,5 +1,5 @@
 // Kept apart from the ky client so code that only checks failures (the AI helpers' toasts) does
-// not put ky in the first chunk (issue 7: initial JS).
+// not put ky in the first chunk.
 
 /**
  * Why a call failed: `offline` (the browser is offline or the host cannot be reached), `timeout`

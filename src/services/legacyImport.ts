@@ -14,7 +14,7 @@ function readOrNull(storage: StorageArea, key: string): string | null {
 
 /**
  * At start, turn notes in localStorage that the log does not know (written by the original app)
- * into note.imported events (ARCHITECTURE.md "Legacy import"). Nothing in localStorage is deleted;
+ * into note.imported events (docs/architecture.md "Legacy import"). Nothing in localStorage is deleted;
  * a `notes` value that cannot be read is copied to a backup key first. Returns the count imported
  * and the problems found.
  */
@@ -33,7 +33,7 @@ export async function importLegacyNotes(log: EventLog, storage: StorageArea): Pr
     const written = writeItem(storage, legacyBackupKey(Date.now()), backup);
     if (!written.ok) console.error('NotePad: could not back up unreadable legacy notes', written.error);
   }
-  // DOMPurify loads only when there is something to import (issue 7: initial JS).
+  // DOMPurify loads only when there is something to import (kept off the first load).
   if (reading.notes.length) await loadPurifier();
   await Promise.all(reading.notes.map((note) => log.append('note.imported', { ...note, html: sanitizeNoteHtml(note.html) })));
   return { imported: reading.notes.length, problems: reading.problems };

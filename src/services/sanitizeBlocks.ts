@@ -55,7 +55,7 @@ function cleanContent(content: unknown): unknown {
 }
 
 /**
- * A BlockNote document with every link target and media URL checked (issue 8): documents come
+ * A BlockNote document with every link target and media URL checked: documents come
  * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
  * become plain text; unsafe media URLs become empty. Returns new blocks; the input is unchanged.
  * @throws PurifierNotLoadedError when a block holds a link and `loadPurifier()` has not resolved.

@@ -5,7 +5,7 @@ import { inNextTask } from '../lib/scheduler';
 const BODY_PREFIX = noteBodyKey('');
 
 /**
- * Mirrors the notes projection into the localStorage keys of SPEC.md §3 (`notes`, `note_{id}`,
+ * Mirrors the notes projection into the localStorage keys of docs/product.md "Entities and storage keys" (`notes`, `note_{id}`,
  * `linkedNotes`). Only keys whose value changed are written: saving one note writes two keys,
  * not ten thousand, and a view-only event (search, sort, selection) leaves `notes` untouched and
  * writes nothing.

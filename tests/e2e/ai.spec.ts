@@ -10,9 +10,9 @@ import { storedEvents } from './storedEvents';
 import { expectToast, toastTitled } from './editorHelpers';
 
 /**
- * The AI helpers in the app (issue 4 "App side", SPEC.md §2, §4, §5, §8): Summarize and the Note
+ * The AI helpers in the app (docs/product.md "AI helpers", "Side panels", "Messages"): Summarize and the Note
  * Recap panel, Find resources and the AI-Suggested Resources panel, every message, provider faults
- * (issue 8) and offline (issue 9). Each group starts the real host on the e2e build (recording the
+ * and offline. Each group starts the real host on the e2e build (recording the
  * calls it receives): with the default local provider, with stand-in functions that answer what
  * the app must not trust, and with an OpenAI-compatible fake provider on 127.0.0.1 that fails.
  */

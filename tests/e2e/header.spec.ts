@@ -67,7 +67,7 @@ test.describe('editor header actions', () => {
     await expectLogged(page, 'editor.command', { command: 'new-tab' });
   });
 
-  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and SPEC.md\'s toast', async ({
+  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and the success toast', async ({
     page,
   }) => {
     await groceries(page);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * Live inspection (issue 6): with `?inspect` every actor (app shell, titleEditor, autosave,
+ * Live inspection: with `?inspect` every actor (app shell, titleEditor, autosave,
  * recording, recap, resources) reports to the Stately inspector. The inspector opens a window on
  * stately.ai, unreachable here, so an init script stands in for that window: `window.open`
  * returns an object that records what the app posts to it and answers with the inspector's

@@ -3,9 +3,9 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * What the first load fetches and shows (issue 7, docs/benchmarks.md): screens and tools a user
+ * What the first load fetches and shows (docs/benchmarks.md): screens and tools a user
  * has not opened load on first use, the app's frame paints while the log opens, and a screen whose
- * code cannot be loaded shows the routing failure screen of SPEC.md §2/§8.
+ * code cannot be loaded shows the routing failure screen of docs/product.md "Screens and routes", "Messages".
  */
 
 /** Names of the JavaScript chunks `page` fetches from now on (file name without hash). */

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Page helpers for the notes app: each names what a user does, in SPEC.md's words. */
+/** Page helpers for the notes app: each names what a user does, in docs/product.md's words. */
 export class NotesPage {
   constructor(readonly page: Page) {}
 
@@ -45,7 +45,7 @@ export class NotesPage {
 
   /**
    * Put the caret at the end of the note and type. ProseMirror reads a caret move asynchronously
-   * (STACK.md), so wait two frames before typing, or the first keys land at the old position.
+   * (after the next frame), so wait two frames before typing, or the first keys land at the old position.
    */
   async typeBody(text: string) {
     const last = this.editor.locator('.bn-inline-content').last();

@@ -3,7 +3,7 @@ import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtu
 import { NotesPage } from './notesPage';
 
 /**
- * Two tabs (issue 8): editing the same note in two tabs tells the other tab ("This note was
+ * Two tabs: editing the same note in two tabs tells the other tab ("This note was
  * changed in another tab"), and text one tab overwrote stays in the note's History; editing
  * different notes at the same time loses nothing.
  */

@@ -33,7 +33,7 @@ test.describe('editor toolbar', () => {
     expectNoConsoleErrors(page);
   });
 
-  test("the font size and text colour menus apply SPEC.md's sizes and exact colours, which are saved", async ({ page }) => {
+  test("the font size and text colour menus apply the product's sizes and exact colours, which are saved", async ({ page }) => {
     const app = await openNewNote(page, 'Sizes');
     await app.typeBody('big purple words');
     await selectText(app, 'big purple');
@@ -146,7 +146,7 @@ test.describe('editor toolbar', () => {
     expect(await page.evaluate(() => document.querySelectorAll('.bn-editor a[href^="javascript"]').length)).toBe(0);
   });
 
-  test('Insert table asks for "rows,cols" (default 2,2), makes a header row plus body rows, and refuses bad input with SPEC.md\'s toast', async ({
+  test('Insert table asks for "rows,cols" (default 2,2), makes a header row plus body rows, and refuses bad input with the "Invalid input" toast', async ({
     page,
   }) => {
     const app = await openNewNote(page, 'Tables');
@@ -181,7 +181,7 @@ test.describe('editor toolbar', () => {
     await expect.poll(() => storedBody(app)).toContain('<th');
   });
 
-  test("Insert date puts today as MM/dd/yy at the cursor with SPEC.md's toast", async ({ page }) => {
+  test('Insert date puts today as MM/dd/yy at the cursor with the "Date inserted" toast', async ({ page }) => {
     const app = await openNewNote(page, 'Dates');
     await app.typeBody('Today is ');
     const today = format(new Date(), 'MM/dd/yy');

@@ -55,7 +55,7 @@ describe('localStorage mirror', () => {
     ev('note.created', { id: '2', title: 'b' }, '2026-11-20T10:00:00.000Z'),
   ]);
 
-  it('writes the SPEC.md keys, then only the keys a change touched', () => {
+  it('writes the original app’s keys, then only the keys a change touched', () => {
     const web = new MemoryWebStorage();
     const mirror = new StorageMirror(web);
     mirror.write(base);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'xstate';
 
 /**
- * House rules for src/machines (ARCHITECTURE.md "Machines", issue 6 "Live inspection"): every
+ * House rules for src/machines (docs/architecture.md "Machines"): every
  * machine is made with `setup()` and has an `id` (so the Stately visualizer and inspector can name
  * it), delays and guards are named, effects are named actions and actors the app provides.
  */
@@ -55,7 +55,7 @@ function configProblems(node: Record<string, any>, path: string): string[] {
 describe('machines in src/machines', () => {
   const files = Object.keys(modules).sort();
 
-  it('include every machine the app runs (issue 6: app shell, titleEditor, autosave, recording, recap; and resources)', () => {
+  it('include every machine the app runs (app shell, titleEditor, autosave, recording, recap; and resources)', () => {
     expect(files.map(baseName)).toEqual(expect.arrayContaining(['appShell', 'autosave', 'recap', 'recording', 'resources', 'titleEditor']));
   });
 

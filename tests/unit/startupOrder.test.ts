@@ -33,7 +33,7 @@ const journaledSave = () => ({
   seq: 0,
 });
 
-describe('start-up order (appShell, issue 7: no localStorage before the first row)', () => {
+describe('start-up order (appShell: no localStorage before the first row)', () => {
   it('gives a readable log without touching localStorage, and recovers only after the paint is reported', async () => {
     const web = new WatchedWebStorage();
     web.setItem(JOURNAL_KEY, JSON.stringify([journaledSave()]));

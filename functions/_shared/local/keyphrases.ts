@@ -1,5 +1,5 @@
 /**
- * Keyphrases of a note for the local resource finder (issue 4).
+ * Keyphrases of a note for the local resource finder.
  * English: phrases matching the part-of-speech pattern `[ADJ|PROPN|NOUN]? [NOUN|PROPN]` (names up to
  * 3 proper nouns; a gerund after a noun counts as a noun, "machine learning"), never across
  * punctuation. Suffixes and single nouns of longer runs count too, so a word that recurs inside

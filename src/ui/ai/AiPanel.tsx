@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { AI_TEXT } from '../feedback';
 
 /**
- * The frame of one AI side panel (SPEC.md §2 "Side panels"): a labelled region with its title,
+ * The frame of one AI side panel (docs/product.md "Side panels"): a labelled region with its title,
  * a close button named "Close {title}" (Escape inside the panel does the same), and a body
  * announced politely; `busy` marks it while a request runs.
  */

@@ -13,7 +13,7 @@ export interface RecapView {
 }
 
 /**
- * The Note Recap panel (SPEC.md §2 "Side panels", §4 "Recap format"): the note title, the summary
+ * The Note Recap panel (docs/product.md "Side panels", "AI helpers"): the note title, the summary
  * as a paragraph or as bullets with a format toggle, "Insert recap", Retry after a failure.
  */
 export function RecapPanel({

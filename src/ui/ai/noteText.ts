@@ -5,7 +5,7 @@ import { AI_TEXT } from '../feedback';
 import { readBlocks } from '../../projections/noteText/blocks';
 import { editorText, tidyText } from '../../projections/noteText/editorText';
 
-/** The text to summarize and where it came from (SPEC.md §5 "Summarize"). */
+/** The text to summarize and where it came from (docs/product.md "AI helpers"). */
 export interface SummarySource {
   text: string;
   scope: RecapScope;
@@ -26,7 +26,7 @@ function caretInEditor(editor: NoteEditor): boolean {
 }
 
 /**
- * What Summarize sends (SPEC.md §5): the selected text when there is a selection; otherwise the
+ * What Summarize sends (docs/product.md "Validation rules"): the selected text when there is a selection; otherwise the
  * whole note, flagged `caretOnly` when a collapsed selection (the caret) sits in the editor.
  */
 export function summarySource(editor: NoteEditor): SummarySource {

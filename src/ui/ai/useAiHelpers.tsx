@@ -16,7 +16,7 @@ import { RecapPanel } from './RecapPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 import './ai.css';
 
-/** What the editor toolbar needs from the AI helpers (SPEC.md §2 "Side panels", §4 "Recap", §5). */
+/** What the editor toolbar needs from the AI helpers (docs/product.md "Side panels", "AI helpers", "Validation rules"). */
 export interface AiHelpers {
   /** Summarize the selection or the whole note and open the Note Recap panel. */
   summarize(): void;
@@ -29,8 +29,8 @@ export interface AiHelpers {
 }
 
 /**
- * The AI helpers for the note shown in `editor` (issue 4 "App side"): Summarize and Find
- * resources with the SPEC.md §5 checks and §8 messages, driven by the recap and resources
+ * The AI helpers for the note shown in `editor`: Summarize and Find
+ * resources with the checks of docs/product.md "Validation rules" and the texts of "Messages", driven by the recap and resources
  * machines, each request and outcome appended as an event. Switching notes closes the panels.
  * `client` defaults to the app's functions client.
  */

@@ -44,7 +44,7 @@ function Panel({ title, caption, className, children }: { title: string; caption
 const Empty = ({ children }: { children: ReactNode }) => <p className="panel-empty">{children}</p>;
 
 /**
- * The analytics dashboard (SPEC.md §2 "Analytics Dashboard", §9): cards, a summary of total words,
+ * The analytics dashboard (docs/product.md "Dashboard", "Constants"): cards, a summary of total words,
  * and four panels (last 7 days by weekday, starred vs not, most used words, follow-up items).
  * Every figure comes from the statistics projection, recomputed when the notes change (also from
  * another tab) or the date changes. Loaded lazily: Plot, d3 and wordcloud are only in its chunk.

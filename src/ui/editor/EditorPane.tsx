@@ -14,7 +14,7 @@ import { noteSchema, type NoteEditor } from './schema';
 import { longNote } from './longNote';
 import './editor.css';
 
-/** The transient header message (SPEC.md §4), announced politely to screen readers. */
+/** The transient header message (docs/product.md "States and transitions"), announced politely to screen readers. */
 function StatusMessage() {
   const [message, setMessage] = useState('');
   useEffect(() => {
@@ -36,7 +36,7 @@ function StatusMessage() {
   );
 }
 
-/** The editor header (SPEC.md §2 "Header"): the title, the status message, the actions. */
+/** The editor header (docs/product.md "Header"): the title, the status message, the actions. */
 export function EditorHeader({ title, actions }: { title: ReactNode; actions: ReactNode }) {
   return (
     <header className="editor-header">
@@ -50,7 +50,7 @@ export function EditorHeader({ title, actions }: { title: ReactNode; actions: Re
 const NO_STYLES = {};
 
 /**
- * The editor pane (SPEC.md §2): header with the selected note's title (double-click to rename) or
+ * The editor pane (docs/product.md "Editor pane"): header with the selected note's title (double-click to rename) or
  * "No note selected", the status message and the actions; the toolbar and the editor below.
  * The BlockNote editor lives here for the page, so switching notes keeps one instance.
  * `editTitleOf` names a just-created note whose title opens in edit mode.

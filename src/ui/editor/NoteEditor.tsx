@@ -25,7 +25,7 @@ export interface NoteEditorHandle {
 }
 
 /**
- * The BlockNote view of one note (SPEC.md §2 "Editor pane"). The editor instance lives in
+ * The BlockNote view of one note (docs/product.md "Editor pane"). The editor instance lives in
  * EditorPane for the page (the toolbar and header use it too); switching notes flushes the
  * autosave of the previous note first, then loads the next. Bodies changed by another tab are
  * reloaded when this tab has nothing unsaved.
@@ -37,7 +37,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const shownHtmlRef = useRef<string | null>(null);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
-  /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load, issue 7). */
+  /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load). */
   const [purifierReady, setPurifierReady] = useState(purifierLoaded);
 
   const autosave = useActorRef(
@@ -47,7 +47,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           // Capture synchronously: on page hide there is no later task to do it in.
           if (shownNoteRef.current !== input.noteId || !log.state.notes.meta[input.noteId]) return { skipped: true };
           const body = captureBody(editor);
-          // A failed write (storage full) left events in memory only: write them first (issue 8).
+          // A failed write (storage full) left events in memory only: write them first.
           const retried = log.status$.value.writeError ? await log.retryPending() : [];
           if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: retried.length === 0 };
           shownHtmlRef.current = body.html;

@@ -31,7 +31,7 @@ interface BlockEntry {
 
 /**
  * Per-block HTML of a BlockNote document, so `note_{id}` is derived incrementally
- * (ARCHITECTURE.md "Editor"). BlockNote returns the same block object for a block whose
+ * (docs/architecture.md "Editor"). BlockNote returns the same block object for a block whose
  * ProseMirror node did not change, so the cache is keyed by block object: a keystroke makes one
  * new top-level block, and only that one is serialized again.
  *

@@ -2,7 +2,7 @@ import { BlockNoteSchema, defaultStyleSpecs } from '@blocknote/core';
 import { colorStyle, followUpStyle, fontSizeStyle } from './styles';
 
 /**
- * NotePad's editor schema: BlockNote's default blocks and inline content, plus the styles SPEC.md
+ * NotePad's editor schema: BlockNote's default blocks and inline content, plus the styles NotePad
  * needs that BlockNote lacks (follow-up highlight, the four font sizes, the six exact colours).
  */
 export const noteSchema = BlockNoteSchema.create({

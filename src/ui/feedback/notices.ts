@@ -7,7 +7,7 @@ import { storageErrorKind } from '../../services/webStorage';
 const isQuota = (error: unknown) => storageErrorKind(error) === 'quota';
 
 /**
- * Tell the user about start-up recovery (issue 8): unreadable log records set aside, unreadable
+ * Tell the user about start-up recovery: unreadable log records set aside, unreadable
  * legacy storage backed up, or storage that will not persist. Each shows once, at the start that found it.
  */
 export function announceStartup(result: StartupResult, log: EventLog): void {
@@ -35,7 +35,7 @@ export function announceStartup(result: StartupResult, log: EventLog): void {
   }
 }
 
-/** A localStorage mirror write failed: say so clearly when the origin is full (SPEC.md §8, issue 8). */
+/** A localStorage mirror write failed: say so clearly when the origin is full (docs/product.md "Messages"). */
 export function announceMirrorError(error: unknown): void {
   if (!isQuota(error)) {
     console.error('NotePad: localStorage write failed', error);
@@ -62,9 +62,9 @@ export function announceSaveFailed(error: unknown, hasImage: boolean): void {
 }
 
 /**
- * The description of the "Error saving note" toast when the log could not store an edit (issue 8).
+ * The description of the "Error saving note" toast when the log could not store an edit.
  * The edit stays in the editor and in memory and is saved again by the autosave retry, so say so;
- * a full disk gets its own words (a note with an image: SPEC.md §8's image wording first).
+ * a full disk gets its own words (a note with an image: docs/product.md "Messages"'s image wording first).
  * `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
  */
 function describeSaveError(error: unknown, hasImage: boolean): string {
@@ -78,7 +78,7 @@ function describeSaveError(error: unknown, hasImage: boolean): string {
 }
 
 /**
- * Another tab saved the note this tab shows (issue 8, two tabs on one note). `reloaded`: this tab
+ * Another tab saved the note this tab shows (two tabs on one note). `reloaded`: this tab
  * had nothing unsaved and now shows that text; otherwise this tab's unsaved edits stay and will
  * be saved over it. Either way the other text stays in the note's History. One toast, updated.
  */

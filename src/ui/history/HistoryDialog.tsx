@@ -17,7 +17,7 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
 };
 
 /**
- * A note's history (issue 6): its saved revisions with times; one selected is previewed read-only;
+ * A note's history: its saved revisions with times; one selected is previewed read-only;
  * "Restore" appends note.revision-restored, so history is never rewritten. A native modal <dialog>.
  */
 export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): void }) {

@@ -7,10 +7,10 @@ import { useLog } from '../LogContext';
 import { setReplayFile } from '../replay/replaySource';
 import './logtools.css';
 
-// Log files are read and written only from this menu: that code loads on first use (issue 7: initial JS).
+// Log files are read and written only from this menu: that code loads on first use (kept off the first load).
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
-/** The sidebar's "Event log" menu (issue 6): export, import (validated first), replay. */
+/** The sidebar's "Event log" menu: export, import (validated first), replay. */
 export function LogMenu() {
   const log = useLog();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ const SPEEDS = [1, 4, 16, 64] as const;
 const ROW_HEIGHT_PX = 28;
 
 /**
- * The replay view at /replay (issue 6): a timeline of events, step back/forward, jump, play at a
+ * The replay view at /replay: a timeline of events, step back/forward, jump, play at a
  * chosen speed, and beside it the projected state at that step. Folding only: no effect runs.
  */
 export function ReplayView() {

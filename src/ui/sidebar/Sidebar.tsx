@@ -8,7 +8,7 @@ import { bodySearch } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
-/** Below this width the sidebar is a drawer (issue 9); keep in step with app.css. */
+/** Below this width the sidebar is a drawer; keep in step with app.css. */
 const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
 import { useEditability } from '../StartupGate';
@@ -16,7 +16,7 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
 
 /**
- * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
+ * The sidebar of docs/product.md "Sidebar": product name, collapse/expand, New Note, Analytics toggle, sort,
  * search with clear, and the note list. It renders the projection and appends events; no state of its own.
  * `analyticsButtonRef` lets the dashboard give focus back to the Analytics toggle when it closes.
  */
