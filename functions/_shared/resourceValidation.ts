@@ -5,8 +5,11 @@
  */
 import { MAX_RESOURCES, type Resource } from './provider.ts';
 
+/** Longest resource title kept (characters); longer ones are cut. */
 export const MAX_TITLE_CHARS = 200;
+/** Longest resource description kept (characters); longer ones are cut. */
 export const MAX_DESCRIPTION_CHARS = 500;
+/** Longest resource URL accepted (characters); a longer one drops the item. */
 export const MAX_URL_CHARS = 2048;
 
 const text = (value: unknown, max: number): string | null => {

@@ -4,6 +4,7 @@ import type { RecapFormat } from '../events/catalog';
 /** What was summarized: the selected text or the whole note (docs/product.md "Validation rules"). */
 export type RecapScope = 'selection' | 'note';
 
+/** What the recap machine holds: the note, the text asked about, both summary versions, the last failure. */
 export interface RecapContext {
   noteId: string | null;
   /** Title of the note when the recap was asked for (docs/product.md "Side panels": the panel shows it). */
@@ -19,6 +20,7 @@ export interface RecapContext {
   error: unknown;
 }
 
+/** Events the recap machine accepts from the panel and the toolbar. */
 export type RecapEvent =
   | { type: 'recap.summarize'; noteId: string; title: string; text: string; scope: RecapScope }
   | { type: 'recap.format'; format: RecapFormat }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Resource } from '../services/functionsClient';
 
+/** What the resources machine holds: the note, the text sent, the resources found, the last failure. */
 export interface ResourcesContext {
   noteId: string | null;
   /** The note text sent (kept for Retry). */
@@ -10,6 +11,7 @@ export interface ResourcesContext {
   error: unknown;
 }
 
+/** Events the resources machine accepts from the panel and the toolbar. */
 export type ResourcesEvent =
   { type: 'resources.find'; noteId: string; text: string } | { type: 'resources.retry' } | { type: 'resources.close' };
 

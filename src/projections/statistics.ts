@@ -17,6 +17,7 @@ export interface DayCount {
   count: number;
 }
 
+/** One word of the word cloud and how often it occurs. */
 export interface WordCount {
   word: string;
   count: number;

@@ -2,7 +2,9 @@ import { noteIndex, type NotesState } from './notesState';
 
 /** localStorage key of a note body (docs/product.md "Entities and storage keys"). */
 export const noteBodyKey = (id: string) => `note_${id}`;
+/** localStorage key of the note index (docs/product.md "Entities and storage keys"). */
 export const NOTES_KEY = 'notes';
+/** localStorage key of the starred set (docs/product.md "Entities and storage keys"). */
 export const STARRED_KEY = 'linkedNotes';
 
 /**

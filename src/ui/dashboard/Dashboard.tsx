@@ -10,6 +10,7 @@ import { WordCloudPanel } from './WordCloudPanel';
 import { useToday } from './useToday';
 import './dashboard.css';
 
+/** What the dashboard reads (the notes projection) and what it asks the notes app to do (close, open a note). */
 export interface DashboardProps {
   /** The notes projection; a new object after every change, in this tab or another. */
   notes: NotesState;
