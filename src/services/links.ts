@@ -7,7 +7,7 @@ export const CALENDAR_EVENT_HOURS = 1;
 export const CALENDAR_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
 /**
  * Where "Create task" sends a task when `VITE_TASK_TOOL_URL` is not set (docs/product.md "Calls").
- * The specification names no tool, so the default is a placeholder address that says so.
+ * docs/product.md names no tool, so the default is a placeholder address that says so.
  */
 export const TASK_TOOL_URL_DEFAULT = 'https://tasks.example.com/new';
 /** Details text of a task hand-off (docs/product.md "Calls"). */

@@ -122,7 +122,7 @@ test.describe('answers the app must not trust', () => {
     expect(page.url()).toBe(host.url);
   });
 
-  test('an answer without a resources list fails with the SPEC message, and the note is unchanged', async ({ page }) => {
+  test('an answer without a resources list fails with the product's failure message, and the note is unchanged', async ({ page }) => {
     answer = { resources: { results: [] }, summary: {} };
     const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     const before = await noteState(notes);
@@ -137,7 +137,7 @@ test.describe('answers the app must not trust', () => {
     await expect(resourcesPanel(page)).toContainText('No resources found for the current content.');
   });
 
-  test('a summary answer without a summary fails with the SPEC message', async ({ page }) => {
+  test('a summary answer without a summary fails with the product's failure message', async ({ page }) => {
     answer = { resources: { resources: [] }, summary: { text: 'no summary field' } };
     const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     const before = await noteState(notes);
@@ -192,7 +192,7 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
   });
 
   for (const fault of ['hang', 'reset', '500', 'garbage'] as const) {
-    test(`a provider that ${fault === '500' ? 'answers 500' : fault === 'garbage' ? 'answers garbage' : fault + 's'}: Summarize shows the SPEC error and the note is unchanged`, async ({
+    test(`a provider that ${fault === '500' ? 'answers 500' : fault === 'garbage' ? 'answers garbage' : fault + 's'}: Summarize shows the product's failure message and the note is unchanged`, async ({
       page,
     }) => {
       mode = 'ok';
@@ -220,7 +220,7 @@ test.describe('provider faults (an OpenAI-compatible provider on 127.0.0.1)', ()
   }
 
   for (const fault of ['hang', 'reset', '500'] as const) {
-    test(`a provider that ${fault === '500' ? 'answers 500' : fault + 's'}: Find resources shows the SPEC error and the note is unchanged`, async ({
+    test(`a provider that ${fault === '500' ? 'answers 500' : fault + 's'}: Find resources shows the product's failure message and the note is unchanged`, async ({
       page,
     }) => {
       mode = 'ok';

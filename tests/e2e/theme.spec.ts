@@ -42,7 +42,7 @@ async function contrastOf(locator: Locator): Promise<{ ratio: number; color: str
 
 const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
-/** Put a note with one word in each SPEC colour into localStorage, as the original app wrote it, and open it. */
+/** Put a note with one word in each of the six text colours into localStorage, as the original app wrote it, and open it. */
 async function openColourNote(page: Page): Promise<NotesPage> {
   await page.goto('/no-app-here');
   await page.evaluate((colors) => {
@@ -126,7 +126,7 @@ test.describe('dark mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the six SPEC text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({
+  test('the six text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: 'light' });
@@ -148,7 +148,7 @@ test.describe('dark mode', () => {
       if (scheme === 'dark') expect(black.color, 'Black is the text colour on dark').toBe(plain.color);
       else expect(black.color).toBe('rgb(0, 0, 0)');
     }
-    console.log(`SPEC text colour contrast against the editor background:\n  ${figures.join('\n  ')}`);
+    console.log(`Text colour contrast against the editor background:\n  ${figures.join('\n  ')}`);
     // The note itself keeps the exact values of docs/product.md "Constants".
     const stored = await page.evaluate(() => localStorage.getItem('note_1700000000002'));
     for (const hex of Object.values(SPEC_COLORS)) expect(stored).toContain(hex);

@@ -53,7 +53,7 @@ test.describe('editor toolbar: formatting, lists, links, tables, dates and follo
     await colours.getByRole('menuitemradio', { name: 'Purple' }).click();
     const purple = app.editor.locator('[data-color="#9b87f5"]');
     await expect(purple).toHaveText('purple');
-    // The exact SPEC value is the style; the theme may show a more readable shade of it (textColors.css).
+    // The exact product value is the style; the theme may show a more readable shade of it (textColors.css).
     expect(await purple.evaluate((el) => (el as HTMLElement).style.color)).toBe('rgb(155, 135, 245)');
 
     // Keyboard: open with ArrowDown, move, choose with Enter.
