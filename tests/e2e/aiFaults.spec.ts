@@ -122,7 +122,7 @@ test.describe('answers the app must not trust', () => {
     expect(page.url()).toBe(host.url);
   });
 
-  test('an answer without a resources list fails with the product's failure message, and the note is unchanged', async ({ page }) => {
+  test('an answer without a resources list fails with the product’s failure message, and the note is unchanged', async ({ page }) => {
     answer = { resources: { results: [] }, summary: {} };
     const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     const before = await noteState(notes);
@@ -137,7 +137,7 @@ test.describe('answers the app must not trust', () => {
     await expect(resourcesPanel(page)).toContainText('No resources found for the current content.');
   });
 
-  test('a summary answer without a summary fails with the product's failure message', async ({ page }) => {
+  test('a summary answer without a summary fails with the product’s failure message', async ({ page }) => {
     answer = { resources: { resources: [] }, summary: { text: 'no summary field' } };
     const notes = await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
     const before = await noteState(notes);

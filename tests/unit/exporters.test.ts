@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clipboardText, documentText, standaloneHtml } from '../../src/services/exporters';
 import { noteFileName } from '../../src/services/download';
 import { applyList, splitInlineLines } from '../../src/ui/editor/listItems';
-
-const text = (t: string, styles: Record<string, unknown> = {}) => ({ type: 'text', text: t, styles });
-const block = (type: string, content: unknown, extra: Record<string, unknown> = {}) => ({
-  type,
-  props: {},
-  content,
-  children: [],
-  ...extra,
-});
+import { block, text } from './blockBuilders';
 
 describe('plain text of a note', () => {
   it("writes one line per block with the product's bullet marker, numbers, checkboxes, tables and nesting", () => {

@@ -9,15 +9,7 @@ import { plainText } from '../../src/projections/noteText/plainText';
 import { streamText } from '../../src/projections/noteText/textStream';
 import { htmlSearchText } from '../../src/ui/sidebar/liveSearchIndex';
 import { noteSchema } from '../../src/ui/editor/schema';
-
-const text = (t: string, styles: Record<string, unknown> = {}) => ({ type: 'text', text: t, styles });
-const block = (type: string, content: unknown, extra: Record<string, unknown> = {}) => ({
-  type,
-  props: {},
-  content,
-  children: [],
-  ...extra,
-});
+import { block, text } from './blockBuilders';
 
 /** Documents that cover every block shape the pipeline reads. */
 const documents: Record<string, unknown[]> = {
