@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): build NotePad and the bare BlockNote baseline into bench/dist, serve
+ * `npm run bench`: build NotePad and the bare BlockNote baseline into bench/dist, serve
  * them on 127.0.0.1, measure every figure in headless Chromium (NotePad and baseline interleaved),
  * print medians, ranges, ratios and one `name value target PASS|FAIL` line per figure, and write
  * bench/results/latest.json. Figures only print: the exit code is non-zero only when the harness

@@ -5,7 +5,7 @@ import appConfig from '../vite.config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The bench build (issue 7): the app's own Vite config with a second entry, the bare BlockNote
+ * The bench build: the app's own Vite config with a second entry, the bare BlockNote
  * baseline, written to bench/dist so the baseline never ships in the app's dist/.
  */
 export default mergeConfig(

@@ -1,5 +1,5 @@
 /**
- * The one envelope every stored event has (docs/architecture.md "Events").
+ * The one envelope every stored event has (docs/architecture.md "The event envelope").
  *
  * - `v`: schema version of this event type's payload; older versions are upcast on read.
  * - `seq`: position in this device's log, assigned by IndexedDB at append (monotonic, starts at 1).

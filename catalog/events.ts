@@ -1,5 +1,5 @@
 /**
- * The event catalog (docs/architecture.md "Events"): every event NotePad appends, declared once.
+ * The event catalog (docs/architecture.md "The event envelope"): every event NotePad appends, declared once.
  * Each entry is a valibot schema of the payload plus the event's scope; the TypeScript payload
  * types are inferred from the same schemas, so the types and the runtime validation cannot drift.
  * Shared by the app (src/events) and the sync server (functions/sync), which imports nothing else
@@ -28,7 +28,7 @@ export type RecapFormat = (typeof RECAP_FORMATS)[number];
 export const RECORDING_STOP_REASONS = ['user', 'error', 'note-switch', 'ended'] as const;
 export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
 
-/** Note ids are the creation time in ms as a decimal string (docs/product.md "Storage keys"). */
+/** Note ids are the creation time in ms as a decimal string (docs/product.md "Entities and storage keys"). */
 const noteId = v.pipe(v.string(), v.regex(/^\d{1,16}$/));
 const isoTime = v.pipe(
   v.string(),

@@ -1,5 +1,5 @@
 /**
- * Runtime validation of events against the catalog (docs/architecture.md "Events"). An event that
+ * Runtime validation of events against the catalog (docs/architecture.md "The event envelope"). An event that
  * fails is never appended; a stored record that fails is quarantined (see read.ts).
  */
 import * as v from 'valibot';

@@ -1,5 +1,6 @@
 // Locates a Chromium for Playwright. `npx playwright install` cannot download browsers on these
-// machines, so the tests drive the distribution's Chromium instead (see shared/STACK.md).
+// machines, so the tests drive the distribution's Chromium instead
+// (docs/architecture.md "Tests and benchmarks").
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

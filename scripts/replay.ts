@@ -1,6 +1,6 @@
 /**
- * Command-line replay (issue 6): fold an exported event log with the app's own projection code and
- * print the localStorage keys of SPEC.md §3 as JSON. Deterministic: the same file gives the same bytes.
+ * Command-line replay: fold an exported event log with the app's own projection code and
+ * print the localStorage keys of docs/product.md "Entities and storage keys" as JSON. Deterministic: the same file gives the same bytes.
  *
  *   npm run replay -- path/to/log.json [--note ID] [--until SEQ]
  *

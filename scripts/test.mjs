@@ -1,6 +1,6 @@
-// `npm test`: unit tests (vitest), then a production build and the browser tests (Playwright),
-// then one summary line `N passed, N failed` over both suites. `--unit` / `--e2e` run one suite;
-// any other arguments are passed to the test runner(s), e.g. a file filter.
+// `npm test`: lint (ESLint, then Prettier: one check each), unit tests (vitest), then a production build and the
+// browser tests (Playwright), then one summary line `N passed, N failed` over every suite. `--lint` / `--unit` /
+// `--e2e` run those suites only; any other arguments are passed to the test runner(s), e.g. a file filter.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,10 +14,11 @@ const resultsDir = resolve(root, process.env.TEST_RESULTS_DIR || 'test-results')
 const UNIT_JSON = join(resultsDir, 'unit.json');
 const E2E_JSON = join(resultsDir, 'e2e.json'); // written by the json reporter in playwright.config.ts
 
-const selectors = new Set(['--unit', '--e2e']);
+const selectors = new Set(['--lint', '--unit', '--e2e']);
 const argv = process.argv.slice(2);
 const passThrough = argv.filter((arg) => !selectors.has(arg));
 const only = argv.filter((arg) => selectors.has(arg));
+const runLint = only.length === 0 || only.includes('--lint');
 const runUnit = only.length === 0 || only.includes('--unit');
 const runE2e = only.length === 0 || only.includes('--e2e');
 
@@ -84,6 +85,31 @@ function settle(name, code, counts, started) {
   return outcome(name, passed, failed, skipped, notes, started);
 }
 
+/**
+ * The rules of docs/architecture.md "Rules a machine checks": ESLint (import directions, storage access, types,
+ * hooks, accessibility) with zero warnings, then Prettier. Each tool is one check: 1 passed or 1 failed.
+ */
+async function lintSuite() {
+  const started = Date.now();
+  banner('Lint (ESLint, Prettier)');
+  const notes = [];
+  let passed = 0;
+  let failed = 0;
+  for (const [tool, args] of [
+    ['eslint', ['--max-warnings', '0', '.']],
+    ['prettier', ['--check', '.']],
+  ]) {
+    console.log(`$ ${tool} ${args.join(' ')}`);
+    const code = await run(bin(tool), args);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      notes.push(`lint: ${tool} exited with code ${code} (counted as 1 failed; \`npm run lint\` shows the findings)`);
+    }
+  }
+  return outcome('lint', passed, failed, 0, notes, started);
+}
+
 async function unitSuite() {
   const started = Date.now();
   banner('Unit tests (vitest)');
@@ -148,6 +174,7 @@ async function e2eSuite() {
 
 mkdirSync(resultsDir, { recursive: true });
 const results = [];
+if (runLint) results.push(await lintSuite());
 if (runUnit) results.push(await unitSuite());
 if (runE2e) results.push(await e2eSuite());
 

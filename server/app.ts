@@ -5,10 +5,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
 import { answerClientErrorsWithJson } from './clientErrors';
-import { unknownFunctionResponse } from '../functions/_shared/http.ts';
-
-/** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
-export type FunctionHandler = (req: Request) => Promise<Response>;
+import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
 /** What the host serves: the built app and the functions by name. */
 export interface HostOptions {
@@ -19,7 +16,7 @@ export interface HostOptions {
 }
 
 /**
- * The Hono app of the Node host (ARCHITECTURE.md "Functions"): functions under /functions/v1/{name}
+ * The Hono app of the Node host (docs/architecture.md "Functions and host"): functions under /functions/v1/{name}
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
  * other GET answered with index.html so the client router shows its own pages (and its 404).
  */

@@ -1,5 +1,5 @@
 /**
- * JSON answers for requests Node's HTTP parser refuses before any handler runs (issue 8: every answer
+ * JSON answers for requests Node's HTTP parser refuses before any handler runs (every answer
  * to a hostile request is JSON): headers over the size limit get 431, other malformed requests 400.
  */
 import type { Server } from 'node:http';

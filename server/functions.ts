@@ -1,5 +1,5 @@
 /**
- * The functions the Node host serves (SPEC.md §7, issue 4), wired from the environment:
+ * The functions the Node host serves (docs/product.md "Calls"), wired from the environment:
  * the provider named by LLM_PROVIDER (README "Functions"), the anonymous key FUNCTIONS_ANON_KEY,
  * and usage records in the SQLite file USAGE_DB_PATH.
  */
@@ -7,7 +7,7 @@ import { createFindResourcesHandler } from '../functions/find-resources/handler.
 import { createProvider, readConfig } from '../functions/_shared/config.ts';
 import { createSummarizeHandler } from '../functions/summarize/handler.ts';
 import { createTrackUsageHandler } from '../functions/track-app-usage/handler.ts';
-import type { FunctionHandler } from './app';
+import type { FunctionHandler } from '../functions/_shared/http.ts';
 import { DEFAULT_USAGE_DB_PATH, openUsageStore } from './usageStore';
 
 /**

@@ -13,7 +13,7 @@ export function functionsOrigin(url = process.env.VITE_FUNCTIONS_URL): string {
 }
 
 /**
- * Content Security Policy of the served app (issue 8): no inline script, connections only to this
+ * Content Security Policy of the served app: no inline script, connections only to this
  * origin (the functions are served here) plus the functionsOrigin() if set, images from this
  * origin, data: and blob: (note images). Inline styles stay allowed: BlockNote and Mantine set style attributes.
  */

@@ -1,6 +1,5 @@
 /**
- * The text `npm run usage` prints (issue 4: "a documented command prints counts per source and
- * day"): one row per UTC day and source with app loads and distinct sessions, then totals.
+ * The text `npm run usage` prints (README "Usage records"): one row per UTC day and source with app loads and distinct sessions, then totals.
  */
 import type { UsageCount } from './usageStore';
 

@@ -1,5 +1,5 @@
 /**
- * Usage records of the Node host in an embedded SQLite file (issue 4; better-sqlite3). One table
+ * Usage records of the Node host in an embedded SQLite file (better-sqlite3). One table
  * `app_usage(id, at, app_name, source, session_id)`, WAL journal, an index on time. Inserts are
  * synchronous and take microseconds, so the tracking handler never queues.
  */

@@ -7,27 +7,26 @@ import { writeJournal } from './services/journal';
 import { beginStartup } from './services/startup';
 import { StorageMirror } from './services/storageMirror';
 import { scheduleCompaction } from './services/compaction';
+import { openLocalStorage } from './services/webStorage';
 import { LogProvider } from './ui/LogContext';
 import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
-import { ToastHost } from './ui/ToastHost';
-import { toasts } from './ui/toast';
+import { ToastHost, announceMirrorError, announceNewerVersion, announceStartup, toasts } from './ui/feedback';
 import { loadPurifier } from './services/purifier';
-import { announceMirrorError, announceNewerVersion, announceStartup } from './ui/notices';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
-import { keepSearchIndexFresh } from './ui/sidebar/bodyText';
+import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
-// Only development builds carry the debug panel (issue 6); production never loads its code.
+// Only development builds carry the debug panel; production never loads its code.
 const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPanel')) : null;
 // The service worker registers after the first load (its precache downloads every asset again).
 const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
@@ -54,7 +53,11 @@ async function boot(): Promise<void> {
   const page = browserPageContext();
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
-  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage: localStorage, channel, inspect });
+  // Opening the area reads nothing yet (see below); a browser that refuses it stops here, as before the adapter.
+  const local = openLocalStorage();
+  if (!local.ok) throw local.error;
+  const webStorage = local.area;
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect });
   const { log, error } = await startup.readable;
   if (!log) {
     root.render(
@@ -75,14 +78,14 @@ async function boot(): Promise<void> {
     )
     .subscribe(() => announceNewerVersion(() => void reloadToNewestVersion()));
   installPageHideHandler(() => {
-    writeJournal(ready);
+    writeJournal(ready, webStorage);
     mirror?.flush();
   });
   // localStorage is first touched after the first paint (its first access loads the origin's whole
   // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
   // original app's keys, which its first write would otherwise overwrite.
   void startup.editable.then((result) => {
-    const copy = new StorageMirror(localStorage, announceMirrorError);
+    const copy = new StorageMirror(webStorage, announceMirrorError);
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
@@ -94,7 +97,7 @@ async function boot(): Promise<void> {
     // let the copy catch up then too, instead of waiting for the next change. Only note events:
     // view events (a search keystroke) would re-sort every stale key while storage stays full.
     ready.events$.pipe(filter((event) => event.type.startsWith('note.') && ready.writable)).subscribe(() => copy.retry());
-    scheduleCompaction(ready);
+    scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     watchConflictCopies(ready);
     // Sync loads only for a device that syncs (or when the account entry is opened).
@@ -105,7 +108,7 @@ async function boot(): Promise<void> {
       )
       .subscribe(() => void import('./ui/account/syncControl').then((m) => m.controlSync(ready)));
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
-    // IndexedDB opens: the first screen comes first (issue 7).
+    // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
   });
   // Building the index of every note waits until start-up is done; a search before that builds it at once.
@@ -136,7 +139,7 @@ async function boot(): Promise<void> {
   );
 
   // Code the first screen does not need loads in idle time after it, so the first toast shows at
-  // once, a paste is cleaned without waiting, and both still work if the network goes away (issue 7).
+  // once, a paste is cleaned without waiting, and both still work if the network goes away.
   whenLoadedAndIdle(() => {
     void toasts.preload().catch(() => undefined);
     // The paste sanitizer: a paste before it has loaded waits for it (src/ui/editor/paste.ts).

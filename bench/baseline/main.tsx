@@ -7,7 +7,7 @@ import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
 
 /**
- * The bench baseline (issue 7): BlockNote with its default schema in a plain React page, nothing
+ * The bench baseline: BlockNote with its default schema in a plain React page, nothing
  * else. It exposes the editor on `window.__bench` so the harness can load big documents into it
  * (`replaceBlocks`) and derive real BlockNote HTML for seeding NotePad's log.
  */

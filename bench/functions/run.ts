@@ -1,5 +1,5 @@
 /**
- * `npm run bench:functions` (issue 4): the local summarizer's time for a 2,000-word text (target
+ * `npm run bench:functions`: the local summarizer's time for a 2,000-word text (target
  * <= 50 ms) and track-app-usage requests per second on loopback with the error count (target >= 500
  * req/s, 0 errors), plus summarize/find-resources throughput for information. The host runs as its
  * own process, as `npm start` runs it. Prints `name value target PASS|FAIL` lines; never fails.

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 
-/** Chromium flags of the browser tests (STACK.md). */
+/** Chromium flags of the browser tests (the distribution's Chromium, headless; scripts/find-chromium.mjs). */
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 /** Launch headless Chromium (CHROMIUM_PATH or /usr/bin/chromium). */

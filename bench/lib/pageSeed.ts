@@ -20,7 +20,7 @@ export interface SeedSpec {
   skipCompaction: boolean;
 }
 
-/** First note id of seeded logs: note ids are creation times in ms (SPEC.md §3). */
+/** First note id of seeded logs: note ids are creation times in ms (docs/product.md "Entities and storage keys"). */
 export const NOTE_ID_BASE = 1_600_000_000_000;
 
 /**

@@ -1,6 +1,6 @@
 import { summarize, type Summary } from './stats';
 
-/** One figure of issue 7 with its target and verdict (`pass` null: printed for information only). */
+/** One benchmark figure with its target and verdict (`pass` null: printed for information only). */
 export interface Figure {
   name: string;
   unit: string;

@@ -31,7 +31,7 @@ export async function traced(browser: Browser, page: Page, body: () => Promise<v
   let failure: unknown = null;
   await body().catch((error: unknown) => (failure = error));
   const buffer = await browser.stopTracing();
-  if (failure) throw failure;
+  if (failure) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
   return summarizeTrace(JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]);
 }
 

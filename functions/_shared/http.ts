@@ -1,5 +1,5 @@
 /**
- * The HTTP edge every function shares (ARCHITECTURE.md "Functions", issue 4 and issue 8): CORS as
+ * The HTTP edge every function shares (docs/architecture.md "Functions and host"): CORS as
  * Supabase functions answer it, the anonymous key check, JSON body reading with size, content-type
  * and UTF-8 checks, and JSON errors. Web-standard APIs only, so it runs on Node, Deno and Workers.
  */
@@ -12,7 +12,7 @@ export type FunctionHandler = (req: Request) => Promise<Response>;
 /** Largest accepted request body (1 MiB); larger bodies answer 413. */
 export const MAX_BODY_BYTES = 1_048_576;
 
-/** CORS headers of Supabase Edge Functions (STACK.md "Functions"), sent with every answer. */
+/** CORS headers as Supabase Edge Functions send them (so `supabase-js` `functions.invoke` works), with every answer. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
@@ -21,7 +21,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Security headers of every function answer (issue 8): JSON is never cached, sniffed, framed or
+ * Security headers of every function answer: JSON is never cached, sniffed, framed or
  * rendered as a document.
  */
 export const FUNCTION_SECURITY_HEADERS: Readonly<Record<string, string>> = {

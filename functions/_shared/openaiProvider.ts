@@ -2,7 +2,7 @@
  * The `openai` provider: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama's /v1,
  * llama.cpp, vLLM, ...). Every call has a deadline (AbortSignal.timeout); a timeout is a 504,
  * an unreachable endpoint, a reset, an HTTP error or an unusable summary a 502. An unusable resource
- * list falls back to the local provider with one log line (issue 4).
+ * list falls back to the local provider with one log line.
  */
 import { formatSummary, ProviderError, type Provider, type Resource, type SummaryFormat } from './provider.ts';
 import type { Logger } from './http.ts';

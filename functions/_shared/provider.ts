@@ -1,12 +1,12 @@
 /**
- * The provider interface behind summarize and find-resources (ARCHITECTURE.md "Functions"):
+ * The provider interface behind summarize and find-resources (docs/architecture.md "Functions and host"):
  * `local` (offline NLP) or `openai` (any OpenAI-compatible chat-completions endpoint).
  */
 
-/** SPEC.md §2 "Note Recap": a paragraph, or one sentence per line starting with "• ". */
+/** docs/product.md "Side panels": a paragraph, or one sentence per line starting with "• ". */
 export type SummaryFormat = 'paragraph' | 'bullets';
 
-/** SPEC.md §3 "Resource". */
+/** docs/product.md "Entities and storage keys". */
 export interface Resource {
   title: string;
   url: string;
@@ -36,10 +36,10 @@ export class ProviderError extends Error {
   }
 }
 
-/** SPEC.md §2 "AI-Suggested Resources": most links returned by one call. */
+/** docs/product.md "Side panels": most links returned by one call. */
 export const MAX_RESOURCES = 8;
 
-/** SPEC.md §9 "Bullet marker •": the prefix of each bullet line. */
+/** docs/product.md "Constants": the prefix of each bullet line. */
 export const BULLET_PREFIX = '• ';
 
 /** Formats sentences as the recap's paragraph or bullet lines. */

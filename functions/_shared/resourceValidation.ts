@@ -1,17 +1,21 @@
 /**
  * Checks resource lists that come from outside (the `openai` provider): each item needs a title,
  * an https URL (no credentials, a dotted host name) and a description; text is trimmed and capped,
- * duplicates and extra items are dropped (issue 4: "validated (https URLs only, count capped)").
+ * duplicates and items past MAX_RESOURCES are dropped: nothing from a provider is trusted as it comes.
  */
 import { MAX_RESOURCES, type Resource } from './provider.ts';
 
+/** Longest resource title kept (characters); longer ones are cut. */
 export const MAX_TITLE_CHARS = 200;
+/** Longest resource description kept (characters); longer ones are cut. */
 export const MAX_DESCRIPTION_CHARS = 500;
+/** Longest resource URL accepted (characters); a longer one drops the item. */
 export const MAX_URL_CHARS = 2048;
 
 const text = (value: unknown, max: number): string | null => {
   if (typeof value !== 'string') return null;
   const clean = value
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,4 +1,4 @@
-/** The `text` field that summarize and find-resources share (SPEC.md §7). */
+/** The `text` field that summarize and find-resources share (docs/product.md "Calls"). */
 import { HttpError, requireObject } from './http.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Usage records of `track-app-usage` (SPEC.md §7 "Usage tracking"): what one app load sends, how it
+ * Usage records of `track-app-usage` (docs/product.md "Calls"): what one app load sends, how it
  * is checked, and the store interface (SQLite on the Node host, PostgREST or the log on Deno).
  */
 import { HttpError, requireObject } from './http.ts';
@@ -35,6 +35,7 @@ export function parseUsageBody(body: unknown): Omit<UsageRecord, 'at'> {
     const trimmed = value.trim();
     if (!trimmed) throw new HttpError(400, `"${name}" is empty`);
     if (trimmed.length > max) throw new HttpError(400, `"${name}" is longer than ${max} characters`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
     if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new HttpError(400, `"${name}" contains control characters`);
     out[name] = trimmed;
   }

@@ -1,5 +1,5 @@
 /**
- * `find-resources` (SPEC.md §7 "Find resources", §2 "AI-Suggested Resources"): POST {text} ->
+ * `find-resources` (docs/product.md "Calls", "Side panels"): POST {text} ->
  * 200 {resources: [{title, url, description}]}, https URLs only, at most MAX_RESOURCES.
  */
 import { createJsonFunction, type FunctionHandler, type Logger } from '../_shared/http.ts';

@@ -1,5 +1,5 @@
 /**
- * `summarize` (SPEC.md §7 "Summarize", §2 "Note Recap"): POST {text, format?: "bullets"} ->
+ * `summarize` (docs/product.md "AI helpers", "Side panels"): POST {text, format?: "bullets"} ->
  * 200 {summary}. Bullets: one sentence per line, each starting with "• ".
  */
 import { createJsonFunction, HttpError, type FunctionHandler, type Logger } from '../_shared/http.ts';

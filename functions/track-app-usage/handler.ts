@@ -1,5 +1,5 @@
 /**
- * `track-app-usage` (SPEC.md §7 "Usage tracking, on app load"): POST {app_name, source, session_id}
+ * `track-app-usage` (docs/product.md "Calls"): POST {app_name, source, session_id}
  * -> 200 {ok: true} after the record is stored with the server's time; 503 when the store fails.
  */
 import { createJsonFunction, HttpError, type FunctionHandler, type Logger } from '../_shared/http.ts';

@@ -7,9 +7,8 @@ import {
   type AppEvent,
   type EventPayloads,
   type EventType,
-  type UnsequencedEvent,
 } from './catalog';
-import { inNextTask } from './nextTask';
+import { inNextTask } from '../lib/scheduler';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
@@ -17,7 +16,7 @@ import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold, type ServerBase, type ServerOrdered } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
-import { shareEqual } from '../projections/shareEqual';
+import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
 /** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
@@ -48,7 +47,7 @@ export interface EventLogOptions {
 }
 
 /**
- * The event log (docs/architecture.md "Events"): the source of truth, held in memory and made
+ * The event log (docs/architecture.md "The event envelope"): the source of truth, held in memory and made
  * durable in IndexedDB. `append` applies an event at once (so the UI never waits on storage) and
  * resolves once its write transaction completed. Other tabs' appends arrive through a
  * BroadcastChannel and are read back from storage in seq order. On a synced device the notes
@@ -207,7 +206,7 @@ export class EventLog {
       type,
       payload,
       ...(device ? { device } : {}),
-    } as AppEvent<T>;
+    };
   }
 
   /**
@@ -243,7 +242,9 @@ export class EventLog {
         // transaction per event. In a task of its own: IndexedDB serializes (and clones, to read
         // the index keys) a value synchronously in add(), which for a 5,000-block body is tens of
         // ms that must not add up with the capture and the fold that appended it.
-        inNextTask(() => (this.flushing = this.flushing.then(() => this.flush())));
+        inNextTask(() => {
+          this.flushing = this.flushing.then(() => this.flush());
+        });
       }
     });
   }
@@ -262,7 +263,7 @@ export class EventLog {
     if (batch.length === 0) return;
     for (const b of batch) this.inFlight.add(b.event.id);
     try {
-      const stored = await this.storage.append(batch.map((b) => ({ ...b.event, seq: undefined }) as UnsequencedEvent));
+      const stored = await this.storage.append(batch.map((b) => ({ ...b.event, seq: undefined })));
       if (this.status$.value.writeError) this.status$.next({ ...this.status$.value, writeError: null });
       await this.confirmWritten(stored as AppEvent[]);
       this.tabs?.appended(stored[stored.length - 1].seq);
@@ -410,7 +411,7 @@ export class EventLog {
       const { sseq: _stale, ...event } = (events[0] ?? raw) as unknown as Record<string, unknown>;
       if (!events.length && !newer.length) continue;
       const sseq = sseqOf.get(event.id as string);
-      records.push((sseq !== undefined ? { ...event, sseq } : event) as StoredRecord);
+      records.push(sseq !== undefined ? { ...event, sseq } : event);
     }
     const ordered = (r: StoredRecord) => (r as { sseq?: number }).sseq;
     return [

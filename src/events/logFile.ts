@@ -1,7 +1,7 @@
 import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
 import type { Snapshot } from './logStorage';
 import type { ServerBase } from './logFold';
-import { INITIAL_STATE, type AppState, type NotesState } from '../projections/notesState';
+import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */
 export const LOG_FILE_FORMAT = 'notepad-event-log';
@@ -148,19 +148,17 @@ export function parseLogFile(text: string): ParsedLogFile {
 /** The origin checkpoint of a file, checked for the shape the fold needs. @throws LogFileError when it is there but unreadable. */
 function readOrigin(raw: unknown): ServerBase | undefined {
   if (raw === undefined) return undefined;
-  const origin = raw as Partial<ServerBase> | null;
-  const notes = origin?.notes as Partial<NotesState> | undefined;
+  const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  const notes = isRecord(raw) ? raw.notes : undefined;
   const ok =
-    typeof origin === 'object' &&
-    origin !== null &&
-    Number.isSafeInteger(origin.head) &&
-    typeof notes === 'object' &&
-    notes !== null &&
+    isRecord(raw) &&
+    Number.isSafeInteger(raw.head) &&
+    isRecord(notes) &&
     Array.isArray(notes.order) &&
     Array.isArray(notes.starred) &&
-    ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => typeof (notes as Record<string, unknown>)[k] === 'object');
+    ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => isRecord(notes[k]));
   if (!ok) throw new LogFileError('The checkpoint the file starts from is not readable.');
-  return origin as ServerBase;
+  return raw as unknown as ServerBase;
 }
 
 /** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */

@@ -15,7 +15,7 @@ export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
     latestSnapshot: async () => snapshots.at(-1) ?? null,
     readAfter: async (afterSeq) => events.filter((e) => e.seq > afterSeq).map((e) => ({ ...e })),
     append: async (batch) => {
-      const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }) as EventEnvelope);
+      const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }));
       events.push(...stored);
       return stored.map((e) => ({ ...e }));
     },
@@ -45,7 +45,7 @@ export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
     },
     addReceived: async (batch) => {
       const held = new Set(events.map((e) => e.id));
-      const stored = batch.filter((e) => !held.has(e.id)).map((e) => ({ ...e, seq: nextSeq++ }) as EventEnvelope);
+      const stored = batch.filter((e) => !held.has(e.id)).map((e) => ({ ...e, seq: nextSeq++ }));
       events.push(...stored);
       return stored.map((e) => ({ ...e }));
     },

@@ -51,7 +51,7 @@ export function fromStoredForm(raw: unknown): unknown {
   const { blocksJson, ...event } = raw;
   let blocks: unknown;
   try {
-    blocks = JSON.parse(blocksJson as string);
+    blocks = JSON.parse(blocksJson);
   } catch {
     blocks = null;
   }

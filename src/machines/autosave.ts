@@ -1,17 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** Quiet time after the last input before the note is saved (SPEC.md §4 "Autosave", §9). */
+/** Quiet time after the last input before the note is saved (docs/product.md "States and transitions", "Constants"). */
 export const AUTOSAVE_DELAY_MS = 2000;
 /** Wait before retrying a failed save (storage full, a blocked database). */
 export const AUTOSAVE_RETRY_DELAY_MS = 5000;
 
-/** What the `saveNote` actor answers: `skipped` when the content equals the last saved (SPEC.md §5). */
+/** What the `saveNote` actor answers: `skipped` when the content equals the last saved (docs/product.md "Validation rules"). */
 export interface SaveResult {
   skipped: boolean;
 }
 
 /**
- * Autosave (SPEC.md §4, ARCHITECTURE.md "Machines"): clean -> dirty on input -> saving after
+ * Autosave (docs/product.md "States and transitions", docs/architecture.md "Machines"): clean -> dirty on input -> saving after
  * AUTOSAVE_DELAY_MS of quiet, or at once on blur / flush (page hide, note switch) -> clean.
  * The `saveNote` actor captures the editor content the moment it starts, compares it with the
  * last saved content and appends note.body-saved; `notifySaved` shows "Note saved!".

@@ -1,17 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RecapFormat } from '../events/catalog';
 
-/** What was summarized: the selected text or the whole note (SPEC.md §5). */
+/** What was summarized: the selected text or the whole note (docs/product.md "Validation rules"). */
 export type RecapScope = 'selection' | 'note';
 
+/** What the recap machine holds: the note, the text asked about, both summary versions, the last failure. */
 export interface RecapContext {
   noteId: string | null;
-  /** Title of the note when the recap was asked for (SPEC.md §2: the panel shows it). */
+  /** Title of the note when the recap was asked for (docs/product.md "Side panels": the panel shows it). */
   title: string;
   /** The text sent to be summarized. */
   text: string;
   scope: RecapScope;
-  /** The paragraph summary; kept so switching back from bullets restores it (SPEC.md §4). */
+  /** The paragraph summary; kept so switching back from bullets restores it (docs/product.md "States and transitions"). */
   paragraph: string | null;
   /** The bulleted version, asked for once per summary. */
   bullets: string | null;
@@ -19,6 +20,7 @@ export interface RecapContext {
   error: unknown;
 }
 
+/** Events the recap machine accepts from the panel and the toolbar. */
 export type RecapEvent =
   | { type: 'recap.summarize'; noteId: string; title: string; text: string; scope: RecapScope }
   | { type: 'recap.format'; format: RecapFormat }
@@ -27,7 +29,7 @@ export type RecapEvent =
   | { type: 'recap.close' };
 
 /**
- * The Note Recap (SPEC.md §4 "Recap format", §8): idle -> summarizing -> paragraph <-> bullets.
+ * The Note Recap (docs/product.md "AI helpers", "Messages"): idle -> summarizing -> paragraph <-> bullets.
  * The first switch to bullets asks `summarize` once with format "bullets" for the same text (state `converting`);
  * later switches reuse both texts. A failed summary goes to `failed` (retry asks again); a failed
  * conversion stays on the paragraph. Effects are named actions/actors the UI provides: the
@@ -49,7 +51,7 @@ export const recapMachine = setup({
     summaryRequested: (_, _params: { noteId: string; format: RecapFormat; scope: RecapScope }) => {},
     /** Append summary.received. */
     summaryReceived: (_, _params: { noteId: string; format: RecapFormat; summary: string }) => {},
-    /** Append summary.failed and show the SPEC.md §8 message of `format` (or the offline message). */
+    /** Append summary.failed and show the docs/product.md "Messages" message of `format` (or the offline message). */
     summaryFailed: (_, _params: { noteId: string; format: RecapFormat; error: unknown }) => {},
     /** Append recap.format-changed and toast "Format changed". */
     formatChanged: (_, _params: { noteId: string; format: RecapFormat }) => {},

@@ -25,7 +25,7 @@ export function listenWith(speech: SpeechService) {
 }
 
 /**
- * Voice recording (SPEC.md §4 "Voice recording", ARCHITECTURE.md "Machines"): idle -> listening on
+ * Voice recording (docs/product.md "Toolbar", docs/architecture.md "Machines"): idle -> listening on
  * toggle, back to idle on toggle, a recognition error, the browser ending the session, or a note
  * switch. Without speech recognition the toggle only reports it (a console error) and stays idle.
  * Effects are named slots the UI provides: `listen` (the session), `insertText` (recognised text

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Resource } from '../services/functionsClient';
 
+/** What the resources machine holds: the note, the text sent, the resources found, the last failure. */
 export interface ResourcesContext {
   noteId: string | null;
   /** The note text sent (kept for Retry). */
@@ -10,11 +11,12 @@ export interface ResourcesContext {
   error: unknown;
 }
 
+/** Events the resources machine accepts from the panel and the toolbar. */
 export type ResourcesEvent =
   { type: 'resources.find'; noteId: string; text: string } | { type: 'resources.retry' } | { type: 'resources.close' };
 
 /**
- * The AI-Suggested Resources panel (SPEC.md §2 "Side panels", §7 "Find resources", §8):
+ * The AI-Suggested Resources panel (docs/product.md "Side panels", "AI helpers", "Messages"):
  * idle -> finding -> shown | failed; Retry in `failed` asks again; a new find restarts.
  * Effects are named: the `findResources` actor and the event/toast actions the UI provides.
  */

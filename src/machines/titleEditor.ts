@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * Title editing (SPEC.md §4 "Title editing", §5 "Title save"): viewing -> editing on double-click
+ * Title editing (docs/product.md "States and transitions", "Validation rules"): viewing -> editing on double-click
  * or for a new note; Enter or blur commits, Escape cancels and restores the previous title.
  * A commit saves only when the trimmed draft is non-empty and differs from the current title;
  * otherwise edit mode just closes. The save itself is the `saveTitle` action the UI provides.

@@ -163,11 +163,11 @@ function keepAsCopy(draft: NotesDraft, id: string): void {
 }
 
 function apply<K extends EventType>(draft: NotesDraft, event: AppEvent<K>): void {
-  (NOTE_FOLDS[event.type] as NoteFold<K>)?.(draft, event);
+  NOTE_FOLDS[event.type]?.(draft, event);
 }
 
 /**
- * Fold events into the notes projection (docs/product.md "Storage keys", "States and transitions"). Pure: `state` is never mutated;
+ * Fold events into the notes projection (docs/product.md "Entities and storage keys", "States and transitions"). Pure: `state` is never mutated;
  * containers no event touched are shared with the input. Unknown ids are ignored, so a
  * replayed or merged log never throws.
  */

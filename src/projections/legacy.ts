@@ -1,7 +1,7 @@
 import type { EventPayloads } from '../events/catalog';
 import { DEFAULT_NOTE_TITLE } from './notesState';
 
-/** What legacy localStorage holds, as raw strings (SPEC.md §3 keys written by the original app). */
+/** What legacy localStorage holds, as raw strings (docs/product.md "Entities and storage keys" keys written by the original app). */
 export interface LegacyStorage {
   notes: string | null;
   linkedNotes: string | null;
@@ -27,7 +27,7 @@ function parseJson(text: string | null, key: string, problems: string[]): unknow
 }
 
 /**
- * Read notes the original app wrote (SPEC.md §3) that the log does not know (`isKnown(id)` false).
+ * Read notes the original app wrote (docs/product.md "Entities and storage keys") that the log does not know (`isKnown(id)` false).
  * Pure and forgiving: entries with an unusable id are reported and skipped, a missing title becomes
  * "Untitled Note", a missing or invalid modified time becomes the id's creation time, a missing body "".
  * The HTML is returned as stored: the caller sanitizes it before appending.

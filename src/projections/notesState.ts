@@ -26,7 +26,7 @@ export interface NoteRevisionRef {
 }
 
 /**
- * The notes as the log says they are (docs/product.md "Storage keys").
+ * The notes as the log says they are (docs/product.md "Entities and storage keys").
  * `order` is the manual order; `meta` and `bodies` are keyed by note id, so the common events
  * (a body saved, a rename) touch one key instead of scanning the list.
  */

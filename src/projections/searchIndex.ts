@@ -16,7 +16,7 @@ interface Indexed {
 }
 
 /**
- * A search index over note bodies (SPEC.md §5 "Search ... matches the title or the stored body"),
+ * A search index over note bodies (docs/product.md "Validation rules"),
  * kept by the projection layer: no I/O, no DOM (HTML-only bodies go through the given `htmlText`).
  * Its answers equal a scan of `bodySearchText` with `includes`, whatever the order of updates.
  *

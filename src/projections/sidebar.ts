@@ -2,13 +2,13 @@ import type { SortMode } from '../events/catalog';
 import type { NotesState, ViewState } from './notesState';
 import { bodySearchText, type HtmlText } from './searchText';
 
-/** A run of a title, marked when it matches the search (SPEC.md §2 "Search highlights"). */
+/** A run of a title, marked when it matches the search (docs/product.md "Search"). */
 export interface TitlePart {
   text: string;
   match: boolean;
 }
 
-/** One sidebar row (SPEC.md §2). `canMoveUp/Down` are false outside manual order. */
+/** One sidebar row (docs/product.md "Sidebar"). `canMoveUp/Down` are false outside manual order. */
 export interface SidebarRow {
   id: string;
   title: string;
@@ -20,7 +20,7 @@ export interface SidebarRow {
   canMoveDown: boolean;
 }
 
-/** Sort labels of SPEC.md §4, in selector order. */
+/** Sort labels of docs/product.md "States and transitions", in selector order. */
 export const SORT_LABELS: Record<SortMode, string> = {
   current: 'Manual Order',
   date: 'Sort by Last Modified',
@@ -77,7 +77,7 @@ export interface SidebarRows {
 }
 
 /**
- * The sidebar rows for a view (SPEC.md §2, §4, §5): search is case-insensitive over the title
+ * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions"): search is case-insensitive over the title
  * and the body's text (`bodySearch`, normally the search index), then the sort mode applies.
  */
 export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRows {

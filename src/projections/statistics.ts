@@ -2,9 +2,9 @@ import { format } from 'date-fns';
 import type { NotesState } from './notesState';
 import { bodyFacts } from './statisticsText';
 
-/** The bar chart and the word cloud cover the last 7 calendar days, today included (SPEC.md §9). */
+/** The bar chart and the word cloud cover the last 7 calendar days, today included (docs/product.md "Constants"). */
 export const DASHBOARD_DAYS = 7;
-/** The word cloud shows the 10 most used words (SPEC.md §2, §9). */
+/** The word cloud shows the 10 most used words (docs/product.md "Dashboard", "Constants"). */
 export const TOP_WORDS_COUNT = 10;
 
 /** One bar of the "last 7 days" chart: a calendar day in the chosen time zone. */
@@ -17,12 +17,13 @@ export interface DayCount {
   count: number;
 }
 
+/** One word of the word cloud and how often it occurs. */
 export interface WordCount {
   word: string;
   count: number;
 }
 
-/** One follow-up highlight (SPEC.md §3 "Follow-up item") with the note it is in. */
+/** One follow-up highlight (docs/product.md "Entities and storage keys") with the note it is in. */
 export interface FollowUpItem {
   noteId: string;
   title: string;
@@ -31,7 +32,7 @@ export interface FollowUpItem {
   index: number;
 }
 
-/** The figures of the analytics dashboard (SPEC.md §2 "Analytics Dashboard", §9). */
+/** The figures of the analytics dashboard (docs/product.md "Dashboard", "Constants"). */
 export interface DashboardStatistics {
   totalNotes: number;
   /** Words of every note's text, split on whitespace. */
@@ -89,11 +90,11 @@ function lastDays(now: number, timeZone: string): DayCount[] {
 }
 
 /**
- * The dashboard figures for the notes projection (SPEC.md §2, §5, §9).
+ * The dashboard figures for the notes projection (docs/product.md "Dashboard", "Validation rules", "Constants").
  * Takes the notes, the current time (`now`, a Date or ms since the epoch) and an IANA time zone
  * (e.g. "Europe/Berlin") that decides which calendar day a time falls on. "The last 7 days" are the
  * calendar days from 6 days before today up to today; a note belongs to the day of its last-modified
- * time (SPEC.md §9 "grouped by modified date"). Text is read per body (see bodyFacts), cached, so
+ * time (docs/product.md "Constants"). Text is read per body (see bodyFacts), cached, so
  * calling this again after one note changed re-reads only that note.
  * Pure: no DOM, no I/O. @throws RangeError when `timeZone` is not a known zone.
  */

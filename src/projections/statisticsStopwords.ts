@@ -1,7 +1,7 @@
 import { eng } from 'stopword';
 
 /**
- * Markup words (SPEC.md §5 "a stopword list which includes markup words such as div and span").
+ * Markup words (docs/product.md "Validation rules").
  * NotePad counts the text of a note, not its HTML, so these rarely reach the counter; they stay
  * listed because the rule names them and because a note may quote HTML as text.
  */
@@ -117,5 +117,5 @@ const EXTRA_ENGLISH = [
   'cannot',
 ];
 
-/** Words never counted in the word cloud (SPEC.md §5), lower-case. */
+/** Words never counted in the word cloud (docs/product.md "Validation rules"), lower-case. */
 export const STOPWORDS: ReadonlySet<string> = new Set([...eng, ...EXTRA_ENGLISH, ...MARKUP_WORDS]);

@@ -1,11 +1,13 @@
-import { Parser } from 'htmlparser2';
 import type { NoteBody } from './notesState';
+import { streamHtml } from './noteText/html';
+import { htmlparser2Tokenizer } from './noteText/htmlparser';
+import { streamBlocks, type TextSink } from './noteText/textStream';
 import { STOPWORDS } from './statisticsStopwords';
 
-/** Word-cloud words are longer than this many letters (SPEC.md §5 "length greater than 2"). */
+/** Word-cloud words are longer than this many letters (docs/product.md "Validation rules"). */
 export const CLOUD_WORD_MIN_LENGTH_EXCLUSIVE = 2;
 
-/** What the dashboard needs from one note body (SPEC.md §2, §5, §9). */
+/** What the dashboard needs from one note body (docs/product.md "Dashboard", "Validation rules", "Constants"). */
 export interface BodyFacts {
   /** Whitespace-separated words of the note's text (not of its markup). */
   wordCount: number;
@@ -20,7 +22,7 @@ export interface BodyFacts {
  * unhighlighted between its pieces, so a highlight split by bold or a link stays one item;
  * unhighlighted text or a block boundary ends it.
  */
-class TextCollector {
+class TextCollector implements TextSink {
   private parts: string[] = [];
   private run: string[] | null = null;
   readonly followUps: string[] = [];
@@ -51,129 +53,6 @@ class TextCollector {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** BlockNote inline content: styled text, links (whose content is styled text), custom inline content. */
-function walkInline(items: unknown[], out: TextCollector): void {
-  for (const item of items) {
-    if (!isRecord(item)) continue;
-    if (item.type === 'text' && typeof item.text === 'string') {
-      out.text(item.text, isRecord(item.styles) && item.styles.followUp === true);
-    } else if (Array.isArray(item.content)) {
-      walkInline(item.content, out);
-    }
-  }
-}
-
-/** A block's content: inline content, or a table whose cells are inline content (0.55: `tableCell` objects). */
-function walkContent(content: unknown, out: TextCollector): void {
-  if (Array.isArray(content)) {
-    walkInline(content, out);
-  } else if (isRecord(content) && Array.isArray(content.rows)) {
-    for (const row of content.rows) {
-      if (!isRecord(row) || !Array.isArray(row.cells)) continue;
-      for (const cell of row.cells) {
-        const inline = Array.isArray(cell) ? cell : isRecord(cell) ? cell.content : undefined;
-        if (Array.isArray(inline)) walkInline(inline, out);
-        out.boundary();
-      }
-    }
-  }
-}
-
-function walkBlocks(blocks: unknown[], out: TextCollector): void {
-  for (const block of blocks) {
-    if (!isRecord(block)) continue;
-    walkContent(block.content, out);
-    // An image's caption is text the user wrote (BlockNote's HTML shows it too).
-    if (isRecord(block.props) && typeof block.props.caption === 'string') {
-      out.boundary();
-      out.text(block.props.caption, false);
-    }
-    out.boundary();
-    if (Array.isArray(block.children)) walkBlocks(block.children, out);
-  }
-}
-
-/** Elements whose start and end separate words (`<p>a</p><p>b</p>` is two words, `a<b>b</b>` one). */
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'caption',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'img',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
-/** Elements whose text a reader never sees. */
-const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'title', 'head']);
-
-/** Walks stored HTML with htmlparser2 (entities decoded, no DOM, so it runs in Node too). */
-function walkHtml(html: string, out: TextCollector): void {
-  const stack: { followUp: boolean; hidden: boolean }[] = [];
-  let followUpDepth = 0;
-  let hiddenDepth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        const followUp = (attribs.class ?? '').split(/\s+/).includes('follow-up');
-        const hidden = HIDDEN_TAGS.has(name);
-        stack.push({ followUp, hidden });
-        if (followUp) followUpDepth += 1;
-        if (hidden) hiddenDepth += 1;
-        if (BLOCK_TAGS.has(name)) out.boundary();
-        // A line break separates words but, like BlockNote's "\n" in text, does not end a highlight.
-        else if (name === 'br') out.text('\n', followUpDepth > 0);
-      },
-      onclosetag(name) {
-        const open = stack.pop();
-        if (open?.followUp) followUpDepth -= 1;
-        if (open?.hidden) hiddenDepth -= 1;
-        if (BLOCK_TAGS.has(name)) out.boundary();
-      },
-      ontext(text) {
-        if (hiddenDepth === 0) out.text(text, followUpDepth > 0);
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-}
-
 /** Strips punctuation around a word (quotes, commas, brackets), keeping what is inside. */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const LETTERS_ONLY = /^\p{L}+$/u;
@@ -181,7 +60,7 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 const ASCII_LETTERS = /^[A-Za-z]+$/;
 
 /**
- * The word-cloud form of a whitespace-separated token (SPEC.md §5), or null when it does not count:
+ * The word-cloud form of a whitespace-separated token (docs/product.md "Validation rules"), or null when it does not count:
  * lower-cased, surrounding punctuation dropped, then letters only (no digits, no inner punctuation),
  * longer than 2 letters, not a stopword.
  */
@@ -198,15 +77,15 @@ export function cloudWord(token: string): string | null {
 /** The text of a body: from its BlockNote document when it has one, else from its stored HTML. */
 function collect(body: NoteBody): { text: string; followUps: string[] } {
   const out = new TextCollector();
-  if (Array.isArray(body.blocks) && body.blocks.length > 0) walkBlocks(body.blocks, out);
-  else if (body.html) walkHtml(body.html, out);
+  if (Array.isArray(body.blocks) && body.blocks.length > 0) streamBlocks(body.blocks, out);
+  else if (body.html) streamHtml(body.html, htmlparser2Tokenizer, out);
   return { text: out.finish(), followUps: out.followUps };
 }
 
 const factsCache = new WeakMap<NoteBody, BodyFacts>();
 
 /**
- * Words and follow-up items of one note body (SPEC.md §2, §5, §9). Cached per body object: the
+ * Words and follow-up items of one note body (docs/product.md "Dashboard", "Validation rules", "Constants"). Cached per body object: the
  * notes projection keeps an unchanged note's body object, so a keystroke in one note re-reads
  * only that note. Pure apart from the cache; never touches the DOM.
  */

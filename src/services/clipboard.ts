@@ -1,4 +1,4 @@
-/** Writes text to the system clipboard (SPEC.md §7 "Copy to clipboard"). The browser's, or a test double. */
+/** Writes text to the system clipboard (docs/product.md "Calls"). The browser's, or a test double. */
 export interface ClipboardService {
   /** Resolves once the text is on the clipboard. @throws (rejects) when the browser refuses. */
   writeText(text: string): Promise<void>;

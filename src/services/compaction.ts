@@ -1,17 +1,24 @@
 import type { EventLog } from '../events/eventLog';
+import { COMPACTED_AT_KEY, readItem, writeItem, type StorageArea } from './webStorage';
 
-/** localStorage key of the last compaction time (ms), so it runs at most once a day. */
-export const COMPACTED_AT_KEY = 'notepad:compacted-at';
 const COMPACT_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/** Compact in idle time when the last compaction is over a day old. Never blocks start-up. */
-export function scheduleCompaction(log: EventLog, storage: Storage = localStorage): void {
-  const last = Number(storage.getItem(COMPACTED_AT_KEY) ?? 0);
+/**
+ * Compact in idle time (docs/architecture.md "Compaction") when the last compaction recorded in
+ * `storage` is over a day old (or cannot be read). Never blocks start-up; not in a tab that has
+ * stopped writing (a newer build writes to the log).
+ */
+export function scheduleCompaction(log: EventLog, storage: StorageArea): void {
+  const read = readItem(storage, COMPACTED_AT_KEY);
+  const last = Number((read.ok ? read.value : null) ?? 0);
   if (Date.now() - last < COMPACT_EVERY_MS || !log.writable) return;
   const run = () =>
     log
       .compact()
-      .then(() => storage.setItem(COMPACTED_AT_KEY, String(Date.now())))
+      .then(() => {
+        const written = writeItem(storage, COMPACTED_AT_KEY, String(Date.now()));
+        if (!written.ok) throw written.error;
+      })
       .catch((error) => console.error('NotePad: compaction failed', error));
   if ('requestIdleCallback' in window) requestIdleCallback(() => void run(), { timeout: 10_000 });
   else setTimeout(() => void run(), 5000);

@@ -1,4 +1,4 @@
-/** Saves a file to the user's downloads folder (SPEC.md §7 "Download as HTML", exports). */
+/** Saves a file to the user's downloads folder (docs/product.md "Exports", exports). */
 export interface FileDownloader {
   /** Offer `content` as a file called `fileName` of type `mimeType` (e.g. "text/html;charset=utf-8"). */
   download(fileName: string, content: string | Blob, mimeType: string): void;
@@ -28,6 +28,7 @@ export function createFakeDownloader(): FileDownloader & { files: { fileName: st
 }
 
 /** Characters that no common file system accepts in a name. */
+// eslint-disable-next-line no-control-regex -- control characters are among what file systems refuse
 const UNSAFE_FILE_CHARS = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 /** Longest file name stem kept (file systems allow 255 bytes; UTF-8 may take 4 per character). */
 export const FILE_NAME_MAX_CHARS = 60;

@@ -1,10 +1,13 @@
+import { readBlocks } from '../projections/noteText/blocks';
+import { plainText } from '../projections/noteText/plainText';
+
 /**
- * Note exporters (issue 3 "Export"; SPEC.md §7 "Copy", "Download as HTML", "Send as e-mail"):
- * each a small step from the BlockNote document to a file's text. HTML and Markdown come from
- * BlockNote's own exporters (given by the caller); plain text is a walk over the blocks.
+ * Note exporters (docs/product.md "Exports"): each a small step from the BlockNote document to a
+ * file's text. HTML and Markdown come from BlockNote's own exporters (called by the note commands);
+ * plain text is the note-text pipeline's (docs/architecture.md "Note text pipeline").
  */
 
-/** A block as BlockNote stores it (only the fields the text walk reads). */
+/** A block as BlockNote stores it (only the fields the text pipeline reads). */
 export interface TextBlock {
   type: string;
   props?: Record<string, unknown>;
@@ -12,64 +15,15 @@ export interface TextBlock {
   children?: TextBlock[];
 }
 
-/** Bullet marker of plain text (SPEC.md §9 "Bullet marker •"). */
-export const BULLET_MARKER = '•';
-
-type Inline = { type?: string; text?: string; content?: unknown };
-
-/** The text of inline content (styled text, links, and plain strings). */
-export function inlineText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((item: Inline | string) => (typeof item === 'string' ? item : item.type === 'link' ? inlineText(item.content) : (item.text ?? '')))
-    .join('');
-}
-
-function tableText(content: unknown): string[] {
-  const rows = (content as { rows?: { cells: unknown[] }[] })?.rows ?? [];
-  return rows.map((row) =>
-    row.cells
-      .map((cell) => inlineText(Array.isArray(cell) ? cell : (cell as { content?: unknown })?.content).replace(/\s+/g, ' '))
-      .join('\t'),
-  );
-}
-
 /**
- * The note as plain text: one line per block (soft line breaks kept), "• " before bullet items,
- * "1. " before numbered items, "[x] " / "[ ] " before checklist items, table cells separated by
- * tabs, an image as its caption (if any), nested blocks indented by two spaces per level.
+ * The note as plain text (docs/product.md "Exports"): one line per block, list markers, tab-separated
+ * table cells, captions for images, two spaces of indentation per nesting level.
  */
-export function documentText(blocks: readonly TextBlock[], depth = 0): string {
-  const lines: string[] = [];
-  const indent = '  '.repeat(depth);
-  let number = 0;
-  for (const block of blocks) {
-    number = block.type === 'numberedListItem' ? number + 1 : 0;
-    let text: string[];
-    if (block.type === 'table') text = tableText(block.content);
-    else if (['image', 'video', 'audio', 'file'].includes(block.type)) text = block.props?.caption ? [String(block.props.caption)] : [];
-    else {
-      const own = inlineText(block.content);
-      const marker =
-        block.type === 'bulletListItem'
-          ? `${BULLET_MARKER} `
-          : block.type === 'numberedListItem'
-            ? `${number}. `
-            : block.type === 'checkListItem'
-              ? block.props?.checked
-                ? '[x] '
-                : '[ ] '
-              : '';
-      text = [`${marker}${own}`];
-    }
-    lines.push(...text.flatMap((t) => t.split('\n')).map((t) => indent + t));
-    if (block.children?.length) lines.push(documentText(block.children, depth + 1));
-  }
-  return lines.join('\n').replace(/\s+$/, '');
+export function documentText(blocks: readonly TextBlock[]): string {
+  return plainText(readBlocks(blocks));
 }
 
-/** Copy text (SPEC.md §7 "Copy to clipboard"): title, blank line, body text. */
+/** Copy text (docs/product.md "Calls"): title, blank line, body text. */
 export function clipboardText(title: string, bodyText: string): string {
   return `${title}\n\n${bodyText}`;
 }

@@ -2,27 +2,27 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { FunctionsConfig } from './functionsConfig';
 import { FunctionsError } from './functionsError';
 
-/** One suggested link (SPEC.md §3 "Resource"). */
+/** One suggested link (docs/product.md "Entities and storage keys"). */
 export interface Resource {
   title: string;
   url: string;
   description: string;
 }
 
-/** The usage-tracking payload (SPEC.md §7). */
+/** The usage-tracking payload (docs/product.md "Calls"). */
 export interface UsageRecord {
   app_name: string;
   source: string;
   session_id: string;
 }
 
-/** The hosted helpers the app calls (SPEC.md §7); every failure is a FunctionsError. */
+/** The hosted helpers the app calls (docs/product.md "Calls"); every failure is a FunctionsError. */
 export interface FunctionsClient {
   /** `summarize` with `{text, format?}`; resolves with the `summary` string. */
   summarize(text: string, format?: 'bullets'): Promise<string>;
   /** `find-resources` with `{text}`; resolves with the `resources` list (items without a title or url dropped). */
   findResources(text: string): Promise<Resource[]>;
-  /** `track-app-usage`; resolves when the answer is ok (its body is not read, SPEC.md §7). */
+  /** `track-app-usage`; resolves when the answer is ok (its body is not read, docs/product.md "Calls"). */
   trackAppUsage(record: UsageRecord): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ function readResources(body: unknown): Resource[] | null {
 }
 
 /**
- * The browser implementation (ARCHITECTURE.md "Services"): ky POSTs to `{url}/functions/v1/{name}`
+ * The browser implementation (docs/architecture.md "Services"): ky POSTs to `{url}/functions/v1/{name}`
  * with `apikey` and `Authorization: Bearer` headers, `config.timeoutMs` per request and no
  * retries (4xx is final; a repeated summarize would only cost the user time). Failures are logged
  * with the host's JSON message and rethrown as FunctionsError.

@@ -1,6 +1,5 @@
 /**
- * Where the functions client sends its calls (SPEC.md §7, §8 "A missing backend base URL or key
- * throws an error"), read from Vite's build-time variables.
+ * Where the functions client sends its calls (docs/product.md "Calls", "Messages"), read from Vite's build-time variables.
  *
  * "Unset" and "missing" differ on purpose:
  * - a variable that is **not set** at build time gets the working local default (the app's own

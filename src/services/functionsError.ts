@@ -1,5 +1,5 @@
 // Kept apart from the ky client so code that only checks failures (the AI helpers' toasts) does
-// not put ky in the first chunk (issue 7: initial JS).
+// not put ky in the first chunk.
 
 /**
  * Why a call failed: `offline` (the browser is offline or the host cannot be reached), `timeout`
@@ -20,3 +20,6 @@ export class FunctionsError extends Error {
     this.name = 'FunctionsError';
   }
 }
+
+/** True when a failure means the functions cannot be reached (browser offline, host unreachable). */
+export const isOfflineError = (error: unknown): boolean => error instanceof FunctionsError && error.kind === 'offline';

@@ -1,6 +1,6 @@
-/** Widest an inserted image is shown, in px (SPEC.md §9 "Images inserted with max width 800px"). */
+/** Widest an inserted image is shown, in px (docs/product.md "Constants"). */
 export const IMAGE_MAX_WIDTH_PX = 800;
-/** JPEG quality of a converted image (SPEC.md §9 "JPEG data at 0.7 quality"). */
+/** JPEG quality of a converted image (docs/product.md "Constants"). */
 export const IMAGE_JPEG_QUALITY = 0.7;
 /**
  * Widest an image is stored, in px: twice the display cap, so images stay sharp on high-density
@@ -10,7 +10,7 @@ export const IMAGE_STORED_MAX_WIDTH_PX = 2 * IMAGE_MAX_WIDTH_PX;
 /** Raster types a note may embed (the ones sanitizeBlocks keeps as data URLs). */
 export const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
 
-/** True for a file the image picker and paste accept: a raster image type (SPEC.md §5 "only image files"). */
+/** True for a file the image picker and paste accept: a raster image type (docs/product.md "Validation rules"). */
 export function isEmbeddableImage(file: { type: string }): boolean {
   return EMBEDDABLE_IMAGE_TYPES.includes(file.type.toLowerCase());
 }
@@ -29,11 +29,11 @@ export async function loadImage(url: string): Promise<HTMLImageElement> {
   return image;
 }
 
-/** A file as a `data:` URL (SPEC.md §9: pasted images are embedded as data URLs). @throws (rejects) on a read error. */
+/** A file as a `data:` URL (docs/product.md "Constants": pasted images are embedded as data URLs). @throws (rejects) on a read error. */
 export function fileToDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
@@ -41,7 +41,7 @@ export function fileToDataUrl(file: Blob): Promise<string> {
 
 /**
  * Convert the image at `url` (a blob: URL of an inserted file) to JPEG data at IMAGE_JPEG_QUALITY
- * (SPEC.md §9), at most IMAGE_STORED_MAX_WIDTH_PX wide, on white (JPEG has no transparency).
+ * (docs/product.md "Constants"), at most IMAGE_STORED_MAX_WIDTH_PX wide, on white (JPEG has no transparency).
  * Returns the `data:image/jpeg;base64,...` URL. @throws (rejects) when decoding or encoding fails.
  */
 export async function toJpegDataUrl(url: string): Promise<string> {

@@ -1,17 +1,22 @@
 import { readRecords, type AppEvent } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
+import { JOURNAL_KEY, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 
-/**
- * localStorage key of the page-hide journal. A page being closed may be killed before its
- * IndexedDB transaction commits; localStorage writes are synchronous, so events that were not
- * yet durable are written here on page hide and appended on the next start.
+/*
+ * The page-hide journal (docs/architecture.md "Page-hide journal"): a page being closed may be killed
+ * before its IndexedDB transaction commits; Web Storage writes are synchronous, so events that were
+ * not yet durable are written to JOURNAL_KEY on page hide and appended on the next start.
  */
-export const JOURNAL_KEY = 'notepad:journal';
 
 /** The journal's records, or an empty list when it is missing or unreadable. */
-function readJournal(storage: Storage): unknown[] {
+function readJournal(storage: StorageArea): unknown[] {
+  const read = readItem(storage, JOURNAL_KEY);
+  if (!read.ok) {
+    console.error('NotePad: could not read the page-hide journal', read.error);
+    return [];
+  }
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(JOURNAL_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(read.value ?? '[]');
     return Array.isArray(parsed) ? parsed : [];
   } catch {
     return [];
@@ -19,23 +24,22 @@ function readJournal(storage: Storage): unknown[] {
 }
 
 /**
- * Write the log's not-yet-durable events to the journal (synchronous), beside what other tabs
- * journaled and no start has recovered yet: an older tab that stopped writing may have left its
- * edit there for a newer build. Returns how many events this tab added.
+ * Write the log's not-yet-durable events to the journal in `storage` (synchronous), beside what
+ * other tabs journaled and no start has recovered yet: an older tab that stopped writing may have
+ * left its edit there for a newer build. Returns how many events this tab added.
  */
-export function writeJournal(log: EventLog, storage: Storage = localStorage): number {
+export function writeJournal(log: EventLog, storage: StorageArea): number {
   const pending = log.pendingEvents();
   if (!pending.length) return 0;
-  try {
-    const kept = readJournal(storage);
-    const ids = new Set(kept.map((e) => (e as { id?: unknown } | null)?.id));
-    const added = pending.filter((e) => !ids.has(e.id));
-    storage.setItem(JOURNAL_KEY, JSON.stringify([...kept, ...added]));
-    return added.length;
-  } catch (error) {
-    console.error('NotePad: could not write the page-hide journal', error);
+  const kept = readJournal(storage);
+  const ids = new Set(kept.map((e) => (e as { id?: unknown } | null)?.id));
+  const added = pending.filter((e) => !ids.has(e.id));
+  const written = writeItem(storage, JOURNAL_KEY, JSON.stringify([...kept, ...added]));
+  if (!written.ok) {
+    console.error('NotePad: could not write the page-hide journal', written.error);
     return 0;
   }
+  return added.length;
 }
 
 /**
@@ -43,10 +47,14 @@ export function writeJournal(log: EventLog, storage: Storage = localStorage): nu
  * the note's current modification is skipped, so a stale copy never overwrites newer text. When
  * the journal holds a newer build's events, or this build has stopped writing, nothing is appended
  * and the journal stays for the newer build (docs/architecture.md "Versions and tabs").
- * Returns the events it appended.
+ * Returns the events it appended (none when the journal cannot be read).
  */
-export async function recoverJournal(log: EventLog, storage: Storage = localStorage): Promise<AppEvent[]> {
-  if (storage.getItem(JOURNAL_KEY) === null) return [];
+export async function recoverJournal(log: EventLog, storage: StorageArea): Promise<AppEvent[]> {
+  const read = readItem(storage, JOURNAL_KEY);
+  if (!read.ok || read.value === null) {
+    if (!read.ok) console.error('NotePad: could not read the page-hide journal', read.error);
+    return [];
+  }
   const { events, newestVersion } = readRecords(
     readJournal(storage).map((e) => (typeof e === 'object' && e !== null ? { ...e, seq: undefined } : e)),
     { requireSeq: false },
@@ -62,6 +70,7 @@ export async function recoverJournal(log: EventLog, storage: Storage = localStor
     return !(e.type === 'note.body-saved' && meta && meta.modified > e.at);
   });
   const appended = await Promise.all(fresh.map((e) => log.appendEvent({ ...e, seq: 0 })));
-  storage.removeItem(JOURNAL_KEY);
+  const cleared = removeItem(storage, JOURNAL_KEY);
+  if (!cleared.ok) console.error('NotePad: could not clear the page-hide journal', cleared.error);
   return appended;
 }

@@ -4,7 +4,7 @@ import { lazyModule } from './lazyModule';
 
 /**
  * A FunctionsClient that loads the real one (`load`, e.g. a dynamic import of the ky client) on its
- * first call, so ky is not part of the first load (issue 7: initial JS; the first call is usage
+ * first call, so ky is not part of the first load (the first call is usage
  * tracking after load and idle, or an AI helper). Calls made while it loads wait for it, each with
  * its own arguments. A load that fails (the chunk could not be fetched: offline without the
  * service worker's cache) fails that call as FunctionsError `offline`, logged like the client's

@@ -8,7 +8,7 @@ export interface LazyModule<T> {
 
 /**
  * Load `importer` (a dynamic import) once, on the first `load()`, so its library stays out of the
- * first load (issue 7: initial JS). A failed load is forgotten: offline without the service
+ * first load (docs/benchmarks.md measures it). A failed load is forgotten: offline without the service
  * worker's cache, the next call fetches again instead of failing forever.
  */
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {

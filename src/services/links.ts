@@ -1,18 +1,18 @@
 import { addHours, format, startOfHour } from 'date-fns';
 import { PRODUCT_NAME } from './product';
 
-/** Length of a calendar event (SPEC.md §9: "lasts 1 hour"). */
+/** Length of a calendar event (docs/product.md "Constants": "lasts 1 hour"). */
 export const CALENDAR_EVENT_HOURS = 1;
-/** Google Calendar's event-creation page (SPEC.md §7 "Save to calendar"). */
+/** Google Calendar's event-creation page (docs/product.md "Calls"). */
 export const CALENDAR_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
 /**
- * Where "Create task" sends a task when `VITE_TASK_TOOL_URL` is not set (SPEC.md §7 "Create task").
- * The specification names no tool, so the default is a placeholder address that says so.
+ * Where "Create task" sends a task when `VITE_TASK_TOOL_URL` is not set (docs/product.md "Calls").
+ * docs/product.md names no tool, so the default is a placeholder address that says so.
  */
 export const TASK_TOOL_URL_DEFAULT = 'https://tasks.example.com/new';
-/** Details text of a task hand-off (SPEC.md §7). */
+/** Details text of a task hand-off (docs/product.md "Calls"). */
 export const TASK_DETAILS = `From ${PRODUCT_NAME}`;
-/** Priority of a task hand-off (SPEC.md §7). */
+/** Priority of a task hand-off (docs/product.md "Calls"). */
 export const TASK_PRIORITY = 'medium';
 /**
  * Longest text put into a calendar link's details: Google answers 400 to very long addresses,
@@ -38,7 +38,7 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * A `mailto:` draft (SPEC.md §7 "Send as e-mail"): subject "NotePad Note: {title}", the note's
+ * A `mailto:` draft (docs/product.md "Calls"): subject "NotePad Note: {title}", the note's
  * text as the message. Takes the title and body text; returns the URL.
  */
 export function mailDraftUrl(title: string, bodyText: string): string {
@@ -47,7 +47,7 @@ export function mailDraftUrl(title: string, bodyText: string): string {
 }
 
 /**
- * Google Calendar's event-creation link (SPEC.md §7 "Save to calendar", §9): the title as text,
+ * Google Calendar's event-creation link (docs/product.md "Calls", "Constants"): the title as text,
  * `details` (the selection or the whole note), a one-hour event starting at the next full hour after `now`.
  */
 export function calendarEventUrl(title: string, details: string, now: Date): string {
@@ -62,13 +62,13 @@ export function calendarEventUrl(title: string, details: string, now: Date): str
   return `${CALENDAR_TEMPLATE_URL}?${query}`;
 }
 
-/** Today's date as the task tool wants it: yyyy-MM-dd in local time (SPEC.md §7). */
+/** Today's date as the task tool wants it: yyyy-MM-dd in local time (docs/product.md "Calls"). */
 export function taskDate(now: Date): string {
   return format(now, 'yyyy-MM-dd');
 }
 
 /**
- * The task tool's link (SPEC.md §7 "Create task"): `base` with the query fields meetingname (the
+ * The task tool's link (docs/product.md "Calls"): `base` with the query fields meetingname (the
  * note title), task (the selected text), details "From NotePad", priority=medium and taskdate.
  * Query fields already in `base` are kept. @throws TypeError when `base` is not an absolute URL.
  */

@@ -1,4 +1,4 @@
-/** Opens the browser's print dialogue (PDF export, issue 3). The browser's, or a test double. */
+/** Opens the browser's print dialogue (PDF export). The browser's, or a test double. */
 export interface Printer {
   /** Print the page with `title` as the document title, which browsers suggest as the PDF file name. */
   print(title: string): void;

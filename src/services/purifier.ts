@@ -13,7 +13,7 @@ export class PurifierNotLoadedError extends Error {
 
 /**
  * Load DOMPurify (once; a failed load is tried again on the next call). It is not part of the first
- * load (issue 7: initial JS): main.tsx preloads it in idle time after the first screen, and code
+ * load: main.tsx preloads it in idle time after the first screen, and code
  * that can wait (legacy import, a paste, the link prompt) awaits this before sanitizing.
  * Resolves with DOMPurify; rejects when its chunk cannot be fetched.
  */

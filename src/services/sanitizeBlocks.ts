@@ -30,7 +30,7 @@ function cleanInline(content: unknown): unknown {
   return content.flatMap((item: Json) => {
     if (item?.type === 'link') {
       // A link whose target is unsafe keeps its text and loses the link.
-      return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : (cleanInline(item.content) as unknown[]);
+      return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : cleanInline(item.content);
     }
     return [item];
   });
@@ -55,7 +55,7 @@ function cleanContent(content: unknown): unknown {
 }
 
 /**
- * A BlockNote document with every link target and media URL checked (issue 8): documents come
+ * A BlockNote document with every link target and media URL checked: documents come
  * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
  * become plain text; unsafe media URLs become empty. Returns new blocks; the input is unchanged.
  * @throws PurifierNotLoadedError when a block holds a link and `loadPurifier()` has not resolved.

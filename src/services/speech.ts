@@ -1,4 +1,4 @@
-/** What a listening session reports (SPEC.md §4 "Voice recording"). */
+/** What a listening session reports (docs/product.md "Toolbar"). */
 export interface SpeechHandlers {
   /** A final (not interim) result, trimmed and non-empty. */
   onFinal(text: string): void;
@@ -8,9 +8,9 @@ export interface SpeechHandlers {
   onEnd(): void;
 }
 
-/** Speech recognition adapter (ARCHITECTURE.md "Services"): the Web Speech API, or a test double. */
+/** Speech recognition adapter (docs/architecture.md "Services"): the Web Speech API, or a test double. */
 export interface SpeechService {
-  /** False where the browser has no speech recognition (SPEC.md §4: then only a console error). */
+  /** False where the browser has no speech recognition (docs/product.md "States and transitions": then only a console error). */
   isSupported(): boolean;
   /** Start a continuous session that reports final results only; returns the function that stops it. */
   listen(handlers: SpeechHandlers): () => void;

@@ -1,11 +1,11 @@
-import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../projections/storageKeys';
+import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 import { noteIndex, type NotesState } from '../projections/notesState';
-import { inNextTask } from '../events/nextTask';
+import { inNextTask } from '../lib/scheduler';
 
 const BODY_PREFIX = noteBodyKey('');
 
 /**
- * Mirrors the notes projection into the localStorage keys of SPEC.md §3 (`notes`, `note_{id}`,
+ * Mirrors the notes projection into the localStorage keys of docs/product.md "Entities and storage keys" (`notes`, `note_{id}`,
  * `linkedNotes`). Only keys whose value changed are written: saving one note writes two keys,
  * not ten thousand, and a view-only event (search, sort, selection) leaves `notes` untouched and
  * writes nothing.
@@ -25,7 +25,7 @@ export class StorageMirror {
 
   /** `onError` hears about writes that failed (QuotaExceededError when the origin is full), once per `write` call. */
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: StorageArea,
     private readonly onError: (error: unknown) => void = (error) => console.error('NotePad: localStorage write failed', error),
   ) {}
 
@@ -65,14 +65,20 @@ export class StorageMirror {
    * to the outcome. Returns the error of a failed write, else null.
    */
   private trySet(key: string, value: string, compareStored: boolean): unknown {
-    try {
-      if (!compareStored || this.storage.getItem(key) !== value) this.storage.setItem(key, value);
-      this.stale.delete(key);
-      return null;
-    } catch (error) {
-      this.stale.add(key);
-      return error;
+    const stored = compareStored ? readItem(this.storage, key) : null;
+    if (stored && !stored.ok) return this.markStale(key, stored.error);
+    if (!stored || stored.value !== value) {
+      const written = writeItem(this.storage, key, value);
+      if (!written.ok) return this.markStale(key, written.error);
     }
+    this.stale.delete(key);
+    return null;
+  }
+
+  /** Remember that `key` could not be written; returns `error`. */
+  private markStale(key: string, error: unknown): unknown {
+    this.stale.add(key);
+    return error;
   }
 
   /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
@@ -96,7 +102,8 @@ export class StorageMirror {
     if (prev && prev.order !== notes.order) {
       for (const id of prev.order) {
         if (notes.meta[id]) continue;
-        this.storage.removeItem(noteBodyKey(id));
+        const removed = removeItem(this.storage, noteBodyKey(id));
+        if (!removed.ok) failure ??= removed.error;
         this.stale.delete(noteBodyKey(id));
       }
     }

@@ -1,32 +1,30 @@
 import type { FunctionsClient } from './functionsClient';
 import { visitSource } from './trackingSource';
 import { PRODUCT_NAME } from './product';
+import { SESSION_ID_KEY, openSessionStorage, readItem, writeItem, type StorageArea } from './webStorage';
 
-/** `app_name` of every usage record (SPEC.md §7). */
+/** `app_name` of every usage record (docs/product.md "Calls"). */
 export const TRACKING_APP_NAME = PRODUCT_NAME;
-/** Session storage key of the session id (SPEC.md §3). */
-export const SESSION_ID_KEY = 'ss_session_id';
 /** Paths where the app loads without tracking: the replay view only folds, it makes no request (README). */
 export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
 
 /**
- * The session id (SPEC.md §3): the one in `storage` under SESSION_ID_KEY, or a new UUID stored
+ * The session id (docs/product.md "Entities and storage keys"): the one in `storage` under SESSION_ID_KEY, or a new UUID stored
  * there, so reloads in the same tab reuse it and a new tab or browser session gets a new one.
  * When session storage is unavailable (blocked), returns a fresh id without storing it.
  */
 export function sessionIdFrom(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  storage: Pick<StorageArea, 'getItem' | 'setItem'> | null,
   newId: () => string = () => crypto.randomUUID(),
 ): string {
-  try {
-    const existing = storage?.getItem(SESSION_ID_KEY);
-    if (existing) return existing;
-    const id = newId();
-    storage?.setItem(SESSION_ID_KEY, id);
-    return id;
-  } catch {
-    return newId();
-  }
+  if (!storage) return newId();
+  const existing = readItem(storage, SESSION_ID_KEY);
+  if (!existing.ok) return newId();
+  if (existing.value) return existing.value;
+  const id = newId();
+  // A refused write (blocked or full) still gives this load an id; the next load makes another.
+  writeItem(storage, SESSION_ID_KEY, id);
+  return id;
 }
 
 /** What trackAppLoad reads from the page; tests pass their own. */
@@ -40,13 +38,13 @@ export interface PageContext {
   /** document.referrer */
   referrer: string;
   /** sessionStorage, or null when it cannot be used */
-  sessionStorage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  sessionStorage: Pick<StorageArea, 'getItem' | 'setItem'> | null;
 }
 
 /**
  * The page context of the running browser tab: `location` as it is now (call it at load, before any
  * in-app navigation); `sessionStorage` is only touched when read, as the first access of a page
- * costs a synchronous load of the storage area (tens of ms on a cold load, issue 7), which
+ * costs a synchronous load of the storage area (tens of ms on a cold load), which
  * tracking pays in idle time instead of before the first screen.
  */
 export function browserPageContext(): PageContext {
@@ -57,18 +55,15 @@ export function browserPageContext(): PageContext {
     hostname,
     referrer: document.referrer,
     get sessionStorage() {
-      try {
-        return window.sessionStorage;
-      } catch {
-        // Blocked storage (some privacy settings): a fresh id each load.
-        return null;
-      }
+      // Blocked storage (some privacy settings): a fresh id each load.
+      const opened = openSessionStorage();
+      return opened.ok ? opened.area : null;
     },
   };
 }
 
 /**
- * Usage tracking on app load (SPEC.md §7): POST track-app-usage with app_name, source and
+ * Usage tracking on app load (docs/product.md "Calls"): POST track-app-usage with app_name, source and
  * session_id. Only the ok status matters; a failure is logged with console.error and never shown.
  * Skipped on UNTRACKED_PATH_PREFIXES. Resolves true when the call was answered ok; never rejects.
  */

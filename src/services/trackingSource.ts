@@ -1,7 +1,7 @@
 /**
- * Where a visit came from (SPEC.md §7 "Source value"): the `source` query parameter when present,
- * otherwise a class of the referrer. The referrer rules are NotePad's own (SPEC.md leaves them
- * open; README "AI helpers and usage tracking" states them):
+ * Where a visit came from (docs/product.md "Calls"): the `source` query parameter when present,
+ * otherwise a class of the referrer. The referrer rules are NotePad's own (the original specification left
+ * them open; README "AI helpers and usage tracking" states them):
  * - no referrer, or one that is not a URL: `direct`;
  * - a video site or app (VIDEO_HOSTS, or an Android app referrer of a video app): `video-app`;
  * - the app's own site (same host, or the same last two host labels, e.g. www.example.com for

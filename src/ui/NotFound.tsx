@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** The 404 page of SPEC.md §2; the missing path is logged to the console. */
+/** The 404 page of docs/product.md "Screens and routes"; the missing path is logged to the console. */
 export function NotFound() {
   const location = useLocation();
   useEffect(() => {

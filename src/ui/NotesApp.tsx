@@ -6,19 +6,19 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 
-// Plot, d3 and wordcloud load only when the dashboard is first opened (issue 5).
+// Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
-// The dialog and focus-trap load when the dialog is first opened (issue 7: initial JS).
+// The dialog and focus-trap load when the dialog is first opened (kept off the first load).
 const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 
-/** A new note id: the creation time in ms (SPEC.md §3), bumped if a note already has it. */
+/** A new note id: the creation time in ms (docs/product.md "Entities and storage keys"), bumped if a note already has it. */
 function newNoteId(taken: Record<string, unknown>): string {
   let ms = Date.now();
   while (taken[String(ms)]) ms += 1;
   return String(ms);
 }
 
-/** The notes app at `/` (SPEC.md §2 "Notes app layout"): sidebar beside the editor or the dashboard. */
+/** The notes app at `/` (docs/product.md "Screens and routes"): sidebar beside the editor or the dashboard. */
 export function NotesApp() {
   const log = useLog();
   const sidebar = useProjection((s) => s.view.sidebar);

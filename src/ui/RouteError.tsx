@@ -5,7 +5,7 @@ function statusOf(error: unknown): string | null {
   return typeof status === 'number' ? `${status} ${typeof statusText === 'string' ? statusText : ''}`.trim() : null;
 }
 
-/** The routing failure screen of SPEC.md §2/§8: "Unexpected Application Error!" with the status or message. */
+/** The routing failure screen of docs/product.md "Screens and routes", "Messages": "Unexpected Application Error!" with the status or message. */
 export function RouteError({ error }: { error: unknown }) {
   const detail = statusOf(error) ?? (error instanceof Error ? error.message : String(error));
   return (

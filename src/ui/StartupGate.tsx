@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { inNextTask } from '../events/nextTask';
+import { inNextTask } from '../lib/scheduler';
 import type { Startup } from '../services/startup';
 
 /** Whether the user may change notes yet, and a promise of the moment they may. */

@@ -5,9 +5,9 @@ import { inspect } from './inspection';
 
 /**
  * A note title shown as text; double-click (or `startEditing`) turns it into the "Note title"
- * field. Enter or blur saves, Escape restores (SPEC.md §4), driven by the titleEditor machine.
+ * field. Enter or blur saves, Escape restores (docs/product.md "States and transitions"), driven by the titleEditor machine.
  * The machine's actor lives only while the title is edited: the sidebar mounts a row per visible
- * note on every search keystroke, and an actor per row cost more than the search itself (issue 7).
+ * note on every search keystroke, and an actor per row cost more than the search itself.
  */
 export function TitleField(props: {
   title: string;

@@ -5,7 +5,7 @@ export const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Run `work` once the page has loaded (the `load` event) and the main thread is idle, so it does
- * not compete with the first load (issue 7): service worker registration and its precache
+ * not compete with the first load: service worker registration and its precache
  * downloads, usage tracking. Returns a function that cancels it if it has not run yet.
  */
 export function whenLoadedAndIdle(work: () => void): () => void {

@@ -1,5 +1,5 @@
 import type { EventLog } from '../events/eventLog';
-import { announceConflictCopy } from './notices';
+import { announceConflictCopy } from './feedback';
 
 /**
  * Say so when the fold keeps a conflict copy (docs/architecture.md "Conflicts"): once per copy,

@@ -23,7 +23,7 @@ export function inspect(event: InspectionEvent): void {
 }
 
 /**
- * With `?inspect` in the URL, open the Stately inspector (ARCHITECTURE.md "Machines") and connect
+ * With `?inspect` in the URL, open the Stately inspector (docs/architecture.md "Machines") and connect
  * every actor created afterwards. The inspector's code is loaded only then.
  */
 export async function startInspection(search = window.location.search): Promise<boolean> {

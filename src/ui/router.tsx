@@ -5,10 +5,10 @@ import { NotFound } from './NotFound';
 import { RouteError } from './RouteError';
 import { DocumentTheme } from './theme/useTheme';
 
-// The replay view and its log-file code load only when /replay is opened (issue 7: initial JS).
+// The replay view and its log-file code load only when /replay is opened (kept off the first load).
 const ReplayView = lazy(() => import('./replay/ReplayView').then((m) => ({ default: m.ReplayView })));
 
-/** Shows the routing failure screen (SPEC.md §2/§8) when a route's screen throws while rendering or loading. */
+/** Shows the routing failure screen (docs/product.md "Screens and routes", "Messages") when a route's screen throws while rendering or loading. */
 class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   state: { error: unknown } = { error: null };
 
@@ -47,9 +47,9 @@ function RoutesWithBoundary() {
 }
 
 /**
- * Routes of SPEC.md §2 (`/` the notes app, anything else the 404 page; failures the error screen)
- * and `/replay` (issue 6). Declarative react-router: the app has no loaders or actions, and the
- * data router costs ~50 KB more of initial JavaScript (issue 7).
+ * Routes of docs/product.md "Screens and routes" (`/` the notes app, anything else the 404 page; failures the error screen)
+ * and `/replay`. Declarative react-router: the app has no loaders or actions, and the
+ * data router costs ~50 KB more of initial JavaScript.
  */
 export function AppRoutes() {
   return (

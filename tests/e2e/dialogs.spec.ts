@@ -3,7 +3,7 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * Dialogs (issue 9 "Keyboard"): the keyboard shortcuts, note history and event log import dialogs
+ * Dialogs: the keyboard shortcuts, note history and event log import dialogs
  * take focus when they open, keep Tab and Shift+Tab inside, close on Escape, and give focus back
  * to the control that opened them.
  */

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { NotesPage } from './notesPage';
 import { storedEvents } from './storedEvents';
 
-/** Helpers for the editor toolbar, header, dictation and paste specs (issue 3). */
+/** Helpers for the editor toolbar, header, dictation and paste specs. */
 
 /** Open the app and create a note titled `title`; returns the page object. */
 export async function openNewNote(page: Page, title: string): Promise<NotesPage> {

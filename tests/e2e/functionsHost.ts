@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { startServer, type FunctionHandler, type RunningHost } from '../../server/app';
+import type { FunctionHandler } from '../../functions/_shared/http.ts';
+import { startServer, type RunningHost } from '../../server/app';
 import { createFunctions } from '../../server/functions';
 
 /** The build the e2e run serves (scripts/test.mjs builds into NOTEPAD_DIST). */

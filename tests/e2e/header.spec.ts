@@ -22,7 +22,7 @@ async function groceries(page: Page) {
   return app;
 }
 
-const fileText = async (download: Download) => readFileSync((await download.path())!, 'utf8');
+const fileText = async (download: Download) => readFileSync(await download.path(), 'utf8');
 
 /** Google Calendar's UTC stamp of the next full local hour after `time`. */
 function nextHourStamps(time: number): string {
@@ -67,7 +67,7 @@ test.describe('editor header actions', () => {
     await expectLogged(page, 'editor.command', { command: 'new-tab' });
   });
 
-  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and SPEC.md\'s toast', async ({
+  test('Copy puts the title, a blank line and the body text on the clipboard, with "Copied to clipboard!" and the success toast', async ({
     page,
   }) => {
     await groceries(page);
@@ -163,7 +163,7 @@ test.describe('editor header actions', () => {
       document.addEventListener(
         'click',
         (event) => {
-          const link = (event.target as Element).closest?.('a[href^="mailto:"]') as HTMLAnchorElement | null;
+          const link = (event.target as Element).closest?.<HTMLAnchorElement>('a[href^="mailto:"]');
           if (!link) return;
           event.preventDefault();
           w.__mailto.push(link.href);

@@ -3,7 +3,7 @@ import { NotesPage } from './notesPage';
 import { storedEvents } from './storedEvents';
 
 /**
- * Note history (issue 6): the History control lists a note's revisions with their times; choosing
+ * Note history: the History control lists a note's revisions with their times; choosing
  * one previews it read-only; Restore appends note.revision-restored, so the editor and `note_{id}`
  * show the restored text and the history still lists every revision (never rewritten).
  */

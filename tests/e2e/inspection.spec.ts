@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * Live inspection (issue 6): with `?inspect` every actor (app shell, titleEditor, autosave,
+ * Live inspection: with `?inspect` every actor (app shell, titleEditor, autosave,
  * recording, recap, resources) reports to the Stately inspector. The inspector opens a window on
  * stately.ai, unreachable here, so an init script stands in for that window: `window.open`
  * returns an object that records what the app posts to it and answers with the inspector's
@@ -22,7 +22,7 @@ const FAKE_INSPECTOR = () => {
   const w = window as unknown as { __opened: string[]; __inspected: unknown[] };
   w.__opened = [];
   w.__inspected = [];
-  window.open = ((url?: string | URL) => {
+  window.open = (url?: string | URL) => {
     w.__opened.push(String(url));
     setTimeout(() => window.postMessage({ type: '@statelyai.connected' }, '*'));
     return {
@@ -31,7 +31,7 @@ const FAKE_INSPECTOR = () => {
       close() {},
       focus() {},
     } as unknown as Window;
-  }) as typeof window.open;
+  };
 };
 
 const inspected = (page: Page) => page.evaluate(() => (window as unknown as { __inspected: Inspected[] }).__inspected);

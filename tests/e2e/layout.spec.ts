@@ -3,7 +3,7 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * Small and large screens (issue 9): nothing overflows horizontally at 360 px and 1280 px (the app
+ * Small and large screens: nothing overflows horizontally at 360 px and 1280 px (the app
  * with a note and its toolbar, search results, the dashboard, the replay view), and below 768 px
  * the sidebar is a drawer over the editor.
  */

@@ -3,9 +3,9 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * What the first load fetches and shows (issue 7, docs/benchmarks.md): screens and tools a user
+ * What the first load fetches and shows (docs/benchmarks.md): screens and tools a user
  * has not opened load on first use, the app's frame paints while the log opens, and a screen whose
- * code cannot be loaded shows the routing failure screen of SPEC.md §2/§8.
+ * code cannot be loaded shows the routing failure screen of docs/product.md "Screens and routes", "Messages".
  */
 
 /** Names of the JavaScript chunks `page` fetches from now on (file name without hash). */
@@ -70,17 +70,17 @@ test('the app frame with the product name shows while the event log is still ope
   await page.addInitScript(() => {
     const open = indexedDB.open.bind(indexedDB);
     const gate = new Promise<void>((resolve) => ((window as unknown as { __releaseLog: () => void }).__releaseLog = resolve));
-    indexedDB.open = ((name: string, version?: number) => {
+    indexedDB.open = (name: string, version?: number) => {
       const request = open(name, version);
       const listeners: ((event: Event) => void)[] = [];
       const add = request.addEventListener.bind(request);
       request.addEventListener = ((type: string, listener: (event: Event) => void, options?: unknown) => {
-        if (type !== 'success') return add(type, listener as EventListener, options as AddEventListenerOptions);
+        if (type !== 'success') return add(type, listener, options as AddEventListenerOptions);
         listeners.push(listener);
       }) as typeof request.addEventListener;
       add('success', (event) => void gate.then(() => listeners.forEach((l) => l(event))));
       return request;
-    }) as typeof indexedDB.open;
+    };
   });
   await page.goto('/');
   await expect(page.getByRole('status').filter({ hasText: 'Loading your notes…' })).toBeVisible();

@@ -56,7 +56,7 @@ test.describe('notes app on the event log', () => {
     await expect(app.editor).toContainText('Milk, eggs and bread');
   });
 
-  test('localStorage holds exactly the SPEC.md keys and shapes', async ({ page }) => {
+  test('localStorage holds exactly the original app’s keys and shapes', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();
     await app.createNote('Alpha');
@@ -78,7 +78,7 @@ test.describe('notes app on the event log', () => {
     expect(JSON.parse(keys.linkedNotes)).toEqual([notes[0].id]);
   });
 
-  test('the four sort modes order the list as SPEC.md says', async ({ page }) => {
+  test('the four sort modes order the list as docs/product.md says', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();
     await app.createNote('Banana');

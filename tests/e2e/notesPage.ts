@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Page helpers for the notes app: each names what a user does, in SPEC.md's words. */
+/** Page helpers for the notes app: each names what a user does, in docs/product.md's words. */
 export class NotesPage {
   constructor(readonly page: Page) {}
 
@@ -45,7 +45,7 @@ export class NotesPage {
 
   /**
    * Put the caret at the end of the note and type. ProseMirror reads a caret move asynchronously
-   * (STACK.md), so wait two frames before typing, or the first keys land at the old position.
+   * (after the next frame), so wait two frames before typing, or the first keys land at the old position.
    */
   async typeBody(text: string) {
     const last = this.editor.locator('.bn-inline-content').last();
@@ -86,7 +86,7 @@ export class NotesPage {
 
   /**
    * The app's localStorage keys. The app writes them in a task after each event (a MessageChannel
-   * message, src/events/nextTask.ts): one more message round trip first lets every write queued
+   * message, src/lib/scheduler.ts): one more message round trip first lets every write queued
    * before this call land, so a read right after an action sees it.
    */
   async localStorageKeys(): Promise<Record<string, string>> {

@@ -8,7 +8,7 @@ import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtu
 import { NotesPage } from './notesPage';
 
 /**
- * Offline and installable (issue 9): after the first visit the service worker serves the app with
+ * Offline and installable: after the first visit the service worker serves the app with
  * the server stopped, and a new version waits for the user ("Update available", Reload) instead of
  * switching under them. These tests start and stop their own host (server/app.ts) on ports of
  * their own, serving the same build the suite serves (NOTEPAD_DIST).

@@ -4,13 +4,13 @@ import { NotesPage } from './notesPage';
 import { storedEvents } from './storedEvents';
 
 /**
- * Storage full (issue 8): the origin's localStorage is filled until `setItem` throws
+ * Storage full: the origin's localStorage is filled until `setItem` throws
  * QuotaExceededError, and IndexedDB refuses writes with a QuotaExceededError too. (Chromium gives
  * an origin gigabytes of IndexedDB and ignores DevTools' quota override in a test profile, so an
  * init script makes IndexedDB's add/put throw the DOMException a full disk gives, while
  * `window.__idbFull` is set.) The user sees a clear message, the edit stays in the editor and in
  * memory, nothing saved earlier is lost, and the save succeeds once space is freed.
- * Also the Storage line (issue 9): usage shown, persistent storage asked for after the first save.
+ * Also the Storage line: usage shown, persistent storage asked for after the first save.
  */
 
 const FULL_IDB = () => {

@@ -3,12 +3,12 @@ import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
- * Dark mode (issue 9): the theme follows the system setting, a toggle overrides it and is
- * remembered, BlockNote's theme follows, and SPEC.md's six text colours stay readable (contrast
+ * Dark mode: the theme follows the system setting, a toggle overrides it and is
+ * remembered, BlockNote's theme follows, and the six text colours stay readable (contrast
  * measured in the browser against the editor's real background).
  */
 
-/** SPEC.md §9 text colours. */
+/** docs/product.md "Constants" text colours. */
 const SPEC_COLORS = { Black: '#000000', Purple: '#9b87f5', Blue: '#0EA5E9', Green: '#10B981', Red: '#ea384c', Orange: '#F97316' } as const;
 /** WCAG 2.1 AA contrast for normal text. */
 const READABLE_CONTRAST = 4.5;
@@ -42,7 +42,7 @@ async function contrastOf(locator: Locator): Promise<{ ratio: number; color: str
 
 const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
-/** Put a note with one word in each SPEC colour into localStorage, as the original app wrote it, and open it. */
+/** Put a note with one word in each of the six text colours into localStorage, as the original app wrote it, and open it. */
 async function openColourNote(page: Page): Promise<NotesPage> {
   await page.goto('/no-app-here');
   await page.evaluate((colors) => {
@@ -126,7 +126,7 @@ test.describe('dark mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the six SPEC text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({
+  test('the six text colours are readable against the editor background in both themes, Black shown as the text colour on dark', async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: 'light' });
@@ -148,8 +148,8 @@ test.describe('dark mode', () => {
       if (scheme === 'dark') expect(black.color, 'Black is the text colour on dark').toBe(plain.color);
       else expect(black.color).toBe('rgb(0, 0, 0)');
     }
-    console.log(`SPEC text colour contrast against the editor background:\n  ${figures.join('\n  ')}`);
-    // The note itself keeps SPEC.md's exact values.
+    console.log(`Text colour contrast against the editor background:\n  ${figures.join('\n  ')}`);
+    // The note itself keeps the exact values of docs/product.md "Constants".
     const stored = await page.evaluate(() => localStorage.getItem('note_1700000000002'));
     for (const hex of Object.values(SPEC_COLORS)) expect(stored).toContain(hex);
   });

@@ -4,7 +4,7 @@ import { expect, test, trackConsoleErrors } from './fixtures';
 import { DIST, startRecordingHost, type RecordingHost } from './functionsHost';
 
 /**
- * Usage tracking on app load (SPEC.md §7, issue 4 "App side"; rules in README "AI helpers and usage
+ * Usage tracking on app load (docs/product.md "Calls"; rules in README "AI helpers and usage
  * tracking"). The app is served by a host started here, which records each call as it arrives.
  */
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * XSS payloads (issue 8): script tags, event-handler attributes, javascript:/data: URLs, SVG and
+ * XSS payloads: script tags, event-handler attributes, javascript:/data: URLs, SVG and
  * MathML vectors, mutation XSS. Each calls `__hit(n)` when it runs and carries a visible marker
  * text `SAFE-n` that must survive sanitizing.
  */

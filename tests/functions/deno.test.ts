@@ -33,7 +33,7 @@ function ensureDeno(): string {
     });
   } catch (error) {
     throw new Error(
-      `Could not install deno@${DENO_VERSION} from npm into ${CACHE}: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
+      `Could not install deno@${DENO_VERSION} from npm into ${CACHE}: ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`,
     );
   }
   if (!works()) throw new Error(`deno@${DENO_VERSION} was installed into ${CACHE} but ${DENO_BIN} does not run on this machine`);
@@ -76,8 +76,8 @@ function serveOnDeno(deno: string, name: string, env: Record<string, string> = {
         done(fn);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       fail(new Error(`deno exited with code ${code} serving ${name}:\n${output}`));

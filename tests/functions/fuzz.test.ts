@@ -1,4 +1,4 @@
-// Hostile and malformed requests (issue 8 "Functions under load and faults"): seeded, bounded cases
+// Hostile and malformed requests: seeded, bounded cases
 // against the host running as its own process. Every hostile answer is a JSON 4xx, no answer is a
 // 5xx, and the process is still alive and serving afterwards. FUNCTIONS_FUZZ_CASES raises the count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

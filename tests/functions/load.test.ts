@@ -1,4 +1,4 @@
-// Loopback load (issue 8 "Functions under load and faults"): 10,000 requests across the three
+// Loopback load: 10,000 requests across the three
 // functions on the host running as its own process, with 0 5xx answers. Requests per second and
 // p99 latency are printed, never asserted (speed belongs to `npm run bench:functions`).
 import autocannon from 'autocannon';

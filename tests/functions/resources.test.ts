@@ -1,4 +1,4 @@
-// Keyphrases and resources (issue 4): local links are search pages of reference sites for the
+// Keyphrases and resources: local links are search pages of reference sites for the
 // note's keyphrases (https only, capped, never an invented page URL); untrusted lists are validated.
 import { describe, expect, it } from 'vitest';
 import { extractKeyphrases } from '../../functions/_shared/local/keyphrases.ts';

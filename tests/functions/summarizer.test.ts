@@ -1,4 +1,4 @@
-// The local summarizer (issue 4): TF-IDF TextRank with an early-sentence bias and a redundancy cut,
+// The local summarizer: TF-IDF TextRank with an early-sentence bias and a redundancy cut,
 // chosen sentences in original order, "• " bullets, short and non-English notes.
 import { describe, expect, it } from 'vitest';
 import { MAX_RANKED_SENTENCES, MAX_SUMMARY_SENTENCES, summarizeLocally, summaryLength } from '../../functions/_shared/local/summarizer.ts';

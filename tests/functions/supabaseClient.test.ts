@@ -1,5 +1,5 @@
 // The host speaks the hosted Supabase shape: @supabase/functions-js `invoke` gets the same answers as
-// a direct fetch (issue 4), including errors as FunctionsHttpError with the JSON body.
+// a direct fetch, including errors as FunctionsHttpError with the JSON body.
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, call, startTestHost, type TestHost } from './helpers';

@@ -1,4 +1,4 @@
-// Usage records in SQLite and `npm run usage` (issue 4): stored with the server's clock, counted per
+// Usage records in SQLite and `npm run usage`: stored with the server's clock, counted per
 // UTC day and source with distinct sessions, printed as a table by scripts/usage-stats.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -54,8 +54,8 @@ export function startHostProcess(env: Record<string, string> = {}): Promise<Chil
         });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the host exited with code ${code}:\n${output}`));

@@ -61,7 +61,7 @@ describe('resource links', () => {
     expect(document.querySelectorAll('[href]')).toHaveLength(1);
   });
 
-  it('shows the description and the empty text of SPEC.md', () => {
+  it('shows the panel’s description and its empty text', () => {
     render(<ResourcesPanel view={{ state: 'shown', offline: false, resources: [] }} onRetry={() => {}} onClose={() => {}} />);
     expect(screen.getByRole('heading', { name: 'AI-Suggested Resources' })).toBeTruthy();
     expect(screen.getByText('Relevant links and resources based on your note content')).toBeTruthy();

@@ -8,7 +8,7 @@ import { pick, randomInt, seededRandom } from '../support/random';
 
 type Partial = Record<string, unknown>;
 
-const newEditor = () => BlockNoteEditor.create({ schema: noteSchema }) as unknown as NoteEditor;
+const newEditor = () => BlockNoteEditor.create({ schema: noteSchema });
 
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', '<b>&amp;', '"quoted"', 'ünïcode', '1. item', ' data-index="9"'];
 
@@ -84,7 +84,7 @@ function randomEdit(editor: NoteEditor, random: () => number): string {
   }
   if (roll < 0.5 && doc.length < 25) {
     const blocks = Array.from({ length: 1 + randomInt(random, 3) }, () => randomBlock(random));
-    editor.insertBlocks(blocks as never, target, random() < 0.5 ? 'before' : 'after');
+    editor.insertBlocks(blocks, target, random() < 0.5 ? 'before' : 'after');
     return 'insert';
   }
   if (roll < 0.65 || doc.length >= 25) {
@@ -113,7 +113,10 @@ describe('per-block HTML cache', () => {
     const random = seededRandom(seed);
     const editor = newEditor();
     const cache = new BlockHtmlCache(editor);
-    editor.replaceBlocks(editor.document, Array.from({ length: 15 }, () => randomBlock(random)) as never);
+    editor.replaceBlocks(
+      editor.document,
+      Array.from({ length: 15 }, () => randomBlock(random)),
+    );
     const kinds = new Set<string>();
     for (let step = 0; step < 150; step++) {
       kinds.add(randomEdit(editor, random));
@@ -148,7 +151,7 @@ describe('per-block HTML cache', () => {
     const cache = new BlockHtmlCache(editor);
     editor.replaceBlocks(editor.document, Array.from({ length: 200 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
     cache.html(editor.document);
-    editor.updateBlock(editor.document[120], { content: 'typed' } as never);
+    editor.updateBlock(editor.document[120], { content: 'typed' });
     const { result: html, serialized } = serializedDuring(editor, () => cache.html(editor.document));
     expect(serialized).toBe(1);
     expect(html).toBe(editor.blocksToFullHTML(editor.document));
@@ -188,16 +191,16 @@ describe('when the cache primes', () => {
     const editor = newEditor();
     const cache = blockHtmlCacheOf(editor);
     const stored = { html: '<p>x</p>', blocks: Array.from({ length: 80 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) };
-    showBody(editor, stored as never);
+    showBody(editor, stored);
     await Promise.resolve();
     expect(cache.priming).toBe(false);
 
-    editor.updateBlock(editor.document[3], { content: 'first edit' } as never);
+    editor.updateBlock(editor.document[3], { content: 'first edit' });
     expect(cache.priming).toBe(true);
     await settle(cache);
     expect(cache.primed).toBe(true);
 
-    editor.updateBlock(editor.document[4], { content: 'a keystroke' } as never);
+    editor.updateBlock(editor.document[4], { content: 'a keystroke' });
     expect(cache.priming).toBe(false);
     editor.insertBlocks(
       Array.from({ length: 60 }, (_, i) => ({ type: 'paragraph', content: `pasted ${i}` })) as never,
@@ -215,7 +218,7 @@ describe('captureBody', () => {
     const editor = newEditor();
     editor.replaceBlocks(editor.document, [{ type: 'paragraph' }, { type: 'paragraph' }] as never);
     expect(captureBody(editor).html).toBe('');
-    editor.updateBlock(editor.document[1], { content: 'text' } as never);
+    editor.updateBlock(editor.document[1], { content: 'text' });
     const body = captureBody(editor);
     expect(body.html).toBe(editor.blocksToFullHTML(editor.document));
     expect(body.blocks).toEqual(JSON.parse(JSON.stringify(editor.document)));
@@ -229,8 +232,8 @@ describe('captureBody', () => {
     ] as never);
     const saved = captureBody(editor).blocks;
     const snapshot = structuredClone(saved);
-    editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' } as never);
-    editor.updateBlock(editor.document[1].children[0], { content: 'nested change' } as never);
+    editor.updateBlock(editor.document[1], { props: { checked: true }, content: 'changed' });
+    editor.updateBlock(editor.document[1].children[0], { content: 'nested change' });
     editor.insertBlocks([{ type: 'paragraph', content: 'new' }] as never, editor.document[0], 'before');
     editor.removeBlocks([editor.document[1]]);
     expect(saved).toEqual(snapshot);

@@ -159,11 +159,10 @@ describe('conflicts in the notes fold', () => {
 describe('compaction keeps what conflicts depend on', () => {
   it('the compacted log folds to the same notes, copies included', () => {
     const { created, events } = start();
-    const old = (minute: number, html: string, base: string, device = A) =>
-      ({
-        ...ev('note.body-saved', { id: NOTE, html, base }, device, minute),
-        at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
-      }) as AppEvent;
+    const old = (minute: number, html: string, base: string, device = A) => ({
+      ...ev('note.body-saved', { id: NOTE, html, base }, device, minute),
+      at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    });
     const chain: AppEvent[] = [];
     let base = created.id;
     for (let i = 0; i < 30; i++) {

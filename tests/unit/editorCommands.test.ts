@@ -15,7 +15,7 @@ describe('editor command list', () => {
     for (const c of EDITOR_COMMANDS) expect(isEventType(c.event), `${c.name} -> ${c.event}`).toBe(true);
   });
 
-  it('gives the toolbar every control of SPEC.md §2 in its order, under the labels the tests and screen readers use', () => {
+  it('gives the toolbar every control of docs/product.md "Toolbar" in its order, under the labels the tests and screen readers use', () => {
     expect(TOOLBAR_GROUPS.flat().map((name) => command(name).label)).toEqual([
       'Bold',
       'Italic',
@@ -52,7 +52,7 @@ describe('editor command list', () => {
     ]);
   });
 
-  it("offers SPEC.md's font sizes, colours (exact hex) and the four export formats as menu choices", () => {
+  it("offers the product's font sizes, colours (exact hex) and the four export formats as menu choices", () => {
     expect(command('font-size').options).toEqual([
       { value: '0.75rem', label: 'Small' },
       { value: '1rem', label: 'Normal' },

@@ -5,9 +5,9 @@ import { emptyTableContent, parseTableInput, TABLE_MAX_COLS, TABLE_MAX_ROWS } fr
 import { parseLinkInput } from '../../src/ui/editor/linkInput';
 import { parseWidthInput } from '../../src/ui/editor/imageInsert';
 
-// DOMPurify loads on first use in the app (issue 7); these checks run once it has.
+// DOMPurify loads on first use in the app; these checks run once it has.
 beforeAll(() => loadPurifier());
-describe('table prompt answer (SPEC.md §5 "Insert table")', () => {
+describe('table prompt answer (docs/product.md "Validation rules")', () => {
   it('reads "rows,cols" with whole numbers above 0, spaces allowed', () => {
     expect(parseTableInput('2,2')).toEqual({ kind: 'size', rows: 2, cols: 2 });
     expect(parseTableInput(' 3 , 4 ')).toEqual({ kind: 'size', rows: 3, cols: 4 });
@@ -40,7 +40,7 @@ describe('table prompt answer (SPEC.md §5 "Insert table")', () => {
   });
 });
 
-describe('link prompt answer (SPEC.md §5 "Create link", issue 8)', () => {
+describe('link prompt answer (docs/product.md "Validation rules")', () => {
   it('keeps web, mail and phone addresses and completes bare ones', () => {
     expect(parseLinkInput('https://example.org/a?b=1')).toEqual({ kind: 'url', href: 'https://example.org/a?b=1' });
     expect(parseLinkInput('example.org/page')).toEqual({ kind: 'url', href: 'https://example.org/page' });
@@ -69,7 +69,7 @@ describe('link prompt answer (SPEC.md §5 "Create link", issue 8)', () => {
   });
 });
 
-describe('image width prompt answer (SPEC.md §5 "numeric width")', () => {
+describe('image width prompt answer (docs/product.md "Validation rules")', () => {
   it('accepts whole pixel numbers only', () => {
     expect(parseWidthInput('400')).toEqual({ kind: 'width', px: 400 });
     expect(parseWidthInput(' 320px ')).toEqual({ kind: 'width', px: 320 });

@@ -35,14 +35,14 @@ describe('event log', () => {
     const stored = await pending;
     expect(stored.seq).toBe(1);
     expect((await log.append('note.starred', { id: '1' })).seq).toBe(2);
-    log.close();
+    await log.close();
   });
 
   it('gives a reopened page the same state from IndexedDB', async () => {
     const first = await openLog();
     await first.append('note.created', created('1'));
     await first.append('note.renamed', { id: '1', title: 'Kept' });
-    first.close();
+    await first.close();
     const second = await openLog();
     expect(second.state.notes.meta['1'].title).toBe('Kept');
     expect(second.state.seq).toBe(2);
@@ -71,18 +71,18 @@ describe('event log', () => {
   it('quarantines unreadable records once and still loads every valid event', async () => {
     const first = await openLog();
     await first.append('note.created', created('1'));
-    first.close();
+    await first.close();
     const db = await openDB(LOG_DB_NAME);
     await db.add('events', { v: 1, id: 'corrupt-record-1', at: 'x', type: 'note.created', payload: {} });
     await db.add('events', { v: 1, id: 'unknown-type-1', at: '2030-01-01T00:00:00Z', type: 'note.exploded', payload: { id: '9' } });
     db.close();
     const log = new EventLog({ storage: await openIndexedDbStorage() });
     await log.load();
-    log.append('note.created', created('3'));
+    void log.append('note.created', created('3'));
     await log.append('note.created', created('4'));
     expect(log.state.notes.order).toEqual(['4', '3', '1']);
     expect(log.status$.value.quarantinedNow.map((q) => q.reason)).toEqual(['bad time', 'unknown event type "note.exploded"']);
-    log.close();
+    await log.close();
     const again = new EventLog({ storage: await openIndexedDbStorage() });
     await again.load();
     expect(again.status$.value.quarantinedNow).toEqual([]);
@@ -97,7 +97,7 @@ describe('event log', () => {
     await new Promise((r) => setTimeout(r, 20));
     const snapshot = await log.latestSnapshot();
     expect(snapshot?.seq).toBeGreaterThanOrEqual(SNAPSHOT_EVERY_EVENTS);
-    log.close();
+    await log.close();
     const reopened = await openLog();
     expect(reopened.state.notes).toEqual(log.state.notes);
   });

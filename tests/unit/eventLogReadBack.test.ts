@@ -8,7 +8,7 @@ import type { AppEvent } from '../../src/events/catalog';
 function countingStorage(storage: LogStorage = createMemoryStorage()) {
   const reads: number[] = [];
   const readAfter = storage.readAfter.bind(storage);
-  return { storage: { ...storage, readAfter: (after: number) => (reads.push(after), readAfter(after)) } as LogStorage, reads };
+  return { storage: { ...storage, readAfter: (after: number) => (reads.push(after), readAfter(after)) }, reads };
 }
 
 async function openLog(storage: LogStorage) {

@@ -3,18 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { clipboardText, documentText, standaloneHtml } from '../../src/services/exporters';
 import { noteFileName } from '../../src/services/download';
 import { applyList, splitInlineLines } from '../../src/ui/editor/listItems';
-
-const text = (t: string, styles: Record<string, unknown> = {}) => ({ type: 'text', text: t, styles });
-const block = (type: string, content: unknown, extra: Record<string, unknown> = {}) => ({
-  type,
-  props: {},
-  content,
-  children: [],
-  ...extra,
-});
+import { block, text } from './blockBuilders';
 
 describe('plain text of a note', () => {
-  it("writes one line per block with SPEC.md's bullet marker, numbers, checkboxes, tables and nesting", () => {
+  it("writes one line per block with the product's bullet marker, numbers, checkboxes, tables and nesting", () => {
     const blocks = [
       block('heading', [text('Plan')]),
       block('paragraph', [text('Hello '), { type: 'link', href: 'https://x.test', content: [text('world')] }]),
@@ -80,7 +72,7 @@ describe('download file names', () => {
   });
 });
 
-describe('lists from a selection (SPEC.md §5 "one item per non-empty line")', () => {
+describe('lists from a selection (docs/product.md "Validation rules")', () => {
   it('splits soft line breaks and keeps styles and links', () => {
     const lines = splitInlineLines([
       text('a\nb', { bold: true }),

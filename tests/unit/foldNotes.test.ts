@@ -106,7 +106,7 @@ describe('notes projection', () => {
     expect(notes.meta[A]).toEqual({ title: 'old title', modified: '2026-11-21T00:00:00.000Z' });
   });
 
-  it('writes exactly the localStorage keys of SPEC.md §3', () => {
+  it('writes exactly the localStorage keys of docs/product.md "Entities and storage keys"', () => {
     const notes = foldNotes(EMPTY_NOTES, [
       ev('note.created', { id: A, title: 'First' }, '2026-11-20T10:00:00.000Z'),
       ev('note.created', { id: B, title: 'Second' }, '2026-11-20T11:00:00.000Z'),

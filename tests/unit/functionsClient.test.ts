@@ -138,7 +138,7 @@ describe('functions client', () => {
     expect(await failure(client().api.summarize('x'))).toMatchObject({ kind: 'invalid-response', message: 'The answer is not JSON' });
   });
 
-  it('rejects a find-resources answer without a resources list as invalid (SPEC.md §7)', async () => {
+  it('rejects a find-resources answer without a resources list as invalid (docs/product.md "Calls")', async () => {
     replies.set('find-resources', (res) => json(res, 200, { results: [] }));
     expect(await failure(client().api.findResources('x'))).toMatchObject({
       kind: 'invalid-response',

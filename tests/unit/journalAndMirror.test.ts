@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { JOURNAL_KEY, recoverJournal, writeJournal } from '../../src/services/journal';
+import { recoverJournal, writeJournal } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { StorageMirror } from '../../src/services/storageMirror';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
@@ -54,7 +55,7 @@ describe('localStorage mirror', () => {
     ev('note.created', { id: '2', title: 'b' }, '2026-11-20T10:00:00.000Z'),
   ]);
 
-  it('writes the SPEC.md keys, then only the keys a change touched', () => {
+  it('writes the original app’s keys, then only the keys a change touched', () => {
     const web = new MemoryWebStorage();
     const mirror = new StorageMirror(web);
     mirror.write(base);

@@ -3,7 +3,7 @@ import { createFakeFunctionsClient } from '../../src/services/fakeFunctionsClien
 import { FunctionsError } from '../../src/services/functionsError';
 import { lazyFunctionsClient } from '../../src/services/lazyFunctionsClient';
 
-describe('lazyFunctionsClient (issue 7: ky loads on first call)', () => {
+describe('lazyFunctionsClient (ky loads on first call)', () => {
   it('loads nothing until the first call, then loads once and passes every call through in order', async () => {
     const fake = createFakeFunctionsClient({
       summarize: (text) => `sum:${text}`,

@@ -14,7 +14,7 @@ import {
 /** A local time (the builders work in the user's time zone). */
 const local = (y: number, mo: number, d: number, h: number, mi = 0, s = 0, ms = 0) => new Date(y, mo - 1, d, h, mi, s, ms);
 
-describe('next full hour (SPEC.md §7, §9)', () => {
+describe('next full hour (docs/product.md "Calls", "Constants")', () => {
   it('is the start of the following hour, also from an exact hour', () => {
     expect(nextFullHour(local(2026, 3, 10, 10, 15))).toEqual(local(2026, 3, 10, 11));
     expect(nextFullHour(local(2026, 3, 10, 10, 0, 0, 0))).toEqual(local(2026, 3, 10, 11));
@@ -30,7 +30,7 @@ describe('next full hour (SPEC.md §7, §9)', () => {
   });
 });
 
-describe('calendar link (SPEC.md §7 "Save to calendar")', () => {
+describe('calendar link (docs/product.md "Calls")', () => {
   it('opens Google Calendar with the title, the details and a one-hour event from the next full hour', () => {
     const now = local(2026, 12, 31, 23, 20);
     const url = new URL(calendarEventUrl('Plan: Q1 & more', 'Line one\nLine two', now));
@@ -54,7 +54,7 @@ describe('calendar link (SPEC.md §7 "Save to calendar")', () => {
   });
 });
 
-describe('task link (SPEC.md §7 "Create task")', () => {
+describe('task link (docs/product.md "Calls")', () => {
   it('carries meetingname, task, details "From NotePad", priority=medium and taskdate yyyy-MM-dd', () => {
     const url = new URL(taskUrl('https://tasks.test/new?team=a', 'Weekly sync', 'Send the report', local(2026, 1, 9, 23, 59)));
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -84,7 +84,7 @@ describe('task link (SPEC.md §7 "Create task")', () => {
   });
 });
 
-describe('mail draft (SPEC.md §7 "Send as e-mail")', () => {
+describe('mail draft (docs/product.md "Calls")', () => {
   it('has the subject "NotePad Note: {title}" and the body text, spaces as %20', () => {
     const url = mailDraftUrl('Groceries & more', 'Milk\nEggs 100%');
     expect(url).toBe('mailto:?subject=NotePad%20Note%3A%20Groceries%20%26%20more&body=Milk%0AEggs%20100%25');

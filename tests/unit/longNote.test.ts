@@ -5,7 +5,7 @@ import { noteSchema, type NoteEditor } from '../../src/ui/editor/schema';
 import { LONG_NOTE_BLOCKS, SPELLCHECK_AROUND_BLOCKS, longNote } from '../../src/ui/editor/longNote';
 
 function mounted(blocks: number): { editor: NoteEditor; root: HTMLElement } {
-  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions: [longNote] }) as unknown as NoteEditor;
+  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions: [longNote] });
   const host = document.createElement('div');
   document.body.append(host);
   editor.mount(host);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'xstate';
 
 /**
- * House rules for src/machines (ARCHITECTURE.md "Machines", issue 6 "Live inspection"): every
+ * House rules for src/machines (docs/architecture.md "Machines"): every
  * machine is made with `setup()` and has an `id` (so the Stately visualizer and inspector can name
  * it), delays and guards are named, effects are named actions and actors the app provides.
  */
@@ -10,7 +10,7 @@ import { StateMachine } from 'xstate';
 const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.ts', { eager: true });
 const sources = import.meta.glob<string>('../../src/machines/*.ts', { eager: true, query: '?raw', import: 'default' });
 
-type AnyMachine = StateMachine<any, any, any, any, any, any, any, any, any, any, any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyMachine = StateMachine<any, any, any, any, any, any, any, any, any, any, any, any, any, any>;
 
 /** Every machine a file exports, by export name. */
 function machinesOf(module: Record<string, unknown>): [string, AnyMachine][] {
@@ -21,13 +21,12 @@ const baseName = (path: string) => path.split('/').pop()!.replace(/\.ts$/, '');
 
 /** Problems with one state node config (and its children): unnamed delays, inline guards, inline effects. */
 function configProblems(node: Record<string, any>, path: string): string[] {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const problems: string[] = [];
   const isNamedAction = (a: unknown) =>
     typeof a === 'string' ||
     (typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string') ||
     // assign(), raise() and the other built-ins are functions tagged with an `xstate.*` type.
-    (typeof a === 'function' && String((a as { type?: unknown }).type ?? '').startsWith('xstate.'));
+    (typeof a === 'function' && ((a as { type?: string }).type ?? '').startsWith('xstate.'));
   const checkTransitions = (where: string, value: unknown) => {
     for (const t of [value].flat()) {
       if (!t || typeof t !== 'object') continue;
@@ -56,7 +55,7 @@ function configProblems(node: Record<string, any>, path: string): string[] {
 describe('machines in src/machines', () => {
   const files = Object.keys(modules).sort();
 
-  it('include every machine the app runs (issue 6: app shell, titleEditor, autosave, recording, recap; and resources)', () => {
+  it('include every machine the app runs (app shell, titleEditor, autosave, recording, recap; and resources)', () => {
     expect(files.map(baseName)).toEqual(expect.arrayContaining(['appShell', 'autosave', 'recap', 'recording', 'resources', 'titleEditor']));
   });
 

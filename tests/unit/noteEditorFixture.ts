@@ -28,7 +28,7 @@ export const MIXED_TEXT = 'Intro\nbullet\ncheck\na\nb\nc\nd\n';
 
 /** A mounted editor with NotePad's schema and `extensions`, showing `blocks`. */
 export function editorWith(blocks: unknown[], extensions: ExtensionFactoryInstance[] = []): NoteEditor {
-  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions }) as unknown as NoteEditor;
+  const editor = BlockNoteEditor.create({ schema: noteSchema, extensions });
   const host = document.createElement('div');
   document.body.append(host);
   editor.mount(host);

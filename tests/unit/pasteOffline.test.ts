@@ -12,7 +12,7 @@ vi.mock('../../src/services/purifier', () => ({
 
 const { handlePaste } = await import('../../src/ui/editor/paste');
 
-describe('paste while the sanitizer cannot load (issue 7 lazy DOMPurify, issue 8)', () => {
+describe('paste while the sanitizer, which loads after the first screen, cannot load', () => {
   it('inserts the clipboard text as plain text, never the unsanitized HTML, and says why in the console', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const clip: Record<string, string> = { 'text/html': '<p onclick="x()">Hello <b>there</b></p>', 'text/plain': 'Hello there' };

@@ -4,9 +4,9 @@ import { loadPurifier } from '../../src/services/purifier';
 import { cleanPastedHtml } from '../../src/ui/editor/paste';
 import { DANGEROUS_MARKUP_SCAN, xssPayloads } from '../e2e/xssCorpus';
 
-// DOMPurify loads on first use in the app (issue 7); these checks run once it has.
+// DOMPurify loads on first use in the app; these checks run once it has.
 beforeAll(() => loadPurifier());
-describe('pasted HTML cleaning (issue 8)', () => {
+describe('pasted HTML cleaning', () => {
   it("removes every script, handler and script URL of the XSS corpus and keeps each payload's text", () => {
     for (const payload of xssPayloads()) {
       const clean = cleanPastedHtml(payload.html);

@@ -4,7 +4,7 @@ import { loadPurifier, purifier, purifierLoaded, PurifierNotLoadedError } from '
 import { sanitizeBlocks } from '../../src/services/sanitizeBlocks';
 
 // One file, one module instance: the order of these tests is the order of a page's life.
-describe('DOMPurify on first use (issue 7)', () => {
+describe('DOMPurify on first use', () => {
   it('refuses to check a link before it has loaded, and checks blocks without links without it', () => {
     expect(purifierLoaded()).toBe(false);
     expect(() => purifier()).toThrow(PurifierNotLoadedError);

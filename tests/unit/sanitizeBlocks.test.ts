@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPurifier } from '../../src/services/purifier';
 import { isSafeLinkHref, isSafeMediaUrl, sanitizeBlocks } from '../../src/services/sanitizeBlocks';
 
-// DOMPurify loads on first use in the app (issue 7); these checks run once it has.
+// DOMPurify loads on first use in the app; these checks run once it has.
 beforeAll(() => loadPurifier());
 describe('BlockNote document URL checks', () => {
   it('keeps web and mail links and turns script links into plain text', () => {

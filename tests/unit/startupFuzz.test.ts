@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
 import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
-import { JOURNAL_KEY } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { MemoryWebStorage } from './memoryStorage';
 import { seededRandom } from '../support/random';
 
@@ -63,7 +63,7 @@ describe('start-up on corrupt storage', () => {
           payload: { id, title: `valid ${n}` },
         });
       }
-      for (const r of [...records, ...bad].sort(() => rand() - 0.5)) await db.add('events', r as never);
+      for (const r of [...records, ...bad].sort(() => rand() - 0.5)) await db.add('events', r);
       db.close();
       const web = new MemoryWebStorage();
       for (const [k, v] of Object.entries(corruptLocal(rand))) web.setItem(k, v);
@@ -74,12 +74,12 @@ describe('start-up on corrupt storage', () => {
       for (const id of validIds) expect(log.state.notes.meta[id], `state ${i}: valid note ${id}`).toBeDefined();
       expect(log.status$.value.quarantinedNow).toHaveLength(bad.length);
       quarantinedTotal += bad.length;
-      log.close();
+      await log.close();
 
       const again = await startLog({ openStorage: openIndexedDbStorage, webStorage: web, channel: null });
       expect(again.log!.status$.value.quarantinedNow, `state ${i}: reported once`).toEqual([]);
       expect(await again.log!.quarantined()).toHaveLength(bad.length);
-      again.log!.close();
+      await again.log!.close();
     }
     expect(quarantinedTotal).toBeGreaterThan(STATES);
   }, 300_000);

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { appShellMachine } from '../../src/machines/appShell';
-import { JOURNAL_KEY } from '../../src/services/journal';
+import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { beginStartup } from '../../src/services/startup';
 import { NOTES_KEY, noteBodyKey } from '../../src/projections/storageKeys';
 import { MemoryWebStorage } from './memoryStorage';
@@ -33,7 +33,7 @@ const journaledSave = () => ({
   seq: 0,
 });
 
-describe('start-up order (appShell, issue 7: no localStorage before the first row)', () => {
+describe('start-up order (appShell: no localStorage before the first row)', () => {
   it('gives a readable log without touching localStorage, and recovers only after the paint is reported', async () => {
     const web = new WatchedWebStorage();
     web.setItem(JOURNAL_KEY, JSON.stringify([journaledSave()]));

@@ -67,11 +67,11 @@ describe('stored form of events', () => {
     expect((raw[1].payload as Record<string, unknown>).blocks).toBeUndefined();
     const history = await log.noteEvents('1');
     expect((history[1] as { payload: { blocks: unknown } }).payload.blocks).toEqual(blocks);
-    log.close();
+    await log.close();
     const reopened = new EventLog({ storage: await openIndexedDbStorage() });
     await reopened.load();
     expect(reopened.state.notes.bodies['1']).toEqual({ html: '<p>x</p>', blocks });
-    reopened.close();
+    await reopened.close();
   });
 
   it('reads records stored before (blocks as an array) and quarantines an unreadable stored document', async () => {
@@ -96,6 +96,6 @@ describe('stored form of events', () => {
     const [quarantined] = log.status$.value.quarantinedNow;
     expect(quarantined.reason).toMatch(/blocks/);
     expect((quarantined.raw as { blocksJson: string }).blocksJson).toBe('[{"id":');
-    log.close();
+    await log.close();
   });
 });

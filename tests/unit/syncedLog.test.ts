@@ -63,7 +63,7 @@ describe('a synced log', () => {
   it('starts again from IndexedDB with the same notes, the server head and the unsent edits still in the outbox', async () => {
     const server = new FakeSyncServer();
     const other = server.transport();
-    other.push('device-two-0000', [
+    await other.push('device-two-0000', [
       {
         v: 2,
         id: '00000000-0000-4000-8000-0000000000a1',
@@ -104,7 +104,7 @@ describe('a synced log', () => {
     const follower = await open(await openIndexedDbStorage(), endB);
     await tick();
     expect(follower.sync$.value?.userId).toBe('user-1');
-    server.transport().push('device-two-0000', [
+    await server.transport().push('device-two-0000', [
       {
         v: 2,
         id: '00000000-0000-4000-8000-0000000000b1',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeFunctionsClient } from '../../src/services/fakeFunctionsClient';
 import { FunctionsError } from '../../src/services/functionsClient';
-import { SESSION_ID_KEY, sessionIdFrom, trackAppLoad, type PageContext } from '../../src/services/tracking';
+import { sessionIdFrom, trackAppLoad, type PageContext } from '../../src/services/tracking';
+import { SESSION_ID_KEY } from '../../src/services/webStorage';
 import { sourceFromReferrer, visitSource } from '../../src/services/trackingSource';
 
 /** A Map-backed stand-in for sessionStorage. */

@@ -5,7 +5,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 
 /**
- * The schema-version rule (ARCHITECTURE.md "Events", issue 6): a schema change raises
+ * The schema-version rule (docs/architecture.md "Schema versions"): a schema change raises
  * EVENT_SCHEMA_VERSION and adds an upcaster for the step, and every event ever stored still reads.
  * `tests/unit/fixtures/events-v{n}.json` holds events exactly as version n stored them; these tests
  * fail when the version is raised without an upcaster per step, or a payload rule changes so that

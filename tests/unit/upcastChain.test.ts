@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { parseLogFile } from '../../src/events/logFile';
 
 /**
- * The upcast mechanism (ARCHITECTURE.md "Events": schema changes add an upcaster instead of
+ * The upcast mechanism (docs/architecture.md "Schema versions": schema changes add an upcaster instead of
  * rewriting stored events), tested with a pretend schema at version 3 so a chain exists. Only this
  * file sees version 3; src/ keeps the real version 1 and no upcaster.
  *

@@ -1,5 +1,5 @@
 /**
- * Keyphrases of a note for the local resource finder (issue 4).
+ * Keyphrases of a note for the local resource finder.
  * English: phrases matching the part-of-speech pattern `[ADJ|PROPN|NOUN]? [NOUN|PROPN]` (names up to
  * 3 proper nouns; a gerund after a noun counts as a noun, "machine learning"), never across
  * punctuation. Suffixes and single nouns of longer runs count too, so a word that recurs inside
@@ -137,7 +137,7 @@ export function extractKeyphrases(analysis: Analysis, limit = MAX_KEYPHRASES): K
       const single = terms.length === 1 ? terms[0] : null;
       if (single !== null && (CJK.test(single) ? single.length < 2 : single.length < 3 || VAGUE_NOUNS.has(single))) continue;
       const key = terms.join(' ');
-      const candidate = candidates.get(key) ?? { terms, count: 0, proper: false, spellings: new Map() };
+      const candidate = candidates.get(key) ?? { terms, count: 0, proper: false, spellings: new Map<string, number>() };
       candidate.count++;
       candidate.proper ||= run.some((t) => t.pos === 'PROPN' && t !== sentence.tokens[0]);
       const spelling = spell(run, english, sentence.tokens[0]);

@@ -1,6 +1,6 @@
 /**
- * Language guess for the local provider (issue 4: "Intl.Segmenter + a stopword list for other
- * languages"): the script for CJK and Thai, else the stopword list of the `stopword` package that
+ * Language guess for the local provider (Intl.Segmenter and a stopword list serve languages other
+ * than English): the script for CJK and Thai, else the stopword list of the `stopword` package that
  * the text's words hit most. English when nothing stands out (short notes are mostly English here).
  */
 import * as stopword from 'stopword';

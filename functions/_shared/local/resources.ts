@@ -1,5 +1,5 @@
 /**
- * Local resources (issue 4, SPEC.md §2 "AI-Suggested Resources"): each keyphrase of the note becomes
+ * Local resources (docs/product.md "Side panels"): each keyphrase of the note becomes
  * honest links, search pages of reference sites whose description says what the link is. No page
  * URL is ever made up: every URL is a site's own search address with the phrase as the query.
  */

@@ -1,5 +1,5 @@
 /**
- * The local extractive summarizer (issue 4, SPEC.md §2 "Note Recap", §7 "Summarize"): TextRank over
+ * The local extractive summarizer (docs/product.md "Side panels", "AI helpers"): TextRank over
  * TF-IDF sentence vectors with an early-sentence bias, a redundancy cut, and the chosen sentences in
  * their original order. English through wink-nlp, other languages through Intl.Segmenter.
  */

@@ -81,14 +81,14 @@ function englishSentences(block: string): Sentence[] {
   const its = nlp.its;
   const doc = nlp.readDoc(block);
   const tokens = doc.tokens();
-  const values = tokens.out(its.value) as string[];
+  const values: string[] = tokens.out(its.value);
   // wink's typings give lemma an extra addons parameter that out() passes itself.
-  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
-  const tags = tokens.out(its.pos) as string[];
-  const types = tokens.out(its.type) as string[];
+  const lemmas: string[] = tokens.out(its.lemma as unknown as typeof its.value);
+  const tags: string[] = tokens.out(its.pos);
+  const types: string[] = tokens.out(its.type);
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const spans = doc.sentences().out(its.span) as unknown as [number, number][];
-  const texts = doc.sentences().out() as string[];
+  const texts: string[] = doc.sentences().out();
   return spans.map(([start, end], i) => {
     const sentenceTokens: Token[] = [];
     let breakBefore = false;
@@ -115,7 +115,7 @@ export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 /** Words and the gaps between them of a spaced script, in the shape Intl.Segmenter gives. */
 function* spacedWords(text: string): Generator<{ segment: string; isWordLike: boolean }> {
   let end = 0;
-  for (const match of text.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’\-][\p{L}\p{N}\p{M}]+)*/gu)) {
+  for (const match of text.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu)) {
     if (match.index > end) yield { segment: text.slice(end, match.index), isWordLike: false };
     yield { segment: match[0], isWordLike: true };
     end = match.index + match[0].length;

@@ -1,5 +1,5 @@
 /**
- * TextRank over TF-IDF sentence vectors (issue 4; STACK.md: reads better than wink's
+ * TextRank over TF-IDF sentence vectors (it reads better than wink's
  * sentenceWiseImportance, which favours long sentences). Pure functions, no I/O.
  * Sentences are nodes, cosine similarities of their TF-IDF vectors are edge weights, and PageRank
  * teleports preferably to early sentences (notes and articles put the point first).

@@ -1,6 +1,6 @@
 import ky from 'ky';
 
-/** Why an account call failed, in words a person understands (docs/product.md "Account"). */
+/** Why an account call failed, in words a person understands (docs/product.md "Account and sync"). */
 export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server';
 
 /** A failed account call; `message` is what the dialog shows. */

@@ -5,7 +5,7 @@ import type { ServerOrdered } from '../../events/logFold';
 import { CHECKPOINT_FORMAT, MAX_WIRE_EVENT_BYTES, PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS, type WireEvent } from './protocol';
 import { SyncError, type SyncTransport } from './transport';
 
-/** What a person sees of sync (docs/product.md "Sync status"). */
+/** What a person sees of sync (docs/product.md "Account and sync"). */
 export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
 
 /** The engine's status: its state, this device's changes not on the server yet, the last full sync. */
@@ -52,10 +52,10 @@ export interface SyncEngineOptions {
 /** The event as it goes on the wire: no local position; a body too big for the server goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
-  if (JSON.stringify(wire).length <= MAX_WIRE_EVENT_BYTES) return wire as WireEvent;
+  if (JSON.stringify(wire).length <= MAX_WIRE_EVENT_BYTES) return wire;
   const payload = { ...(wire.payload as Record<string, unknown>) };
   delete payload.blocks;
-  return { ...wire, payload } as WireEvent;
+  return { ...wire, payload };
 }
 
 /**
@@ -107,12 +107,12 @@ export class SyncEngine {
           filter((e) => SYNCED_EVENT_TYPES.has(e.type) && e.sseq === undefined),
           debounceTime(this.timing.pushDelayMs),
         )
-        .subscribe(() => this.request()),
+        .subscribe(() => void this.request()),
     );
     this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
     this.openLive();
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
-    this.request();
+    void this.request();
   }
 
   /** Stop: no more cycles or streams (sign-out, another tab took over, the page closes). */
@@ -147,14 +147,14 @@ export class SyncEngine {
 
   private readonly onOnline = () => {
     this.failures = 0;
-    this.request();
+    void this.request();
   };
 
   private openLive(): void {
     this.closeLive = this.transport.live(
       this.options.deviceId,
       (head) => {
-        if (head > (this.log.serverBase()?.head ?? 0)) this.request();
+        if (head > (this.log.serverBase()?.head ?? 0)) void this.request();
       },
       // The stream ended (network, host restart): the next cycle's success opens it again.
       () => (this.closeLive = null),

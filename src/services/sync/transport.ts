@@ -1,6 +1,6 @@
 import type { Checkpoint, PullPage, PushAccepted, WireEvent } from './protocol';
 
-/** Why a sync call failed, for the status a person sees (docs/product.md "Sync status"). */
+/** Why a sync call failed, for the status a person sees (docs/product.md "Account and sync"). */
 export type SyncFailure =
   /** 401: the session expired or was signed out elsewhere; local edits are kept. */
   | 'signed-out'

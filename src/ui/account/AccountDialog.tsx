@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '../dialog/useModalDialog';
 import { useLog } from '../LogContext';
-import { toast } from '../toast';
+import { toast } from '../feedback';
 import { AccountError, MIN_PASSWORD_LENGTH } from '../../services/sync/account';
 import type { SyncStatus } from '../../services/sync/engine';
 import { beginSync, endSync } from '../../services/sync/session';

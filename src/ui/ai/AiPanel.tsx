@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 
 /**
- * The frame of one AI side panel (SPEC.md §2 "Side panels"): a labelled region with its title,
+ * The frame of one AI side panel (docs/product.md "Side panels"): a labelled region with its title,
  * a close button named "Close {title}" (Escape inside the panel does the same), and a body
  * announced politely; `busy` marks it while a request runs.
  */
@@ -21,6 +21,8 @@ export function AiPanel({
 }) {
   const headingId = useId();
   return (
+    // Escape from anywhere inside the panel closes it; the keys come from its buttons and links.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={`ai-panel ${className}`}
       aria-labelledby={headingId}

@@ -1,7 +1,7 @@
 import type { RecapFormat } from '../../events/catalog';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
 import { bulletLines, paragraphs } from './noteText';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 
 /** What the Note Recap panel shows; `state` is the recap machine's state value. */
 export interface RecapView {
@@ -13,7 +13,7 @@ export interface RecapView {
 }
 
 /**
- * The Note Recap panel (SPEC.md §2 "Side panels", §4 "Recap format"): the note title, the summary
+ * The Note Recap panel (docs/product.md "Side panels", "AI helpers"): the note title, the summary
  * as a paragraph or as bullets with a format toggle, "Insert recap", Retry after a failure.
  */
 export function RecapPanel({

@@ -1,6 +1,6 @@
 import type { Resource } from '../../services/functionsClient';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
 import { safeResourceHref } from './safeUrl';
 
 /** What the resources panel shows; `state` is the resources machine's state value. */
@@ -10,7 +10,7 @@ export interface ResourcesView {
   offline: boolean;
 }
 
-/** One resource: title and URL as a link opening in a new tab, only for http(s) URLs (issue 8). */
+/** One resource: title and URL as a link opening in a new tab, only for http(s) URLs. */
 function ResourceItem({ resource }: { resource: Resource }) {
   const href = safeResourceHref(resource.url);
   const inner = (
@@ -36,7 +36,7 @@ function ResourceItem({ resource }: { resource: Resource }) {
 }
 
 /**
- * The AI-Suggested Resources panel (SPEC.md §2 "Side panels"): its description, then each
+ * The AI-Suggested Resources panel (docs/product.md "Side panels"): its description, then each
  * resource's title, url and description, or the empty text; Retry after a failure.
  */
 export function ResourcesPanel({ view, onRetry, onClose }: { view: ResourcesView; onRetry: () => void; onClose: () => void }) {

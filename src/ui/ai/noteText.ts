@@ -2,9 +2,11 @@ import type { RecapFormat } from '../../events/catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
 import { selectedText } from '../editor/commandSelection';
-import { AI_TEXT } from './messages';
+import { AI_TEXT } from '../feedback';
+import { readBlocks } from '../../projections/noteText/blocks';
+import { editorText, tidyText } from '../../projections/noteText/editorText';
 
-/** The text to summarize and where it came from (SPEC.md §5 "Summarize"). */
+/** The text to summarize and where it came from (docs/product.md "AI helpers"). */
 export interface SummarySource {
   text: string;
   scope: RecapScope;
@@ -12,17 +14,9 @@ export interface SummarySource {
   caretOnly: boolean;
 }
 
-/** Blocks become lines; runs of blank lines collapse to one. */
-const tidy = (text: string) =>
-  text
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
-/** The whole note as plain text, one line per block (tables cell by cell). */
+/** The whole note as the helpers read it: one line per block, tables cell by cell (the note-text pipeline). */
 export function noteText(editor: NoteEditor): string {
-  const { doc } = editor.prosemirrorState;
-  return tidy(doc.textBetween(0, doc.content.size, '\n', ' '));
+  return tidyText(editorText(readBlocks(editor.document)));
 }
 
 /** True when the page's caret is inside the editor (it is focused, or the DOM selection lies in it). */
@@ -33,11 +27,13 @@ function caretInEditor(editor: NoteEditor): boolean {
 }
 
 /**
- * What Summarize sends (SPEC.md §5): the selected text when there is a selection; otherwise the
+ * What Summarize sends (docs/product.md "Validation rules"): the selected text when there is a selection; otherwise the
  * whole note, flagged `caretOnly` when a collapsed selection (the caret) sits in the editor.
  */
 export function summarySource(editor: NoteEditor): SummarySource {
-  const selected = tidy(selectedText(editor));
+  // Any selection (text, table cells, the whole note after Ctrl+A) is read out by the editor, one line
+  // per block as the pipeline's editorText gives whole blocks, and tidied the same way.
+  const selected = tidyText(selectedText(editor));
   if (selected) return { text: selected, scope: 'selection', caretOnly: false };
   return { text: noteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
 }

@@ -1,6 +1,6 @@
 /**
- * The URL to link to for a suggested resource, or null when it must not become a link (issue 8:
- * resource URLs come from an AI provider and are an injection path). Only absolute http(s) URLs
+ * The URL to link to for a suggested resource, or null when it must not become a link (resource
+ * URLs come from an AI provider and are an injection path). Only absolute http(s) URLs
  * pass; javascript:, data:, relative and malformed URLs do not. Returns the parsed, normalized href.
  */
 export function safeResourceHref(url: unknown): string | null {

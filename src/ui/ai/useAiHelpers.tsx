@@ -8,14 +8,15 @@ import type { FunctionsClient } from '../../services/functionsClient';
 import type { NoteEditor } from '../editor/schema';
 import { useLog, useProjection } from '../LogContext';
 import { inspect } from '../inspection';
-import { isOfflineError, failureText, record, toastNotice, toastResourcesFailed, toastSuccess, toastSummaryFailed } from './aiEffects';
-import { AI_TEXT } from './messages';
+import { failureText, record } from './aiEffects';
+import { isOfflineError } from '../../services/functionsError';
+import { AI_TEXT, aiToasts } from '../feedback';
 import { noteText, recapBlocks, summarySource } from './noteText';
-import { RecapPanel, type RecapView } from './RecapPanel';
-import { ResourcesPanel, type ResourcesView } from './ResourcesPanel';
+import { RecapPanel } from './RecapPanel';
+import { ResourcesPanel } from './ResourcesPanel';
 import './ai.css';
 
-/** What the editor toolbar needs from the AI helpers (SPEC.md §2 "Side panels", §4 "Recap", §5). */
+/** What the editor toolbar needs from the AI helpers (docs/product.md "Side panels", "AI helpers", "Validation rules"). */
 export interface AiHelpers {
   /** Summarize the selection or the whole note and open the Note Recap panel. */
   summarize(): void;
@@ -28,8 +29,8 @@ export interface AiHelpers {
 }
 
 /**
- * The AI helpers for the note shown in `editor` (issue 4 "App side"): Summarize and Find
- * resources with the SPEC.md §5 checks and §8 messages, driven by the recap and resources
+ * The AI helpers for the note shown in `editor`: Summarize and Find
+ * resources with the checks of docs/product.md "Validation rules" and the texts of "Messages", driven by the recap and resources
  * machines, each request and outcome appended as an event. Switching notes closes the panels.
  * `client` defaults to the app's functions client.
  */
@@ -52,11 +53,11 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
           summaryReceived: (_, { noteId: id, format, summary }) => record(log, 'summary.received', { id, format, summary }),
           summaryFailed: (_, { noteId: id, format, error }) => {
             record(log, 'summary.failed', { id, format, error: failureText(error) });
-            toastSummaryFailed(format, error);
+            aiToasts.summaryFailed(format, error);
           },
           formatChanged: (_, { noteId: id, format }) => {
             record(log, 'recap.format-changed', { id, format });
-            toastSuccess(AI_TEXT.formatChanged);
+            aiToasts.success(AI_TEXT.formatChanged);
           },
           insertRecap: (_, { noteId: id, format, text }) => {
             const { editor: current, noteId: shown } = latest.current;
@@ -65,7 +66,7 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
             if (first) current.insertBlocks(recapBlocks(text, format), first, 'before');
             else current.replaceBlocks(current.document, recapBlocks(text, format));
             record(log, 'recap.inserted', { id });
-            toastSuccess(AI_TEXT.recapInserted);
+            aiToasts.success(AI_TEXT.recapInserted);
           },
         },
       }),
@@ -82,7 +83,7 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
           resourcesReceived: (_, { noteId: id, count }) => record(log, 'resources.received', { id, count }),
           resourcesFailed: (_, { noteId: id, error }) => {
             record(log, 'resources.failed', { id, error: failureText(error) });
-            toastResourcesFailed(error);
+            aiToasts.resourcesFailed(error);
           },
         },
       }),
@@ -101,14 +102,14 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
 
   const summarize = () => {
     const source = summarySource(latest.current.editor);
-    if (!source.text) return toastNotice(AI_TEXT.noContent, AI_TEXT.noTextToSummarize, 'ai-no-content');
-    if (source.caretOnly) toastNotice(AI_TEXT.noTextSelected, AI_TEXT.summarizingAll, 'ai-no-selection');
+    if (!source.text) return aiToasts.notice(AI_TEXT.noContent, AI_TEXT.noTextToSummarize, 'ai-no-content');
+    if (source.caretOnly) aiToasts.notice(AI_TEXT.noTextSelected, AI_TEXT.summarizingAll, 'ai-no-selection');
     recap.send({ type: 'recap.summarize', noteId: latest.current.noteId, title: latest.current.title, ...source });
   };
 
   const findResources = () => {
     const text = noteText(latest.current.editor);
-    if (!text) return toastNotice(AI_TEXT.noContent, AI_TEXT.noContentForResources, 'ai-no-content');
+    if (!text) return aiToasts.notice(AI_TEXT.noContent, AI_TEXT.noContentForResources, 'ai-no-content');
     resources.send({ type: 'resources.find', noteId: latest.current.noteId, text });
   };
 
@@ -120,8 +121,8 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
     latest.current.editor.focus();
   };
 
-  const recapState = recapSnapshot.value as RecapView['state'] | 'idle';
-  const resourcesState = resourcesSnapshot.value as ResourcesView['state'] | 'idle';
+  const recapState = recapSnapshot.value;
+  const resourcesState = resourcesSnapshot.value;
   const panels =
     recapState === 'idle' && resourcesState === 'idle' ? null : (
       <div className="ai-panel-stack">

@@ -10,6 +10,7 @@ import { WordCloudPanel } from './WordCloudPanel';
 import { useToday } from './useToday';
 import './dashboard.css';
 
+/** What the dashboard reads (the notes projection) and what it asks the notes app to do (close, open a note). */
 export interface DashboardProps {
   /** The notes projection; a new object after every change, in this tab or another. */
   notes: NotesState;
@@ -44,7 +45,7 @@ function Panel({ title, caption, className, children }: { title: string; caption
 const Empty = ({ children }: { children: ReactNode }) => <p className="panel-empty">{children}</p>;
 
 /**
- * The analytics dashboard (SPEC.md §2 "Analytics Dashboard", §9): cards, a summary of total words,
+ * The analytics dashboard (docs/product.md "Dashboard", "Constants"): cards, a summary of total words,
  * and four panels (last 7 days by weekday, starred vs not, most used words, follow-up items).
  * Every figure comes from the statistics projection, recomputed when the notes change (also from
  * another tab) or the date changes. Loaded lazily: Plot, d3 and wordcloud are only in its chunk.

@@ -1,10 +1,10 @@
 import type { FollowUpItem } from '../../projections/statistics';
 
-/** Height of the follow-up items panel (SPEC.md §9 "Follow-up list panel height 400px"). */
+/** Height of the follow-up items panel (docs/product.md "Constants"). */
 export const FOLLOW_UP_PANEL_HEIGHT_PX = 400;
 
 /**
- * Every follow-up highlight across the notes (SPEC.md §2), each with its note's title and text,
+ * Every follow-up highlight across the notes (docs/product.md "Dashboard"), each with its note's title and text,
  * in a panel 400 px high that scrolls. Choosing an item opens its note in the editor.
  */
 export function FollowUpList({ items, onOpenNote }: { items: FollowUpItem[]; onOpenNote: (id: string) => void }) {

@@ -1,7 +1,7 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape';
 import { CHART_ACCENT, CHART_MUTED } from './chartColors';
 
-/** Donut radii of SPEC.md §9 (SVG user units = CSS px at the drawn size). */
+/** Donut radii of docs/product.md "Constants" (SVG user units = CSS px at the drawn size). */
 const DONUT_INNER_RADIUS_PX = 60;
 const DONUT_OUTER_RADIUS_PX = 80;
 const DONUT_SIZE_PX = 2 * DONUT_OUTER_RADIUS_PX + 4;
@@ -19,7 +19,7 @@ const slicesOf = pie<Slice>()
 const arcOf = arc<PieArcDatum<Slice>>().innerRadius(DONUT_INNER_RADIUS_PX).outerRadius(DONUT_OUTER_RADIUS_PX);
 
 /**
- * Starred vs not starred as a donut (SPEC.md §2, §9): geometry from d3-shape's pie and arc,
+ * Starred vs not starred as a donut (docs/product.md "Dashboard", "Constants"): geometry from d3-shape's pie and arc,
  * inner radius 60, outer 80, #8b5cf6 starred, #cbd5e1 not starred, counts in a legend.
  */
 export function StarredDonut({ starred, notStarred }: { starred: number; notStarred: number }) {

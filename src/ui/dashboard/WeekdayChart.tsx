@@ -12,7 +12,7 @@ const MAX_Y_TICKS = 5;
 const noteCount = (n: number) => `${n} ${n === 1 ? 'note' : 'notes'}`;
 
 /**
- * Bar chart of notes per day over the last 7 days (SPEC.md §2, §9), drawn by Observable Plot:
+ * Bar chart of notes per day over the last 7 days (docs/product.md "Dashboard", "Constants"), drawn by Observable Plot:
  * one bar per weekday, oldest left, today right, bars #8b5cf6, empty days drawn as 0. Each bar's
  * aria-label and tooltip say its day and count; the count is also printed above it.
  */

@@ -20,7 +20,7 @@ const CLOUD_COLORS = {
 };
 
 /**
- * The ten most used words of the last 7 days (SPEC.md §2, §9) as a word cloud drawn by the
+ * The ten most used words of the last 7 days (docs/product.md "Dashboard", "Constants") as a word cloud drawn by the
  * `wordcloud` package on a canvas, font sizes 14-40 px by count, not rotated so it stays readable.
  * The same words with their counts follow as a list, which is what screen readers read.
  */

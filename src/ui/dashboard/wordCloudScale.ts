@@ -1,4 +1,4 @@
-/** Word-cloud font sizes of SPEC.md §9 (CSS px). */
+/** Word-cloud font sizes of docs/product.md "Constants" (CSS px). */
 export const CLOUD_MIN_FONT_PX = 14;
 export const CLOUD_MAX_FONT_PX = 40;
 

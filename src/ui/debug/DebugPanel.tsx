@@ -8,7 +8,7 @@ import './debug.css';
 const RECENT_EVENTS = 15;
 
 /**
- * Development-only debug panel (issue 6 "Live inspection"): each actor's current state and the
+ * Development-only debug panel: each actor's current state and the
  * last events of the log. Alt+Shift+D shows and hides it.
  */
 export default function DebugPanel() {

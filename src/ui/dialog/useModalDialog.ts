@@ -8,7 +8,7 @@ const focusIsLost = () => {
 };
 
 /**
- * A native `<dialog>` as a modal (issue 9 "dialogs trap focus and close on Escape"): opens it with
+ * A native `<dialog>` as a modal: opens it with
  * `showModal()` on mount (the page behind becomes inert, Escape fires `cancel`, which the dialog
  * handles), keeps Tab and Shift+Tab cycling inside it with focus-trap (a modal dialog alone lets
  * focus leave to the browser's own UI), and on unmount gives focus back to the control that had it

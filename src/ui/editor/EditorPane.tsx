@@ -3,8 +3,7 @@ import { useCreateBlockNote } from '@blocknote/react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
 import { HistoryButton } from '../history/HistoryButton';
-import { STATUS_MESSAGE_MS } from '../constants';
-import { statusMessages$ } from '../status';
+import { STATUS_MESSAGE_MS, statusMessages$ } from '../feedback';
 import type { NoteEditorHandle } from './NoteEditor';
 import { NoteWorkspace } from './NoteWorkspace';
 import { HeaderActions } from './HeaderActions';
@@ -16,7 +15,7 @@ import { longNote } from './longNote';
 import { selectAll } from './selectAll';
 import './editor.css';
 
-/** The transient header message (SPEC.md §4), announced politely to screen readers. */
+/** The transient header message (docs/product.md "States and transitions"), announced politely to screen readers. */
 function StatusMessage() {
   const [message, setMessage] = useState('');
   useEffect(() => {
@@ -38,7 +37,7 @@ function StatusMessage() {
   );
 }
 
-/** The editor header (SPEC.md §2 "Header"): the title, the status message, the actions. */
+/** The editor header (docs/product.md "Header"): the title, the status message, the actions. */
 export function EditorHeader({ title, actions }: { title: ReactNode; actions: ReactNode }) {
   return (
     <header className="editor-header">
@@ -52,7 +51,7 @@ export function EditorHeader({ title, actions }: { title: ReactNode; actions: Re
 const NO_STYLES = {};
 
 /**
- * The editor pane (SPEC.md §2): header with the selected note's title (double-click to rename) or
+ * The editor pane (docs/product.md "Editor pane"): header with the selected note's title (double-click to rename) or
  * "No note selected", the status message and the actions; the toolbar and the editor below.
  * The BlockNote editor lives here for the page, so switching notes keeps one instance.
  * `editTitleOf` names a just-created note whose title opens in edit mode.
@@ -73,8 +72,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     extensions: [longNote, selectAll],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
-      handlePaste({ event, editor: e as unknown as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
-  }) as unknown as NoteEditor;
+      handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
+  });
 
   return (
     <section className="editor-pane" aria-label="Editor">

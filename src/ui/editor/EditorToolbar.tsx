@@ -7,7 +7,7 @@ import { MenuButton } from './MenuButton';
 export const tooltip = (c: EditorCommand, label = c.label) => (c.keys ? `${label} (${c.keys})` : label);
 
 /**
- * The fixed toolbar above the editor (SPEC.md §2 "Toolbar"): one button or menu per command of
+ * The fixed toolbar above the editor (docs/product.md "Toolbar"): one button or menu per command of
  * TOOLBAR_GROUPS, each named by its label. It is one Tab stop (WAI-ARIA toolbar): arrows, Home
  * and End move between its controls. Buttons do not take focus on mouse-down, so the editor keeps
  * its selection. `busy` marks the AI helpers at work (spinner + aria-busy).

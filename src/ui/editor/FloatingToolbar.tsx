@@ -17,7 +17,7 @@ import {
 /**
  * BlockNote's floating selection toolbar, trimmed to what NotePad's fixed toolbar lacks: block type
  * (headings, quote ...), file and table tools, alignment and nesting. Bold/italic/underline,
- * colours and links live in the fixed toolbar only: BlockNote's colour palette is not SPEC.md's,
+ * colours and links live in the fixed toolbar only: BlockNote's colour palette is not NotePad's (docs/product.md "Constants"),
  * and its link button would skip NotePad's URL check. It opens below the selection so it never
  * covers the fixed toolbar above the note.
  */

@@ -7,7 +7,7 @@ import { MenuButton } from './MenuButton';
 import { tooltip } from './EditorToolbar';
 
 /**
- * The editor header's actions (SPEC.md §2 "Header", issue 3): Export menu, Star/Unstar, New Tab,
+ * The editor header's actions (docs/product.md "Header"): Export menu, Star/Unstar, New Tab,
  * Copy, Download, Send by e-mail, Save to calendar, Create task, Save. Everything but New Tab is
  * disabled while no note is selected.
  */

@@ -132,6 +132,8 @@ export function MenuButton(props: {
         {children}
       </button>
       {open && (
+        // Focus goes to the items (roving tabindex, as the WAI-ARIA menu pattern does), not to the menu itself.
+        // eslint-disable-next-line jsx-a11y/interactive-supports-focus
         <div
           ref={menuRef}
           id={menuId}

@@ -4,15 +4,12 @@ import { useActorRef } from '@xstate/react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
-import { toast } from '../toast';
 import { autosaveMachine } from '../../machines/autosave';
 import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';
-import { showStatus } from '../status';
 import { inspect } from '../inspection';
 import { loadPurifier, purifierLoaded } from '../../services/purifier';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
-import { announceChangedElsewhere, describeSaveError } from '../notices';
+import { announceChangedElsewhere, announceSaveFailed, showStatus } from '../feedback';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { captureBody, isShowingBody, showBody } from './noteDocument';
@@ -28,7 +25,7 @@ export interface NoteEditorHandle {
 }
 
 /**
- * The BlockNote view of one note (SPEC.md §2 "Editor pane"). The editor instance lives in
+ * The BlockNote view of one note (docs/product.md "Editor pane"). The editor instance lives in
  * EditorPane for the page (the toolbar and header use it too); switching notes flushes the
  * autosave of the previous note first, then loads the next. Bodies changed by another tab are
  * reloaded when this tab has nothing unsaved.
@@ -45,7 +42,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const baseRevRef = useRef<string | undefined>(undefined);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
-  /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load, issue 7). */
+  /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load). */
   const [purifierReady, setPurifierReady] = useState(purifierLoaded);
 
   const autosave = useActorRef(
@@ -55,7 +52,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           // Capture synchronously: on page hide there is no later task to do it in.
           if (shownNoteRef.current !== input.noteId || !log.state.notes.meta[input.noteId]) return { skipped: true };
           const body = captureBody(editor);
-          // A failed write (storage full) left events in memory only: write them first (issue 8).
+          // A failed write (storage full) left events in memory only: write them first.
           const retried = log.status$.value.writeError ? await log.retryPending() : [];
           if (body.html === (log.state.notes.bodies[input.noteId]?.html ?? '')) return { skipped: retried.length === 0 };
           shownHtmlRef.current = body.html;
@@ -74,14 +71,10 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       actions: {
         notifySaved: () => showStatus('Note saved!'),
         notifyFailed: (_, { error }) =>
-          toast.error('Error saving note', {
-            description: describeSaveError(
-              log.status$.value.writeError ?? error,
-              /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? ''),
-            ),
-            duration: TOAST_ERROR_DURATION_MS,
-            id: 'save-error', // retries while the disk is full update one toast
-          }),
+          announceSaveFailed(
+            log.status$.value.writeError ?? error,
+            /<img\b/.test(log.state.notes.bodies[shownNoteRef.current ?? '']?.html ?? ''),
+          ),
       },
     }),
     { inspect },
@@ -182,7 +175,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       className="note-editor"
       onBlur={(e) => {
         // Focus moving into BlockNote's own menus is not a blur of the note.
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosave.send({ type: 'editor.blur' });
+        if (!e.currentTarget.contains(e.relatedTarget)) autosave.send({ type: 'editor.blur' });
       }}
     >
       <BlockNoteView

@@ -5,7 +5,7 @@ import { useAiHelpers } from '../ai/useAiHelpers';
 import { selectionStyles } from './commandSelection';
 import { commandForKey, type CommandContext, type EditorCommand, type EditorServices } from './commands';
 import { logCommand } from './commands/types';
-import { editorToasts } from './editorToasts';
+import { editorToasts } from '../feedback';
 import { EditorToolbar } from './EditorToolbar';
 import { HeaderActions } from './HeaderActions';
 import { insertImageFile, resizeImage } from './imageInsert';
@@ -24,7 +24,7 @@ async function runCommand(command: EditorCommand, ctx: CommandContext, option?: 
 }
 
 /**
- * The selected note's workspace (SPEC.md §2 "Editor pane"): the header (rendered by `header` with
+ * The selected note's workspace (docs/product.md "Editor pane"): the header (rendered by `header` with
  * the actions), the toolbar, the editor, and the AI helpers' panels in an aside (right of the
  * editor on wide screens, below it under 768 px). Owns the command context, the editor shortcuts
  * (Ctrl+B/I/U/K in the note, Ctrl+S anywhere), the image picker, image resize and dictation.

@@ -1,6 +1,6 @@
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
-import { inBackground } from '../../events/nextTask';
+import { inBackground } from '../../lib/scheduler';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Stop a priming slice when less than this is left of it (ms). */
@@ -31,7 +31,7 @@ interface BlockEntry {
 
 /**
  * Per-block HTML of a BlockNote document, so `note_{id}` is derived incrementally
- * (ARCHITECTURE.md "Editor"). BlockNote returns the same block object for a block whose
+ * (docs/architecture.md "Editor"). BlockNote returns the same block object for a block whose
  * ProseMirror node did not change, so the cache is keyed by block object: a keystroke makes one
  * new top-level block, and only that one is serialized again.
  *
@@ -84,7 +84,7 @@ export class BlockHtmlCache {
   html(blocks: readonly NoteBlock[]): string {
     const { open, close } = this.groupWrapper();
     const entries = blocks.map((block) => this.entry(block));
-    const parts: string[] = new Array(blocks.length);
+    const parts = new Array<string>(blocks.length);
     let previousFirst: number | null = null;
     for (let i = 0; i < blocks.length; i++) {
       const { html, first } = entries[i];

@@ -62,7 +62,7 @@ export function selectionStyles(editor: NoteEditor): SelectionStyles {
     const spec = schema[mark.type.name];
     if (spec) styles[spec.type] = spec.propSchema === 'boolean' ? true : mark.attrs.stringValue;
   }
-  return styles as SelectionStyles;
+  return styles;
 }
 
 /**

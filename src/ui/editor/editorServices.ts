@@ -13,7 +13,7 @@ export function browserEditorServices(): EditorServices {
     printer: browserPrinter,
     now: () => new Date(),
     ask: (message, defaultValue) => window.prompt(message, defaultValue),
-    // The app's own address (SPEC.md §2 "New Tab"): this origin at the app's base path.
+    // The app's own address (docs/product.md "Header"): this origin at the app's base path.
     appUrl: () => new URL(import.meta.env.BASE_URL ?? '/', window.location.origin).href,
     taskToolUrl: taskToolBaseUrl(),
   };

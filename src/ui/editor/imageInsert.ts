@@ -1,15 +1,15 @@
 import { insertedWidth, isEmbeddableImage, loadImage, toJpegDataUrl, fileToDataUrl } from '../../services/imageConversion';
-import { editorToasts } from './editorToasts';
+import { editorToasts } from '../feedback';
 import { insertBlockAtCursor } from './insertBlock';
 import type { NoteEditor } from './schema';
 
-/** Prompt of an image double-click (SPEC.md §2 "Double-click on an image asks ..."). */
+/** Prompt of an image double-click (docs/product.md "Editor pane"). */
 export const IMAGE_WIDTH_PROMPT = 'Enter new width in pixels:';
 /** Widest an image may be resized to, in px (a typo guard; the editor shows it at most 100% wide anyway). */
 export const IMAGE_RESIZE_MAX_PX = 10_000;
 
 /**
- * Insert an image file from the picker (SPEC.md §2, §9): shown at once from a blob: URL at most
+ * Insert an image file from the picker (docs/product.md "Toolbar", "Constants"): shown at once from a blob: URL at most
  * IMAGE_MAX_WIDTH_PX wide, then converted to JPEG data (quality 0.7) so the saved note holds the
  * image itself, not a blob: URL that dies with the page. A file that is not an image or cannot be
  * decoded: "Error inserting image"; a failed conversion: "Error saving note" and the image is
@@ -48,7 +48,7 @@ export async function insertImageFile(editor: NoteEditor, file: File): Promise<b
   }
 }
 
-/** Embed pasted or dropped image files as data URLs (SPEC.md §9), shown at most 100% wide. */
+/** Embed pasted or dropped image files as data URLs (docs/product.md "Constants"), shown at most 100% wide. */
 export async function pasteImageFiles(editor: NoteEditor, files: File[]): Promise<void> {
   for (const file of files) {
     try {
@@ -74,7 +74,7 @@ export async function embedUploadedFile(file: File): Promise<string> {
 /** What an answer to the width prompt means. */
 export type WidthInput = { kind: 'cancel' } | { kind: 'invalid' } | { kind: 'width'; px: number };
 
-/** Read the answer to IMAGE_WIDTH_PROMPT (SPEC.md §5 "accepts only a numeric width"): digits only, 1..IMAGE_RESIZE_MAX_PX. */
+/** Read the answer to IMAGE_WIDTH_PROMPT (docs/product.md "Validation rules"): digits only, 1..IMAGE_RESIZE_MAX_PX. */
 export function parseWidthInput(answer: string | null): WidthInput {
   if (answer === null || answer.trim() === '') return { kind: 'cancel' };
   const text = answer.trim().replace(/\s*px$/i, '');
@@ -84,7 +84,7 @@ export function parseWidthInput(answer: string | null): WidthInput {
 }
 
 /**
- * Double-click on an image (SPEC.md §2, §5): ask for a new width in px; a number sets the image's
+ * Double-click on an image (docs/product.md "Editor pane", "Validation rules"): ask for a new width in px; a number sets the image's
  * width (its height follows, keeping the aspect ratio) and toasts "Image resized". Returns the
  * new width, or null when nothing changed.
  */

@@ -1,6 +1,6 @@
 import { isSafeLinkHref } from '../../services/sanitizeBlocks';
 
-/** Prompt of "Create link" (SPEC.md §5 "Create link: asks for a URL"). */
+/** Prompt of "Create link" (docs/product.md "Validation rules"). */
 export const LINK_PROMPT = 'Enter URL:';
 
 /** What an answer to the link prompt means. */
@@ -9,7 +9,7 @@ export type LinkInput = { kind: 'cancel' } | { kind: 'refused'; reason: string }
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /**
- * Read the answer to the link prompt: `null` or blank -> cancel (SPEC.md §5 "empty does nothing");
+ * Read the answer to the link prompt: `null` or blank -> cancel (docs/product.md "Validation rules");
  * "example.com/x" -> "https://example.com/x"; "name@example.com" -> mailto:; a URL the note may keep
  * (DOMPurify's URI policy, as for stored notes) -> url; `javascript:`, `data:`, `vbscript:` and
  * other schemes -> refused with the reason to show.

@@ -1,4 +1,4 @@
-/** The list block types of the toolbar (SPEC.md §2 "bullet list, numbered list, checklist"). */
+/** The list block types of the toolbar (docs/product.md "Toolbar"). */
 export type ListType = 'bulletListItem' | 'numberedListItem' | 'checkListItem';
 
 type Inline = { type: string; text?: string; styles?: Record<string, unknown>; href?: string; content?: Inline[] };
@@ -42,8 +42,7 @@ const lineText = (line: Inline[]): string => line.map((i) => (i.type === 'link' 
 const hasInlineContent = (b: ListSourceBlock) => Array.isArray(b.content);
 
 /**
- * The blocks that replace `blocks` when the list command `type` is applied (SPEC.md §5 "Lists and
- * checklists made from a selection take one item per non-empty line"): every line of every
+ * The blocks that replace `blocks` when the list command `type` is applied (docs/product.md "Validation rules"): every line of every
  * text block becomes one item; empty lines are dropped (if nothing is left, one empty item, so a
  * list can be started on an empty line). If every text block already is of `type`, the command
  * turns them back into paragraphs instead (a toggle). Tables and images stay as they are; a

@@ -60,7 +60,7 @@ function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBloc
  * BlockNote reports that change to `onChange` listeners synchronously; while it runs
  * `isShowingBody(editor)` is true, so listeners can tell a load from an edit.
  * Returns false, leaving the editor as it was, when checking the body needs DOMPurify (a link, or
- * a legacy HTML-only body) and it has not loaded yet (issue 7: it is not part of the first load):
+ * a legacy HTML-only body) and it has not loaded yet (it is not part of the first load):
  * call again after `loadPurifier()`. A note without links shows at once.
  */
 export function showBody(editor: NoteEditor, body: NoteBody | undefined): boolean {
@@ -90,7 +90,7 @@ export function isShowingBody(editor: NoteEditor): boolean {
  * Capture the editor document and its HTML (`note_{id}` format: exactly what BlockNote's
  * `blocksToFullHTML` gives for the whole document). Only blocks that changed since the last
  * capture (or idle prime) are serialized, so a save of a 5,000-block note after a keystroke
- * costs a few milliseconds instead of ~150 ms (ARCHITECTURE.md "Editor").
+ * costs a few milliseconds instead of ~150 ms (docs/architecture.md "Editor").
  *
  * The blocks are BlockNote's own block objects, not copies: BlockNote caches one object per
  * unchanged ProseMirror node and hands the same object to every `editor.document` call, so it

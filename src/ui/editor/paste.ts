@@ -9,7 +9,7 @@ import type { NoteEditor } from './schema';
 const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,/i;
 
 /**
- * Pasted HTML made safe for a note (issue 8): DOMPurify first (scripts, handlers and script URLs
+ * Pasted HTML made safe for a note: DOMPurify first (scripts, handlers and script URLs
  * go), then every link target and image URL checked by the policy stored notes follow. Images
  * stay only as raster data URLs; an image from the web (which the app's CSP would not show
  * anyway) becomes a link to it, so nothing the user copied is lost. Returns HTML.
@@ -55,7 +55,7 @@ function pastedHtml(data: DataTransfer, types: string[]): PastedHtml | null {
 
 /**
  * Insert `pasted` cleaned: at once when DOMPurify has loaded (it is preloaded in idle time after the
- * first screen), else as soon as it has (issue 7: it is not part of the first load). Nothing
+ * first screen), else as soon as it has (it is not part of the first load). Nothing
  * uncleaned ever enters the note; if DOMPurify cannot load (offline before its chunk was cached),
  * the clipboard's plain text is inserted as text, which needs no sanitizer, so the paste is not lost.
  */

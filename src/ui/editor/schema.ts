@@ -2,13 +2,16 @@ import { BlockNoteSchema, defaultStyleSpecs } from '@blocknote/core';
 import { colorStyle, followUpStyle, fontSizeStyle } from './styles';
 
 /**
- * NotePad's editor schema: BlockNote's default blocks and inline content, plus the styles SPEC.md
+ * NotePad's editor schema: BlockNote's default blocks and inline content, plus the styles NotePad
  * needs that BlockNote lacks (follow-up highlight, the four font sizes, the six exact colours).
  */
 export const noteSchema = BlockNoteSchema.create({
   styleSpecs: { ...defaultStyleSpecs, followUp: followUpStyle, fontSize: fontSizeStyle, color: colorStyle },
 });
 
+/** The schema's type, and the editor and block types it gives. */
 export type NoteSchema = typeof noteSchema;
+/** A BlockNote editor with NotePad's schema. */
 export type NoteEditor = typeof noteSchema.BlockNoteEditor;
+/** A block of a NotePad note. */
 export type NoteBlock = typeof noteSchema.Block;

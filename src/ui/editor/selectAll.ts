@@ -6,7 +6,7 @@ import { CellSelection } from 'prosemirror-tables';
 /** Depth of the table cell around `$pos`, or -1 when it is not in a table cell. */
 function cellDepth($pos: ResolvedPos): number {
   for (let d = $pos.depth; d > 0; d--) {
-    const role = $pos.node(d).type.spec.tableRole;
+    const role = ($pos.node(d).type.spec as { tableRole?: string }).tableRole;
     if (role === 'cell' || role === 'header_cell') return d;
   }
   return -1;

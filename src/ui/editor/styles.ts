@@ -1,6 +1,6 @@
 import { createStyleSpec } from '@blocknote/core';
 
-/** Font sizes of SPEC.md §5/§9: the original app's execCommand size codes and their rem values. */
+/** Font sizes of docs/product.md "Validation rules", "Constants": the original app's execCommand size codes and their rem values. */
 export const FONT_SIZES = [
   { code: '1', label: 'Small', rem: '0.75rem' },
   { code: '3', label: 'Normal', rem: '1rem' },
@@ -8,7 +8,7 @@ export const FONT_SIZES = [
   { code: '7', label: 'Extra Large', rem: '1.5rem' },
 ] as const;
 
-/** Text colours of SPEC.md §9, exact values (BlockNote's own palette differs). */
+/** Text colours of docs/product.md "Constants", exact values (BlockNote's own palette differs). */
 export const TEXT_COLORS = [
   { label: 'Black', hex: '#000000' },
   { label: 'Purple', hex: '#9b87f5' },
@@ -18,7 +18,7 @@ export const TEXT_COLORS = [
   { label: 'Orange', hex: '#F97316' },
 ] as const;
 
-/** Classes of a follow-up item (SPEC.md §3 "Follow-up item"). */
+/** Classes of a follow-up item (docs/product.md "Entities and storage keys"). */
 export const FOLLOW_UP_CLASSES = 'follow-up bg-yellow-200';
 
 const span = () => document.createElement('span');
@@ -34,13 +34,13 @@ function toHex(color: string): string | undefined {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : undefined;
 }
 
-/** The SPEC.md colour whose value equals `color` (case-insensitive), keeping SPEC.md's spelling. */
+/** The NotePad colour whose value equals `color` (case-insensitive), keeping TEXT_COLORS' spelling. */
 function specColor(color: string | null | undefined): string | undefined {
   const hex = color ? toHex(color.trim()) : undefined;
   return TEXT_COLORS.find((c) => c.hex.toLowerCase() === hex?.toLowerCase())?.hex;
 }
 
-/** Follow-up highlight: `<span class="follow-up bg-yellow-200">`, toggled on a selection (SPEC.md §4). */
+/** Follow-up highlight: `<span class="follow-up bg-yellow-200">`, toggled on a selection (docs/product.md "States and transitions"). */
 export const followUpStyle = createStyleSpec(
   { type: 'followUp', propSchema: 'boolean' },
   {
@@ -53,7 +53,7 @@ export const followUpStyle = createStyleSpec(
   },
 );
 
-/** Font size as a rem value (SPEC.md §9); reads legacy `<font size="5">` and inline font-size. */
+/** Font size as a rem value (docs/product.md "Constants"); reads legacy `<font size="5">` and inline font-size. */
 export const fontSizeStyle = createStyleSpec(
   { type: 'fontSize', propSchema: 'string' },
   {
@@ -69,7 +69,7 @@ export const fontSizeStyle = createStyleSpec(
   },
 );
 
-/** Text colour with SPEC.md's exact hex values; reads legacy `<font color>` and inline colour. */
+/** Text colour with the exact hex values of docs/product.md "Constants"; reads legacy `<font color>` and inline colour. */
 export const colorStyle = createStyleSpec(
   { type: 'color', propSchema: 'string' },
   {

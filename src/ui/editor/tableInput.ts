@@ -1,7 +1,7 @@
-/** Prompt text and default answer of "Insert table" (SPEC.md §5 "Insert table", §9 "Table defaults 2 by 2"). */
+/** Prompt text and default answer of "Insert table" (docs/product.md "Validation rules", "Constants"). */
 export const TABLE_PROMPT = 'Enter rows,cols';
 export const TABLE_DEFAULT_INPUT = '2,2';
-/** Largest table the prompt makes (SPEC.md is silent; a bigger one is a typo more often than a wish). */
+/** Largest table the prompt makes (docs/product.md "Choices where the original specification was silent": a bigger one is a typo more often than a wish). */
 export const TABLE_MAX_ROWS = 100;
 export const TABLE_MAX_COLS = 20;
 
@@ -9,7 +9,7 @@ export const TABLE_MAX_COLS = 20;
 export type TableInput = { kind: 'cancel' } | { kind: 'invalid' } | { kind: 'too-large' } | { kind: 'size'; rows: number; cols: number };
 
 /**
- * Read the answer to the table prompt (SPEC.md §5): `null` (cancelled) or blank -> cancel;
+ * Read the answer to the table prompt (docs/product.md "Validation rules"): `null` (cancelled) or blank -> cancel;
  * "rows,cols" with both whole numbers above 0 -> size; anything else -> invalid; more than
  * TABLE_MAX_ROWS rows or TABLE_MAX_COLS columns -> too-large. Spaces around the parts are allowed.
  */
@@ -25,7 +25,7 @@ export function parseTableInput(answer: string | null): TableInput {
 }
 
 /**
- * BlockNote table content for `rows` x `cols` (SPEC.md §5 "a header row plus rows-1 body rows"):
+ * BlockNote table content for `rows` x `cols` (docs/product.md "Validation rules"):
  * the first row is the header row, every cell empty.
  */
 export function emptyTableContent(rows: number, cols: number) {

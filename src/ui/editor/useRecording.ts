@@ -7,7 +7,7 @@ import { inspect } from '../inspection';
 import type { NoteEditor } from './schema';
 
 /**
- * Voice dictation for the shown note (SPEC.md §4 "Voice recording"): the recording machine with
+ * Voice dictation for the shown note (docs/product.md "Toolbar"): the recording machine with
  * the browser's speech service; recognised text goes in at the cursor followed by a space.
  * Switching notes stops it. Returns whether it is listening and the toggle.
  */
@@ -21,7 +21,7 @@ export function useRecording(editor: NoteEditor, noteId: string, speech?: Speech
         insertText: (_, { text }) => editor.insertInlineContent(`${text} `, { updateSelection: true }),
         notifyStarted: (_, { noteId: id }) => void log.append('recording.started', { id }),
         notifyStopped: (_, { noteId: id, reason }) => void log.append('recording.stopped', { id, reason }),
-        // SPEC.md §4 and §8: unsupported and recognition errors are logged only.
+        // docs/product.md "States and transitions", "Messages": unsupported and recognition errors are logged only.
         reportUnsupported: () => console.error('NotePad: speech recognition is not supported in this browser'),
         reportError: (_, { error }) => console.error(`NotePad: speech recognition error: ${error}`),
       },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 
-// The dialog, its sanitizer and date formatting load when History is first opened (issue 7: initial JS).
+// The dialog, its sanitizer and date formatting load when History is first opened (kept off the first load).
 const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
 
 /** The "History" control for the selected note; opens HistoryDialog. */

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
 import { noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
-import { showStatus } from '../status';
+import { showStatus } from '../feedback';
 import { useModalDialog } from '../dialog/useModalDialog';
 import './history.css';
 
@@ -16,7 +16,7 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
 };
 
 /**
- * A note's history (issue 6): its saved revisions with times; one selected is previewed read-only;
+ * A note's history: its saved revisions with times; one selected is previewed read-only;
  * "Restore" appends note.revision-restored, so history is never rewritten. A native modal <dialog>.
  */
 export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): void }) {

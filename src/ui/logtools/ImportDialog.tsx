@@ -3,7 +3,7 @@ import { useModalDialog } from '../dialog/useModalDialog';
 import { previewLogFile, type ParsedLogFile } from '../../events/logFile';
 
 /**
- * Confirms a log import (issue 6): says what the file holds (events, notes affected, time range)
+ * Confirms a log import: says what the file holds (events, notes affected, time range)
  * before anything changes. Into a non-empty app the choice is to replace the notes or to open the
  * file read-only in the replay view. A native <dialog>: focus stays inside, Escape cancels.
  */

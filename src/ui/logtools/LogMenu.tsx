@@ -1,17 +1,17 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../toast';
+import { logToolToasts } from '../feedback';
+import { LogFileInput } from './LogFileInput';
 import type { ParsedLogFile } from '../../events/logFile';
 import { useLog } from '../LogContext';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { setReplayFile } from '../replay/replaySource';
 import { reloadToNewestVersion } from '../pwa/reloadToNewest';
 import './logtools.css';
 
-// Log files are read and written only from this menu: that code loads on first use (issue 7: initial JS).
+// Log files are read and written only from this menu: that code loads on first use (kept off the first load).
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
-/** The sidebar's "Event log" menu (issue 6): export, import (validated first), replay. */
+/** The sidebar's "Event log" menu: export, import (validated first), replay. */
 export function LogMenu() {
   const log = useLog();
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function LogMenu() {
   const exportLog = async () => {
     const { downloadLogFile, exportLogFile } = await import('../../services/logTransfer');
     downloadLogFile(await exportLogFile(log));
-    toast.success('Event log exported');
+    logToolToasts.exported();
   };
 
   const readFile = async (chosen: File | undefined) => {
@@ -31,13 +31,9 @@ export function LogMenu() {
       setCandidate({ file: parseLogFile(await chosen.text()), name: chosen.name });
     } catch (error) {
       const reason = error instanceof LogFileError ? error.message : `The file could not be read (${(error as Error).message}).`;
-      // A file from a newer build: reloading may bring that build (docs/architecture.md "Versions and tabs").
-      const newer = error instanceof LogFileError && error.newerVersion !== null;
-      toast.error('Import failed: nothing was changed', {
-        description: reason,
-        duration: newer ? Infinity : TOAST_ERROR_DURATION_MS,
-        ...(newer ? { action: { label: 'Reload', onClick: () => void reloadToNewestVersion() } } : {}),
-      });
+      if (error instanceof LogFileError && error.newerVersion !== null)
+        logToolToasts.importNeedsNewerVersion(reason, () => void reloadToNewestVersion());
+      else logToolToasts.importFailed(reason);
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -48,9 +44,9 @@ export function LogMenu() {
     setCandidate(null);
     try {
       await log.replaceWith(candidate.file);
-      toast.success('Event log imported', { description: `${candidate.file.events.length} events from ${candidate.name}` });
+      logToolToasts.imported(candidate.file.events.length, candidate.name);
     } catch (error) {
-      toast.error('Import failed: nothing was changed', { description: (error as Error).message, duration: TOAST_ERROR_DURATION_MS });
+      logToolToasts.importFailed((error as Error).message);
     }
   };
 
@@ -64,17 +60,10 @@ export function LogMenu() {
         <button type="button" onClick={() => input.current?.click()}>
           Import event log
         </button>
-        <button type="button" onClick={() => navigate('/replay')}>
+        <button type="button" onClick={() => void navigate('/replay')}>
           Replay event log
         </button>
-        <input
-          ref={input}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label="Event log file"
-          onChange={(e) => void readFile(e.target.files?.[0])}
-        />
+        <LogFileInput inputRef={input} label="Event log file" onFile={(file) => void readFile(file)} />
       </div>
       {candidate && (
         <Suspense fallback={null}>
@@ -87,7 +76,7 @@ export function LogMenu() {
             onOpenReadOnly={() => {
               setReplayFile(candidate.file, candidate.name);
               setCandidate(null);
-              navigate('/replay');
+              void navigate('/replay');
             }}
           />
         </Suspense>

@@ -1,7 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /**
- * Registers the service worker (issue 9) and, when a new version is waiting, says so with a
+ * Registers the service worker and, when a new version is waiting, says so with a
  * Reload button instead of switching the app under the user.
  */
 export function UpdatePrompt() {

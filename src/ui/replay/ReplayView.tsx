@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toast } from '../toast';
+import { logToolToasts } from '../feedback';
+import { LogFileInput } from '../logtools/LogFileInput';
 import { LogFileError, parseLogFile, startOf } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
-import { TOAST_ERROR_DURATION_MS } from '../constants';
 import { ReplayState } from './ReplayState';
 import { useReplaySource } from './useReplaySource';
 import './replay.css';
@@ -14,7 +14,7 @@ const SPEEDS = [1, 4, 16, 64] as const;
 const ROW_HEIGHT_PX = 28;
 
 /**
- * The replay view at /replay (issue 6): a timeline of events, step back/forward, jump, play at a
+ * The replay view at /replay: a timeline of events, step back/forward, jump, play at a
  * chosen speed, and beside it the projected state at that step. Folding only: no effect runs.
  */
 export function ReplayView() {
@@ -47,10 +47,7 @@ export function ReplayView() {
     try {
       setSource({ file: parseLogFile(await file.text()), name: file.name });
     } catch (error) {
-      toast.error('Cannot replay this file', {
-        description: error instanceof LogFileError ? error.message : String(error),
-        duration: TOAST_ERROR_DURATION_MS,
-      });
+      logToolToasts.replayRefused(error instanceof LogFileError ? error.message : String(error));
     }
   };
 
@@ -62,14 +59,7 @@ export function ReplayView() {
         <button type="button" onClick={() => fileInput.current?.click()}>
           Load log file
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label="Log file to replay"
-          onChange={(e) => void loadFile(e.target.files?.[0])}
-        />
+        <LogFileInput inputRef={fileInput} label="Log file to replay" onFile={(file) => void loadFile(file)} />
         <Link to="/">Back to notes</Link>
       </header>
       <div className="replay-controls" role="toolbar" aria-label="Replay controls">
@@ -104,6 +94,8 @@ export function ReplayView() {
         </output>
       </div>
       <div className="replay-body">
+        {/* A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="replay-timeline" ref={listRef} aria-label="Timeline" tabIndex={0}>
           <ol style={{ height: rows.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
             {rows.getVirtualItems().map((row) => {
@@ -127,6 +119,8 @@ export function ReplayView() {
           <section aria-label="Current event">
             <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
             {current && (
+              // A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable).
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <pre className="replay-payload" tabIndex={0}>
                 {JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}
               </pre>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useModalDialog } from '../dialog/useModalDialog';
 import { APP_COMMANDS, EDITOR_SHORTCUTS } from './appCommands';
 
-/** The "Keyboard shortcuts" dialog (issue 9): every app and editor shortcut. Native modal <dialog>: focus stays inside, Escape closes. */
+/** The "Keyboard shortcuts" dialog: every app and editor shortcut. Native modal <dialog>: focus stays inside, Escape closes. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);

@@ -1,6 +1,6 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
-import { bodySearch } from '../sidebar/bodyText';
+import { bodySearch } from '../sidebar/liveSearchIndex';
 import { editorCommandShortcuts } from '../editor/commands';
 
 /** What app commands act on. */
@@ -11,7 +11,7 @@ export interface CommandContext {
   openShortcuts(): void;
 }
 
-/** An app-wide command (STYLE.md "commands as small objects"): label, keys shown, key test, action. */
+/** An app-wide command (docs/architecture.md "Commands"): label, keys shown, key test, action. */
 export interface AppCommand {
   id: string;
   label: string;
@@ -34,7 +34,7 @@ function selectNeighbour(log: EventLog, step: 1 | -1): void {
   if (ids[next] !== view.selectedId) void log.append('note.selected', { id: ids[next] });
 }
 
-/** The app's keyboard commands (issue 9). Browser-reserved keys (Ctrl+N, Ctrl+T, Alt+F) are avoided. */
+/** The app's keyboard commands. Browser-reserved keys (Ctrl+N, Ctrl+T, Alt+F) are avoided. */
 export const APP_COMMANDS: AppCommand[] = [
   { id: 'new-note', label: 'New note', keys: 'Ctrl+Alt+N', matches: (e) => ctrlAlt(e, 'KeyN'), run: (c) => c.createNote() },
   {

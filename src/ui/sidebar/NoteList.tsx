@@ -11,7 +11,7 @@ const OVERSCAN_ROWS = 8;
 
 /**
  * The note list, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 notes
- * cost the same as 20 (issue 7).
+ * cost the same as 20.
  */
 export function NoteList({
   rows,

@@ -12,7 +12,7 @@ export interface RowActions {
   remove(id: string): void;
 }
 
-/** One sidebar row (SPEC.md §2): title with search highlights, local date, star, move, delete. */
+/** One sidebar row (docs/product.md "Sidebar"): title with search highlights, local date, star, move, delete. */
 export const NoteRow = memo(function NoteRow(props: {
   row: SidebarRow;
   actions: RowActions;

@@ -3,12 +3,12 @@ import { SORT_MODES, type SortMode } from '../../events/catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/product';
-import { showStatus } from '../status';
-import { bodySearch } from './bodyText';
+import { showStatus } from '../feedback';
+import { bodySearch } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
-/** Below this width the sidebar is a drawer (issue 9); keep in step with app.css. */
+/** Below this width the sidebar is a drawer; keep in step with app.css. */
 const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
 import { useEditability } from '../StartupGate';
@@ -17,7 +17,7 @@ import { StorageLine } from '../storage/StorageLine';
 import { AccountEntry } from '../account/AccountEntry';
 
 /**
- * The sidebar of SPEC.md §2: product name, collapse/expand, New Note, Analytics toggle, sort,
+ * The sidebar of docs/product.md "Sidebar": product name, collapse/expand, New Note, Analytics toggle, sort,
  * search with clear, and the note list. It renders the projection and appends events; no state of its own.
  * `analyticsButtonRef` lets the dashboard give focus back to the Analytics toggle when it closes.
  */

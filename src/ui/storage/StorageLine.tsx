@@ -19,7 +19,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The "Storage" line (issue 9): space used and available for this origin, and whether the browser
+ * The "Storage" line: space used and available for this origin, and whether the browser
  * keeps it under storage pressure (asked for once after the first saved note: persistence.ts).
  */
 export function StorageLine() {

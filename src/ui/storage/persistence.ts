@@ -5,7 +5,7 @@ import type { EventLog } from '../../events/eventLog';
 export const persisted$ = new BehaviorSubject(false);
 
 /**
- * Ask the browser once to keep NotePad's storage (issue 9, `navigator.storage.persist`), after
+ * Ask the browser once to keep NotePad's storage (`navigator.storage.persist`), after
  * the first note body is saved: asking before the user has written anything would come out of
  * nowhere. Runs for the page, whatever the sidebar shows (on a phone the Storage line sits in a
  * closed drawer). Returns the subscription, or null when the browser has no storage manager.

@@ -5,7 +5,7 @@ const NEXT: Record<ThemePreference, ThemePreference> = { system: 'light', light:
 const LABEL: Record<ThemePreference, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const ICON: Record<ThemePreference, string> = { system: '◐', light: '☀', dark: '☾' };
 
-/** Cycles the theme preference System -> Light -> Dark (issue 9); the choice is an event, so it is remembered. */
+/** Cycles the theme preference System -> Light -> Dark; the choice is an event, so it is remembered. */
 export function ThemeToggle() {
   const log = useLog();
   const theme = useProjection((s) => s.view.theme);

@@ -16,7 +16,7 @@ export function resolveTheme(preference: ThemePreference, systemDark: boolean): 
   return preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 }
 
-/** The theme in effect (issue 9): the remembered preference, or the system's when it is "system". */
+/** The theme in effect: the remembered preference, or the system's when it is "system". */
 export function useResolvedTheme(): 'light' | 'dark' {
   const preference = useProjection((s) => s.view.theme);
   const systemDark = useSyncExternalStore(subscribeToSystem, () => window.matchMedia(DARK_QUERY).matches);

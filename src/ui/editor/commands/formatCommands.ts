@@ -1,7 +1,7 @@
 import { FONT_SIZES, TEXT_COLORS } from '../styles';
-import { applyList, type ListSourceBlock, type ListType } from '../listItems';
+import { applyList, type ListType } from '../listItems';
 import type { NoteBlock } from '../schema';
-import { editorToasts } from '../editorToasts';
+import { editorToasts } from '../../feedback';
 import { selectedText, toggleStyle } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
@@ -38,7 +38,7 @@ function listCommand(name: string, label: string, type: ListType, icon: EditorCo
     icon,
     perform(ctx) {
       const blocks = selectedBlocks(ctx);
-      const replacement = applyList(blocks as unknown as ListSourceBlock[], type);
+      const replacement = applyList(blocks, type);
       const { insertedBlocks } = ctx.editor.replaceBlocks(blocks, replacement as never);
       const last = insertedBlocks.at(-1);
       if (last) ctx.editor.setTextCursorPosition(last, 'end');

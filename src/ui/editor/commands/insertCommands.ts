@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { loadPurifier } from '../../../services/purifier';
-import { editorToasts } from '../editorToasts';
+import { editorToasts } from '../../feedback';
 import { linkSelection, selectedText } from '../commandSelection';
 import { insertBlockAtCursor } from '../insertBlock';
 import { LINK_PROMPT, parseLinkInput } from '../linkInput';

@@ -1,16 +1,15 @@
-import { EXPORT_FILE_TYPES, clipboardText, documentText, standaloneHtml, type TextBlock } from '../../../services/exporters';
+import { EXPORT_FILE_TYPES, clipboardText, documentText, standaloneHtml } from '../../../services/exporters';
 import { noteFileName } from '../../../services/download';
 import { calendarEventUrl, mailDraftUrl, taskUrl } from '../../../services/links';
 import type { ExportFormat } from '../../../events/catalog';
 import { EXPORT_FORMATS } from '../../../events/catalog';
-import { showStatus } from '../../status';
-import { editorToasts } from '../editorToasts';
+import { editorToasts, showStatus } from '../../feedback';
 import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
 /** The note's text (SPEC.md §7 "body text"). */
 export function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
-  return documentText(ctx.editor.document as unknown as TextBlock[]);
+  return documentText(ctx.editor.document);
 }
 
 /** A standalone HTML file of the note (Download, Export > HTML). */

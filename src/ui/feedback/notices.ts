@@ -1,12 +1,13 @@
 import { toast } from './toast';
-import type { StartupResult } from '../services/startup';
-import type { EventLog } from '../events/eventLog';
-import { TOAST_ERROR_DURATION_MS } from './constants';
+import type { StartupResult } from '../../services/startup';
+import type { EventLog } from '../../events/eventLog';
+import { TOAST_ERROR_DURATION_MS } from './durations';
+import { storageErrorKind } from '../../services/webStorage';
 
-const isQuota = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+const isQuota = (error: unknown) => storageErrorKind(error) === 'quota';
 
 /**
- * Tell the user about start-up recovery (issue 8): unreadable log records set aside, unreadable
+ * Tell the user about start-up recovery: unreadable log records set aside, unreadable
  * legacy storage backed up, or storage that will not persist. Each shows once, at the start that found it.
  */
 export function announceStartup(result: StartupResult, log: EventLog): void {
@@ -34,7 +35,7 @@ export function announceStartup(result: StartupResult, log: EventLog): void {
   }
 }
 
-/** A localStorage mirror write failed: say so clearly when the origin is full (SPEC.md §8, issue 8). */
+/** A localStorage mirror write failed: say so clearly when the origin is full (docs/product.md "Messages"). */
 export function announceMirrorError(error: unknown): void {
   if (!isQuota(error)) {
     console.error('NotePad: localStorage write failed', error);
@@ -49,12 +50,24 @@ export function announceMirrorError(error: unknown): void {
 }
 
 /**
- * The description of the "Error saving note" toast when the log could not store an edit (issue 8).
+ * "Error saving note" when the log could not store an edit: one toast, updated by each retry while the disk stays
+ * full. `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
+ */
+export function announceSaveFailed(error: unknown, hasImage: boolean): void {
+  toast.error('Error saving note', {
+    description: describeSaveError(error, hasImage),
+    duration: TOAST_ERROR_DURATION_MS,
+    id: 'save-error',
+  });
+}
+
+/**
+ * The description of the "Error saving note" toast when the log could not store an edit.
  * The edit stays in the editor and in memory and is saved again by the autosave retry, so say so;
- * a full disk gets its own words (a note with an image: SPEC.md §8's image wording first).
+ * a full disk gets its own words (a note with an image: docs/product.md "Messages"'s image wording first).
  * `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.
  */
-export function describeSaveError(error: unknown, hasImage = false): string {
+function describeSaveError(error: unknown, hasImage: boolean): string {
   const message = error instanceof Error ? error.message : String(error);
   if (isQuota(error) || /quota|storage is full|no space/i.test(message)) {
     return hasImage

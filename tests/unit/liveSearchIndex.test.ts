@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { htmlSearchText } from '../../src/ui/sidebar/bodyText';
+import { htmlSearchText } from '../../src/ui/sidebar/liveSearchIndex';
 
 describe('visible text of stored HTML for search', () => {
   it('keeps the text, decodes entities and separates block elements', () => {

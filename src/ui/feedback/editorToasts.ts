@@ -1,8 +1,8 @@
-import { toast } from '../toast';
-import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '../constants';
+import { toast } from './toast';
+import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
 
 /**
- * The editor's toasts, word for word from SPEC.md §5 and §8 (success 2 s, errors 3 s, the copy
+ * The editor's toasts, word for word from docs/product.md "Validation rules", "Messages" (success 2 s, errors 3 s, the copy
  * failure 2 s in the destructive style). Kept in one place so the texts are checked once.
  */
 export const editorToasts = {

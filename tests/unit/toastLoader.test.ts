@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createToastForwarder, type ToastApi } from '../../src/ui/lazyToast';
+import { createToastForwarder, type ToastApi } from '../../src/ui/feedback/toastLoader';
 
 type Options = { id?: string; description?: string };
 
@@ -14,7 +14,7 @@ function recordingToast() {
   return { calls, module: { toast } };
 }
 
-describe('createToastForwarder (issue 7: sonner loads on first use)', () => {
+describe('createToastForwarder (sonner loads on first use)', () => {
   it('delivers calls made before the library loaded in order, with their arguments, then passes later calls straight through', async () => {
     const lib = recordingToast();
     let release!: () => void;

@@ -1,6 +1,6 @@
 /**
- * Texts of the AI helpers, word for word from SPEC.md where it gives them (§2 side panels, §5
- * validation, §8 errors and success toasts); the offline texts are NotePad's own (issue 9).
+ * Texts of the AI helpers (docs/product.md "Side panels", "AI helpers", "Messages"); the offline
+ * texts are NotePad's own.
  */
 export const AI_TEXT = {
   recapTitle: 'Note Recap',

@@ -1,3 +1,8 @@
+/*
+ * Task scheduling shared by every layer (the event log, the storage mirror, the search index, the editor's HTML
+ * cache): it lives in src/lib, which imports nothing of the app, so events and services may both use it.
+ */
+
 /**
  * Run `fn` in a task of its own, soon (after the current task and its microtasks). A
  * MessageChannel message is used because setTimeout is clamped, and throttled to 1 s in

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS } from './constants';
+import { TOAST_DURATION_MS } from './durations';
 import { toasts } from './toast';
 
 /**

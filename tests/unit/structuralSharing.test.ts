@@ -3,7 +3,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
-import { shareEqual } from '../../src/projections/shareEqual';
+import { shareEqual } from '../../src/projections/structuralSharing';
 import { ev } from './helpers';
 
 const events = [

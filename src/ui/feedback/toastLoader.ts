@@ -1,4 +1,4 @@
-import { lazyModule } from '../services/lazyModule';
+import { lazyModule } from '../../services/lazyModule';
 
 /** What of a toast library the forwarder calls: sonner's `toast` and its variants. */
 export interface ToastApi<Options> {
@@ -29,7 +29,7 @@ export interface ToastForwarder<Module, Options> {
 
 /**
  * A `toast` that forwards to a library loaded on first use (`load`, e.g. `import('sonner')`) and
- * `api` of the loaded module, so the library is not part of the first load (issue 7: initial JS).
+ * `api` of the loaded module, so the library is not part of the first load.
  * Calls made while it loads are delivered in the order they were made, with their own arguments,
  * once it has loaded; after that each call goes straight through. A failed load is logged and the
  * next call (or preload) tries again; calls still waiting are kept for it.

@@ -1,88 +1,50 @@
 import type { Observable } from 'rxjs';
 import type { AppState, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
-import { inBackground } from '../../events/nextTask';
+import { inBackground } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
+import { htmlText, type HtmlHandlers, type HtmlTokenizer } from '../../projections/noteText/html';
 
 /** Longest slice of search indexing (ms): input arriving meanwhile waits no longer. */
 const INDEX_SLICE_MS = 6;
 
-/** Elements whose start and end separate words (`<p>a</p><p>b</p>` is two words). */
-const BLOCK_TAGS = new Set([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BR',
-  'CAPTION',
-  'DD',
-  'DETAILS',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'FORM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'IMG',
-  'LI',
-  'MAIN',
-  'NAV',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'SUMMARY',
-  'TABLE',
-  'TBODY',
-  'TD',
-  'TFOOT',
-  'TH',
-  'THEAD',
-  'TR',
-  'UL',
-]);
-/** Elements whose text a reader never sees. */
-const HIDDEN_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TITLE', 'HEAD']);
-
 let parser: DOMParser | null = null;
+
+/** Report an element subtree's tags and text to `handlers` (template contents are not children: never read). */
+function walkDom(node: Node, handlers: HtmlHandlers): void {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === Node.TEXT_NODE) handlers.text((child as Text).data);
+    else if (child.nodeType === Node.ELEMENT_NODE) {
+      const element = child as Element;
+      const tag = element.tagName.toLowerCase();
+      handlers.open(tag, element.getAttribute('class') ?? '');
+      walkDom(element, handlers);
+      handlers.close(tag);
+    }
+  }
+}
+
+/**
+ * An `HtmlTokenizer` on the browser's DOMParser, which the page already has (htmlparser2 would add to
+ * the first load). DOMParser does not run scripts or load images, so parsing stored HTML here is safe.
+ */
+const domTokenizer: HtmlTokenizer = (html, handlers) => {
+  parser ??= new DOMParser();
+  walkDom(parser.parseFromString(html, 'text/html').body, handlers);
+};
 
 /**
  * The visible text of stored HTML (legacy and imported notes, which have no BlockNote document),
- * block elements separated by newlines. DOMParser does not run scripts or load images, so parsing
- * stored HTML here is safe.
+ * block elements separated by newlines: the note-text pipeline's HTML step read by DOMParser.
  */
 export function htmlSearchText(html: string): string {
-  parser ??= new DOMParser();
-  const out: string[] = [];
-  const walk = (node: Node) => {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === Node.TEXT_NODE) out.push((child as Text).data);
-      else if (child.nodeType === Node.ELEMENT_NODE && !HIDDEN_TAGS.has((child as Element).tagName)) {
-        const block = BLOCK_TAGS.has((child as Element).tagName);
-        if (block) out.push('\n');
-        walk(child);
-        if (block) out.push('\n');
-      }
-    }
-  };
-  walk(parser.parseFromString(html, 'text/html').body);
-  return out.join('');
+  return htmlText(html, domTokenizer);
 }
 
 /** The app's search index (one per page): the sidebar and the next/previous-note commands read it. */
 export const searchIndex = new SearchIndex(htmlSearchText);
 
-/** Body search over `notes` through the index (SPEC.md §5 "Search"), for `sidebarRows`. */
+/** Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`. */
 export function bodySearch(notes: NotesState): BodySearch {
   return (query) => searchIndex.bodyMatcher(notes, query);
 }

@@ -1,9 +1,9 @@
 import type { ExternalToast } from 'sonner';
-import { createToastForwarder, type ToastApi } from './lazyToast';
+import { createToastForwarder, type ToastApi } from './toastLoader';
 
 /**
  * The app's toasts: sonner, loaded on the first toast or when idle after the first screen
- * (issue 7: initial JS). Same calls and texts as sonner's `toast`; ToastHost mounts the Toaster
+ * (it is not part of the first load). Same calls and texts as sonner's `toast`; ToastHost mounts the Toaster
  * once sonner has loaded, and sonner shows toasts made before that as soon as it mounts.
  */
 export const toasts = createToastForwarder(

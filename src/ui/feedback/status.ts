@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 
-/** Transient header messages (SPEC.md §4: "Note saved!", "Note starred", "Copied to clipboard!"). */
+/** Transient header messages (docs/product.md "States and transitions": "Note saved!", "Note starred", "Copied to clipboard!"). */
 export const statusMessages$ = new Subject<string>();
 
 /** Show a transient message in the editor header. */

@@ -1,0 +1,21 @@
+/*
+ * User feedback, one API (docs/architecture.md "User feedback"): the editor header's status line, toasts
+ * (sonner, loaded lazily) and every text they show. Import from this folder's index only; lint refuses
+ * deep imports from outside it.
+ */
+export { STATUS_MESSAGE_MS, TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
+export { showStatus, statusMessages$ } from './status';
+export { toast, toasts } from './toast';
+export { ToastHost } from './ToastHost';
+export {
+  announceChangedElsewhere,
+  announceConflictCopy,
+  announceMirrorError,
+  announceNewerVersion,
+  announceSaveFailed,
+  announceStartup,
+} from './notices';
+export { editorToasts } from './editorToasts';
+export { aiToasts } from './aiToasts';
+export { AI_TEXT } from './aiText';
+export { logToolToasts } from './logToolToasts';
