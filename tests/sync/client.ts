@@ -4,8 +4,12 @@
  * host's own Origin, as a same-origin page would; every request has a deadline.
  */
 import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { withDeadline } from '../support/deadline';
+
+/** Connections are kept alive and shared by every client of this process, like a browser's. */
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 /** A parsed answer. */
 export interface Answer<T = any> {
@@ -54,7 +58,7 @@ export class SyncClient {
     method: string,
     path: string,
     body?: unknown,
-    init: { headers?: Record<string, string>; gzip?: boolean; rawBody?: BodyInit } = {},
+    init: { headers?: Record<string, string>; gzip?: boolean; rawBody?: string | Uint8Array } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { Origin: this.origin, ...init.headers };
     if (this.cookie) headers.Cookie = this.cookie;
@@ -62,25 +66,46 @@ export class SyncClient {
     if (body !== undefined || init.rawBody !== undefined) headers['Content-Type'] ??= 'application/json';
     // fetch would inflate by itself and hide the wire size: ask explicitly and inflate here.
     headers['Accept-Encoding'] = init.gzip ? 'gzip' : 'identity';
-    const run = async (): Promise<Answer<T>> => {
-      const response = await fetch(new URL(path, this.hostUrl), {
-        method,
-        headers,
-        body: init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-        redirect: 'manual',
+    const payload = init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+    const run = () =>
+      new Promise<Answer<T>>((resolve, reject) => {
+        const target = new URL(path, this.hostUrl);
+        const req = httpRequest(target, { method, headers, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            try {
+              const cookies = res.headers['set-cookie'] ?? [];
+              const setCookie = cookies.find((c) => c.startsWith('better-auth.session_token='));
+              if (setCookie) this.cookie = /Max-Age=0/i.test(setCookie) ? null : setCookie.split(';')[0];
+              const raw = Buffer.concat(chunks);
+              const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+              let json: any = undefined;
+              try {
+                json = text ? JSON.parse(text) : undefined;
+              } catch {
+                json = text;
+              }
+              const answerHeaders = new Headers();
+              for (const [name, value] of Object.entries(res.headers)) {
+                for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+              }
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: answerHeaders,
+                json,
+                wireBytes: raw.byteLength,
+                textBytes: Buffer.byteLength(text),
+              });
+            } catch (error) {
+              reject(error);
+            }
+          });
+        });
+        req.on('error', reject);
+        req.end(payload === undefined ? undefined : typeof payload === 'string' ? payload : Buffer.from(payload as Uint8Array));
       });
-      const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
-      if (setCookie) this.cookie = /Max-Age=0/i.test(setCookie) ? null : setCookie.split(';')[0];
-      const raw = Buffer.from(await response.arrayBuffer());
-      const text = response.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-      let json: any = undefined;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = text;
-      }
-      return { status: response.status, headers: response.headers, json, wireBytes: raw.byteLength, textBytes: Buffer.byteLength(text) };
-    };
     return withDeadline(run(), this.timeoutMs, `${method} ${path}`);
   }
 
@@ -114,11 +139,13 @@ export class SyncClient {
   }
 
   push(deviceId: string, events: unknown[]) {
-    return this.request<{ accepted: { id: string; serverSeq: number }[]; duplicates: { id: string; serverSeq: number }[]; head: number }>(
-      'POST',
-      '/functions/v1/sync/push',
-      { deviceId, events },
-    );
+    return this.request<{
+      accepted: { id: string; serverSeq: number }[];
+      duplicates: { id: string; serverSeq: number }[];
+      head: number;
+      error?: string;
+      refused?: { id: string; reason: string }[];
+    }>('POST', '/functions/v1/sync/push', { deviceId, events });
   }
   pull(deviceId: string, after = 0, limit?: number, gzip = false) {
     const query = new URLSearchParams({ deviceId, after: String(after) });
