@@ -101,7 +101,11 @@ export function startServer(options: HostOptions & { port: number; host: string 
         close: async () => {
           // Live streams never end by themselves: end them first, or close() would wait for them.
           options.sync?.closeStreams();
-          await new Promise<void>((done) => server.close(() => done()));
+          const closed = new Promise<void>((done) => server.close(() => done()));
+          // Connections of ended streams turn idle after close() began: close those too, at once,
+          // rather than after the keep-alive timeout.
+          const sweep = setInterval(() => (server as import('node:http').Server).closeIdleConnections?.(), 25);
+          await closed.finally(() => clearInterval(sweep));
           await options.sync?.close();
         },
       });

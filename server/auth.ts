@@ -57,7 +57,13 @@ export function authOptions(settings: AuthSettings): BetterAuthOptions {
       storage: 'database',
       customRules: { '/sign-in/*': limit, '/sign-up/*': limit },
     },
-    advanced: { ipAddress: { ipAddressHeaders: [settings.proxyIpHeader ?? CLIENT_IP_HEADER] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [settings.proxyIpHeader ?? CLIENT_IP_HEADER] },
+      // better-auth turns its origin and CSRF checks off by itself when NODE_ENV=test or TEST is
+      // set; they stay on here whatever the environment says.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
     telemetry: { enabled: false },
     logger: { level: 'error' },
   };

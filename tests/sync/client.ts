@@ -77,7 +77,7 @@ export class SyncClient {
           res.on('end', () => {
             try {
               const cookies = res.headers['set-cookie'] ?? [];
-              const setCookie = cookies.find((c) => c.startsWith('better-auth.session_token='));
+              const setCookie = cookies.find((c) => /^(__Secure-)?better-auth\.session_token=/.test(c));
               if (setCookie) this.cookie = /Max-Age=0/i.test(setCookie) ? null : setCookie.split(';')[0];
               const raw = Buffer.concat(chunks);
               const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
