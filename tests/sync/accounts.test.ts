@@ -122,7 +122,10 @@ describe('accounts', () => {
     const client = await new SyncClient(host.url).register('origins@example.com', PASSWORD);
     const device = newDeviceId();
     const path = `/functions/v1/sync/head?deviceId=${device}`;
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
       const refused = await client.request('GET', path, undefined, { headers });
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(refused.json.error).toMatch(/origin|cross-site/i);

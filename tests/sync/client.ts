@@ -171,7 +171,7 @@ export class SyncClient {
     }
   }
   head(deviceId: string) {
-    return this.request<{ head: number }>('GET', `/functions/v1/sync/head?deviceId=${encodeURIComponent(deviceId)}`);
+    return this.request<{ head: number; error?: string }>('GET', `/functions/v1/sync/head?deviceId=${encodeURIComponent(deviceId)}`);
   }
   putSnapshot(deviceId: string, serverSeq: number, state: unknown, format = 'notes-state/1') {
     return this.request('PUT', '/functions/v1/sync/snapshot', { deviceId, serverSeq, format, state });
