@@ -81,7 +81,13 @@ export function checkPush(body: unknown, limits: SyncLimits): CheckedPush {
     if (seen.has(raw.id)) throw new HttpError(400, `Event id ${JSON.stringify(raw.id.slice(0, 64))} appears twice in this batch`);
     seen.add(raw.id);
     const { seq: _seq, ...event } = raw;
-    const text = JSON.stringify(event);
+    let text: string;
+    try {
+      text = JSON.stringify(event);
+    } catch {
+      // Nesting deep enough to exhaust the stack while serializing.
+      throw new HttpError(400, `Event ${JSON.stringify(raw.id.slice(0, 64))} is nested too deeply`);
+    }
     const bytes = encoder.encode(text).byteLength;
     if (bytes > limits.maxEventBytes) {
       throw new HttpError(413, `Event ${JSON.stringify(raw.id.slice(0, 64))} is larger than ${limits.maxEventBytes} bytes`);

@@ -35,8 +35,14 @@ export const putSnapshot: Endpoint = (call) =>
     }
     const state = body.state;
     if (typeof state !== 'object' || state === null || Array.isArray(state)) throw new HttpError(400, 'state must be a JSON object');
+    let text: string;
+    try {
+      text = JSON.stringify(state);
+    } catch {
+      throw new HttpError(400, 'state is nested too deeply');
+    }
     await requireOwnDevice(call, deviceId);
-    const refusal = await call.store.putSnapshot(call.identity.userId, { serverSeq, format, state: JSON.stringify(state) }, call.now());
+    const refusal = await call.store.putSnapshot(call.identity.userId, { serverSeq, format, state: text }, call.now());
     if (refusal === 'ahead') throw new HttpError(409, `serverSeq ${serverSeq} is beyond the account's head`);
     if (refusal === 'stale') throw new HttpError(409, 'A snapshot at a later serverSeq is already stored');
     return jsonText(200, JSON.stringify({ serverSeq, format }), call.headers);

@@ -20,7 +20,11 @@ let jwksRequests = 0;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token signed with `key` (default: the served key), claims merged over valid ones. */
-async function token(claims: Record<string, unknown> = {}, key: CryptoKey = privateKey, header: Record<string, unknown> = { alg: 'ES256', kid: 'test-key' }) {
+async function token(
+  claims: Record<string, unknown> = {},
+  key: CryptoKey = privateKey,
+  header: Record<string, unknown> = { alg: 'ES256', kid: 'test-key' },
+) {
   const now = Math.floor(Date.now() / 1000);
   const payload = { sub: 'user-1', iss: ISSUER, aud: AUDIENCE, iat: now, exp: now + 3600, role: 'authenticated', ...claims };
   for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name as keyof typeof payload];
@@ -45,7 +49,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => jwks.listen(0, '127.0.0.1', () => done()));
   const { port } = jwks.address() as AddressInfo;
-  host = await startSyncHost({ AUTH_JWKS_URL: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`, AUTH_JWT_ISSUER: ISSUER, AUTH_JWT_AUDIENCE: AUDIENCE });
+  host = await startSyncHost({
+    AUTH_JWKS_URL: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`,
+    AUTH_JWT_ISSUER: ISSUER,
+    AUTH_JWT_AUDIENCE: AUDIENCE,
+  });
 }, 60_000);
 afterAll(async () => {
   await host?.close();
@@ -75,7 +83,9 @@ describe('external identity provider tokens', () => {
     const now = Math.floor(Date.now() / 1000);
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'user-1', iss: ISSUER, aud: AUDIENCE, exp: now + 3600 })}.`;
     const hmacKey = new TextEncoder().encode('a shared secret that is long enough for HS256!!');
-    const hmac = await new SignJWT({ sub: 'user-1', iss: ISSUER, aud: AUDIENCE, exp: now + 3600 }).setProtectedHeader({ alg: 'HS256', kid: 'test-key' }).sign(hmacKey);
+    const hmac = await new SignJWT({ sub: 'user-1', iss: ISSUER, aud: AUDIENCE, exp: now + 3600 })
+      .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
+      .sign(hmacKey);
     const cases: Record<string, string> = {
       expired: await token({ iat: now - 7200, exp: now - 3600 }),
       'wrong issuer': await token({ iss: 'https://evil.example/auth/v1' }),
@@ -89,20 +99,27 @@ describe('external identity provider tokens', () => {
       'no exp': await token({ exp: undefined }),
       'not yet valid': await token({ nbf: now + 3600 }),
       garbage: 'not.a.token',
-      'tampered payload': (await token()).replace(/\.([^.]+)\./, (_, p: string) => `.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'someone-else' })}.`),
+      'tampered payload': (await token()).replace(
+        /\.([^.]+)\./,
+        (_, p: string) => `.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'someone-else' })}.`,
+      ),
     };
     for (const [label, bearer] of Object.entries(cases)) {
       const answer = await withBearer(bearer).head(newDeviceId());
       expect(answer.status, label).toBe(401);
       expect(answer.json.error, label).toMatch(/sign-in/i);
     }
-    const noScheme = await new SyncClient(host.url).request('GET', `/functions/v1/sync/head?deviceId=${newDeviceId()}`, undefined, { headers: { Authorization: 'Basic dXNlcjpwYXNz' } });
+    const noScheme = await new SyncClient(host.url).request('GET', `/functions/v1/sync/head?deviceId=${newDeviceId()}`, undefined, {
+      headers: { Authorization: 'Basic dXNlcjpwYXNz' },
+    });
     expect(noScheme.status).toBe(401);
   });
 
   it('does not apply the cookie origin rule to bearer tokens (they are not sent by the browser by itself)', async () => {
     const client = withBearer(await token({ sub: 'cross-origin-user' }));
-    const answer = await client.request('GET', `/functions/v1/sync/head?deviceId=${newDeviceId()}`, undefined, { headers: { Origin: 'https://other-app.example' } });
+    const answer = await client.request('GET', `/functions/v1/sync/head?deviceId=${newDeviceId()}`, undefined, {
+      headers: { Origin: 'https://other-app.example' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
