@@ -158,7 +158,20 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
 
   await listener.ready;
 
-  const useDevice = async (userId: string, deviceId: string, now: Date, again = true): Promise<boolean> => {
+  // Bindings seen by this process: a device bound to a user stays bound until the user is deleted,
+  // so a recent one needs no query (its last-seen time is written at most every 30 s anyway).
+  const recent = new Map<string, { userId: string; seenAt: number }>();
+  const useDevice = async (userId: string, deviceId: string, now: Date): Promise<boolean> => {
+    const known = recent.get(deviceId);
+    if (known && known.userId === userId && Math.abs(now.getTime() - known.seenAt) < DEVICE_SEEN_GRANULARITY_MS) return true;
+    const bound = await bindDevice(userId, deviceId, now, true);
+    if (bound) {
+      if (recent.size >= 10_000) recent.delete(recent.keys().next().value as string);
+      recent.set(deviceId, { userId, seenAt: now.getTime() });
+    }
+    return bound;
+  };
+  const bindDevice = async (userId: string, deviceId: string, now: Date, again: boolean): Promise<boolean> => {
     const { rows } = await pool.query(
       `WITH touched AS (
         INSERT INTO sync_devices (device_id, user_id, name, created_at, last_seen_at) VALUES ($1, $2, NULL, $3, $3)
@@ -169,7 +182,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
       [deviceId, userId, now, new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS)],
     );
     // A first use committed by another request after this statement's snapshot: read it again.
-    if (rows.length === 0) return again ? useDevice(userId, deviceId, now, false) : false;
+    if (rows.length === 0) return again ? bindDevice(userId, deviceId, now, false) : false;
     return rows[0].user_id === userId;
   };
 
@@ -226,8 +239,11 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
               fresh.map((e) => e.body),
             ],
           );
-          await client.query('UPDATE sync_heads SET head = $2 WHERE user_id = $1', [userId, next]);
-          await client.query('SELECT pg_notify($1, $2)', [HEAD_CHANNEL, JSON.stringify({ u: userId, h: next })]);
+          // The notification is sent at commit, so listeners never see a head before its events.
+          await client.query(
+            'WITH moved AS (UPDATE sync_heads SET head = $2 WHERE user_id = $1 RETURNING head) SELECT pg_notify($3, $4) FROM moved',
+            [userId, next, HEAD_CHANNEL, JSON.stringify({ u: userId, h: next })],
+          );
         }
         return { accepted, duplicates, head: next };
       }),
@@ -260,6 +276,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
     },
     deleteUser: (userId) =>
       inTransaction(pool, async (client) => {
+        for (const [deviceId, known] of recent) if (known.userId === userId) recent.delete(deviceId);
         for (const table of ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots'])
           await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
       }),

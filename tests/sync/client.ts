@@ -157,17 +157,21 @@ export class SyncClient {
       { gzip },
     );
   }
-  /** Pulls every page after `after`. @returns the events and the number of requests. */
-  async pullAll(deviceId: string, after = 0) {
+  /** Pulls every page after `after` (gzip answers when `gzip`). @returns the events, the number of requests and the bytes received. */
+  async pullAll(deviceId: string, after = 0, gzip = false) {
     const events: { serverSeq: number; deviceId: string; event: WireEvent }[] = [];
     let pages = 0;
+    let wireBytes = 0;
+    let textBytes = 0;
     for (;;) {
-      const page = await this.pull(deviceId, after);
+      const page = await this.pull(deviceId, after, undefined, gzip);
       pages++;
+      wireBytes += page.wireBytes;
+      textBytes += page.textBytes;
       if (page.status !== 200) throw new Error(`pull ${page.status}: ${JSON.stringify(page.json)}`);
       events.push(...page.json.events);
       if (page.json.events.length) after = page.json.events[page.json.events.length - 1].serverSeq;
-      if (!page.json.more) return { events, head: page.json.head, pages };
+      if (!page.json.more) return { events, head: page.json.head, pages, wireBytes, textBytes };
     }
   }
   head(deviceId: string) {

@@ -43,6 +43,7 @@ beforeAll(async () => {
   otherKey = (await generateKeyPair('ES256')).privateKey;
   const publicJwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
   jwks = createServer((req, res) => {
+    void req;
     jwksRequests++;
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ keys: [publicJwk] }));
