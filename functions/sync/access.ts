@@ -1,5 +1,5 @@
 /**
- * Who is calling, and from where (docs/sync.md "Security"): the user id comes only from a verified
+ * Who is calling, and from where (docs/sync.md "Security rules"): the user id comes only from a verified
  * credential (the account's session cookie or an external identity provider's JWT), never from the
  * request's fields; a cookie request must come from a trusted origin.
  */

@@ -1,5 +1,5 @@
 /**
- * Request bodies and answers of the sync endpoints (docs/sync.md "Requests and answers"): JSON
+ * Request bodies and answers of the sync endpoints (docs/sync.md "Endpoints"): JSON
  * bodies with an optional `Content-Encoding: gzip` inflated under a bound, and JSON answers
  * gzip-compressed when the client accepts it. Web-standard APIs only.
  */

@@ -1,5 +1,5 @@
 /**
- * `PUT /functions/v1/sync/device` and `GET /functions/v1/sync/devices` (docs/sync.md "Devices"):
+ * `PUT /functions/v1/sync/device` and `GET /functions/v1/sync/devices` (docs/sync.md "device and devices"):
  * a device names itself; the account lists its own devices.
  */
 import { HttpError, requireObject } from '../_shared/http.ts';

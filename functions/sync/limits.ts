@@ -43,5 +43,5 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   maxFormatLength: 64,
 };
 
-/** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "Devices"). */
+/** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "device and devices"). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

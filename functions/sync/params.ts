@@ -1,5 +1,5 @@
 /**
- * Fields and query parameters shared by the sync endpoints (docs/sync.md "Requests and answers").
+ * Fields and query parameters shared by the sync endpoints (docs/sync.md "Endpoints").
  */
 import { HttpError } from '../_shared/http.ts';
 import { DEVICE_ID_PATTERN } from './limits.ts';

@@ -97,6 +97,6 @@ export interface SyncStore {
    * this store moves it. @returns a function that stops the calls.
    */
   watchHead(userId: string, listener: (head: number) => void): () => void;
-  /** Closes connections; pending calls may reject. */
+  /** Closes what the store opened (SQLite: its file; Postgres: its LISTEN connection, the pool is the caller's); pending calls may reject. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * In-process fan-out of head changes (docs/sync.md "Live"): listeners by user id. The SQLite store
+ * In-process fan-out of head changes (docs/sync.md "live"): listeners by user id. The SQLite store
  * calls `emit` after each commit; the Postgres store calls it for each NOTIFY its one LISTEN
  * connection receives, so every stream of this process hears pushes made through any process.
  */

@@ -1,4 +1,4 @@
-// Two users on one host (docs/sync.md "Security"), on SQLite and on Postgres: at least 200 seeded
+// Two users on one host (docs/sync.md "Security rules"), on SQLite and on Postgres: at least 200 seeded
 // requests of user B forging A's event ids, serverSeqs, device ids, note ids, `after` values,
 // snapshot uploads and stray user fields. A's data stays byte-identical, and no answer to B holds
 // anything of A's that B did not send himself.
