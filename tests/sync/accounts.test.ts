@@ -74,11 +74,11 @@ describe('accounts', () => {
   });
 
   it('ends a session after AUTH_SESSION_TTL_S', async () => {
-    const host = await start({ AUTH_SESSION_TTL_S: '2' });
+    const host = await start({ AUTH_SESSION_TTL_S: '4' });
     const client = await new SyncClient(host.url).register('short-lived@example.com', PASSWORD);
     const device = newDeviceId();
     expect((await client.head(device)).status).toBe(200);
-    await sleep(3000);
+    await sleep(5000);
     expect((await client.head(device)).status).toBe(401);
   });
 
