@@ -59,7 +59,7 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
           : {};
         return new Response(null, { status: 204, headers: { ...headers, ...preflight } });
       }
-      const endpoint = route[req.method];
+      const endpoint = Object.prototype.hasOwnProperty.call(route, req.method) ? route[req.method] : undefined;
       if (!endpoint) throw new HttpError(405, `Method ${req.method} is not allowed here: use ${allow}`, { Allow: allow });
       checkCookieOrigin(req, deps.trustedOrigins());
       const identity = await deps.authenticate(req);
