@@ -67,10 +67,11 @@ export class SyncClient {
     // fetch would inflate by itself and hide the wire size: ask explicitly and inflate here.
     headers['Accept-Encoding'] = init.gzip ? 'gzip' : 'identity';
     const payload = init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+    let sent: ReturnType<typeof httpRequest> | undefined;
     const run = () =>
       new Promise<Answer<T>>((resolve, reject) => {
         const target = new URL(path, this.hostUrl);
-        const req = httpRequest(target, { method, headers, agent }, (res) => {
+        const req = (sent = httpRequest(target, { method, headers, agent }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
@@ -102,11 +103,15 @@ export class SyncClient {
               reject(error);
             }
           });
-        });
+        }));
         req.on('error', reject);
         req.end(payload === undefined ? undefined : typeof payload === 'string' ? payload : Buffer.from(payload as Uint8Array));
       });
-    return withDeadline(run(), this.timeoutMs, `${method} ${path}`);
+    // A request past its deadline is destroyed, so it holds neither a socket nor the server's close.
+    return withDeadline(run(), this.timeoutMs, `${method} ${path}`).catch((error: unknown) => {
+      sent?.destroy();
+      throw error;
+    });
   }
 
   /** better-auth sign-up (answers the same for a new and an existing address). */
