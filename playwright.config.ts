@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // find-chromium.mjs is plain ESM without type declarations; a computed specifier keeps `tsc` from
@@ -9,6 +10,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 // Kept in step with scripts/test.mjs, which reads the json report from here.
 const RESULTS_DIR = process.env.TEST_RESULTS_DIR || 'test-results';
 const HOST = '127.0.0.1';
+const HOST_DATA_DIR = `${RESULTS_DIR}/host-data-${PORT}`;
+// Workers load this file too (TEST_WORKER_INDEX set): only the runner, before it starts the host, clears it.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(HOST_DATA_DIR, { recursive: true, force: true });
 const baseURL = `http://${HOST}:${PORT}`;
 
 // Timeouts are generous because CI machines have 2 cores shared by the server, Vite-built bundle
@@ -40,7 +44,15 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx server/main.ts',
-    env: { PORT: String(PORT), HOST },
+    // The host's databases live with this run's results (a fresh folder per run); the sync tests sign
+    // in many devices from one address, so the sign-in limit is raised for them.
+    env: {
+      PORT: String(PORT),
+      HOST,
+      USAGE_DB_PATH: `${HOST_DATA_DIR}/usage.sqlite`,
+      SYNC_DB_PATH: `${HOST_DATA_DIR}/sync.sqlite`,
+      AUTH_SIGNIN_MAX: '100000',
+    },
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

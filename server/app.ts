@@ -7,12 +7,28 @@ import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
 import { answerClientErrorsWithJson } from './clientErrors';
 import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
-/** What the host serves: the built app and the functions by name. */
+/** The sync server as the host mounts it (server/sync/wire.ts; docs/sync.md). */
+export interface HostSync {
+  /** Answers /functions/v1/sync/*. */
+  handle(req: Request): Promise<Response>;
+  /** Answers /api/auth/*; `clientIp` is the socket's remote address. */
+  handleAuth(req: Request, clientIp: string | null): Promise<Response>;
+  /** Told the host's URL once it listens. */
+  listening(url: string): void;
+  /** Ends open live streams, so closing the server does not wait on them. */
+  closeStreams(): void;
+  /** Closes its databases after the server closed. */
+  close(): Promise<void>;
+}
+
+/** What the host serves: the built app, the functions by name, and optionally the sync server. */
 export interface HostOptions {
   /** Folder of the built app (`vite build` output). */
   distDir: string;
   /** Handlers served at /functions/v1/{name}. */
   functions: Record<string, FunctionHandler>;
+  /** Accounts at /api/auth/* and the sync protocol at /functions/v1/sync/*. */
+  sync?: HostSync;
 }
 
 /**
@@ -20,7 +36,7 @@ export interface HostOptions {
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
  * other GET answered with index.html so the client router shows its own pages (and its 404).
  */
-export function createHostApp({ distDir, functions }: HostOptions): Hono {
+export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), resolve(distDir)) || '.';
   const hasApp = existsSync(resolve(distDir, 'index.html'));
@@ -36,6 +52,16 @@ export function createHostApp({ distDir, functions }: HostOptions): Hono {
     else if (path.startsWith('/assets/') && c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
 
+  if (sync) {
+    app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+      sync.handleAuth(
+        c.req.raw,
+        (c.env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null,
+      ),
+    );
+    app.all('/functions/v1/sync', (c) => sync.handle(c.req.raw));
+    app.all('/functions/v1/sync/*', (c) => sync.handle(c.req.raw));
+  }
   app.all('/functions/v1/:name', (c) => {
     const handler = functions[c.req.param('name')];
     return handler ? handler(c.req.raw) : unknownFunctionResponse(c.req.param('name'));
@@ -65,9 +91,20 @@ export function startServer(options: HostOptions & { port: number; host: string 
   const app = createHostApp(options);
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
+      const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${info.port}/`;
+      options.sync?.listening(url);
       resolvePromise({
-        url: `http://${options.host}:${info.port}/`,
-        close: () => new Promise((done) => server.close(() => done())),
+        url,
+        close: async () => {
+          // Live streams never end by themselves: end them first, or close() would wait for them.
+          options.sync?.closeStreams();
+          const closed = new Promise<void>((done) => server.close(() => done()));
+          // Connections of ended streams turn idle after close() began: close those too, at once,
+          // rather than after the keep-alive timeout.
+          const sweep = setInterval(() => (server as import('node:http').Server).closeIdleConnections?.(), 25);
+          await closed.finally(() => clearInterval(sweep));
+          await options.sync?.close();
+        },
       });
     });
     server.on('error', reject);

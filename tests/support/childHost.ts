@@ -14,13 +14,19 @@ export interface ChildHost {
   stop(): Promise<void>;
 }
 
+/** Where the child keeps its files: `dir` (kept at stop, so a restart finds its databases) or a new temp folder (removed at stop). */
+export interface ChildHostOptions {
+  dir?: string;
+}
+
 /**
  * Starts server/main.ts in a child process on 127.0.0.1 with a free port, its own empty dist
- * folder and usage database, and `env` added; resolves when it listens (rejects after 20 s or
- * when it exits). `stop()` ends it and removes its folder.
+ * folder, usage database and sync databases (docs/sync.md), and `env` added; resolves when it
+ * listens (rejects after 20 s or when it exits). `stop()` ends it and removes its folder unless
+ * `options.dir` was given.
  */
-export function startHostProcess(env: Record<string, string> = {}): Promise<ChildHost> {
-  const dir = mkdtempSync(join(tmpdir(), 'notepad-fn-child-'));
+export function startHostProcess(env: Record<string, string> = {}, options: ChildHostOptions = {}): Promise<ChildHost> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'notepad-fn-child-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -29,6 +35,7 @@ export function startHostProcess(env: Record<string, string> = {}): Promise<Chil
       HOST: '127.0.0.1',
       NOTEPAD_DIST: join(dir, 'dist'),
       USAGE_DB_PATH: join(dir, 'usage.sqlite'),
+      SYNC_DB_PATH: join(dir, 'sync.sqlite'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +56,7 @@ export function startHostProcess(env: Record<string, string> = {}): Promise<Chil
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');
             await exited;
-            rmSync(dir, { recursive: true, force: true });
+            if (!options.dir) rmSync(dir, { recursive: true, force: true });
           },
         });
       }

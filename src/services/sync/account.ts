@@ -84,9 +84,17 @@ export function httpAccountApi(origin: string = location.origin): AccountApi {
       if (password.length < MIN_PASSWORD_LENGTH)
         throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
       const response = await send('sign-up/email', { email, password, name: email.split('@')[0] || email });
-      const account = response.ok ? accountOf(await response.json()) : null;
-      if (!account) throw await failure(response, true);
-      return account;
+      if (!response.ok) throw await failure(response, true);
+      // The server answers a sign-up alike for new and existing addresses and signs nobody in:
+      // signing in next tells the two apart without the sign-up revealing which it was.
+      try {
+        return await this.signIn(email, password);
+      } catch (error) {
+        if (error instanceof AccountError && error.failure === 'wrong-credentials') {
+          throw new AccountError('sign-up-refused', 'That e-mail and password could not be used to create an account. If you already have one, sign in.');
+        }
+        throw error;
+      }
     },
     async signIn(email, password) {
       const response = await send('sign-in/email', { email, password });

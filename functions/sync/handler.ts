@@ -1,0 +1,84 @@
+/**
+ * The sync protocol's web-standard handler (docs/sync.md): routes `/functions/v1/sync/{endpoint}`
+ * by method, checks the caller (cookie origin, then session or JWT) and maps errors to JSON
+ * `{error}` answers. Storage failures answer 503; nothing here knows whether the store is SQLite
+ * or Postgres.
+ */
+import { dropBody, HttpError, type FunctionHandler } from '../_shared/http.ts';
+import { checkCookieOrigin, trustedOrigin } from './access.ts';
+import { acceptsGzip, answerHeaders, json } from './body.ts';
+import type { Endpoint, SyncCall, SyncDeps } from './context.ts';
+import { listDevices, nameDevice } from './devices.ts';
+import { DEFAULT_SYNC_LIMITS } from './limits.ts';
+import { createLiveStreams, live } from './live.ts';
+import { head, pull } from './pull.ts';
+import { push, RefusedBatchError } from './push.ts';
+import { getSnapshot, putSnapshot } from './snapshot.ts';
+
+/** The handler plus what the host needs to stop it. */
+export interface SyncHandler {
+  handle: FunctionHandler;
+  /** Ends every open live stream (the host calls it before closing its server). */
+  closeStreams(): void;
+  /** Open live streams in this process. */
+  openStreams(): number;
+}
+
+const ALLOWED_HEADERS = 'authorization, content-type, content-encoding';
+
+/** Creates the sync handler from its dependencies. */
+export function createSyncHandler(deps: SyncDeps): SyncHandler {
+  const limits = { ...DEFAULT_SYNC_LIMITS, ...deps.limits };
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? console;
+  const streams = createLiveStreams();
+
+  const routes: Record<string, Record<string, Endpoint>> = {
+    push: { POST: push },
+    pull: { GET: pull },
+    head: { GET: head },
+    live: { GET: (call) => live(call, { streams, reauthenticate: deps.authenticate, onSessionsChanged: deps.onSessionsChanged }) },
+    snapshot: { GET: getSnapshot, PUT: putSnapshot },
+    device: { PUT: nameDevice },
+    devices: { GET: listDevices },
+  };
+
+  const handle: FunctionHandler = async (req) => {
+    const url = new URL(req.url);
+    const origin = trustedOrigin(req, deps.trustedOrigins());
+    const headers = answerHeaders(origin);
+    let bodyUsed = false;
+    try {
+      const name = /\/sync\/([a-z]+)\/?$/.exec(url.pathname)?.[1] ?? '';
+      const route = Object.prototype.hasOwnProperty.call(routes, name) ? routes[name] : undefined;
+      if (!route) throw new HttpError(404, `Unknown sync endpoint "${name.slice(0, 40)}"`);
+      const allow = [...Object.keys(route), 'OPTIONS'].join(', ');
+      if (req.method === 'OPTIONS') {
+        const preflight: Record<string, string> = origin
+          ? { 'Access-Control-Allow-Methods': allow, 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' }
+          : {};
+        return new Response(null, { status: 204, headers: { ...headers, ...preflight } });
+      }
+      const endpoint = Object.prototype.hasOwnProperty.call(route, req.method) ? route[req.method] : undefined;
+      if (!endpoint) throw new HttpError(405, `Method ${req.method} is not allowed here: use ${allow}`, { Allow: allow });
+      checkCookieOrigin(req, deps.trustedOrigins());
+      const identity = await deps.authenticate(req);
+      if (!identity) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+      bodyUsed = true;
+      const call: SyncCall = { req, url, identity, store: deps.store, limits, now, log, headers, gzip: acceptsGzip(req) };
+      return await endpoint(call);
+    } catch (error) {
+      if (!bodyUsed && req.body && !req.bodyUsed) {
+        // Refused before the body was read: drop it so the client reads this answer, then close.
+        await dropBody(req);
+        headers.Connection = 'close';
+      }
+      if (error instanceof RefusedBatchError) return json(422, { error: error.message, refused: error.refused }, headers);
+      if (error instanceof HttpError) return json(error.status, { error: error.message }, { ...headers, ...error.headers });
+      log.error(`[sync] storage or internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return json(503, { error: 'Sync is unavailable right now: try again shortly' }, headers);
+    }
+  };
+
+  return { handle, closeStreams: () => streams.closeAll(), openStreams: () => streams.size };
+}

@@ -1,0 +1,47 @@
+/**
+ * The sync protocol's limits (docs/sync.md "Limits"). Handlers take them injected, so tests can
+ * shrink a limit (a short heartbeat, a small page) without changing the protocol's defaults.
+ */
+
+/** Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. */
+export interface SyncLimits {
+  /** Events in one push (500). */
+  maxEventsPerPush: number;
+  /** A push body, on the wire and after gzip inflation (8 MiB). */
+  maxPushBytes: number;
+  /** One event's JSON (2 MiB). */
+  maxEventBytes: number;
+  /** Events in one pull page, also the default page size (1000). */
+  maxPullEvents: number;
+  /** A pull page stops once this many bytes of events are in it (1 MiB); at least one event is sent. */
+  maxPullBytes: number;
+  /** A snapshot body, on the wire and inflated (64 MiB). */
+  maxSnapshotBytes: number;
+  /** Body of the small JSON requests (device name): 64 KiB. */
+  maxSmallBodyBytes: number;
+  /** Comment heartbeat of the live stream; the session is checked again at each one (15 s). */
+  heartbeatMs: number;
+  /** A device name's length in characters (80). */
+  maxDeviceName: number;
+  /** A snapshot format's length in characters (64). */
+  maxFormatLength: number;
+}
+
+const MIB = 1_048_576;
+
+/** The protocol's limits as docs/sync.md states them. */
+export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
+  maxEventsPerPush: 500,
+  maxPushBytes: 8 * MIB,
+  maxEventBytes: 2 * MIB,
+  maxPullEvents: 1000,
+  maxPullBytes: MIB,
+  maxSnapshotBytes: 64 * MIB,
+  maxSmallBodyBytes: 64 * 1024,
+  heartbeatMs: 15_000,
+  maxDeviceName: 80,
+  maxFormatLength: 64,
+};
+
+/** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "device and devices"). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

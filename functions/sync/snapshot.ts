@@ -1,0 +1,58 @@
+/**
+ * `PUT` and `GET /functions/v1/sync/snapshot` (docs/sync.md "snapshot"): a device uploads the
+ * account's folded notes at a serverSeq, a new device downloads it and pulls only what follows.
+ * The server never folds; it keeps the latest snapshot per account as the JSON text received.
+ */
+import { HttpError, requireObject } from '../_shared/http.ts';
+import { jsonText, readJson } from './body.ts';
+import type { Endpoint } from './context.ts';
+import { hasControlCharacter, requireCount, requireDeviceId } from './params.ts';
+import { requireOwnDevice, useQueryDevice } from './pull.ts';
+
+/**
+ * One snapshot upload parses at a time per process: a 64 MiB body expands several times in memory
+ * while parsed, so two at once are bounded instead of N.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** `{deviceId, serverSeq, format, state}` -> `{serverSeq, format}`; 409 when serverSeq is beyond the head or below the stored snapshot. */
+export const putSnapshot: Endpoint = (call) =>
+  oneAtATime(async () => {
+    const body = requireObject(await readJson(call.req, call.limits.maxSnapshotBytes));
+    const deviceId = requireDeviceId(body.deviceId);
+    const serverSeq = requireCount(body.serverSeq, 'serverSeq');
+    const format = body.format;
+    if (typeof format !== 'string' || format.length === 0 || format.length > call.limits.maxFormatLength || hasControlCharacter(format)) {
+      throw new HttpError(
+        400,
+        `format must be a string of 1-${call.limits.maxFormatLength} characters naming the fold format, e.g. "notes-state/1"`,
+      );
+    }
+    const state = body.state;
+    if (typeof state !== 'object' || state === null || Array.isArray(state)) throw new HttpError(400, 'state must be a JSON object');
+    let text: string;
+    try {
+      text = JSON.stringify(state);
+    } catch {
+      throw new HttpError(400, 'state is nested too deeply');
+    }
+    await requireOwnDevice(call, deviceId);
+    const refusal = await call.store.putSnapshot(call.identity.userId, { serverSeq, format, state: text }, call.now());
+    if (refusal === 'ahead') throw new HttpError(409, `serverSeq ${serverSeq} is beyond the account's head`);
+    if (refusal === 'stale') throw new HttpError(409, 'A snapshot at a later serverSeq is already stored');
+    return jsonText(200, JSON.stringify({ serverSeq, format }), call.headers);
+  });
+
+/** `?deviceId` -> `{serverSeq, format, state, createdAt}`, or 404 when the account has none. */
+export const getSnapshot: Endpoint = async (call) => {
+  await useQueryDevice(call);
+  const snapshot = await call.store.getSnapshot(call.identity.userId);
+  if (!snapshot) throw new HttpError(404, 'No snapshot yet: pull from serverSeq 0');
+  const text = `{"serverSeq":${snapshot.serverSeq},"format":${JSON.stringify(snapshot.format)},"createdAt":${JSON.stringify(snapshot.createdAt)},"state":${snapshot.state}}`;
+  return jsonText(200, text, call.headers, call.gzip);
+};

@@ -1,0 +1,102 @@
+/**
+ * The sync store's interface (docs/sync.md "Stores"): every user's event log, devices and latest
+ * snapshot, always addressed by the user id the caller authenticated. The handlers only see this
+ * interface; the Node host implements it on SQLite (server/sync/sqliteStore.ts) and on Postgres
+ * (server/sync/postgresStore.ts), and tests/sync/store.test.ts runs the same cases on both.
+ */
+
+/** An event to store: its id and its JSON exactly as it will be served (the envelope without `seq`). */
+export interface IncomingEvent {
+  id: string;
+  /** The event's JSON text. */
+  body: string;
+  /** UTF-8 length of `body`. */
+  bytes: number;
+}
+
+/** An event's place in the user's log. */
+export interface EventPosition {
+  id: string;
+  serverSeq: number;
+}
+
+/** What one push did: events stored now, events the user already had (with their first serverSeq), the head after it. */
+export interface PushResult {
+  accepted: EventPosition[];
+  duplicates: EventPosition[];
+  head: number;
+}
+
+/** One stored event as pulled: `body` is its JSON text, unchanged. */
+export interface StoredEvent {
+  serverSeq: number;
+  deviceId: string;
+  body: string;
+}
+
+/** A page of the log after some serverSeq. */
+export interface PullPage {
+  events: StoredEvent[];
+  head: number;
+  /** True when events after the page's last one exist (the page stopped at its count or byte bound). */
+  more: boolean;
+}
+
+/** A device of the account. `name` is null until the device names itself. Times are ISO-8601 UTC. */
+export interface DeviceRecord {
+  deviceId: string;
+  name: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** The latest snapshot of a user: `state` is the JSON text of the uploaded state object. */
+export interface SnapshotRecord {
+  serverSeq: number;
+  format: string;
+  state: string;
+  createdAt: string;
+}
+
+/** Why a snapshot was not stored: `ahead` (serverSeq > head) or `stale` (below the stored snapshot's). */
+export type SnapshotRefusal = 'ahead' | 'stale';
+
+/**
+ * Persistent sync data. Every method takes the authenticated user id and touches only that user's
+ * rows. Methods reject on storage errors (the handlers answer 503).
+ */
+export interface SyncStore {
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Binds `deviceId` to `userId` on first use and records that it was seen at `now`.
+   * @returns false when the device id is bound to another user (nothing is changed then).
+   */
+  useDevice(userId: string, deviceId: string, now: Date): Promise<boolean>;
+  /** Sets the name of a device already bound to the user (see useDevice). */
+  nameDevice(userId: string, deviceId: string, name: string): Promise<void>;
+  /** The user's devices, oldest first. */
+  listDevices(userId: string): Promise<DeviceRecord[]>;
+  /**
+   * Stores the events the user does not have yet, in one transaction, each with the next serverSeq
+   * (no gaps, commit order). Events already stored (same id) come back as duplicates with their
+   * original serverSeq. Ids inside `events` must be distinct.
+   */
+  push(userId: string, deviceId: string, events: readonly IncomingEvent[], now: Date): Promise<PushResult>;
+  /** Events with serverSeq > `after` in order: at most `limit`, stopping once `maxBytes` of bodies are in (at least one). */
+  pull(userId: string, after: number, limit: number, maxBytes: number): Promise<PullPage>;
+  /** The user's last serverSeq (0 before any event). */
+  head(userId: string): Promise<number>;
+  /** Stores the user's snapshot, replacing the previous one, if serverSeq is within [stored serverSeq, head]. */
+  putSnapshot(userId: string, snapshot: Omit<SnapshotRecord, 'createdAt'>, now: Date): Promise<SnapshotRefusal | null>;
+  /** The user's snapshot, or null. */
+  getSnapshot(userId: string): Promise<SnapshotRecord | null>;
+  /** Removes every row of the user: events, head, devices, snapshot (account deletion). */
+  deleteUser(userId: string): Promise<void>;
+  /**
+   * Calls `listener` with the user's new head whenever a push through any host process sharing
+   * this store moves it. @returns a function that stops the calls.
+   */
+  watchHead(userId: string, listener: (head: number) => void): () => void;
+  /** Closes what the store opened (SQLite: its file; Postgres: its LISTEN connection, the pool is the caller's); pending calls may reject. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,295 @@
+/**
+ * The sync store on Postgres (docs/sync.md "Stores"), through `pg`. A push is one transaction that
+ * row-locks the user's `sync_heads` row (insert-if-missing and lock in one statement), so pushes of
+ * one user are numbered in commit order without gaps, and sends `pg_notify` inside it: the
+ * notification goes out at commit. One LISTEN connection per process hands each notification to
+ * this process's watchers, so a push through any host reaches streams open on every host.
+ */
+import pg from 'pg';
+import type { DeviceRecord, EventPosition, PullPage, SyncStore } from '../../functions/sync/store.ts';
+import { createHeadWatchers } from './headWatchers';
+import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
+
+/** The NOTIFY channel of head changes; payload `{"u": userId, "h": head}`. */
+export const HEAD_CHANNEL = 'notepad_sync_head';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sync_heads (user_id TEXT PRIMARY KEY, head BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS sync_events (
+  user_id TEXT NOT NULL,
+  server_seq BIGINT NOT NULL,
+  event_id TEXT NOT NULL,
+  device_id TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (user_id, server_seq),
+  UNIQUE (user_id, event_id)
+);
+CREATE TABLE IF NOT EXISTS sync_devices (
+  device_id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  name TEXT,
+  created_at TIMESTAMPTZ NOT NULL,
+  last_seen_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sync_devices_user ON sync_devices (user_id);
+CREATE TABLE IF NOT EXISTS sync_snapshots (
+  user_id TEXT PRIMARY KEY,
+  server_seq BIGINT NOT NULL,
+  format TEXT NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL,
+  body TEXT NOT NULL
+);`;
+
+/**
+ * Runs `work` while holding a cluster-wide advisory lock, so host processes starting together do
+ * not create the same tables at once. @throws what `work` throws.
+ */
+export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('notepad-schema'))");
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('notepad-schema'))");
+    }
+  } finally {
+    client.release();
+  }
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Runs `work` in a transaction on one pooled connection; rolls back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Keeps one LISTEN connection open (reconnecting after a second when it drops) and hands every
+ * notification to `onHead`; after a reconnect `onReconnect` lets watchers catch up.
+ */
+function listenForHeads(
+  url: string,
+  onHead: (userId: string, head: number) => void,
+  onReconnect: () => void,
+): { ready: Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (isReconnect: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      try {
+        const { u, h } = JSON.parse(message.payload ?? '') as { u: string; h: number };
+        if (typeof u === 'string' && Number.isSafeInteger(h)) onHead(u, h);
+      } catch {
+        // Not ours: ignore.
+      }
+    });
+    next.on('error', () => retry());
+    next.on('end', () => retry());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${HEAD_CHANNEL}`);
+      if (closed) return void (await next.end().catch(() => undefined));
+      client = next;
+      if (isReconnect) onReconnect();
+    } catch (error) {
+      if (!closed) console.error(`[sync] LISTEN connection failed: ${error instanceof Error ? error.message : String(error)}`);
+      retry();
+    }
+  };
+  const retry = () => {
+    if (closed || timer) return;
+    client = null;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect(true);
+    }, 1000);
+    timer.unref();
+  };
+  const ready = connect(false);
+  return {
+    ready,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await ready;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Opens the Postgres sync store on `pool` (shared with better-auth), creating the tables when
+ * missing, and starts this process's LISTEN connection to `url`.
+ * @throws when the database cannot be reached or the tables cannot be created.
+ */
+export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise<SyncStore> {
+  await withSchemaLock(pool, () => pool.query(SCHEMA));
+  const watchers = createHeadWatchers();
+  const head = async (userId: string) =>
+    Number((await pool.query<{ head: string }>('SELECT head FROM sync_heads WHERE user_id = $1', [userId])).rows[0]?.head ?? 0);
+  const listener = listenForHeads(
+    url,
+    (userId, value) => watchers.emit(userId, value),
+    () => {
+      for (const userId of watchers.users())
+        void head(userId).then(
+          (value) => watchers.emit(userId, value),
+          () => undefined,
+        );
+    },
+  );
+
+  await listener.ready;
+
+  // Bindings seen by this process: a device bound to a user stays bound until the user is deleted,
+  // so a recent one needs no query (its last-seen time is written at most every 30 s anyway).
+  const recent = new Map<string, { userId: string; seenAt: number }>();
+  const useDevice = async (userId: string, deviceId: string, now: Date): Promise<boolean> => {
+    const known = recent.get(deviceId);
+    if (known && known.userId === userId && Math.abs(now.getTime() - known.seenAt) < DEVICE_SEEN_GRANULARITY_MS) return true;
+    const bound = await bindDevice(userId, deviceId, now, true);
+    if (bound) {
+      if (recent.size >= 10_000) recent.delete(recent.keys().next().value as string);
+      recent.set(deviceId, { userId, seenAt: now.getTime() });
+    }
+    return bound;
+  };
+  const bindDevice = async (userId: string, deviceId: string, now: Date, again: boolean): Promise<boolean> => {
+    const { rows } = await pool.query<{ user_id: string }>(
+      `WITH touched AS (
+        INSERT INTO sync_devices (device_id, user_id, name, created_at, last_seen_at) VALUES ($1, $2, NULL, $3, $3)
+        ON CONFLICT (device_id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+        WHERE sync_devices.user_id = EXCLUDED.user_id AND sync_devices.last_seen_at < $4
+        RETURNING user_id)
+      SELECT user_id FROM touched UNION ALL SELECT user_id FROM sync_devices WHERE device_id = $1 LIMIT 1`,
+      [deviceId, userId, now, new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS)],
+    );
+    // A first use committed by another request after this statement's snapshot: read it again.
+    if (rows.length === 0) return again ? bindDevice(userId, deviceId, now, false) : false;
+    return rows[0].user_id === userId;
+  };
+
+  return {
+    kind: 'postgres',
+    useDevice: (userId, deviceId, now) => useDevice(userId, deviceId, now),
+    nameDevice: async (userId, deviceId, name) =>
+      void (await pool.query('UPDATE sync_devices SET name = $1 WHERE device_id = $2 AND user_id = $3', [name, deviceId, userId])),
+    async listDevices(userId) {
+      const { rows } = await pool.query<{ device_id: string; name: string | null; created_at: string | Date; last_seen_at: string | Date }>(
+        'SELECT device_id, name, created_at, last_seen_at FROM sync_devices WHERE user_id = $1 ORDER BY created_at, device_id',
+        [userId],
+      );
+      return rows.map((row): DeviceRecord => ({
+        deviceId: row.device_id,
+        name: row.name,
+        createdAt: iso(row.created_at),
+        lastSeenAt: iso(row.last_seen_at),
+      }));
+    },
+    push: (userId, deviceId, events, now) =>
+      inTransaction(pool, async (client) => {
+        // Insert-if-missing and row lock in one statement: concurrent pushes of this user wait here.
+        const locked = await client.query<{ head: string }>(
+          'INSERT INTO sync_heads (user_id, head) VALUES ($1, 0) ON CONFLICT (user_id) DO UPDATE SET head = sync_heads.head RETURNING head',
+          [userId],
+        );
+        let next = Number(locked.rows[0].head);
+        const ids = events.map((event) => event.id);
+        const found = await client.query<{ event_id: string; server_seq: string }>(
+          'SELECT event_id, server_seq FROM sync_events WHERE user_id = $1 AND event_id = ANY($2::text[])',
+          [userId, ids],
+        );
+        const existing = new Map<string, number>(found.rows.map((row) => [row.event_id, Number(row.server_seq)]));
+        const accepted: EventPosition[] = [];
+        const duplicates: EventPosition[] = [];
+        const fresh = events.filter((event) => {
+          const serverSeq = existing.get(event.id);
+          if (serverSeq !== undefined) duplicates.push({ id: event.id, serverSeq });
+          return serverSeq === undefined;
+        });
+        for (const event of fresh) accepted.push({ id: event.id, serverSeq: ++next });
+        if (fresh.length) {
+          await client.query(
+            `INSERT INTO sync_events (user_id, server_seq, event_id, device_id, bytes, created_at, body)
+             SELECT $1, s, i, $2, b, $3, t FROM unnest($4::bigint[], $5::text[], $6::int[], $7::text[]) AS x(s, i, b, t)`,
+            [
+              userId,
+              deviceId,
+              now,
+              accepted.map((a) => a.serverSeq),
+              fresh.map((e) => e.id),
+              fresh.map((e) => e.bytes),
+              fresh.map((e) => e.body),
+            ],
+          );
+          // The notification is sent at commit, so listeners never see a head before its events.
+          await client.query(
+            'WITH moved AS (UPDATE sync_heads SET head = $2 WHERE user_id = $1 RETURNING head) SELECT pg_notify($3, $4) FROM moved',
+            [userId, next, HEAD_CHANNEL, JSON.stringify({ u: userId, h: next })],
+          );
+        }
+        return { accepted, duplicates, head: next };
+      }),
+    async pull(userId, after, limit, maxBytes): Promise<PullPage> {
+      const { rows } = await pool.query<{ server_seq: string; device_id: string; body: string }>(PULL_PAGE_SQL, [
+        userId,
+        after,
+        limit,
+        userId,
+        maxBytes,
+      ]);
+      const current = await head(userId);
+      const last = rows.length ? Number(rows[rows.length - 1].server_seq) : after;
+      return {
+        events: rows.map((row) => ({ serverSeq: Number(row.server_seq), deviceId: row.device_id, body: row.body })),
+        head: current,
+        more: rows.length > 0 && last < current,
+      };
+    },
+    head,
+    async putSnapshot(userId, record, now) {
+      if (record.serverSeq > (await head(userId))) return 'ahead';
+      // Heads only grow, so the check above stays true; the upsert keeps the newest snapshot atomically.
+      const { rowCount } = await pool.query(
+        `INSERT INTO sync_snapshots (user_id, server_seq, format, created_at, body) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id) DO UPDATE SET server_seq = EXCLUDED.server_seq, format = EXCLUDED.format, created_at = EXCLUDED.created_at, body = EXCLUDED.body
+         WHERE sync_snapshots.server_seq <= EXCLUDED.server_seq`,
+        [userId, record.serverSeq, record.format, now, record.state],
+      );
+      return rowCount ? null : 'stale';
+    },
+    async getSnapshot(userId) {
+      const { rows } = await pool.query<{ server_seq: string; format: string; created_at: string | Date; body: string }>(
+        'SELECT server_seq, format, created_at, body FROM sync_snapshots WHERE user_id = $1',
+        [userId],
+      );
+      const row = rows[0];
+      return row ? { serverSeq: Number(row.server_seq), format: row.format, state: row.body, createdAt: iso(row.created_at) } : null;
+    },
+    deleteUser: (userId) =>
+      inTransaction(pool, async (client) => {
+        for (const [deviceId, known] of recent) if (known.userId === userId) recent.delete(deviceId);
+        for (const table of ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots'])
+          await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+      }),
+    watchHead: (userId, listener) => watchers.watch(userId, listener),
+    close: () => listener.close(),
+  };
+}

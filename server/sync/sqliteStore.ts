@@ -1,0 +1,183 @@
+/**
+ * The embedded sync store (docs/sync.md "Stores"): SQLite through better-sqlite3, one file in WAL
+ * mode. Every write is one synchronous `BEGIN IMMEDIATE` transaction, so it never holds a lock
+ * across an await; when another process holds the write lock, the call waits asynchronously and
+ * tries again rather than blocking the event loop. Head changes reach this process's streams
+ * through an in-process emitter.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { DeviceRecord, EventPosition, PullPage, SnapshotRecord, SyncStore } from '../../functions/sync/store.ts';
+import { createHeadWatchers } from './headWatchers';
+import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
+
+/** Where the sync tables go when SYNC_DB_PATH is unset (data/ is git-ignored). */
+export const DEFAULT_SYNC_DB_PATH = 'data/sync.sqlite';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sync_heads (user_id TEXT PRIMARY KEY, head INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS sync_events (
+  user_id TEXT NOT NULL,
+  server_seq INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  device_id TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (user_id, server_seq),
+  UNIQUE (user_id, event_id)
+);
+CREATE TABLE IF NOT EXISTS sync_devices (
+  device_id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  name TEXT,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sync_devices_user ON sync_devices (user_id);
+CREATE TABLE IF NOT EXISTS sync_snapshots (
+  user_id TEXT PRIMARY KEY,
+  server_seq INTEGER NOT NULL,
+  format TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  body TEXT NOT NULL
+);`;
+
+const BUSY_RETRY_LIMIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isBusy = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
+
+/**
+ * Runs `work` (synchronous, one transaction), retrying after a short asynchronous wait while
+ * another connection holds the lock. @throws the last SQLITE_BUSY after 10 s, or any other error.
+ */
+async function withBusyRetry<T>(work: () => T): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started > BUSY_RETRY_LIMIT_MS) throw error;
+      await sleep(Math.min(2 + attempt * 2, 25));
+    }
+  }
+}
+
+/**
+ * Opens (creating the file, its folder and the tables when needed) the SQLite sync store at `path`
+ * (`:memory:` for none on disk).
+ * @throws when the file cannot be created or is not a SQLite database.
+ */
+export function openSqliteSyncStore(path: string): SyncStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // Never wait inside SQLite (that would block the event loop): withBusyRetry waits instead.
+  db.pragma('busy_timeout = 0');
+  db.exec(SCHEMA);
+  const watchers = createHeadWatchers();
+
+  const selectHead = db.prepare<[string], { head: number }>('SELECT head FROM sync_heads WHERE user_id = ?');
+  const upsertHead = db.prepare(
+    'INSERT INTO sync_heads (user_id, head) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET head = excluded.head',
+  );
+  const findEvent = db.prepare<[string, string], { server_seq: number }>(
+    'SELECT server_seq FROM sync_events WHERE user_id = ? AND event_id = ?',
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO sync_events (user_id, server_seq, event_id, device_id, bytes, created_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const pullPage = db.prepare<[string, number, number, string, number], { server_seq: number; device_id: string; body: string }>(
+    PULL_PAGE_SQL.replace(/\$\d/g, '?'),
+  );
+  const touchDevice =
+    db.prepare(`INSERT INTO sync_devices (device_id, user_id, name, created_at, last_seen_at) VALUES (@deviceId, @userId, NULL, @now, @now)
+    ON CONFLICT (device_id) DO UPDATE SET last_seen_at = excluded.last_seen_at
+    WHERE sync_devices.user_id = excluded.user_id AND sync_devices.last_seen_at < @stale`);
+  const deviceOwner = db.prepare<[string], { user_id: string }>('SELECT user_id FROM sync_devices WHERE device_id = ?');
+  const renameDevice = db.prepare('UPDATE sync_devices SET name = ? WHERE device_id = ? AND user_id = ?');
+  const devices = db.prepare<[string], { device_id: string; name: string | null; created_at: string; last_seen_at: string }>(
+    'SELECT device_id, name, created_at, last_seen_at FROM sync_devices WHERE user_id = ? ORDER BY created_at, device_id',
+  );
+  const snapshotSeq = db.prepare<[string], { server_seq: number }>('SELECT server_seq FROM sync_snapshots WHERE user_id = ?');
+  const upsertSnapshot = db.prepare(`INSERT INTO sync_snapshots (user_id, server_seq, format, created_at, body) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (user_id) DO UPDATE SET server_seq = excluded.server_seq, format = excluded.format, created_at = excluded.created_at, body = excluded.body`);
+  const snapshot = db.prepare<[string], { server_seq: number; format: string; created_at: string; body: string }>(
+    'SELECT server_seq, format, created_at, body FROM sync_snapshots WHERE user_id = ?',
+  );
+  const deletes = ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots'].map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
+  );
+
+  const pushTx = db.transaction(
+    (userId: string, deviceId: string, events: readonly { id: string; body: string; bytes: number }[], at: string) => {
+      let head = selectHead.get(userId)?.head ?? 0;
+      const accepted: EventPosition[] = [];
+      const duplicates: EventPosition[] = [];
+      for (const event of events) {
+        const existing = findEvent.get(userId, event.id);
+        if (existing) {
+          duplicates.push({ id: event.id, serverSeq: existing.server_seq });
+          continue;
+        }
+        head += 1;
+        insertEvent.run(userId, head, event.id, deviceId, event.bytes, at, event.body);
+        accepted.push({ id: event.id, serverSeq: head });
+      }
+      if (accepted.length) upsertHead.run(userId, head);
+      return { accepted, duplicates, head };
+    },
+  );
+  const pullTx = db.transaction((userId: string, after: number, limit: number, maxBytes: number): PullPage => {
+    const rows = pullPage.all(userId, after, limit, userId, maxBytes);
+    const head = selectHead.get(userId)?.head ?? 0;
+    const last = rows.length ? rows[rows.length - 1].server_seq : after;
+    return {
+      events: rows.map((row) => ({ serverSeq: row.server_seq, deviceId: row.device_id, body: row.body })),
+      head,
+      more: rows.length > 0 && last < head,
+    };
+  });
+  const snapshotTx = db.transaction((userId: string, record: Omit<SnapshotRecord, 'createdAt'>, at: string) => {
+    if (record.serverSeq > (selectHead.get(userId)?.head ?? 0)) return 'ahead' as const;
+    if (record.serverSeq < (snapshotSeq.get(userId)?.server_seq ?? 0)) return 'stale' as const;
+    upsertSnapshot.run(userId, record.serverSeq, record.format, at, record.state);
+    return null;
+  });
+  const deleteTx = db.transaction((userId: string) => deletes.forEach((statement) => statement.run(userId)));
+  const useDeviceTx = db.transaction((userId: string, deviceId: string, now: Date) => {
+    const stale = new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS).toISOString();
+    touchDevice.run({ deviceId, userId, now: now.toISOString(), stale });
+    return deviceOwner.get(deviceId)?.user_id === userId;
+  });
+
+  return {
+    kind: 'sqlite',
+    useDevice: (userId, deviceId, now) => withBusyRetry(() => useDeviceTx.immediate(userId, deviceId, now)),
+    nameDevice: (userId, deviceId, name) => withBusyRetry(() => void renameDevice.run(name, deviceId, userId)),
+    listDevices: async (userId) =>
+      devices
+        .all(userId)
+        .map((row): DeviceRecord => ({ deviceId: row.device_id, name: row.name, createdAt: row.created_at, lastSeenAt: row.last_seen_at })),
+    async push(userId, deviceId, events, now) {
+      const result = await withBusyRetry(() => pushTx.immediate(userId, deviceId, events, now.toISOString()));
+      if (result.accepted.length) watchers.emit(userId, result.head);
+      return result;
+    },
+    pull: async (userId, after, limit, maxBytes) => pullTx.deferred(userId, after, limit, maxBytes),
+    head: async (userId) => selectHead.get(userId)?.head ?? 0,
+    putSnapshot: (userId, record, now) => withBusyRetry(() => snapshotTx.immediate(userId, record, now.toISOString())),
+    async getSnapshot(userId) {
+      const row = snapshot.get(userId);
+      return row ? { serverSeq: row.server_seq, format: row.format, state: row.body, createdAt: row.created_at } : null;
+    },
+    deleteUser: (userId) => withBusyRetry(() => deleteTx.immediate(userId)),
+    watchHead: (userId, listener) => watchers.watch(userId, listener),
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The sync server wired for the Node host (docs/sync.md "Wiring"): the store and the accounts on
+ * SQLite (default) or Postgres (DATABASE_URL), the session and JWT checks, and the handlers.
+ * Accounts live beside the sync tables: on Postgres in the same database and pool; embedded in a
+ * second SQLite file next to the sync file (docs/sync.md "Why two SQLite files").
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { combineAuthenticators } from '../../functions/sync/access.ts';
+import { createSyncHandler } from '../../functions/sync/handler.ts';
+import { createJwtVerifier } from '../../functions/sync/jwt.ts';
+import type { SyncStore } from '../../functions/sync/store.ts';
+import { createAuthService, migrateAuth, type AuthService, type AuthSettings } from '../auth';
+import { loadAuthSecret } from '../authSecret';
+import { ownOrigins, readSyncConfig, type SyncConfig } from './config';
+import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
+import { openSqliteSyncStore } from './sqliteStore';
+
+/** What the host mounts: `/functions/v1/sync/*`, `/api/auth/*`, and the hooks of its start and stop. */
+export interface SyncService {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly config: SyncConfig;
+  /** Answers `/functions/v1/sync/*`. */
+  handle(req: Request): Promise<Response>;
+  /** Answers `/api/auth/*`; `clientIp` is the socket's remote address. */
+  handleAuth(req: Request, clientIp: string | null): Promise<Response>;
+  /** Called once the host listens on `url`: its own origins become trusted and accounts start. */
+  listening(url: string): void;
+  /** Ends live streams (before the server closes). */
+  closeStreams(): void;
+  /** Closes the databases. */
+  close(): Promise<void>;
+}
+
+const notReady = () =>
+  new Response(JSON.stringify({ error: 'The host is starting: try again shortly' }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/**
+ * Opens the databases (creating tables), and builds the service from `env`.
+ * @throws SyncConfigError for bad settings, or the database's error when it cannot be opened.
+ */
+export async function createSyncService(env: Record<string, string | undefined>): Promise<SyncService> {
+  const config = readSyncConfig(env);
+  const secret = loadAuthSecret(config.authSecret, config.authSecretFile);
+  let store: SyncStore;
+  let database: AuthSettings['database'];
+  let closeDatabase: () => Promise<void>;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax });
+    pool.on('error', (error) => console.error(`[sync] idle Postgres connection failed: ${error.message}`));
+    store = await openPostgresSyncStore(pool, config.databaseUrl);
+    database = pool;
+    closeDatabase = () => pool.end();
+  } else {
+    store = openSqliteSyncStore(config.syncDbPath);
+    if (config.authDbPath !== ':memory:') mkdirSync(dirname(config.authDbPath), { recursive: true });
+    const authDb = new Database(config.authDbPath);
+    authDb.pragma('journal_mode = WAL');
+    authDb.pragma('busy_timeout = 5000');
+    database = authDb;
+    closeDatabase = async () => void authDb.close();
+  }
+
+  let trusted: string[] = [...config.appOrigins];
+  const settings = (baseURL: string): AuthSettings => ({
+    database,
+    secret,
+    baseURL,
+    trustedOrigins: () => trusted,
+    sessionTtlS: config.sessionTtlS,
+    signInLimit: { windowS: config.signInWindowS, max: config.signInMax },
+    proxyIpHeader: config.proxyIpHeader,
+    deleteUserData: (userId) => store.deleteUser(userId),
+  });
+  const migrate = () => migrateAuth(settings(config.appOrigins[0] ?? 'http://127.0.0.1'));
+  await (database instanceof pg.Pool ? withSchemaLock(database, migrate) : migrate());
+
+  let auth: AuthService | null = null;
+  const jwt = config.jwt ? createJwtVerifier(config.jwt) : null;
+  const sync = createSyncHandler({
+    store,
+    authenticate: combineAuthenticators(async (req) => (auth ? auth.authenticateSession(req) : null), jwt),
+    trustedOrigins: () => trusted,
+    limits: { heartbeatMs: config.heartbeatMs },
+    onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
+  });
+
+  return {
+    kind: store.kind,
+    config,
+    handle: async (req) => (auth ? sync.handle(req) : notReady()),
+    handleAuth: async (req, clientIp) => (auth ? auth.handle(req, clientIp) : notReady()),
+    listening(url) {
+      trusted = [...new Set([...config.appOrigins, ...ownOrigins(url)])];
+      auth = createAuthService(settings(config.appOrigins[0] ?? new URL(url).origin));
+    },
+    closeStreams: () => sync.closeStreams(),
+    async close() {
+      sync.closeStreams();
+      await store.close();
+      await closeDatabase();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+// The sync protocol end to end through the real host (docs/sync.md "Endpoints"), on SQLite and on
+// Postgres: two accounts, several devices, push/pull/head/snapshot/devices, what is refused and
+// what is stored byte for byte.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
+import { newDeviceId, noteEvent, SyncClient, type WireEvent } from './client';
+import { usePostgresCluster } from './cluster';
+import { startSyncHost, type InProcessHost } from './host';
+
+const cluster = usePostgresCluster();
+let databases = 0;
+
+describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
+  let host: InProcessHost;
+  let alice: SyncClient;
+  let bob: SyncClient;
+  beforeAll(async () => {
+    const env: Record<string, string> =
+      kind === 'postgres' ? { DATABASE_URL: await cluster().createDatabase(`protocol_${++databases}`) } : {};
+    host = await startSyncHost(env);
+    [alice, bob] = await Promise.all([
+      new SyncClient(host.url).register(`alice-${kind}@example.com`),
+      new SyncClient(host.url).register(`bob-${kind}@example.com`),
+    ]);
+  }, 60_000);
+  afterAll(async () => host?.close());
+
+  it('pushes from two devices and pulls the same ordered log on a third, events unchanged but for seq', async () => {
+    const [laptop, phone, tablet] = [newDeviceId(), newDeviceId(), newDeviceId()];
+    const created = { ...noteEvent('note.created', { id: '1700000000001', title: 'Groceries' }), seq: 41 };
+    const saved = noteEvent('note.body-saved', {
+      id: '1700000000001',
+      html: '<p>milk &amp; bread</p>',
+      blocks: [{ type: 'paragraph', content: 'milk' }],
+    });
+    const first = await alice.push(laptop, [created, saved]);
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({
+      accepted: [
+        { id: created.id, serverSeq: 1 },
+        { id: saved.id, serverSeq: 2 },
+      ],
+      duplicates: [],
+      head: 2,
+    });
+    const starred = noteEvent('note.starred', { id: '1700000000001' });
+    expect((await alice.push(phone, [starred, saved])).json).toEqual({
+      accepted: [{ id: starred.id, serverSeq: 3 }],
+      duplicates: [{ id: saved.id, serverSeq: 2 }],
+      head: 3,
+    });
+    const pulled = await alice.pull(tablet, 0);
+    expect(pulled.status).toBe(200);
+    const { seq: _seq, ...createdOnWire } = created;
+    expect(pulled.json).toEqual({
+      events: [
+        { serverSeq: 1, deviceId: laptop, event: createdOnWire },
+        { serverSeq: 2, deviceId: laptop, event: saved },
+        { serverSeq: 3, deviceId: phone, event: starred },
+      ],
+      head: 3,
+      more: false,
+    });
+    expect((await alice.head(tablet)).json).toEqual({ head: 3 });
+    // Bob's log is his own.
+    expect((await bob.pull(newDeviceId(), 0)).json).toEqual({ events: [], head: 0, more: false });
+  });
+
+  it('answers a retried push with the original serverSeqs and stores nothing twice', async () => {
+    const device = newDeviceId();
+    const batch = Array.from({ length: 20 }, (_, i) => noteEvent('note.created', { id: String(1700000001000 + i), title: `n${i}` }));
+    const first = await bob.push(device, batch);
+    const again = await bob.push(device, batch);
+    expect(again.json.accepted).toEqual([]);
+    expect(again.json.duplicates).toEqual(first.json.accepted);
+    const all = await bob.pullAll(device);
+    expect(all.events.map((e) => e.event.id)).toEqual(batch.map((e) => e.id));
+  });
+
+  it('refuses a batch with a non-synced, malformed or unknown event as 422 and stores none of it', async () => {
+    const device = newDeviceId();
+    const before = (await alice.head(device)).json.head;
+    const good = noteEvent('note.created', { id: '1700000002000', title: 'ok' });
+    const cases: [WireEvent, RegExp][] = [
+      [noteEvent('note.selected', { id: '1700000002000' }), /stay on their device/],
+      [noteEvent('ui.theme-changed', { theme: 'dark' }), /stay on their device/],
+      [noteEvent('editor.command', { id: '1700000002000', command: 'bold' }), /stay on their device/],
+      [noteEvent('note.teleported', { id: '1' }), /unknown event type/],
+      [noteEvent('note.created', { id: 'not-a-number', title: 'x' }), /bad field id/],
+      [{ ...noteEvent('note.created', { id: '1', title: 'x' }), at: 'yesterday' }, /bad time/],
+      [{ ...noteEvent('note.created', { id: '1', title: 'x' }), id: 'short' }, /bad id/],
+      [{ ...noteEvent('note.created', { id: '1', title: 'x' }), v: 0 }, /version/],
+      [{ ...noteEvent('future.thing', { x: 1 }), v: EVENT_SCHEMA_VERSION + 1, payload: 'not an object' as never }, /payload/],
+    ];
+    for (const [bad, reason] of cases) {
+      const answer = await alice.push(device, [good, bad]);
+      expect(answer.status, JSON.stringify(bad)).toBe(422);
+      expect(answer.json.refused).toEqual([{ id: bad.id, reason: expect.stringMatching(reason) }]);
+    }
+    expect((await alice.head(device)).json.head).toBe(before);
+    expect((await alice.push(device, [good])).status).toBe(200);
+  });
+
+  it('stores an event of a newer schema version unchanged and serves it as received', async () => {
+    const device = newDeviceId();
+    const future = {
+      v: EVENT_SCHEMA_VERSION + 3,
+      id: 'future-event-0001',
+      at: '2031-01-01T00:00:00Z',
+      type: 'note.sang',
+      payload: { id: '17', tune: [1, 2.5, 'ré'] },
+      extra: { nested: true },
+    };
+    const answer = await alice.push(device, [future]);
+    expect(answer.status).toBe(200);
+    const serverSeq = answer.json.accepted[0].serverSeq;
+    const page = await alice.pull(device, serverSeq - 1, 1);
+    expect(JSON.stringify(page.json.events[0].event)).toBe(JSON.stringify(future));
+  });
+
+  it('accepts gzip request bodies and gzips answers when asked', async () => {
+    const device = newDeviceId();
+    const batch = Array.from({ length: 50 }, (_, i) =>
+      noteEvent('note.created', { id: String(1700000003000 + i), title: 'a fairly repetitive title '.repeat(4) }),
+    );
+    const body = gzipSync(JSON.stringify({ deviceId: device, events: batch }));
+    const pushed = await alice.request('POST', '/functions/v1/sync/push', undefined, {
+      rawBody: body,
+      headers: { 'Content-Encoding': 'gzip' },
+    });
+    expect(pushed.status).toBe(200);
+    expect(pushed.json.accepted).toHaveLength(50);
+    const after = pushed.json.accepted[0].serverSeq - 1;
+    const plain = await alice.pull(device, after, 50);
+    const zipped = await alice.pull(device, after, 50, true);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.json).toEqual(plain.json);
+    expect(zipped.wireBytes).toBeLessThan(plain.wireBytes / 4);
+  });
+
+  it('pages pulls by count (default and max 1000) and by about 1 MiB of events', async () => {
+    const device = newDeviceId();
+    const start = (await bob.head(device)).json.head;
+    const html = `<p>${'x'.repeat(100_000)}</p>`;
+    const big = Array.from({ length: 15 }, (_, i) => noteEvent('note.body-saved', { id: String(1700000004000 + i), html }));
+    expect((await bob.push(device, big)).status).toBe(200);
+    const first = await bob.pull(device, start);
+    expect(first.json.more).toBe(true);
+    expect(first.json.events.length).toBeGreaterThanOrEqual(10);
+    expect(first.json.events.length).toBeLessThan(15);
+    const rest = await bob.pullAll(device, start);
+    expect(rest.events.map((e) => e.event.id)).toEqual(big.map((e) => e.id));
+    expect(rest.pages).toBe(2);
+    const many = Array.from({ length: 1200 }, (_, i) => noteEvent('note.renamed', { id: '1700000001000', title: `t${i}` }));
+    for (let i = 0; i < many.length; i += 500) expect((await bob.push(device, many.slice(i, i + 500))).status).toBe(200);
+    const page = await bob.pull(device, start + 15);
+    expect(page.json.events).toHaveLength(1000);
+    expect(page.json.more).toBe(true);
+    expect((await bob.pull(device, start + 15, 1001)).status).toBe(400);
+    expect((await bob.pull(device, start + 15, 7)).json.events).toHaveLength(7);
+  });
+
+  it('keeps the latest snapshot per account and serves it to a new device, which pulls only what follows', async () => {
+    const device = newDeviceId();
+    expect((await bob.getSnapshot(device)).status).toBe(404);
+    const head = (await bob.head(device)).json.head;
+    expect((await bob.putSnapshot(device, head + 1, { order: [] })).status).toBe(409);
+    expect((await bob.putSnapshot(device, head - 2, { order: ['old'] })).status).toBe(200);
+    expect((await bob.putSnapshot(device, head, { order: ['new'], meta: { a: { title: 'é' } } })).status).toBe(200);
+    expect((await bob.putSnapshot(device, head - 1, { order: ['older'] })).status).toBe(409);
+    for (const bad of [{ state: [] }, { state: 'x' }, { format: '' }, { format: 7 }, { serverSeq: -1 }, { serverSeq: 1.5 }]) {
+      const body = { deviceId: device, serverSeq: head, format: 'notes-state/1', state: {}, ...bad };
+      expect((await bob.request('PUT', '/functions/v1/sync/snapshot', body)).status, JSON.stringify(bad)).toBe(400);
+    }
+    const fresh = newDeviceId();
+    const snapshot = await bob.getSnapshot(fresh, true);
+    expect(snapshot.json).toMatchObject({
+      serverSeq: head,
+      format: 'notes-state/1',
+      state: { order: ['new'], meta: { a: { title: 'é' } } },
+    });
+    const tail = noteEvent('note.created', { id: '1700000005000', title: 'after the snapshot' });
+    await bob.push(device, [tail]);
+    const after = await bob.pullAll(fresh, snapshot.json.serverSeq);
+    expect(after.events.map((e) => e.event.id)).toEqual([tail.id]);
+    expect((await alice.getSnapshot(newDeviceId())).json.state?.order).not.toEqual(['new']);
+  });
+
+  it('names devices and lists only the account’s own', async () => {
+    const device = newDeviceId();
+    expect((await alice.nameDevice(device, '  Chrome on Linux ')).json).toEqual({ deviceId: device, name: 'Chrome on Linux' });
+    for (const name of ['', '   ', 'x'.repeat(81), 'tab\there', 42]) {
+      expect((await alice.request('PUT', '/functions/v1/sync/device', { deviceId: device, name })).status).toBe(400);
+    }
+    const listed = (await alice.devices(device)).json.devices;
+    expect(listed.find((d: { deviceId: string }) => d.deviceId === device)).toMatchObject({ name: 'Chrome on Linux' });
+    const bobs = (await bob.devices(newDeviceId())).json.devices.map((d: { deviceId: string }) => d.deviceId);
+    expect(bobs).not.toContain(device);
+    // A device of Alice's cannot be used by Bob.
+    for (const call of [
+      bob.head(device),
+      bob.pull(device),
+      bob.push(device, [noteEvent('note.created', { id: '1', title: 'x' })]),
+      bob.nameDevice(device, 'mine'),
+    ]) {
+      expect((await call).status).toBe(403);
+    }
+  });
+
+  it('refuses bad device ids, parameters, methods and endpoints with JSON errors', async () => {
+    for (const id of ['short', 'x'.repeat(65), 'has space1', 'ünïcode-id', '']) expect((await alice.head(id)).status).toBe(400);
+    const device = newDeviceId();
+    for (const query of ['after=-1', 'after=1.5', 'after=1e3', 'limit=0', 'after=abc']) {
+      expect((await alice.request('GET', `/functions/v1/sync/pull?deviceId=${device}&${query}`)).status).toBe(400);
+    }
+    const wrongMethod = await alice.request('DELETE', '/functions/v1/sync/push');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST, OPTIONS');
+    expect((await alice.request('GET', '/functions/v1/sync/nothing')).status).toBe(404);
+    expect((await alice.request('GET', '/functions/v1/sync')).status).toBe(404);
+  });
+});
