@@ -54,7 +54,7 @@ const onNote = { id: noteId };
  */
 export type EventScope = 'note' | 'view' | 'preference' | 'activity' | 'log';
 
-const entry = <S extends v.ObjectEntries>(scope: EventScope, payload: S) => ({ scope, payload: v.strictObject(payload) });
+const entry = <Sc extends EventScope, S extends v.ObjectEntries>(scope: Sc, payload: S) => ({ scope, payload: v.strictObject(payload) });
 
 /**
  * Every event type with its payload schema and scope (docs/product.md for what each action does).
@@ -118,6 +118,9 @@ export type EventPayloads = { [K in EventType]: v.InferOutput<(typeof EVENT_CATA
 
 /** Every event type, in catalog order. */
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+/** The event types of scope `S`, as a type (e.g. `TypesOfScope<'activity'>`). */
+export type TypesOfScope<S extends EventScope> = { [K in EventType]: (typeof EVENT_CATALOG)[K]['scope'] extends S ? K : never }[EventType];
 
 /** The event types of one scope. */
 export function typesOfScope(scope: EventScope): ReadonlySet<EventType> {

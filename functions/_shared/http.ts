@@ -181,7 +181,15 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
     await dropBody(req);
     throw tooLarge(maxBytes);
   }
-  const bytes = await readLimited(req.body, maxBytes);
+  return parseJsonBytes(await readLimited(req.body, maxBytes));
+}
+
+/**
+ * A request body's bytes as JSON: not empty, valid UTF-8, valid JSON.
+ * @returns the parsed value (any JSON value; callers check its shape).
+ * @throws HttpError 400 naming what is wrong.
+ */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
   if (bytes.byteLength === 0) throw new HttpError(400, 'Request body is empty: send a JSON object');
   let text: string;
   try {

@@ -3,7 +3,7 @@
  * bodies with an optional `Content-Encoding: gzip` inflated under a bound, and JSON answers
  * gzip-compressed when the client accepts it. Web-standard APIs only.
  */
-import { dropBody, FUNCTION_SECURITY_HEADERS, HttpError, MAX_DISCARD_BYTES } from '../_shared/http.ts';
+import { dropBody, FUNCTION_SECURITY_HEADERS, HttpError, MAX_DISCARD_BYTES, parseJsonBytes } from '../_shared/http.ts';
 
 /** True for `application/json` or `application/*+json` with no charset or UTF-8. */
 function isJsonContentType(value: string | null): boolean {
@@ -90,18 +90,7 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
       throw new HttpError(400, 'Request body is not valid gzip');
     }
   }
-  if (bytes.byteLength === 0) throw new HttpError(400, 'Request body is empty: send a JSON object');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, 'Request body is not valid UTF-8');
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Request body is not valid JSON');
-  }
+  return parseJsonBytes(bytes);
 }
 
 /** Headers of every sync answer: no caching, no sniffing, CORS only for the trusted `origin` given. */

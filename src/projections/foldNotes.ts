@@ -1,6 +1,7 @@
 import type { AppEvent, EventType } from '../events/catalog';
 import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
 import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
+import { ignoring } from './ignoring';
 
 /**
  * A copy-on-write draft of NotesState: each container is copied at most once per batch,
@@ -31,6 +32,7 @@ type NoteFold<K extends EventType> = ((draft: NotesDraft, event: AppEvent<K>) =>
  * compile until it is listed here (docs/architecture.md "Projections").
  */
 const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
+  ...ignoring('view', 'preference', 'activity', 'log'),
   'note.created': (draft, { id: eventId, at, device, payload: { id, title } }) => {
     const notes = draft.state;
     if (notes.meta[id] || notes.deleted[id]) return;
@@ -84,31 +86,6 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   'device.named': (draft, { payload: { device, name } }) => {
     if (draft.state.devices[device] !== name) draft.write('devices')[device] = name;
   },
-  'note.selected': null,
-  'ui.sort-changed': null,
-  'ui.search-changed': null,
-  'ui.sidebar-toggled': null,
-  'ui.analytics-toggled': null,
-  'ui.theme-changed': null,
-  'editor.command': null,
-  'note.exported': null,
-  'note.copied': null,
-  'note.downloaded': null,
-  'note.emailed': null,
-  'note.calendar-opened': null,
-  'task.created': null,
-  'recording.started': null,
-  'recording.stopped': null,
-  'summary.requested': null,
-  'summary.received': null,
-  'summary.failed': null,
-  'recap.format-changed': null,
-  'recap.inserted': null,
-  'resources.requested': null,
-  'resources.received': null,
-  'resources.failed': null,
-  'ai.panel-closed': null,
-  'log.imported': null,
 };
 
 const revisionRef = (id: string, origin: boolean, device: string | undefined, copyOf?: string): NoteRevisionRef => ({

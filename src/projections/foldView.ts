@@ -1,5 +1,6 @@
 import type { AppEvent, EventType } from '../events/catalog';
 import type { NotesState, ViewState } from './notesState';
+import { ignoring } from './ignoring';
 
 /** How one event type changes a tab's view; `null`: it does not. */
 type ViewFold<K extends EventType> = ((view: ViewState, event: AppEvent<K>) => ViewState) | null;
@@ -11,6 +12,7 @@ const select = (view: ViewState, id: string | null): ViewState => ({ ...view, se
  * not compile until it is listed here (docs/architecture.md "Projections").
  */
 const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
+  ...ignoring('activity', 'log'),
   'note.created': (view, e) => select(view, e.payload.id),
   'note.selected': (view, e) => select(view, e.payload.id),
   'ui.sort-changed': (view, e) => ({ ...view, sort: e.payload.sort }),
@@ -27,25 +29,6 @@ const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
   'note.moved': null,
   'note.starred': null,
   'note.unstarred': null,
-  'editor.command': null,
-  'note.exported': null,
-  'note.copied': null,
-  'note.downloaded': null,
-  'note.emailed': null,
-  'note.calendar-opened': null,
-  'task.created': null,
-  'recording.started': null,
-  'recording.stopped': null,
-  'summary.requested': null,
-  'summary.received': null,
-  'summary.failed': null,
-  'recap.format-changed': null,
-  'recap.inserted': null,
-  'resources.requested': null,
-  'resources.received': null,
-  'resources.failed': null,
-  'ai.panel-closed': null,
-  'log.imported': null,
   'device.named': null,
 };
 

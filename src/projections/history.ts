@@ -1,4 +1,5 @@
 import type { AppEvent, EventType } from '../events/catalog';
+import { ignoring } from './ignoring';
 
 /** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {
@@ -27,6 +28,7 @@ type RevisionStep<K extends EventType> = ((draft: Draft, event: AppEvent<K>) => 
  * type does not compile until it is listed here.
  */
 const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
+  ...ignoring('view', 'preference', 'activity', 'log'),
   'note.created': (_, e) => ['created', { title: e.payload.title, html: '' }],
   'note.imported': (_, e) => ['imported', { title: e.payload.title, html: e.payload.html }],
   'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
@@ -36,31 +38,6 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'note.moved': null,
   'note.starred': null,
   'note.unstarred': null,
-  'note.selected': null,
-  'ui.sort-changed': null,
-  'ui.search-changed': null,
-  'ui.sidebar-toggled': null,
-  'ui.analytics-toggled': null,
-  'ui.theme-changed': null,
-  'editor.command': null,
-  'note.exported': null,
-  'note.copied': null,
-  'note.downloaded': null,
-  'note.emailed': null,
-  'note.calendar-opened': null,
-  'task.created': null,
-  'recording.started': null,
-  'recording.stopped': null,
-  'summary.requested': null,
-  'summary.received': null,
-  'summary.failed': null,
-  'recap.format-changed': null,
-  'recap.inserted': null,
-  'resources.requested': null,
-  'resources.received': null,
-  'resources.failed': null,
-  'ai.panel-closed': null,
-  'log.imported': null,
   'device.named': null,
 };
 

@@ -76,6 +76,12 @@ test.describe('sync between devices', () => {
     expect(bodies.some((html) => html.includes('start plus A offline'))).toBe(true);
     expect(bodies.some((html) => html.includes('start plus B offline'))).toBe(true);
     await expect(a.app.rows.filter({ hasText: /^Shared plan \(conflict, / })).toHaveCount(1);
+    // History names the device of each revision: B's save is the note's current text on A.
+    await a.app.row('Shared plan').locator('.note-row-main').click();
+    await a.page.getByRole('button', { name: 'History', exact: true }).click();
+    const revisions = a.page.getByRole('dialog', { name: 'History' }).getByRole('list', { name: 'Revisions' }).getByRole('button');
+    await expect(revisions.first()).toContainText(/on (?!this device)\S/);
+    await expect(revisions.filter({ hasText: 'on this device' }).first()).toBeVisible();
     noErrors(a);
     noErrors(b);
   });
@@ -119,14 +125,19 @@ test.describe('sync between devices', () => {
     const make = async (d: Device, prefix: string) => {
       for (let i = 0; i < 50; i++) await d.app.createNote(`${prefix} ${i + 1}`);
     };
+    // The list shows only the rows in view; the notes index in localStorage lists them all.
+    const count = async (d: Device) => (JSON.parse((await d.app.localStorageKeys()).notes ?? '[]') as unknown[]).length;
     await make(a, 'From A');
     await signIn(a, email, { create: true });
     await make(b, 'From B');
-    await expect(b.app.rows).toHaveCount(50);
+    expect(await count(b)).toBe(50);
     await signIn(b, email);
     await waitSynced(a, 30_000);
-    for (const d of [a, b]) await expect(d.app.rows).toHaveCount(100, { timeout: 20_000 });
-    await expectSameKeys([a, b]);
+    for (const d of [a, b]) await expect.poll(() => count(d), { timeout: 20_000 }).toBe(100);
+    const keys = await expectSameKeys([a, b]);
+    const titles = (JSON.parse(keys.notes) as { title: string }[]).map((n) => n.title);
+    expect(titles.filter((t) => t.startsWith('From A '))).toHaveLength(50);
+    expect(titles.filter((t) => t.startsWith('From B '))).toHaveLength(50);
     noErrors(a);
     noErrors(b);
   });

@@ -53,7 +53,7 @@ export async function waitSynced(device: Device, timeout = 15_000): Promise<void
 
 /** Rename the shown note through its title (double-click, type, Enter). */
 export async function renameShownNote(device: Device, title: string): Promise<void> {
-  await device.page.locator('.editor-title').dblclick();
+  await device.page.locator('.editor-title span').dblclick();
   const field = device.page.getByRole('textbox', { name: 'Note title' });
   await field.fill(title);
   await field.press('Enter');

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
 import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
@@ -61,8 +61,8 @@ describe('event log', () => {
     const tabB = await openLog(endB);
     await tabB.append('note.created', created('1'));
     await tabA.append('note.created', created('2'));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(tabB.state.notes.order).toEqual(['2', '1']);
+    // The other tab hears of the append through the channel, a task or more later.
+    await vi.waitFor(() => expect(tabB.state.notes.order).toEqual(['2', '1']));
     expect(tabB.state.view.selectedId).toBe('1');
     expect(tabA.state.notes.order).toEqual(['2', '1']);
     expect(tabA.state.view.selectedId).toBe('2');
@@ -94,9 +94,8 @@ describe('event log', () => {
     await log.append('note.created', created('1'));
     await Promise.all(Array.from({ length: SNAPSHOT_EVERY_EVENTS + 5 }, (_, i) => log.append('note.renamed', { id: '1', title: `t${i}` })));
     await log.append('note.starred', { id: '1' });
-    await new Promise((r) => setTimeout(r, 20));
-    const snapshot = await log.latestSnapshot();
-    expect(snapshot?.seq).toBeGreaterThanOrEqual(SNAPSHOT_EVERY_EVENTS);
+    // The snapshot is written after the append resolved, in a transaction of its own.
+    await vi.waitFor(async () => expect((await log.latestSnapshot())?.seq).toBeGreaterThanOrEqual(SNAPSHOT_EVERY_EVENTS));
     await log.close();
     const reopened = await openLog();
     expect(reopened.state.notes).toEqual(log.state.notes);

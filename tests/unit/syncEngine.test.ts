@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type EventPayloads, type EventType } from '../../src/events/catalog';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
@@ -74,16 +74,21 @@ async function settle(server: FakeSyncServer, devices: Device[]) {
 }
 
 const keys = (d: Device) => toStorageKeys(d.log.state.notes);
+/** Appends not yet durable: `durable()` waits for them, however loaded the machine is. */
+const appending: Promise<unknown>[] = [];
+/** Append on `d` and remember the write, so `durable()` can wait for it. */
+function act<T extends EventType>(d: Device, type: T, payload: EventPayloads[T]): void {
+  appending.push(d.log.append(type, payload));
+}
 let nextId = 1_764_000_000_000;
 const newNote = (d: Device, title: string) => {
   const id = String(nextId++);
-  void d.log.append('note.created', { id, title });
+  act(d, 'note.created', { id, title });
   return id;
 };
 /** A save as the editor makes it: it names the revision the text started from. */
-const save = (d: Device, id: string, html: string) =>
-  void d.log.append('note.body-saved', { id, html, base: d.log.state.notes.revs[id]?.id });
-const durable = () => new Promise((resolve) => setTimeout(resolve, 5));
+const save = (d: Device, id: string, html: string) => act(d, 'note.body-saved', { id, html, base: d.log.state.notes.revs[id]?.id });
+const durable = () => Promise.all(appending.splice(0));
 
 describe('sync between devices of one account', () => {
   it('a note written on A appears on B; star, rename, move and delete follow; both hold the same keys', async () => {
@@ -98,15 +103,15 @@ describe('sync between devices of one account', () => {
     await durable();
     await settle(server, [a, b]);
     expect(b.log.state.notes.bodies[first].html).toBe('<p>hello from A</p>');
-    void a.log.append('note.starred', { id: first });
-    void a.log.append('note.renamed', { id: second, title: 'Renamed' });
-    void a.log.append('note.moved', { id: second, direction: 'down' });
+    act(a, 'note.starred', { id: first });
+    act(a, 'note.renamed', { id: second, title: 'Renamed' });
+    act(a, 'note.moved', { id: second, direction: 'down' });
     await durable();
     await settle(server, [a, b]);
     expect(b.log.state.notes.order).toEqual([first, second]);
     expect(b.log.state.notes.starred).toEqual([first]);
     expect(b.log.state.notes.meta[second].title).toBe('Renamed');
-    void b.log.append('note.deleted', { id: first });
+    act(b, 'note.deleted', { id: first });
     await durable();
     await settle(server, [a, b]);
     expect(a.log.state.notes.order).toEqual([second]);
@@ -148,7 +153,7 @@ describe('sync between devices of one account', () => {
     await durable();
     await settle(server, [a, b]);
     b.transport.online = false;
-    void a.log.append('note.deleted', { id });
+    act(a, 'note.deleted', { id });
     save(b, id, '<p>B kept typing</p>');
     await durable();
     await settle(server, [a]);
@@ -272,10 +277,10 @@ describe('randomized trials', () => {
           const text = `<p>t${trial}s${step}${d.name}</p>`;
           typed.add(text);
           save(d, pick(random, notes), text);
-        } else if (r < 0.82) void d.log.append('note.renamed', { id: pick(random, notes), title: `r${step}` });
-        else if (r < 0.9) void d.log.append('note.starred', { id: pick(random, notes) });
-        else if (r < 0.95) void d.log.append('note.moved', { id: pick(random, notes), direction: random() < 0.5 ? 'up' : 'down' });
-        else void d.log.append('note.deleted', { id: pick(random, notes) });
+        } else if (r < 0.82) act(d, 'note.renamed', { id: pick(random, notes), title: `r${step}` });
+        else if (r < 0.9) act(d, 'note.starred', { id: pick(random, notes) });
+        else if (r < 0.95) act(d, 'note.moved', { id: pick(random, notes), direction: random() < 0.5 ? 'up' : 'down' });
+        else act(d, 'note.deleted', { id: pick(random, notes) });
         await durable();
         if (random() < 0.3) await settle(server, devices);
       }
