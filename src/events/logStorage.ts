@@ -77,7 +77,7 @@ const LOG_DB_VERSION = 2;
 const SNAPSHOTS_KEPT = 2;
 
 /**
- * Open the IndexedDB log store (ARCHITECTURE.md "Events"). `seq` is the events store's
+ * Open the IndexedDB log store (docs/architecture.md "IndexedDB log"). `seq` is the events store's
  * auto-increment key, so tabs appending at once still get one total order.
  * @throws when IndexedDB is unavailable or blocked.
  */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * Start-up of the app (ARCHITECTURE.md "Machines", app shell): open the durable log (or fall back
+ * Start-up of the app (docs/architecture.md "Start-up order"): open the durable log (or fall back
  * to memory when IndexedDB is unavailable) and fold it; then the log is `readable` (tag) and the
  * app renders its list. Once the app reports its first paint (`app.painted`), recover the page-hide
  * journal and import legacy notes, then `ready`, tagged `editable`: only from then on may the user

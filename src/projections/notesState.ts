@@ -1,6 +1,6 @@
 import type { SidebarMode, SortMode, ThemePreference } from '../events/catalog';
 
-/** One row of the `notes` localStorage list (SPEC.md §3): id = creation time in ms, modified = ISO time. */
+/** One row of the `notes` localStorage list (docs/product.md "Entities and storage keys"): id = creation time in ms, modified = ISO time. */
 export interface NoteIndexEntry {
   id: string;
   title: string;
@@ -47,7 +47,7 @@ export interface NotesState {
   devices: Record<string, string>;
 }
 
-/** One tab's view (SPEC.md §2, §4): restored from the log at start, applied live only in the tab that made it. */
+/** One tab's view (docs/product.md "Sidebar", "States and transitions"): restored from the log at start, applied live only in the tab that made it. */
 export interface ViewState {
   selectedId: string | null;
   sort: SortMode;
@@ -65,7 +65,7 @@ export interface AppState {
   seq: number;
 }
 
-/** Title used for new notes and for empty titles (SPEC.md §3). */
+/** Title used for new notes and for empty titles (docs/product.md "Entities and storage keys"). */
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {} };

@@ -6,7 +6,7 @@ import { INITIAL_STATE, type AppState } from './notesState';
 export const REPLAY_CHECKPOINT_EVERY = 200;
 
 /**
- * Step-by-step replay of a log (issue 6): `stateAt(i)` is the projection after the first `i` events
+ * Step-by-step replay of a log (docs/product.md "Event log tools"): `stateAt(i)` is the projection after the first `i` events
  * (0 = before any). Pure folding only: replay never runs an effect.
  */
 export class Replay {

@@ -20,18 +20,41 @@ function explain(error: unknown): string {
   return `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** One account action at a time: `busy` while it runs, its failure in words (nothing changed then). */
+function useAccountAction(): { busy: boolean; error: string | null; run(action: () => Promise<void>): Promise<void> } {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(explain(caught));
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/** The dialog's error line, announced at once. */
+function AccountErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p className="account-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Sign in or create an account; on success this device starts syncing. */
 function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const log = useLog();
   const [email, setEmail] = useState(log.sync$.value?.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAccountAction();
 
-  const submit = async (mode: 'sign-in' | 'sign-up') => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = (mode: 'sign-in' | 'sign-up') =>
+    run(async () => {
       const { deps } = controlSync(log);
       const account =
         mode === 'sign-in' ? await deps.accounts.signIn(email.trim(), password) : await deps.accounts.signUp(email.trim(), password);
@@ -39,11 +62,7 @@ function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
       controlSync(log).syncNow();
       toast.success(mode === 'sign-in' ? 'Signed in' : 'Account created', { description: `Your notes now sync with ${account.email}.` });
       onDone();
-    } catch (caught) {
-      setError(explain(caught));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form
@@ -69,11 +88,7 @@ function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
-      {error && (
-        <p className="account-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AccountErrorLine error={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>
           Cancel
@@ -135,11 +150,7 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
       <label>
         <input type="checkbox" checked={everywhere} onChange={(e) => setEverywhere(e.target.checked)} /> Sign out on all my devices
       </label>
-      {error && (
-        <p className="account-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AccountErrorLine error={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>
           Cancel

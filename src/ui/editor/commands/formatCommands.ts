@@ -5,7 +5,7 @@ import { editorToasts } from '../../feedback';
 import { selectedText, toggleStyle } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
-/** The rem value of "Normal" (SPEC.md §5 code 3): choosing it removes the size style. */
+/** The rem value of "Normal" (docs/product.md "Constants": code 3, 1 rem): choosing it removes the size style. */
 const NORMAL_FONT_SIZE = FONT_SIZES.find((f) => f.label === 'Normal')!.rem;
 
 function toggleMark(name: 'bold' | 'italic' | 'underline', label: string, key: string): EditorCommand {
@@ -47,7 +47,7 @@ function listCommand(name: string, label: string, type: ListType, icon: EditorCo
   };
 }
 
-/** Text formatting commands of the toolbar (SPEC.md §2 "Toolbar", §4 "Follow-up highlight", §5, §9). */
+/** Text formatting commands of the toolbar (docs/product.md "Toolbar", "States and transitions", "Validation rules", "Constants"). */
 export const FORMAT_COMMANDS: EditorCommand[] = [
   toggleMark('bold', 'Bold', 'B'),
   toggleMark('italic', 'Italic', 'I'),

@@ -18,7 +18,7 @@ export function command(name: string): EditorCommand {
 }
 
 /**
- * The toolbar (SPEC.md §2 "Toolbar"), in SPEC.md's order, in groups shown with separators:
+ * The toolbar (docs/product.md "Toolbar"), in the order that section lists, in groups shown with separators:
  * formatting, lists, inserts, note actions, helpers.
  */
 export const TOOLBAR_GROUPS: readonly (readonly string[])[] = [
@@ -29,7 +29,7 @@ export const TOOLBAR_GROUPS: readonly (readonly string[])[] = [
   ['record', 'summarize', 'find-resources', 'follow-up', 'create-task'],
 ];
 
-/** The header's actions (SPEC.md §2 "Header", issue 3), left to right. */
+/** The header's actions (docs/product.md "Header"), left to right. */
 export const HEADER_COMMANDS: readonly string[] = [
   'export',
   'star',

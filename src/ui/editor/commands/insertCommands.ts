@@ -7,10 +7,10 @@ import { LINK_PROMPT, parseLinkInput } from '../linkInput';
 import { TABLE_DEFAULT_INPUT, TABLE_MAX_COLS, TABLE_MAX_ROWS, TABLE_PROMPT, emptyTableContent, parseTableInput } from '../tableInput';
 import { ctrl, logCommand, type EditorCommand } from './types';
 
-/** Format of "Insert date" (SPEC.md §9 "Inserted date format MM/dd/yy"). */
+/** Format of "Insert date" (docs/product.md "Constants": MM/dd/yy). */
 export const INSERTED_DATE_FORMAT = 'MM/dd/yy';
 
-/** Commands that insert something into the note (SPEC.md §2 "Toolbar", §5). */
+/** Commands that insert something into the note (docs/product.md "Toolbar", "Validation rules"). */
 export const INSERT_COMMANDS: EditorCommand[] = [
   {
     name: 'insert-image',
@@ -30,7 +30,7 @@ export const INSERT_COMMANDS: EditorCommand[] = [
     icon: 'link',
     async perform(ctx) {
       const answer = ctx.services.ask(LINK_PROMPT, ctx.editor.getSelectedLinkUrl() ?? '');
-      // The answer is checked with DOMPurify's URI policy, which loads on first use (issue 7).
+      // The answer is checked with DOMPurify's URI policy, which loads on first use (kept off the first load).
       if (answer?.trim()) await loadPurifier();
       const input = parseLinkInput(answer);
       if (input.kind === 'cancel') return;

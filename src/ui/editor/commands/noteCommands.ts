@@ -7,7 +7,7 @@ import { editorToasts, showStatus } from '../../feedback';
 import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
-/** The note's text (SPEC.md §7 "body text"). */
+/** The note's text (docs/product.md "Calls": the body text of copy, e-mail and calendar). */
 export function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
   return documentText(ctx.editor.document);
 }
@@ -17,7 +17,7 @@ function htmlFile(ctx: CommandContext): string {
   return standaloneHtml(ctx.title, ctx.editor.blocksToHTMLLossy(ctx.editor.document));
 }
 
-/** Export the note as `format` (issue 3 "Export dropdown"): a file named after the note, or PDF through the print dialogue. */
+/** Export the note as `format` (docs/product.md "Exports"): a file named after the note, or PDF through the print dialogue. */
 function exportNote(ctx: CommandContext, format: ExportFormat): void {
   const type = EXPORT_FILE_TYPES[format];
   if (format === 'pdf') {
@@ -36,7 +36,7 @@ function exportNote(ctx: CommandContext, format: ExportFormat): void {
   void ctx.log.append('note.exported', { id: ctx.noteId, format });
 }
 
-/** Commands on the whole note: save, copy, download, star, export, hand-offs, recording and the AI helpers (SPEC.md §2, §7). */
+/** Commands on the whole note: save, copy, download, star, export, hand-offs, recording and the AI helpers (docs/product.md "Header", "Calls"). */
 export const NOTE_COMMANDS: EditorCommand[] = [
   {
     name: 'save',
@@ -48,7 +48,7 @@ export const NOTE_COMMANDS: EditorCommand[] = [
     icon: 'save',
     async perform(ctx) {
       logCommand(ctx, 'save');
-      // "Note saved!" once the save is durable, or at once when everything already is (SPEC.md §5 skip rule).
+      // "Note saved!" once the save is durable, or at once when everything already is (docs/product.md "Validation rules": nothing new is no save).
       if ((await ctx.saveNow()) === 'saved') showStatus('Note saved!');
     },
   },

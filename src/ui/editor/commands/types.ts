@@ -49,7 +49,7 @@ export interface CommandState {
 }
 
 /**
- * An editor command (STYLE.md "commands as small objects"): its name (the `command` of
+ * An editor command (docs/architecture.md "Commands"): its name (the `command` of
  * editor.command events), the label that is also its accessible name, its shortcut, the event type
  * it appends, and `perform`. The toolbar, the header, the keyboard handler, the shortcuts dialog
  * and the command-list tests all read the same objects.
