@@ -197,8 +197,8 @@ test.describe('sync between devices', () => {
     await expect(b.app.row('Kept by the account')).toBeVisible();
 
     await b.page.getByRole('button', { name: `Account: ${email}` }).click();
-    const dialog = b.page.getByRole('dialog', { name: 'Account' });
-    await dialog.getByRole('button', { name: 'Sign out…' }).click();
+    await b.page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out…' }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Sign out' });
     await expect(dialog.getByRole('radio', { name: 'Keep my notes on this device' })).toBeChecked();
     await dialog.getByRole('radio', { name: 'Remove them from this device' }).click();
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();

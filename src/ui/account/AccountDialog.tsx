@@ -134,10 +134,10 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
     >
       <fieldset className="sign-out-choices">
         <legend>Keep a copy of your notes on this device?</legend>
-        <label>
+        <label className="account-choice">
           <input type="radio" name="copy" checked={keepNotes} onChange={() => setKeepNotes(true)} /> Keep my notes on this device
         </label>
-        <label>
+        <label className="account-choice">
           <input type="radio" name="copy" checked={!keepNotes} onChange={() => setKeepNotes(false)} /> Remove them from this device
         </label>
       </fieldset>
@@ -147,7 +147,7 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
           {pending === 1 ? 'it' : 'them'}.
         </p>
       )}
-      <label>
+      <label className="account-choice">
         <input type="checkbox" checked={everywhere} onChange={(e) => setEverywhere(e.target.checked)} /> Sign out on all my devices
       </label>
       <AccountErrorLine error={error} />
@@ -181,7 +181,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
   const expired = status?.state === 'signed-out';
   return (
     <dialog ref={ref} className="dialog account-dialog" aria-labelledby="account-title" onCancel={onClose} onClose={onClose}>
-      <h2 id="account-title">{record && !expired ? 'Account' : 'Sync your notes'}</h2>
+      <h2 id="account-title">{!record || expired ? 'Sync your notes' : step === 'sign-out' ? 'Sign out' : 'Account'}</h2>
       {!record || expired ? (
         <SignInForm onDone={onClose} onCancel={onClose} />
       ) : step === 'sign-out' ? (
