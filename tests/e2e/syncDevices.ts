@@ -60,9 +60,23 @@ export async function renameShownNote(device: Device, title: string): Promise<vo
   await expect(device.page.locator('.editor-title')).toHaveText(title);
 }
 
-/** The mirrored storage keys of every device are the same (`notes`, `note_{id}`, `linkedNotes`). */
-export async function expectSameKeys(devices: Device[]): Promise<Record<string, string>> {
-  const first = await devices[0].app.localStorageKeys();
-  for (const d of devices.slice(1)) await expect.poll(() => d.app.localStorageKeys(), { timeout: 10_000 }).toEqual(first);
-  return first;
+/**
+ * Wait until the mirrored storage keys of every device are the same (`notes`, `note_{id}`,
+ * `linkedNotes`): each device may still be pulling another's last change, so all are read again
+ * until they agree. Returns those keys; fails with every device's keys and sync status otherwise.
+ */
+export async function expectSameKeys(devices: Device[], timeout = 20_000): Promise<Record<string, string>> {
+  let all: Record<string, string>[] = [];
+  const agree = async () => {
+    all = await Promise.all(devices.map((d) => d.app.localStorageKeys()));
+    return all.every((keys) => JSON.stringify(keys) === JSON.stringify(all[0]));
+  };
+  try {
+    await expect.poll(agree, { timeout }).toBe(true);
+  } catch {
+    const statuses = await Promise.all(devices.map((d) => syncStatus(d.page).textContent()));
+    // Fail with the difference between the devices' keys, and what each said of its sync.
+    expect(all.slice(1), `devices disagree; their sync status: ${JSON.stringify(statuses)}`).toEqual(all.slice(1).map(() => all[0]));
+  }
+  return all[0];
 }
