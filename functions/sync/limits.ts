@@ -9,7 +9,10 @@ export interface SyncLimits {
   maxEventsPerPush: number;
   /** A push body, on the wire and after gzip inflation (8 MiB). */
   maxPushBytes: number;
-  /** One event's JSON (2 MiB). */
+  /**
+   * One event's JSON (6 MiB): the HTML of a 5,000-paragraph note alone is over 2 MiB, and such a
+   * note must sync (its BlockNote document goes only when the event stays under this).
+   */
   maxEventBytes: number;
   /** Events in one pull page, also the default page size (1000). */
   maxPullEvents: number;
@@ -33,7 +36,7 @@ const MIB = 1_048_576;
 export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   maxEventsPerPush: 500,
   maxPushBytes: 8 * MIB,
-  maxEventBytes: 2 * MIB,
+  maxEventBytes: 6 * MIB,
   maxPullEvents: 1000,
   maxPullBytes: MIB,
   maxSnapshotBytes: 64 * MIB,

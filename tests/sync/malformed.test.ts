@@ -66,8 +66,8 @@ function cases(): Case[] {
     { label: '__proto__ payload', body: push([good()]).replace('"payload":{', '"payload":{"__proto__":{"admin":true},'), statuses: [422] },
     { label: 'seq string', body: push([{ ...good(), seq: 'one' }]), statuses: [200, 422] },
     {
-      label: 'event over 2 MiB',
-      body: push([good(), noteEvent('note.body-saved', { id: '1', html: 'x'.repeat(2 * MIB + 10) })]),
+      label: 'event over 6 MiB',
+      body: push([good(), noteEvent('note.body-saved', { id: '1', html: 'x'.repeat(6 * MIB + 10) })]),
       statuses: [413],
     },
     {
@@ -143,7 +143,7 @@ describe('malformed pushes', () => {
       if (outcome.kind !== 'answer') continue;
       expect(testCase.statuses, `${testCase.label}: ${outcome.status} ${outcome.body.slice(0, 200)}`).toContain(outcome.status);
       expect(typeof JSON.parse(outcome.body).error, testCase.label).toBe(outcome.status === 200 ? 'undefined' : 'string');
-      if (testCase.label === 'event over 2 MiB') expect(JSON.parse(outcome.body).error).toMatch(/Event "[0-9a-f-]{36}" is larger than/);
+      if (testCase.label === 'event over 6 MiB') expect(JSON.parse(outcome.body).error).toMatch(/Event "[0-9a-f-]{36}" is larger than/);
       // A `seq` of any value is dropped before storing, so that batch may be accepted.
       if (outcome.status === 200) stored += JSON.parse(outcome.body).accepted.length;
       expect((await client.head(device)).json.head, testCase.label).toBe(stored);

@@ -35,8 +35,8 @@ export interface Checkpoint {
  */
 export const CHECKPOINT_FORMAT = 'notes-state/2';
 
-/** The server's limit for one event (JSON); a larger body save goes without its BlockNote document. */
-export const MAX_WIRE_EVENT_BYTES = 2 * 1_048_576;
+/** The server's limit for one event (JSON, 6 MiB); a larger body save goes without its BlockNote document. */
+export const MAX_WIRE_EVENT_BYTES = 6 * 1_048_576;
 /** Events per push. */
 export const PUSH_BATCH_EVENTS = 200;
 /** Bytes per push before compression (the server accepts 8 MiB). */
