@@ -167,6 +167,12 @@ export class SyncEngine {
       this.setStatus({ state: 'paused' });
       return;
     }
+    if (!this.log.serverBase()) {
+      // The log names the account before its fold follows the server (enterSync reads the outbox
+      // in between): a pull now would start from 0 instead of the checkpoint. Try again shortly.
+      this.schedule(this.timing.pushDelayMs);
+      return;
+    }
     this.setStatus({ state: 'syncing' });
     try {
       await this.pushOutbox();
