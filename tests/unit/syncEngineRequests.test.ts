@@ -8,7 +8,8 @@ import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 
 /**
  * What the sync engine asks the server for (docs/architecture.md "Sync"; the figures in
- * docs/benchmarks.md "Sync figures"): a new device pulls only after the checkpoint it starts from.
+ * docs/benchmarks.md "Sync figures"): a new device pulls only after the checkpoint it starts from,
+ * and does not download the account's checkpoint again while none can be due.
  */
 
 const timing = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 20 };
@@ -100,5 +101,24 @@ describe('what the sync engine asks the server for', () => {
     expect(pulls.length).toBeGreaterThan(0);
     expect(Math.min(...pulls)).toBeGreaterThanOrEqual(checkpointSeq);
     expect(fresh.log.state.notes.order).toHaveLength(20);
+  });
+
+  it('a device starting from the checkpoint does not download it again until one may be due', async () => {
+    const server = await accountWithCheckpoint(20);
+    const transport = server.transport();
+    const downloads = vi.spyOn(transport, 'checkpoint');
+    const fresh = await signInFresh(server, transport);
+    await settle(fresh.engine(), fresh.log, server);
+    // Once, by signing in (the checkpoint to start from); the engine itself asks for none.
+    expect(downloads).toHaveBeenCalledTimes(1);
+    // 20 more events since the checkpoint it started from: one may be due, so it asks, then uploads.
+    const ids = fresh.log.state.notes.order.slice(0, 10);
+    await Promise.all([
+      ...ids.map((id, i) => fresh.log.append('note.renamed', { id, title: `Renamed ${i}` })),
+      ...ids.map((id) => fresh.log.append('note.starred', { id })),
+    ]);
+    await settle(fresh.engine(), fresh.log, server);
+    expect(downloads).toHaveBeenCalledTimes(2);
+    expect(server.checkpointStored!.serverSeq).toBe(server.head);
   });
 });
