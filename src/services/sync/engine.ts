@@ -215,6 +215,7 @@ export class SyncEngine {
       if (tooBig.length) {
         await this.log.setAside(tooBig);
         tooBig.forEach((t) => sent.add(t.id));
+        this.setStatus({ setAside: this.status$.value.setAside + tooBig.length });
       }
       if (!batch.length) continue;
       const result = await this.transport.push(this.options.deviceId, batch);
