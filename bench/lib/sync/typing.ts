@@ -1,9 +1,10 @@
 /**
  * Figure: typing with sync on and off (docs/benchmarks.md "Sync figures"). The editor stage's
- * per-key probe (bench/lib/figures/editor.ts, bench/lib/probes.ts) in two NotePad contexts holding
- * the same seeded note: one signed in to an account of its own, one without an account; runs
- * interleaved (on/off, then off/on). The signed-in page waits for "Synced at" before typing and
- * after its autosave, so each run starts and ends with nothing in flight.
+ * per-key probe and typing (bench/lib/figures/editor.ts `typeKeys`, `measureAutosave`,
+ * `heapAfterGc`; bench/lib/probes.ts) in two NotePad contexts holding the same seeded note: one
+ * signed in to an account of its own, one without an account; runs interleaved (on/off, then
+ * off/on). The note is opened the same way on both (`openSeededNote`); the signed-in page waits for
+ * "Synced at" before typing and after its autosave, so each run starts and ends with nothing in flight.
  */
 import type { Browser, BrowserContext } from '@playwright/test';
 import { heapAfterGc, measureAutosave, notePadEditorContext, typeKeys, type EditorRun } from '../figures/editor';

@@ -5,11 +5,12 @@
  * saves every few seconds, as while writing); every push to /functions/v1/sync/push from the first key
  * until the device is synced again after the last save is counted as it goes on the wire.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { gunzipSync } from 'node:zlib';
 import type { paragraphDoc } from '../corpus';
 import { prng, vocabulary, words } from '../corpus';
 import { notePadEditorContext } from '../figures/editor';
+import { newDeviceId, SyncClient } from '../../../tests/sync/client';
 import { benchEmail, openApp, signInThroughUi, waitSynced } from './account';
 import { openSeededNote } from './openNote';
 import { callsTo, recordTraffic, total } from './traffic';
@@ -32,6 +33,20 @@ export interface UploadResult {
   bodySavesWithBlocks: number;
   largestPushWireBytes: number;
   failed: number;
+  /** The server's latest body of the note holds the last phrase typed (read back with the device's session). */
+  reachedServer: boolean;
+}
+
+/** Whether the account's latest saved body on the server contains `text` (a pull with the context's session cookie). */
+async function serverHasText(context: BrowserContext, origin: string, text: string): Promise<boolean> {
+  const session = (await context.cookies(origin)).find((c) => /^(__Secure-)?better-auth\.session_token$/.test(c.name));
+  if (!session) return false;
+  const client = new SyncClient(origin + '/', 60_000);
+  client.cookie = `${session.name}=${session.value}`;
+  const { events } = await client.pullAll(newDeviceId(), 0, true);
+  const bodies = events.filter((e) => e.event.type === 'note.body-saved');
+  const last = bodies[bodies.length - 1]?.event.payload as { html?: string } | undefined;
+  return !!last?.html?.includes(text);
 }
 
 /** Type for `typingMs` into `doc` on a signed-in device and count what its pushes sent. */
@@ -58,8 +73,9 @@ export async function measureUpload(
     const vocab = vocabulary();
     const started = performance.now();
     let keys = 0;
+    let sentence = '';
     while (performance.now() - started < typingMs) {
-      const sentence = ` ${words(vocab, 2 + Math.floor(rand() * 4), rand)}.`;
+      sentence = ` ${words(vocab, 2 + Math.floor(rand() * 4), rand)}.`;
       // About 8 keys a second, the pace of steady typing; a pause after each phrase lets the autosave fire.
       await page.keyboard.type(sentence, { delay: 120 });
       keys += sentence.length;
@@ -99,6 +115,7 @@ export async function measureUpload(
       bodySavesWithBlocks: withBlocks,
       largestPushWireBytes: Math.max(0, ...pushes.map((p) => p.requestBodyBytes)),
       failed: pushes.filter((p) => p.failed || p.status !== 200).length,
+      reachedServer: await serverHasText(context, origin, sentence.trim()),
     };
     log(
       `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing`,
