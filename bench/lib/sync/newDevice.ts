@@ -14,6 +14,8 @@ import { callsTo, recordTraffic, total, type Call } from './traffic';
 /** One new device's start. */
 export interface NewDeviceRun {
   seconds: number;
+  /** Until the list first held every note (from the checkpoint, before the tail is pulled and "Synced at"). */
+  listSeconds: number;
   /** Response bodies of /functions/v1/sync/* as received (gzip), and with headers. */
   downloadBytes: number;
   downloadWithHeadersBytes: number;
@@ -28,21 +30,27 @@ export interface NewDeviceRun {
   profile?: Attribution;
 }
 
-/** Wait for the sign-in click, then for the list to hold `notes` rows and "Synced at"; ms in the page, or NaN after `timeoutMs`. */
-async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promise<number> {
+/**
+ * Wait for the sign-in click, then for the list to hold `notes` rows and "Synced at"; ms in the
+ * page to both and to the list alone (checked every frame), or NaN after `timeoutMs`.
+ */
+async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promise<{ ms: number; listMs: number }> {
   const done = await page
     .waitForFunction(
       (n) => {
-        const w = window as unknown as { __signInAt?: number; __syncedAt?: number };
+        const w = window as unknown as { __signInAt?: number; __listAt?: number; __syncedAt?: number };
         if (w.__signInAt === undefined) return false;
-        const status = document.querySelector('[role="status"][aria-label="Sync status"]')?.textContent ?? '';
         const list = document.querySelector<HTMLElement>('ul.note-list');
-        if (!status.startsWith('Synced at ') || !list) return false;
-        // The list is virtualized: rows in the DOM are measured, the rest count at the 52 px estimate (src/ui/sidebar/NoteList.tsx).
-        const rows = [...list.querySelectorAll<HTMLElement>('li.note-row')];
-        const measured = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
-        const count = rows.length + Math.round((list.getBoundingClientRect().height - measured) / 52);
-        if (count < n) return false;
+        if (!list) return false;
+        if (w.__listAt === undefined) {
+          // The list is virtualized: rows in the DOM are measured, the rest count at the 52 px estimate (src/ui/sidebar/NoteList.tsx).
+          const rows = [...list.querySelectorAll<HTMLElement>('li.note-row')];
+          const measured = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
+          if (rows.length + Math.round((list.getBoundingClientRect().height - measured) / 52) < n) return false;
+          w.__listAt = performance.now();
+        }
+        const status = document.querySelector('[role="status"][aria-label="Sync status"]')?.textContent ?? '';
+        if (!status.startsWith('Synced at ')) return false;
         w.__syncedAt = performance.now();
         return true;
       },
@@ -53,10 +61,10 @@ async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promi
       () => true,
       () => false,
     );
-  if (!done) return Number.NaN;
+  if (!done) return { ms: Number.NaN, listMs: Number.NaN };
   return page.evaluate(() => {
-    const w = window as unknown as { __signInAt: number; __syncedAt: number };
-    return w.__syncedAt - w.__signInAt;
+    const w = window as unknown as { __signInAt: number; __listAt: number; __syncedAt: number };
+    return { ms: w.__syncedAt - w.__signInAt, listMs: w.__listAt - w.__signInAt };
   });
 }
 
@@ -101,7 +109,7 @@ export async function newDeviceRun(
     );
     const stopProfile = namer ? await startProfile(page) : null;
     await submitSignIn(page, email, false);
-    const ms = await timeToSynced(page, notes, 300_000);
+    const { ms, listMs } = await timeToSynced(page, notes, 300_000);
     const profile = stopProfile && namer ? namer.attribute(await stopProfile(), 15) : undefined;
     // The calls as they stood at that moment (the live stream goes on receiving pings).
     const calls = traffic.calls().map(({ body: _body, ...call }) => ({ ...call }));
@@ -111,6 +119,7 @@ export async function newDeviceRun(
     const firstPull = sync.find((c) => c.path.startsWith('/functions/v1/sync/pull'));
     return {
       seconds: ms / 1000,
+      listSeconds: listMs / 1000,
       downloadBytes: total(sync, 'responseBodyBytes'),
       downloadWithHeadersBytes: total(sync, 'responseBodyBytes') + total(sync, 'responseHeadersBytes'),
       uploadBytes: total(sync, 'requestBodyBytes'),

@@ -1,7 +1,7 @@
 /**
  * Figure: bytes uploaded during a minute of typing in a 5,000-block note (docs/benchmarks.md "Sync
- * figures"). A signed-in device holding the note types phrases of 2-5 words at the end of its
- * second paragraph for 60 s, pausing 2.5 s after each (the autosave saves after 2 s of quiet, so it
+ * figures"). A signed-in device holding the note types phrases of 2-4 words at the end of its
+ * second paragraph for 60 s, pausing 2.2 s after each (the autosave saves after 2 s of quiet, so it
  * saves every few seconds, as while writing); every push to /functions/v1/sync/push from the first key
  * until the device is synced again after the last save is counted as it goes on the wire.
  */
@@ -16,6 +16,9 @@ import { openSeededNote } from './openNote';
 import { callsTo, recordTraffic, total } from './traffic';
 
 type Doc = ReturnType<typeof paragraphDoc>;
+
+/** The pause after each phrase: just over the autosave's 2 s of quiet, so a save comes every few seconds. */
+const PAUSE_MS = 2200;
 
 /** What a minute of typing sent. Bytes are request bodies. */
 export interface UploadResult {
@@ -75,11 +78,11 @@ export async function measureUpload(
     let keys = 0;
     let sentence = '';
     while (performance.now() - started < typingMs) {
-      sentence = ` ${words(vocab, 2 + Math.floor(rand() * 4), rand)}.`;
-      // About 8 keys a second, the pace of steady typing; a pause after each phrase lets the autosave fire.
-      await page.keyboard.type(sentence, { delay: 120 });
+      sentence = ` ${words(vocab, 2 + Math.floor(rand() * 3), rand)}.`;
+      // About 10 keys a second, steady typing; a pause after each phrase lets the autosave (2 s of quiet) fire.
+      await page.keyboard.type(sentence, { delay: 100 });
       keys += sentence.length;
-      await page.waitForTimeout(2500);
+      await page.waitForTimeout(PAUSE_MS);
     }
     const typedMs = performance.now() - started;
     // The last sentence's save and its push: wait until it is on the server.
