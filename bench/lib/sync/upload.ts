@@ -79,7 +79,7 @@ export async function measureUpload(
     let sentence = '';
     while (performance.now() - started < typingMs) {
       sentence = ` ${words(vocab, 2 + Math.floor(rand() * 3), rand)}.`;
-      // About 10 keys a second, steady typing; a pause after each phrase lets the autosave (2 s of quiet) fire.
+      // 100 ms between keys (plus the editor's own time per key); a pause after each phrase lets the autosave (2 s of quiet) fire.
       await page.keyboard.type(sentence, { delay: 100 });
       keys += sentence.length;
       await page.waitForTimeout(PAUSE_MS);
