@@ -74,6 +74,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      'bench/dist/**',
       'data/**',
       'public/**',
     ],

@@ -104,14 +104,15 @@ export class LogFold {
   advance(entries: readonly ServerOrdered[]): number {
     const server = this.server;
     if (!server) return 0;
-    let folded = 0;
+    // One fold for the run: folded one at a time, each event would copy the notes' containers.
+    const run: AppEvent[] = [];
+    let head = server.head;
     let refold = false;
     for (const { sseq, event } of entries) {
-      if (sseq <= server.head) continue;
-      if (sseq !== server.head + 1) break;
-      server.notes = foldNotes(server.notes, [event]);
-      server.head = sseq;
-      folded++;
+      if (sseq <= head) continue;
+      if (sseq !== head + 1) break;
+      run.push(event);
+      head = sseq;
       if (this.outbox[0]?.id === event.id) {
         this.outbox.shift();
         continue;
@@ -120,8 +121,10 @@ export class LogFold {
       if (at >= 0) this.outbox.splice(at, 1);
       refold = refold || this.outbox.length > 0 || at < 0;
     }
+    if (run.length) server.notes = foldNotes(server.notes, run);
+    server.head = head;
     if (refold) this.refoldNotes();
-    return folded;
+    return run.length;
   }
 
   /** Drop outbox events the server refused for good (kept in the log, no longer on top of the notes). */

@@ -78,7 +78,10 @@ export class SyncEngine {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closeLive: (() => void) | null = null;
   private subscriptions = new Subscription();
+  /** The account's checkpoint, as last asked for or uploaded (null: not asked yet). */
   private checkpointHead: number | null = null;
+  /** A lower bound of it without asking: the checkpoint this device started from (0 for none). */
+  private checkpointFloor: number | null = null;
 
   constructor(
     private readonly log: EventLog,
@@ -167,6 +170,12 @@ export class SyncEngine {
       this.setStatus({ state: 'paused' });
       return;
     }
+    if (!this.log.serverBase()) {
+      // The log names the account before its fold follows the server (enterSync reads the outbox
+      // in between): a pull now would start from 0 instead of the checkpoint. Try again shortly.
+      this.schedule(this.timing.pushDelayMs);
+      return;
+    }
     this.setStatus({ state: 'syncing' });
     try {
       await this.pushOutbox();
@@ -206,6 +215,7 @@ export class SyncEngine {
       if (tooBig.length) {
         await this.log.setAside(tooBig);
         tooBig.forEach((t) => sent.add(t.id));
+        this.setStatus({ setAside: this.status$.value.setAside + tooBig.length });
       }
       if (!batch.length) continue;
       const result = await this.transport.push(this.options.deviceId, batch);
@@ -247,6 +257,11 @@ export class SyncEngine {
   private async maybeCheckpoint(): Promise<void> {
     const base = this.log.serverBase();
     if (!base || base.head === 0 || this.log.outbox().length) return;
+    // Checkpoints only move forward, so the one this device started from is a lower bound of the
+    // account's: while even that shows none is due, the account's (megabytes for 10,000 notes) is
+    // not downloaded just to read its serverSeq.
+    const floor = this.checkpointHead ?? (this.checkpointFloor ??= (await this.log.origin())?.head ?? 0);
+    if (base.head - floor < this.timing.checkpointEvery) return;
     this.checkpointHead ??= (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
     // Bodies go without their BlockNote document: a new device reopens them from HTML, and the

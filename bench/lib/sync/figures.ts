@@ -1,0 +1,168 @@
+/**
+ * The sync stage's figures (docs/benchmarks.md "Sync figures"), built from its measurements in
+ * the format of every stage: name, value, target, PASS/FAIL (or info).
+ */
+import { limitFigure, ratioFigure, type Figure } from '../report';
+import { quantile, summarize } from '../stats';
+import type { SeededAccount } from './accountSeed';
+import type { BigNoteCheck } from './bigNote';
+import type { NewDeviceRun } from './newDevice';
+import type { TypingPair } from './typing';
+import type { UploadResult } from './upload';
+import type { VisibleRound } from './visible';
+
+const MB = 1e6;
+const SIDES = 'NotePad = signed in, baseline = no account';
+
+/** A change on A seen on B: median (target <= 1 s) and p95 of the rounds, to B's editor and to B's `note_{id}`. */
+export function visibleFigures(rounds: VisibleRound[]): Figure[] {
+  const editor = rounds.map((r) => r.editorMs).filter(Number.isFinite);
+  const key = rounds.map((r) => r.keyMs).filter(Number.isFinite);
+  return [
+    limitFigure(
+      'sync.visible.median',
+      'ms',
+      editor,
+      1000,
+      `A's "Note saved!" -> B's editor shows the text (frame after); ${editor.length}/${rounds.length} rounds seen`,
+    ),
+    limitFigure(
+      'sync.visible.p95',
+      'ms',
+      [quantile(editor, 0.95)],
+      null,
+      `p95 of the same ${editor.length} rounds; max ${summarize(editor).max.toFixed(0)} ms`,
+    ),
+    limitFigure(
+      'sync.visible.key.median',
+      'ms',
+      key,
+      null,
+      `A's "Note saved!" -> B's note_{id} holds the text; p95 ${quantile(key, 0.95).toFixed(0)} ms`,
+    ),
+  ];
+}
+
+/**
+ * Signed in vs no account, judged "within noise": the ratio of the medians must not exceed
+ * 1 + 2 x the no-account runs' median absolute deviation / their median (a robust two-sigma band of
+ * their run-to-run spread, which one stalled run does not widen), and never less than 1.05x.
+ */
+function noiseFigure(name: string, on: number[], off: number[], note: string): Figure {
+  const median = quantile(off, 0.5);
+  const mad = quantile(
+    off.map((x) => Math.abs(x - median)),
+    0.5,
+  );
+  const band = Math.max(1.05, 1 + (2 * mad) / median);
+  const figure = ratioFigure(name, 'ms', on, off, +band.toFixed(2), `${SIDES}; ${note}`);
+  return { ...figure, target: `<= ${band.toFixed(2)}x (noise)` };
+}
+
+/** A signed-in / no-account ratio printed for information. */
+function infoRatio(name: string, unit: string, on: number[], off: number[], note: string): Figure {
+  return { ...ratioFigure(name, unit, on, off, Number.POSITIVE_INFINITY, `${SIDES}; ${note}`), target: 'info', pass: null };
+}
+
+/** Per-key latency signed in vs no account (median and p95), and for the big note its autosave's longest task and the heap. */
+export function typingFigures(label: string, pair: TypingPair, big: boolean, docNote: string): Figure[] {
+  const per = (runs: TypingPair['on'], q: number) => runs.map((r) => quantile(r.keyMs, q));
+  const figures = [
+    noiseFigure(
+      `sync.typing.${label}.median`,
+      per(pair.on, 0.5),
+      per(pair.off, 0.5),
+      `${docNote}; per key, keydown -> next frame; median of per-run medians`,
+    ),
+    noiseFigure(`sync.typing.${label}.p95`, per(pair.on, 0.95), per(pair.off, 0.95), `${docNote}; per key; median of per-run p95`),
+  ];
+  if (big) {
+    const longest = (runs: TypingPair['on']) => runs.map((r) => r.autosave?.longestTaskMs ?? Number.NaN).filter(Number.isFinite);
+    const heap = (runs: TypingPair['on']) => runs.map((r) => (r.heapBytes ?? Number.NaN) / 2 ** 20).filter(Number.isFinite);
+    figures.push(
+      infoRatio(
+        `sync.autosave.${label}.longest-task`,
+        'ms',
+        longest(pair.on),
+        longest(pair.off),
+        'longest task (>= 50 ms reported) from the last key to the save',
+      ),
+      infoRatio(`sync.memory.heap.${label}`, 'MiB', heap(pair.on), heap(pair.off), 'JS heap after gc(), note open'),
+    );
+  }
+  return figures;
+}
+
+/** Bytes a minute of typing pushed (target <= 5 MB), judged only when the last save reached the server. */
+export function uploadFigure(label: string, upload: UploadResult, docNote: string): Figure {
+  const figure = limitFigure(
+    `sync.upload.${label}.minute`,
+    'MB',
+    [upload.wireBytes / MB],
+    5,
+    `${docNote}; request bodies of ${upload.pushes} pushes as sent (gzip) during ${(upload.typedMs / 1000).toFixed(0)} s of typing (${upload.keys} keys) and its last save; ${(upload.jsonBytes / MB).toFixed(1)} MB of JSON, ${upload.bodySaves} body saves (${upload.bodySavesWithBlocks} with their BlockNote document), largest push ${(upload.largestPushWireBytes / MB).toFixed(2)} MB, ${upload.failed} failed; last phrase on the server: ${upload.reachedServer ? 'yes' : 'NO'}`,
+  );
+  return { ...figure, pass: figure.pass === true && upload.reachedServer };
+}
+
+/** A note too large to sync must stay shown on its own device. */
+export function bigNoteFigure(check: BigNoteCheck): Figure {
+  return {
+    name: 'sync.bignote.kept-on-device',
+    unit: 'blocks',
+    notepad: null,
+    baseline: null,
+    value: check.blocksAfter,
+    display: `${check.blocksAfter}/${check.blocksBefore} blocks`,
+    target: 'all blocks',
+    pass: check.blocksAfter === check.blocksBefore,
+    note: `the editor stage's ${check.blocksBefore}-paragraph note (2.18 MB of HTML, over the 2 MiB per event) shown before and after signing in; status "${check.status}"`,
+  };
+}
+
+/** A new device's start: seconds and MB downloaded (no target: printed for information). */
+export function newDeviceFigures(account: SeededAccount, runs: NewDeviceRun[]): Figure[] {
+  const ok = runs.filter((r) => Number.isFinite(r.seconds));
+  const fromCheckpoint = runs.filter((r) => r.firstPullAfter !== 0).length;
+  const withHeaders = quantile(
+    ok.map((r) => r.downloadWithHeadersBytes),
+    0.5,
+  );
+  return [
+    limitFigure(
+      `sync.newdevice.${account.notes}.seconds`,
+      's',
+      ok.map((r) => r.seconds),
+      null,
+      `click on "Sign in" -> list holds all ${account.notes} notes and "Synced at"; the list alone ${quantile(
+        ok.map((r) => r.listSeconds),
+        0.5,
+      ).toFixed(
+        2,
+      )} s; ${ok.length}/${runs.length} runs in time; checkpoint at ${account.checkpointSeq} of ${account.head} events; rows counted at the end ${runs.map((r) => r.rows).join(', ')}`,
+    ),
+    limitFigure(
+      `sync.newdevice.${account.notes}.download`,
+      'MB',
+      ok.map((r) => r.downloadBytes / MB),
+      null,
+      `response bodies of /functions/v1/sync/* as received (gzip; the checkpoint is ${(account.checkpointGzipBytes / MB).toFixed(2)} MB of it); with headers ${(withHeaders / MB).toFixed(2)} MB; first pull after the checkpoint in ${fromCheckpoint}/${runs.length} runs`,
+    ),
+  ];
+}
+
+/** A figure for a part of the stage that broke (the others are still measured). */
+export function errorFigure(name: string, error: unknown): Figure {
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return {
+    name: `${name}.error`,
+    unit: '',
+    notepad: null,
+    baseline: null,
+    value: null,
+    display: 'ERROR',
+    target: 'no error',
+    pass: false,
+    note: message,
+  };
+}

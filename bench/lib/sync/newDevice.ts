@@ -1,0 +1,134 @@
+/**
+ * Figure: a new device's start for a 10,000-note account (docs/benchmarks.md "Sync figures"). A
+ * fresh browser context opens the app (no notes), signs in through the account dialog; measured
+ * in the page from the trusted click on "Sign in" to the first frame where the note list holds
+ * every note of the account and the status line says "Synced at …", and the bytes of the sync
+ * calls on the wire meanwhile.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { newContext } from '../browser';
+import { startProfile, type Attribution, type FrameNamer } from '../profile';
+import { openApp, submitSignIn } from './account';
+import { callsTo, recordTraffic, total, type Call } from './traffic';
+
+/** One new device's start. */
+export interface NewDeviceRun {
+  seconds: number;
+  /** Until the list first held every note (from the checkpoint, before the tail is pulled and "Synced at"). */
+  listSeconds: number;
+  /** Response bodies of /functions/v1/sync/* as received (gzip), and with headers. */
+  downloadBytes: number;
+  downloadWithHeadersBytes: number;
+  /** Request bodies of /functions/v1/sync/* as sent. */
+  uploadBytes: number;
+  /** Rows the list holds at the end, counted by scrolling to its last row. */
+  rows: number;
+  /** `after` of the first pull: the checkpoint's serverSeq when the device started from it, 0 when it replayed the log. */
+  firstPullAfter: number | null;
+  calls: Omit<Call, 'body'>[];
+  /** Where the CPU time went from the click to the end (a profiled run, outside the measured ones). */
+  profile?: Attribution;
+}
+
+/**
+ * Wait for the sign-in click, then for the list to hold `notes` rows and "Synced at"; ms in the
+ * page to both and to the list alone (checked every frame), or NaN after `timeoutMs`.
+ */
+async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promise<{ ms: number; listMs: number }> {
+  const done = await page
+    .waitForFunction(
+      (n) => {
+        const w = window as unknown as { __signInAt?: number; __listAt?: number; __syncedAt?: number };
+        if (w.__signInAt === undefined) return false;
+        const list = document.querySelector<HTMLElement>('ul.note-list');
+        if (!list) return false;
+        if (w.__listAt === undefined) {
+          // The list is virtualized: rows in the DOM are measured, the rest count at the 52 px estimate (src/ui/sidebar/NoteList.tsx).
+          const rows = [...list.querySelectorAll<HTMLElement>('li.note-row')];
+          const measured = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
+          if (rows.length + Math.round((list.getBoundingClientRect().height - measured) / 52) < n) return false;
+          w.__listAt = performance.now();
+        }
+        const status = document.querySelector('[role="status"][aria-label="Sync status"]')?.textContent ?? '';
+        if (!status.startsWith('Synced at ')) return false;
+        w.__syncedAt = performance.now();
+        return true;
+      },
+      notes,
+      { timeout: timeoutMs, polling: 'raf' },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!done) return { ms: Number.NaN, listMs: Number.NaN };
+  return page.evaluate(() => {
+    const w = window as unknown as { __signInAt: number; __listAt: number; __syncedAt: number };
+    return { ms: w.__syncedAt - w.__signInAt, listMs: w.__listAt - w.__signInAt };
+  });
+}
+
+/** The list's last row index + 1, by scrolling it to the end (after the measurement). */
+async function countRows(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.note-list-scroller');
+    if (!scroller) return 0;
+    for (let i = 0; i < 20; i++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    const indexes = [...document.querySelectorAll<HTMLElement>('li.note-row')].map((r) => Number(r.dataset.index));
+    return indexes.length ? Math.max(...indexes) + 1 : 0;
+  });
+}
+
+/**
+ * One fresh device of the account `email` holding `notes` notes: sign in and wait until it shows
+ * them all, synced. With `namer`, the run is profiled (its time is then not a measurement).
+ */
+export async function newDeviceRun(
+  browser: Browser,
+  origin: string,
+  email: string,
+  notes: number,
+  namer?: FrameNamer,
+): Promise<NewDeviceRun> {
+  const context = await newContext(browser);
+  try {
+    const page = await openApp(context, origin);
+    const traffic = await recordTraffic(page);
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (e) => {
+          const w = window as unknown as { __signInAt?: number };
+          if ((e.target as Element).closest('button')?.textContent === 'Sign in' && w.__signInAt === undefined) w.__signInAt = e.timeStamp;
+        },
+        true,
+      ),
+    );
+    const stopProfile = namer ? await startProfile(page) : null;
+    await submitSignIn(page, email, false);
+    const { ms, listMs } = await timeToSynced(page, notes, 300_000);
+    const profile = stopProfile && namer ? namer.attribute(await stopProfile(), 15) : undefined;
+    // The calls as they stood at that moment (the live stream goes on receiving pings).
+    const calls = traffic.calls().map(({ body: _body, ...call }) => ({ ...call }));
+    await traffic.stop();
+    const rows = await countRows(page);
+    const sync = callsTo(calls, '/functions/v1/sync/');
+    const firstPull = sync.find((c) => c.path.startsWith('/functions/v1/sync/pull'));
+    return {
+      seconds: ms / 1000,
+      listSeconds: listMs / 1000,
+      downloadBytes: total(sync, 'responseBodyBytes'),
+      downloadWithHeadersBytes: total(sync, 'responseBodyBytes') + total(sync, 'responseHeadersBytes'),
+      uploadBytes: total(sync, 'requestBodyBytes'),
+      rows,
+      firstPullAfter: firstPull ? Number(new URL(firstPull.path, origin).searchParams.get('after')) : null,
+      calls,
+      profile,
+    };
+  } finally {
+    await context.close();
+  }
+}

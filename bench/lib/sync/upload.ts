@@ -1,0 +1,131 @@
+/**
+ * Figure: bytes uploaded during a minute of typing in a 5,000-block note (docs/benchmarks.md "Sync
+ * figures"). A signed-in device holding the note types phrases of 2-4 words at the end of its
+ * second paragraph for 60 s, pausing 2.2 s after each (the autosave saves after 2 s of quiet, so it
+ * saves every few seconds, as while writing); every push to /functions/v1/sync/push from the first key
+ * until the device is synced again after the last save is counted as it goes on the wire.
+ */
+import type { Browser, BrowserContext } from '@playwright/test';
+import { gunzipSync } from 'node:zlib';
+import type { paragraphDoc } from '../corpus';
+import { prng, vocabulary, words } from '../corpus';
+import { notePadEditorContext } from '../figures/editor';
+import { newDeviceId, SyncClient } from '../../../tests/sync/client';
+import { benchEmail, openApp, signInThroughUi, waitSynced } from './account';
+import { openSeededNote } from './openNote';
+import { callsTo, recordTraffic, total } from './traffic';
+
+type Doc = ReturnType<typeof paragraphDoc>;
+
+/** The pause after each phrase: just over the autosave's 2 s of quiet, so a save comes every few seconds. */
+const PAUSE_MS = 2200;
+
+/** What a minute of typing sent. Bytes are request bodies. */
+export interface UploadResult {
+  typedMs: number;
+  keys: number;
+  pushes: number;
+  /** As sent (gzip for bodies of 16 KiB or more). */
+  wireBytes: number;
+  wireWithHeadersBytes: number;
+  /** The same bodies inflated: the JSON the app pushed. */
+  jsonBytes: number;
+  events: number;
+  bodySaves: number;
+  /** Body saves that went with their BlockNote document (the rest: HTML only, over the 2 MiB event limit). */
+  bodySavesWithBlocks: number;
+  largestPushWireBytes: number;
+  failed: number;
+  /** The server's latest body of the note holds the last phrase typed (read back with the device's session). */
+  reachedServer: boolean;
+}
+
+/** Whether the account's latest saved body on the server contains `text` (a pull with the context's session cookie). */
+async function serverHasText(context: BrowserContext, origin: string, text: string): Promise<boolean> {
+  const session = (await context.cookies(origin)).find((c) => /^(__Secure-)?better-auth\.session_token$/.test(c.name));
+  if (!session) return false;
+  const client = new SyncClient(origin + '/', 60_000);
+  client.cookie = `${session.name}=${session.value}`;
+  const { events } = await client.pullAll(newDeviceId(), 0, true);
+  const bodies = events.filter((e) => e.event.type === 'note.body-saved');
+  const last = bodies[bodies.length - 1]?.event.payload as { html?: string } | undefined;
+  return !!last?.html?.includes(text);
+}
+
+/** Type for `typingMs` into `doc` on a signed-in device and count what its pushes sent. */
+export async function measureUpload(
+  browser: Browser,
+  origin: string,
+  doc: Doc,
+  typingMs: number,
+  log: (msg: string) => void,
+): Promise<UploadResult> {
+  const context = await notePadEditorContext(browser, origin, doc);
+  try {
+    const signIn = await openApp(context, origin);
+    await signInThroughUi(signIn, benchEmail('upload'), true, 180_000);
+    await signIn.close();
+    const page = await openSeededNote(context, origin, doc.blocks.length);
+    await waitSynced(page, 180_000);
+    await page.locator('.bn-editor .bn-inline-content').nth(1).click();
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+
+    const traffic = await recordTraffic(page, true);
+    const rand = prng(11);
+    const vocab = vocabulary();
+    const started = performance.now();
+    let keys = 0;
+    let sentence = '';
+    while (performance.now() - started < typingMs) {
+      sentence = ` ${words(vocab, 2 + Math.floor(rand() * 3), rand)}.`;
+      // 100 ms between keys (plus the editor's own time per key); a pause after each phrase lets the autosave (2 s of quiet) fire.
+      await page.keyboard.type(sentence, { delay: 100 });
+      keys += sentence.length;
+      await page.waitForTimeout(PAUSE_MS);
+    }
+    const typedMs = performance.now() - started;
+    // The last sentence's save and its push: wait until it is on the server.
+    await page.waitForTimeout(500);
+    await waitSynced(page, 120_000);
+    await traffic.settled();
+    await traffic.stop();
+    const pushes = callsTo(traffic.calls(), '/functions/v1/sync/push');
+    let jsonBytes = 0;
+    let events = 0;
+    let bodySaves = 0;
+    let withBlocks = 0;
+    for (const push of pushes) {
+      if (!push.body) continue;
+      const json = push.requestEncoding === 'gzip' ? gunzipSync(push.body) : push.body;
+      jsonBytes += json.byteLength;
+      const sent = JSON.parse(json.toString('utf8')) as { events: { type: string; payload: { blocks?: unknown } }[] };
+      events += sent.events.length;
+      for (const e of sent.events.filter((x) => x.type === 'note.body-saved')) {
+        bodySaves++;
+        if (e.payload.blocks) withBlocks++;
+      }
+    }
+    const result: UploadResult = {
+      typedMs,
+      keys,
+      pushes: pushes.length,
+      wireBytes: total(pushes, 'requestBodyBytes'),
+      wireWithHeadersBytes: total(pushes, 'requestBodyBytes') + total(pushes, 'requestHeadersBytes'),
+      jsonBytes,
+      events,
+      bodySaves,
+      bodySavesWithBlocks: withBlocks,
+      largestPushWireBytes: Math.max(0, ...pushes.map((p) => p.requestBodyBytes)),
+      failed: pushes.filter((p) => p.failed || p.status !== 200).length,
+      reachedServer: await serverHasText(context, origin, sentence.trim()),
+    };
+    log(
+      `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing`,
+    );
+    await page.close();
+    return result;
+  } finally {
+    await context.close();
+  }
+}

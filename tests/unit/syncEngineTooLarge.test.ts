@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/events/eventLog';
+import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
+import { SyncEngine } from '../../src/services/sync/engine';
+import { MAX_WIRE_EVENT_BYTES } from '../../src/services/sync/protocol';
+import { FakeSyncServer } from './fakeSyncServer';
+
+/**
+ * A body too large to sync even without its BlockNote document (docs/architecture.md "Sync"): it is
+ * set aside on this device, never pushed, and the status says so ("· 1 could not be synced",
+ * docs/product.md "Account and sync"), as for a change the server refuses.
+ */
+
+const engines: SyncEngine[] = [];
+afterEach(() => {
+  for (const e of engines.splice(0)) e.stop();
+});
+
+describe('an event too large to sync', () => {
+  it('is set aside, not pushed, and counted in the status', async () => {
+    const server = new FakeSyncServer();
+    const log = new EventLog({ storage: createMemoryStorage() });
+    await log.load();
+    const deviceId = 'device-big-000000';
+    await log.enterSync(
+      { userId: 'user-1', email: 'a@example.org', deviceId, deviceName: 'Big', ackedThrough: 0, since: new Date().toISOString() },
+      EMPTY_SERVER_BASE,
+    );
+    const id = '1764000000000';
+    await log.append('note.created', { id, title: 'Huge' });
+    await log.append('note.body-saved', { id, html: `<p>${'x'.repeat(MAX_WIRE_EVENT_BYTES)}</p>` });
+    const engine = new SyncEngine(log, server.transport(), {
+      deviceId,
+      timing: { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 },
+    });
+    engines.push(engine);
+    engine.start();
+    await engine.request();
+    expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
+    expect(log.outbox()).toEqual([]);
+    expect(engine.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
+  });
+});
