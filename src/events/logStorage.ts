@@ -1,5 +1,6 @@
-import { openDB, type DBSchema } from 'idb';
 import type { EventEnvelope, UnsequencedEvent } from './catalog';
+import { addRecords, openLogDatabase } from './logDatabase';
+import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import type { AppState } from '../projections/notesState';
 import { fromStoredForm, toStoredForm } from './storedForm';
 import { openIndexedDbSyncStorage, type SyncStorage } from './syncStorage';
@@ -63,45 +64,20 @@ export interface LogStorage {
   close(): void;
 }
 
-interface NotePadDB extends DBSchema {
-  events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
-  snapshots: { key: number; value: Snapshot };
-  quarantine: { key: number; value: QuarantineRecord };
-}
-
-/** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
-export const LOG_DB_NAME = 'notepad-log';
-/** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
-const LOG_DB_VERSION = 2;
+export { LOG_DB_NAME } from './logDatabase';
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
 const SNAPSHOTS_KEPT = 2;
 
 /**
- * Open the IndexedDB log store (ARCHITECTURE.md "Events"). `seq` is the events store's
- * auto-increment key, so tabs appending at once still get one total order.
+ * Open the IndexedDB log store (docs/architecture.md "IndexedDB log"). `seq` is the events store's
+ * auto-increment key, so tabs appending at once still get one total order. Long notes' saves are
+ * written by `bigWrites` (a worker in the browser; none in Node, where this connection writes all).
  * @throws when IndexedDB is unavailable or blocked.
  */
-export async function openIndexedDbStorage(): Promise<LogStorage> {
+export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = offThreadWriter()): Promise<LogStorage> {
   let newerBuild: (() => void) | null = null;
-  const [db, sync] = await Promise.all([
-    openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
-      // A newer build upgrades the database: step aside (close) so it can, and stop writing.
-      blocking() {
-        db.close();
-        newerBuild?.();
-      },
-      upgrade(database, oldVersion, _newVersion, transaction) {
-        if (oldVersion < 1) {
-          const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-          events.createIndex('id', 'id', { unique: true });
-          database.createObjectStore('snapshots', { keyPath: 'seq' });
-          database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-        }
-        if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
-      },
-    }),
-    openIndexedDbSyncStorage(),
-  ]);
+  // A newer build upgrades the database: the connection steps aside (closes) so it can, and this build stops writing.
+  const [db, sync] = await Promise.all([openLogDatabase(() => newerBuild?.()), openIndexedDbSyncStorage()]);
 
   return {
     async latestSnapshot() {
@@ -112,18 +88,13 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       return (await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true))).map(fromStoredForm);
     },
     async append(events) {
-      const tx = db.transaction('events', 'readwrite');
       // The key path must be absent (not undefined) for IndexedDB to assign seq.
       const stored = events.map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
       // Stored with the BlockNote document as one string (storedForm.ts): IndexedDB walks it in add().
-      await Promise.all([
-        ...stored.map((e) =>
-          tx.store.add(toStoredForm(e)).then((seq) => {
-            e.seq = seq;
-          }),
-        ),
-        tx.done,
-      ]);
+      const records = stored.map((e) => toStoredForm(e));
+      // A long note's save is tens of ms of copying inside add(): its worker does it (offThreadWrites.ts).
+      const seqs = bigWrites && records.some(isBigRecord) ? await bigWrites.add(records) : await addRecords(db, records);
+      stored.forEach((e, i) => (e.seq = seqs[i]));
       return stored;
     },
     async existingIds(ids) {
@@ -193,6 +164,7 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
     close: () => {
       db.close();
       sync.close();
+      bigWrites?.close();
     },
   };
 }

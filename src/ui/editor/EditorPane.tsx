@@ -13,6 +13,7 @@ import { handlePaste } from './paste';
 import { noteSchema, type NoteEditor } from './schema';
 import { longNote } from './longNote';
 import { selectAll } from './selectAll';
+import { reactSelectionGuard } from './reactSelectionGuard';
 import './editor.css';
 
 /** The transient header message (docs/product.md "States and transitions"), announced politely to screen readers. */
@@ -69,7 +70,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
     tables: { headers: true },
     // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
     // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
-    extensions: [longNote, selectAll],
+    // React's commits do not walk the note's DOM to save the caret (reactSelectionGuard.ts).
+    extensions: [longNote, selectAll, reactSelectionGuard],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
       handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
