@@ -3,7 +3,7 @@ import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import type { AppState } from '../projections/notesState';
 import { fromStoredForm, toStoredForm } from './storedForm';
-import { openIndexedDbSyncStorage, type SyncStorage } from './syncStorage';
+import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { ServerBase } from './logFold';
 
 /**
@@ -77,7 +77,9 @@ const SNAPSHOTS_KEPT = 2;
 export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = offThreadWriter()): Promise<LogStorage> {
   let newerBuild: (() => void) | null = null;
   // A newer build upgrades the database: the connection steps aside (closes) so it can, and this build stops writing.
-  const [db, sync] = await Promise.all([openLogDatabase(() => newerBuild?.()), openIndexedDbSyncStorage()]);
+  const db = await openLogDatabase(() => newerBuild?.());
+  // The sync bookkeeping is opened only on a device that syncs (or starts to): syncStorage.ts.
+  const sync = openLazySyncStorage();
 
   return {
     async latestSnapshot() {
