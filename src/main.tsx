@@ -23,6 +23,9 @@ import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
+import { loadEditorPane } from './ui/editor/loadEditorPane';
+// The Inter font faces: the whole app's text uses them, not only the editor's (its chunk loads later).
+import '@blocknote/core/fonts/inter.css';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -114,11 +117,19 @@ async function boot(): Promise<void> {
   // Building the index of every note waits until start-up is done; a search before that builds it at once.
   whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   requestPersistenceAfterFirstSave(ready);
+  // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once the list is painted.
+  const gate = {
+    ...startup,
+    painted: () => {
+      void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
+      startup.painted();
+    },
+  };
 
   root.render(
     <StrictMode>
       <LogProvider log={ready}>
-        <StartupGate startup={startup}>
+        <StartupGate startup={gate}>
           <AppRoutes />
         </StartupGate>
         <ToastHost />

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
-import { EditorPane } from './editor/EditorPane';
+import { loadEditorPane } from './editor/loadEditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 
+// BlockNote and the editor pane are a chunk of their own, requested at start-up (loadEditorPane.ts).
+const EditorPane = lazy(loadEditorPane);
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
@@ -17,6 +19,13 @@ function newNoteId(taken: Record<string, unknown>): string {
   while (taken[String(ms)]) ms += 1;
   return String(ms);
 }
+
+/** What the main area says until the editor can be shown. */
+const loading = (
+  <p className="loading" role="status">
+    Loading your notes…
+  </p>
+);
 
 /** The notes app at `/` (docs/product.md "Screens and routes"): sidebar beside the editor or the dashboard. */
 export function NotesApp() {
@@ -58,9 +67,7 @@ export function NotesApp() {
       <main className="main-area">
         {!editable ? (
           // The editor waits for the journal's text (see StartupGate); the list shows meanwhile.
-          <p className="loading" role="status">
-            Loading your notes…
-          </p>
+          loading
         ) : analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
             <Dashboard
@@ -77,7 +84,9 @@ export function NotesApp() {
             />
           </Suspense>
         ) : (
-          <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
+          <Suspense fallback={loading}>
+            <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
+          </Suspense>
         )}
       </main>
       {shortcutsOpen && (
