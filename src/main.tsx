@@ -88,6 +88,16 @@ async function boot(): Promise<void> {
   // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
   // original app's keys, which its first write would otherwise overwrite.
   void startup.editable.then((result) => {
+    // The list was shown from the preview and the whole fold failed after it.
+    if (!result.log) {
+      root.render(
+        <main className="route-error" role="alert">
+          <h1>NotePad could not start</h1>
+          <p>{result.error}</p>
+        </main>,
+      );
+      return;
+    }
     const copy = new StorageMirror(webStorage, announceMirrorError);
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
@@ -113,9 +123,10 @@ async function boot(): Promise<void> {
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
+    // Building the index of every note waits until start-up is done (the bodies are read by then);
+    // a search before that builds it at once.
+    whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   });
-  // Building the index of every note waits until start-up is done; a search before that builds it at once.
-  whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   requestPersistenceAfterFirstSave(ready);
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once the list is painted.
   const gate = {

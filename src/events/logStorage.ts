@@ -2,6 +2,7 @@ import type { EventEnvelope, UnsequencedEvent } from './catalog';
 import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import type { AppState } from '../projections/notesState';
+import { notesHead, type NotesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm } from './storedForm';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { ServerBase } from './logFold';
@@ -18,6 +19,19 @@ export interface Snapshot {
   server?: ServerBase;
 }
 
+/**
+ * The list part of a snapshot (docs/architecture.md "Snapshots"): the notes without their bodies,
+ * the view and the seq, so start-up can show the list before it has read every body. Stored in the
+ * snapshots store beside its snapshot under the key `-seq`: a build that does not know heads reads
+ * the highest key, always a whole snapshot, and its clean-up drops heads (the lowest keys) harmlessly.
+ */
+export interface SnapshotHead {
+  v: number;
+  seq: number;
+  at: string;
+  state: { notes: NotesHead; view: AppState['view']; seq: number };
+}
+
 /** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
 export interface QuarantineRecord {
   key?: number;
@@ -31,6 +45,8 @@ export interface QuarantineRecord {
 export interface LogStorage {
   /** The newest snapshot, or null. */
   latestSnapshot(): Promise<Snapshot | null>;
+  /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
+  latestSnapshotHead(): Promise<SnapshotHead | null>;
   /** Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). */
   readAfter(afterSeq: number): Promise<unknown[]>;
   /** Append in one transaction; resolves with the events as stored (seq assigned) after it completed. */
@@ -65,6 +81,12 @@ export interface LogStorage {
 }
 
 export { LOG_DB_NAME } from './logDatabase';
+/** The head stored beside `snapshot` (see SnapshotHead). */
+function snapshotHead(snapshot: Snapshot): SnapshotHead {
+  const { notes, view, seq } = snapshot.state;
+  return { v: snapshot.v, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
+}
+
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
 const SNAPSHOTS_KEPT = 2;
 
@@ -83,8 +105,13 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
 
   return {
     async latestSnapshot() {
-      const cursor = await db.transaction('snapshots').store.openCursor(null, 'prev');
+      const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.lowerBound(0), 'prev');
       return cursor?.value ?? null;
+    },
+    async latestSnapshotHead() {
+      // Heads are stored under -seq: the newest is the lowest key.
+      const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.upperBound(0, true));
+      return (cursor?.value as SnapshotHead | undefined) ?? null;
     },
     async readAfter(afterSeq) {
       return (await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true))).map(fromStoredForm);
@@ -107,8 +134,14 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     async writeSnapshot(snapshot) {
       const tx = db.transaction('snapshots', 'readwrite');
       await tx.store.put(snapshot);
+      // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
+      const withHead = !snapshot.server && snapshot.seq > 0;
+      if (withHead) await tx.store.put(snapshotHead(snapshot) as unknown as Snapshot);
       const keys = await tx.store.getAllKeys();
-      for (const key of keys.slice(0, Math.max(0, keys.length - SNAPSHOTS_KEPT))) await tx.store.delete(key);
+      const whole = keys.filter((key) => key >= 0);
+      const heads = keys.filter((key) => key < 0);
+      const dropped = [...whole.slice(0, Math.max(0, whole.length - SNAPSHOTS_KEPT)), ...heads.slice(withHead ? 1 : 0)];
+      for (const key of dropped) await tx.store.delete(key);
       await tx.done;
     },
     async quarantine(records) {
