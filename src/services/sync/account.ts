@@ -91,7 +91,10 @@ export function httpAccountApi(origin: string = location.origin): AccountApi {
         return await this.signIn(email, password);
       } catch (error) {
         if (error instanceof AccountError && error.failure === 'wrong-credentials') {
-          throw new AccountError('sign-up-refused', 'That e-mail and password could not be used to create an account. If you already have one, sign in.');
+          throw new AccountError(
+            'sign-up-refused',
+            'That e-mail and password could not be used to create an account. If you already have one, sign in.',
+          );
         }
         throw error;
       }
