@@ -18,7 +18,7 @@ import type { SyncRecord } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
-import { isExactPreview, withPendingBodies } from '../projections/pendingBodies';
+import { isExactPreview, withPendingBodies, withReadBodies } from '../projections/pendingBodies';
 
 /** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
 export const SNAPSHOT_EVERY_EVENTS = 500;
@@ -71,8 +71,11 @@ export class EventLog {
   private inFlight = new Set<string>();
   private syncing: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
-  /** The records after the snapshot head's seq, read by `preview`, for `load` to fold again without reading them twice. */
-  private preread: { after: number; raws: unknown[] } | null = null;
+  /**
+   * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
+   * from them, for `load` to complete with the bodies instead of reading and folding them again.
+   */
+  private preread: { after: number; raws: unknown[]; shown: AppState | null } | null = null;
   private readonly tabs: TabLink | null;
   private readonly storage: LogStorage;
   private readonly now: () => Date;
@@ -127,12 +130,13 @@ export class EventLog {
     const [head, record] = await Promise.all([this.storage.latestSnapshotHead(), this.storage.sync.read()]);
     if (!head || head.v !== EVENT_SCHEMA_VERSION || record) return false;
     const raws = await this.storage.readAfter(head.state.seq);
-    this.preread = { after: head.state.seq, raws };
+    this.preread = { after: head.state.seq, raws, shown: null };
     const { events, newer } = readRecords(raws);
     if (newer.length) return false;
     const start = withPendingBodies(head.state);
     const state = foldApp(start, events, 'this-tab');
     if (state.view.search !== '' || !isExactPreview(start.notes, state.notes)) return false;
+    this.preread.shown = state;
     this.state$.next(state);
     return true;
   }
@@ -148,9 +152,9 @@ export class EventLog {
     const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
     const snapshot = stored && stored.v === EVENT_SCHEMA_VERSION ? stored : null;
     const initial = snapshot?.state ?? INITIAL_STATE;
-    const preread = this.preread;
+    const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;
-    const raws = preread?.after === initial.seq ? preread.raws : await this.storage.readAfter(initial.seq);
+    const raws = preread ? preread.raws : await this.storage.readAfter(initial.seq);
     const events = await this.readStored(raws);
     this.fold = new LogFold(initial);
     this.sync$.next(record);
@@ -158,6 +162,9 @@ export class EventLog {
       this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, await this.readOutbox(record.ackedThrough));
       this.fold.confirmView(events, 'this-tab');
       await this.readOrdered();
+    } else if (preread?.shown) {
+      // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
+      this.fold.confirmed = withReadBodies(preread.shown, initial.notes.bodies);
     } else {
       this.fold.confirmLocal(events, 'this-tab');
     }

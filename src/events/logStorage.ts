@@ -4,6 +4,7 @@ import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadW
 import type { AppState } from '../projections/notesState';
 import { notesHead, type NotesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm } from './storedForm';
+import { toStoredSnapshot } from './storedSnapshot';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { ServerBase } from './logFold';
 
@@ -106,6 +107,7 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
   return {
     async latestSnapshot() {
       const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.lowerBound(0), 'prev');
+      // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
       return cursor?.value ?? null;
     },
     async latestSnapshotHead() {
@@ -133,7 +135,8 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     },
     async writeSnapshot(snapshot) {
       const tx = db.transaction('snapshots', 'readwrite');
-      await tx.store.put(snapshot);
+      // Bodies' documents as JSON strings (storedSnapshot.ts): IndexedDB copies them, it does not walk them.
+      await tx.store.put(toStoredSnapshot(snapshot));
       // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
       const withHead = !snapshot.server && snapshot.seq > 0;
       if (withHead) await tx.store.put(snapshotHead(snapshot) as unknown as Snapshot);
@@ -163,7 +166,7 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       await tx.objectStore('events').clear();
       await tx.objectStore('snapshots').clear();
       for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
-      if (snapshot) await tx.objectStore('snapshots').add(snapshot);
+      if (snapshot) await tx.objectStore('snapshots').add(toStoredSnapshot(snapshot));
       await tx.done;
     },
     async deleteEvents(seqs) {

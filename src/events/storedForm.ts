@@ -39,6 +39,11 @@ export function primeStoredJson(block: object): void {
 type Rec = Record<string, unknown>;
 const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The stored JSON of a BlockNote document: the blocks' cached JSON joined (the same text as JSON.stringify(blocks)). */
+export function storedBlocksJson(blocks: readonly unknown[]): string {
+  return `[${blocks.map(jsonOf).join(',')}]`;
+}
+
 /**
  * The form of `event` to put in IndexedDB: with `payload.blocks` (an array) moved to a JSON
  * string `blocksJson`; other events unchanged. Never mutates `event`.
@@ -47,7 +52,7 @@ export function toStoredForm<E extends object>(event: E): E {
   const payload = (event as Rec).payload;
   if (!isRecord(payload) || !Array.isArray(payload.blocks)) return event;
   const { blocks, ...rest } = payload;
-  return { ...event, payload: rest, blocksJson: `[${(blocks as unknown[]).map(jsonOf).join(',')}]` };
+  return { ...event, payload: rest, blocksJson: storedBlocksJson(blocks as unknown[]) };
 }
 
 /**

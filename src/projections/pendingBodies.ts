@@ -35,6 +35,22 @@ export function isExactPreview(start: NotesState, folded: NotesState): boolean {
   return !folded.order.some((id) => folded.bodies[id] === PENDING_BODY && !start.meta[id]);
 }
 
+/**
+ * The real state from an exact preview (`isExactPreview`) and the bodies of the snapshot its head
+ * belongs to: every PENDING_BODY replaced by that snapshot's body. Equal to folding the same
+ * events onto the whole snapshot, since the fold's only other use of a body it had not read is a
+ * conflict copy, which an exact preview does not hold; every other part is the preview's own
+ * object, so nothing that renders it sees a change.
+ */
+export function withReadBodies(preview: AppState, bodies: Readonly<Record<string, NoteBody>>): AppState {
+  const read: Record<string, NoteBody> = {};
+  for (const id of preview.notes.order) {
+    const body = preview.notes.bodies[id];
+    read[id] = body === PENDING_BODY ? bodies[id] : body;
+  }
+  return { ...preview, notes: { ...preview.notes, bodies: read } };
+}
+
 /** The notes of `state` without their bodies: what a snapshot head stores. */
 export function notesHead(notes: NotesState): NotesHead {
   const { bodies: _bodies, ...head } = notes;

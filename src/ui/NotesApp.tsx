@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
-import { loadEditorPane } from './editor/loadEditorPane';
+import { useEditorPane } from './editor/loadEditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 
-// BlockNote and the editor pane are a chunk of their own, requested at start-up (loadEditorPane.ts).
-const EditorPane = lazy(loadEditorPane);
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
@@ -37,6 +35,8 @@ export function NotesApp() {
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // BlockNote and the editor pane are a chunk of their own, run after the first paint (loadEditorPane.ts).
+  const EditorPane = useEditorPane();
   const analyticsButton = useRef<HTMLButtonElement>(null);
 
   // The shortcut works while start-up still recovers the journal: the note is created after it.
@@ -83,10 +83,10 @@ export function NotesApp() {
               }}
             />
           </Suspense>
+        ) : EditorPane ? (
+          <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
         ) : (
-          <Suspense fallback={loading}>
-            <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
-          </Suspense>
+          loading
         )}
       </main>
       {shortcutsOpen && (
