@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadEditorChunk } from './scripts/preloadEditorChunk';
 
 // In `vite` dev mode the functions are proxied to the Node host (`npm run serve`, port 5173).
 const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 5173);
@@ -8,6 +9,8 @@ const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 5173);
 export default defineConfig({
   plugins: [
     react(),
+    // The editor's chunk is fetched and compiled beside the first screen's, and run after it (docs/architecture.md "Start-up order").
+    preloadEditorChunk(),
     // Offline and installable (issue 9): the service worker precaches the app shell; a new
     // version waits for the user ("Update available") instead of switching under them.
     VitePWA({

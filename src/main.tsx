@@ -23,6 +23,9 @@ import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
+import { loadEditorPane } from './ui/editor/loadEditorPane';
+// The Inter font faces: the whole app's text uses them, not only the editor's (its chunk loads later).
+import '@blocknote/core/fonts/inter.css';
 import './ui/app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -85,6 +88,16 @@ async function boot(): Promise<void> {
   // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
   // original app's keys, which its first write would otherwise overwrite.
   void startup.editable.then((result) => {
+    // The list was shown from the preview and the whole fold failed after it.
+    if (!result.log) {
+      root.render(
+        <main className="route-error" role="alert">
+          <h1>NotePad could not start</h1>
+          <p>{result.error}</p>
+        </main>,
+      );
+      return;
+    }
     const copy = new StorageMirror(webStorage, announceMirrorError);
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
@@ -110,15 +123,24 @@ async function boot(): Promise<void> {
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
+    // Building the index of every note waits until start-up is done (the bodies are read by then);
+    // a search before that builds it at once.
+    whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   });
-  // Building the index of every note waits until start-up is done; a search before that builds it at once.
-  whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
   requestPersistenceAfterFirstSave(ready);
+  // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once the list is painted.
+  const gate = {
+    ...startup,
+    painted: () => {
+      void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
+      startup.painted();
+    },
+  };
 
   root.render(
     <StrictMode>
       <LogProvider log={ready}>
-        <StartupGate startup={startup}>
+        <StartupGate startup={gate}>
           <AppRoutes />
         </StartupGate>
         <ToastHost />

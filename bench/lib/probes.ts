@@ -6,6 +6,12 @@ export interface ProbeData {
   firstRowAt: number | null;
   keys: { t0: number; t1: number }[];
   longtasks: { start: number; duration: number }[];
+  /**
+   * Long animation frames (>= 50 ms): the Long Tasks API leaves out the rendering task
+   * (style, layout, IntersectionObserver and content-visibility passes, paint), this API does not.
+   * `renderStart` is 0 for a frame that did not render.
+   */
+  frames: { start: number; duration: number; renderStart: number }[];
   search: { t0: number; tMut: number; t1: number }[];
 }
 
@@ -18,12 +24,12 @@ declare global {
 /**
  * Install the probe in every page of `context`, before any app script: it timestamps the first
  * editable `.bn-editor` and the first sidebar row (at the frame after they entered the DOM),
- * every keydown to the frame after it, and every long task. The DOM observer stops once what it
+ * every keydown to the frame after it, every long task and every long animation frame. The DOM observer stops once what it
  * waits for has appeared, so it costs nothing while typing.
  */
 export async function installProbe(context: BrowserContext, waitRows: boolean): Promise<void> {
   await context.addInitScript((rows: boolean) => {
-    const probe: ProbeData = { editableAt: null, firstRowAt: null, keys: [], longtasks: [], search: [] };
+    const probe: ProbeData = { editableAt: null, firstRowAt: null, keys: [], longtasks: [], frames: [], search: [] };
     window.__probe = probe;
     // rAF runs before the frame is painted; a task queued from it runs after that paint.
     const afterFrame = (cb: () => void) => requestAnimationFrame(() => setTimeout(cb, 0));
@@ -57,6 +63,14 @@ export async function installProbe(context: BrowserContext, waitRows: boolean): 
       }).observe({ type: 'longtask', buffered: true });
     } catch {
       // No Long Tasks API: the autosave figure reports null.
+    }
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { renderStart: number })[])
+          probe.frames.push({ start: e.startTime, duration: e.duration, renderStart: e.renderStart });
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch {
+      // No Long Animation Frames API: rendering tasks are not seen.
     }
   }, waitRows);
 }

@@ -86,7 +86,9 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
           'ms',
           saves.map((a) => a.longestTaskMs),
           50,
-          `longest task (>= 50 ms are reported by the Long Tasks API; 0 = none) from the last key to the save; ${saves.length}/${runs.notepad.length} saves seen`,
+          `longest task or rendering step (Long Tasks + Long Animation Frames APIs, >= 50 ms; 0 = none) in the 4 s after the last key; per run ${saves
+            .map((a) => `${a.longestScriptTaskMs.toFixed(0)}/${a.longestRenderMs.toFixed(0)}`)
+            .join(', ')} ms (task/rendering); ${saves.length}/${runs.notepad.length} saves seen`,
         ),
       );
       const heap = (side: typeof runs.notepad) => side.map((r) => (r.heapBytes ?? Number.NaN) / KB / KB).filter((x) => !Number.isNaN(x));

@@ -18,6 +18,7 @@ import type { SyncRecord } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { isExactPreview, withPendingBodies, withReadBodies } from '../projections/pendingBodies';
 
 /** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
 export const SNAPSHOT_EVERY_EVENTS = 500;
@@ -70,6 +71,11 @@ export class EventLog {
   private inFlight = new Set<string>();
   private syncing: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
+  /**
+   * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
+   * from them, for `load` to complete with the bodies instead of reading and folding them again.
+   */
+  private preread: { after: number; raws: unknown[]; shown: AppState | null } | null = null;
   private readonly tabs: TabLink | null;
   private readonly storage: LogStorage;
   private readonly now: () => Date;
@@ -112,6 +118,29 @@ export class EventLog {
     this.tabs?.open();
   }
 
+  /**
+   * Show the list before the bodies (docs/architecture.md "Start-up order"): fold the events after
+   * the newest snapshot head onto it, every body standing in as PENDING_BODY, and publish that
+   * state. Returns false, publishing nothing, where that list could differ from the real one: no
+   * head, a synced device (the server order comes first), a search to run over bodies, a conflict
+   * decided on a body not read, a newer build's record. Call `load()` after it either way: only
+   * then are the bodies in, and only then may anything read them or append.
+   */
+  async preview(): Promise<boolean> {
+    const [head, record] = await Promise.all([this.storage.latestSnapshotHead(), this.storage.sync.read()]);
+    if (!head || head.v !== EVENT_SCHEMA_VERSION || record) return false;
+    const raws = await this.storage.readAfter(head.state.seq);
+    this.preread = { after: head.state.seq, raws, shown: null };
+    const { events, newer } = readRecords(raws);
+    if (newer.length) return false;
+    const start = withPendingBodies(head.state);
+    const state = foldApp(start, events, 'this-tab');
+    if (state.view.search !== '' || !isExactPreview(start.notes, state.notes)) return false;
+    this.preread.shown = state;
+    this.state$.next(state);
+    return true;
+  }
+
   /** Fold the stored log again from scratch (another tab replaced it, or began or ended sync). Pending events are dropped. */
   async reload(): Promise<void> {
     this.pending = [];
@@ -123,7 +152,9 @@ export class EventLog {
     const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
     const snapshot = stored && stored.v === EVENT_SCHEMA_VERSION ? stored : null;
     const initial = snapshot?.state ?? INITIAL_STATE;
-    const raws = await this.storage.readAfter(initial.seq);
+    const preread = this.preread?.after === initial.seq ? this.preread : null;
+    this.preread = null;
+    const raws = preread ? preread.raws : await this.storage.readAfter(initial.seq);
     const events = await this.readStored(raws);
     this.fold = new LogFold(initial);
     this.sync$.next(record);
@@ -131,6 +162,9 @@ export class EventLog {
       this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, await this.readOutbox(record.ackedThrough));
       this.fold.confirmView(events, 'this-tab');
       await this.readOrdered();
+    } else if (preread?.shown) {
+      // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
+      this.fold.confirmed = withReadBodies(preread.shown, initial.notes.bodies);
     } else {
       this.fold.confirmLocal(events, 'this-tab');
     }

@@ -1,8 +1,11 @@
-import { openDB, type DBSchema } from 'idb';
 import type { EventEnvelope, UnsequencedEvent } from './catalog';
+import { addRecords, openLogDatabase } from './logDatabase';
+import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import type { AppState } from '../projections/notesState';
+import { notesHead, type NotesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm } from './storedForm';
-import { openIndexedDbSyncStorage, type SyncStorage } from './syncStorage';
+import { toStoredSnapshot } from './storedSnapshot';
+import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { ServerBase } from './logFold';
 
 /**
@@ -15,6 +18,19 @@ export interface Snapshot {
   at: string;
   state: AppState;
   server?: ServerBase;
+}
+
+/**
+ * The list part of a snapshot (docs/architecture.md "Snapshots"): the notes without their bodies,
+ * the view and the seq, so start-up can show the list before it has read every body. Stored in the
+ * snapshots store beside its snapshot under the key `-seq`: a build that does not know heads reads
+ * the highest key, always a whole snapshot, and its clean-up drops heads (the lowest keys) harmlessly.
+ */
+export interface SnapshotHead {
+  v: number;
+  seq: number;
+  at: string;
+  state: { notes: NotesHead; view: AppState['view']; seq: number };
 }
 
 /** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
@@ -30,6 +46,8 @@ export interface QuarantineRecord {
 export interface LogStorage {
   /** The newest snapshot, or null. */
   latestSnapshot(): Promise<Snapshot | null>;
+  /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
+  latestSnapshotHead(): Promise<SnapshotHead | null>;
   /** Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). */
   readAfter(afterSeq: number): Promise<unknown[]>;
   /** Append in one transaction; resolves with the events as stored (seq assigned) after it completed. */
@@ -63,67 +81,51 @@ export interface LogStorage {
   close(): void;
 }
 
-interface NotePadDB extends DBSchema {
-  events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
-  snapshots: { key: number; value: Snapshot };
-  quarantine: { key: number; value: QuarantineRecord };
+export { LOG_DB_NAME } from './logDatabase';
+/** The head stored beside `snapshot` (see SnapshotHead). */
+function snapshotHead(snapshot: Snapshot): SnapshotHead {
+  const { notes, view, seq } = snapshot.state;
+  return { v: snapshot.v, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
 }
 
-/** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
-export const LOG_DB_NAME = 'notepad-log';
-/** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
-const LOG_DB_VERSION = 2;
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
 const SNAPSHOTS_KEPT = 2;
 
 /**
  * Open the IndexedDB log store (docs/architecture.md "IndexedDB log"). `seq` is the events store's
- * auto-increment key, so tabs appending at once still get one total order.
+ * auto-increment key, so tabs appending at once still get one total order. Long notes' saves are
+ * written by `bigWrites` (a worker in the browser; none in Node, where this connection writes all).
  * @throws when IndexedDB is unavailable or blocked.
  */
-export async function openIndexedDbStorage(): Promise<LogStorage> {
+export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = offThreadWriter()): Promise<LogStorage> {
   let newerBuild: (() => void) | null = null;
-  const [db, sync] = await Promise.all([
-    openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
-      // A newer build upgrades the database: step aside (close) so it can, and stop writing.
-      blocking() {
-        db.close();
-        newerBuild?.();
-      },
-      upgrade(database, oldVersion, _newVersion, transaction) {
-        if (oldVersion < 1) {
-          const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-          events.createIndex('id', 'id', { unique: true });
-          database.createObjectStore('snapshots', { keyPath: 'seq' });
-          database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-        }
-        if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
-      },
-    }),
-    openIndexedDbSyncStorage(),
-  ]);
+  // A newer build upgrades the database: the connection steps aside (closes) so it can, and this build stops writing.
+  const db = await openLogDatabase(() => newerBuild?.());
+  // The sync bookkeeping is opened only on a device that syncs (or starts to): syncStorage.ts.
+  const sync = openLazySyncStorage();
 
   return {
     async latestSnapshot() {
-      const cursor = await db.transaction('snapshots').store.openCursor(null, 'prev');
+      const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.lowerBound(0), 'prev');
+      // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
       return cursor?.value ?? null;
+    },
+    async latestSnapshotHead() {
+      // Heads are stored under -seq: the newest is the lowest key.
+      const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.upperBound(0, true));
+      return (cursor?.value as SnapshotHead | undefined) ?? null;
     },
     async readAfter(afterSeq) {
       return (await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true))).map(fromStoredForm);
     },
     async append(events) {
-      const tx = db.transaction('events', 'readwrite');
       // The key path must be absent (not undefined) for IndexedDB to assign seq.
       const stored = events.map(({ seq: _seq, ...rest }) => rest as EventEnvelope);
       // Stored with the BlockNote document as one string (storedForm.ts): IndexedDB walks it in add().
-      await Promise.all([
-        ...stored.map((e) =>
-          tx.store.add(toStoredForm(e)).then((seq) => {
-            e.seq = seq;
-          }),
-        ),
-        tx.done,
-      ]);
+      const records = stored.map((e) => toStoredForm(e));
+      // A long note's save is tens of ms of copying inside add(): its worker does it (offThreadWrites.ts).
+      const seqs = bigWrites && records.some(isBigRecord) ? await bigWrites.add(records) : await addRecords(db, records);
+      stored.forEach((e, i) => (e.seq = seqs[i]));
       return stored;
     },
     async existingIds(ids) {
@@ -133,9 +135,16 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
     },
     async writeSnapshot(snapshot) {
       const tx = db.transaction('snapshots', 'readwrite');
-      await tx.store.put(snapshot);
+      // Bodies' documents as JSON strings (storedSnapshot.ts): IndexedDB copies them, it does not walk them.
+      await tx.store.put(toStoredSnapshot(snapshot));
+      // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
+      const withHead = !snapshot.server && snapshot.seq > 0;
+      if (withHead) await tx.store.put(snapshotHead(snapshot) as unknown as Snapshot);
       const keys = await tx.store.getAllKeys();
-      for (const key of keys.slice(0, Math.max(0, keys.length - SNAPSHOTS_KEPT))) await tx.store.delete(key);
+      const whole = keys.filter((key) => key >= 0);
+      const heads = keys.filter((key) => key < 0);
+      const dropped = [...whole.slice(0, Math.max(0, whole.length - SNAPSHOTS_KEPT)), ...heads.slice(withHead ? 1 : 0)];
+      for (const key of dropped) await tx.store.delete(key);
       await tx.done;
     },
     async quarantine(records) {
@@ -157,7 +166,7 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
       await tx.objectStore('events').clear();
       await tx.objectStore('snapshots').clear();
       for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
-      if (snapshot) await tx.objectStore('snapshots').add(snapshot);
+      if (snapshot) await tx.objectStore('snapshots').add(toStoredSnapshot(snapshot));
       await tx.done;
     },
     async deleteEvents(seqs) {
@@ -193,6 +202,7 @@ export async function openIndexedDbStorage(): Promise<LogStorage> {
     close: () => {
       db.close();
       sync.close();
+      bigWrites?.close();
     },
   };
 }

@@ -13,6 +13,8 @@ export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
   let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
   return {
     latestSnapshot: async () => snapshots.at(-1) ?? null,
+    // Memory holds everything at once: start-up has no list to show before the bodies.
+    latestSnapshotHead: async () => null,
     readAfter: async (afterSeq) => events.filter((e) => e.seq > afterSeq).map((e) => ({ ...e })),
     append: async (batch) => {
       const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }));

@@ -111,6 +111,57 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
   };
 }
 
+/** Whether the sync database exists, or null when the browser cannot say (no `indexedDB.databases()`). */
+async function syncDatabaseExists(): Promise<boolean | null> {
+  if (typeof indexedDB.databases !== 'function') return null;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === SYNC_DB_NAME);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sync bookkeeping, opened only once it is needed (docs/architecture.md "Sync"): a device
+ * that never synced has no `notepad-sync` database, and start-up asks the browser which
+ * databases exist instead of opening (and creating) it, so the log knows at load that the device
+ * does not sync without the second open. Reads answer "nothing recorded" while it does not exist;
+ * the first write opens (creates) it. Whether it exists is asked again at every read until it is
+ * open: another tab may begin sync meanwhile (it then tells this tab to fold again).
+ */
+export function openLazySyncStorage(open: () => Promise<SyncStorage> = openIndexedDbSyncStorage): SyncStorage {
+  let opened: Promise<SyncStorage> | null = null;
+  const connect = () => {
+    if (!opened) {
+      const opening = open();
+      opening.catch(() => opened === opening && (opened = null));
+      opened = opening;
+    }
+    return opened;
+  };
+  /** The open store, or null when the database does not exist (and nothing is to be read from it). */
+  const ifExists = async (): Promise<SyncStorage | null> => (opened || (await syncDatabaseExists()) !== false ? connect() : null);
+  return {
+    read: async () => (await ifExists())?.read() ?? null,
+    write: async (record) => {
+      const store = record ? await connect() : await ifExists();
+      await store?.write(record);
+    },
+    orderedAfter: async (sseq) => (await ifExists())?.orderedAfter(sseq) ?? [],
+    order: async (entries) => (await connect()).order(entries),
+    orderedIds: async (ids) => (await ifExists())?.orderedIds(ids) ?? new Set(),
+    aside: async () => (await ifExists())?.aside() ?? new Map(),
+    setAside: async (entries) => (await connect()).setAside(entries),
+    origin: async () => (await ifExists())?.origin() ?? null,
+    setOrigin: async (origin) => (await connect()).setOrigin(origin),
+    close: () =>
+      void opened?.then(
+        (store) => store.close(),
+        () => undefined,
+      ),
+  };
+}
+
 /** The sync bookkeeping in memory (tests, and the memory log when IndexedDB is unavailable). */
 export function createMemorySyncStorage(): SyncStorage {
   let record: SyncRecord | null = null;

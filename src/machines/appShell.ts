@@ -2,9 +2,11 @@ import { assign, fromPromise, setup } from 'xstate';
 
 /**
  * Start-up of the app (docs/architecture.md "Start-up order"): open the durable log (or fall back
- * to memory when IndexedDB is unavailable) and fold it; then the log is `readable` (tag) and the
- * app renders its list. Once the app reports its first paint (`app.painted`), recover the page-hide
- * journal and import legacy notes, then `ready`, tagged `editable`: only from then on may the user
+ * to memory when IndexedDB is unavailable); show the list from the snapshot head when the log can
+ * (`previewLog` answers whether it published one), then fold the whole log. From the preview on,
+ * or from the whole fold when there is none, the log is `readable` (tag) and the app renders its
+ * list. Once the app reports its first paint (`app.painted`), recover the page-hide journal and
+ * import legacy notes, then `ready`, tagged `editable`: only from then on may the user
  * append note events. Both steps read localStorage, whose first access of a page loads the
  * origin's whole store (~5 MB of mirrored notes), so they wait until the list is on screen; and
  * they come before any edit, because recovery skips a journaled save older than the note's last
@@ -18,6 +20,8 @@ export const appShellMachine = setup({
   },
   actors: {
     openDurableLog: fromPromise<void>(async () => {}),
+    /** Publish the list before the bodies; resolves true when it did (EventLog.preview). */
+    previewLog: fromPromise<boolean>(async () => false),
     openMemoryLog: fromPromise<void>(async () => {}),
     loadLog: fromPromise<void>(async () => {}),
     recoverJournal: fromPromise<void>(async () => {}),
@@ -28,6 +32,7 @@ export const appShellMachine = setup({
   },
   guards: {
     painted: ({ context }) => context.painted,
+    previewShown: ({ event }) => (event as unknown as { output: boolean }).output,
   },
 }).createMachine({
   id: 'appShell',
@@ -40,12 +45,23 @@ export const appShellMachine = setup({
     openingLog: {
       invoke: {
         src: 'openDurableLog',
-        onDone: 'loadingLog',
+        onDone: 'previewingLog',
         onError: { target: 'openingMemoryLog', actions: assign({ durable: false, error: ({ event }) => String(event.error) }) },
       },
     },
     openingMemoryLog: { invoke: { src: 'openMemoryLog', onDone: 'loadingLog', onError: 'failed' } },
+    previewingLog: {
+      invoke: {
+        src: 'previewLog',
+        onDone: [{ guard: 'previewShown', target: 'showingPreview' }, { target: 'loadingLog' }],
+        // A preview that fails changes nothing: the whole fold follows as without one.
+        onError: 'loadingLog',
+      },
+    },
     loadingLog: { invoke: { src: 'loadLog', onDone: 'recovering', onError: 'failed' } },
+    // The list is shown from the preview; reading the bodies (a long task for a big log) waits until it is painted.
+    showingPreview: { tags: ['readable'], always: { guard: 'painted', target: 'loadingBodies' } },
+    loadingBodies: { tags: ['readable'], invoke: { src: 'loadLog', onDone: 'recovering', onError: 'failed' } },
     recovering: {
       tags: ['readable'],
       initial: 'awaitingPaint',

@@ -7,10 +7,39 @@ export interface NoteIndexEntry {
   modified: string;
 }
 
-/** A note's body: `html` is what `note_{id}` holds; `blocks` the BlockNote document when the editor saved it. */
+/**
+ * A note's body: `html` is what `note_{id}` holds; the BlockNote document when the editor saved it,
+ * as `blocks`, or as `blocksJson` (its JSON) when the body was read from a snapshot. Read the
+ * document with `bodyBlocks`, which covers both.
+ */
 export interface NoteBody {
   html: string;
   blocks?: unknown[];
+  blocksJson?: string;
+}
+
+/** Documents parsed from `blocksJson`, by body: bodies are never mutated, so each parses once. */
+const parsedBlocks = new WeakMap<NoteBody, unknown[] | undefined>();
+
+/**
+ * The BlockNote document of `body`, or undefined when it has none (legacy and imported notes, an
+ * unreadable `blocksJson`). A snapshot keeps documents as JSON (src/events/storedSnapshot.ts): they
+ * are parsed here, the first time something reads them.
+ */
+export function bodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
+  if (!body) return undefined;
+  if (Array.isArray(body.blocks)) return body.blocks;
+  if (typeof body.blocksJson !== 'string') return undefined;
+  if (!parsedBlocks.has(body)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.blocksJson);
+    } catch {
+      parsed = undefined;
+    }
+    parsedBlocks.set(body, Array.isArray(parsed) ? parsed : undefined);
+  }
+  return parsedBlocks.get(body);
 }
 
 /**

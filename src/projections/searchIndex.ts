@@ -1,4 +1,4 @@
-import type { NoteBody, NotesState } from './notesState';
+import { bodyBlocks, type NoteBody, type NotesState } from './notesState';
 import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
 
 /** Removed entries may make up this share of the postings before they are swept out. */
@@ -163,7 +163,7 @@ export class SearchIndex {
     now: () => number,
   ): Set<string> | null {
     // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
-    const blocks = body && Array.isArray(body.blocks) ? body.blocks : [];
+    const blocks = bodyBlocks(body) ?? [];
     if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
       const tokens = new Set(bodySearchText(body, this.htmlText).split(WHITESPACE));
       tokens.delete('');

@@ -1,4 +1,4 @@
-import type { NoteBody } from './notesState';
+import { bodyBlocks, type NoteBody } from './notesState';
 import { streamText } from './noteText/textStream';
 
 /**
@@ -25,6 +25,7 @@ export function blockSearchText(block: unknown): string {
  */
 export function bodySearchText(body: NoteBody | undefined, htmlText: HtmlText): string {
   if (!body) return '';
-  if (Array.isArray(body.blocks) && body.blocks.length > 0) return body.blocks.map(blockSearchText).join('');
+  const blocks = bodyBlocks(body);
+  if (blocks && blocks.length > 0) return blocks.map(blockSearchText).join('');
   return body.html ? htmlText(body.html).toLowerCase() : '';
 }

@@ -1,4 +1,4 @@
-import type { NoteBody } from './notesState';
+import { bodyBlocks, type NoteBody } from './notesState';
 import { streamHtml } from './noteText/html';
 import { htmlparser2Tokenizer } from './noteText/htmlparser';
 import { streamBlocks, type TextSink } from './noteText/textStream';
@@ -77,7 +77,8 @@ export function cloudWord(token: string): string | null {
 /** The text of a body: from its BlockNote document when it has one, else from its stored HTML. */
 function collect(body: NoteBody): { text: string; followUps: string[] } {
   const out = new TextCollector();
-  if (Array.isArray(body.blocks) && body.blocks.length > 0) streamBlocks(body.blocks, out);
+  const blocks = bodyBlocks(body);
+  if (blocks && blocks.length > 0) streamBlocks(blocks, out);
   else if (body.html) streamHtml(body.html, htmlparser2Tokenizer, out);
   return { text: out.finish(), followUps: out.followUps };
 }

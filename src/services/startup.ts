@@ -27,10 +27,11 @@ export interface StartupResult extends ReadableLog {
 }
 
 /**
- * A running start-up (appShell machine). `readable` resolves once the log is folded: render it,
- * read-only. Call `painted()` once that render is on screen: the journal is recovered and legacy
+ * A running start-up (appShell machine). `readable` resolves once the list can be shown: the log
+ * folded, or its preview published (the bodies are then still being read): render it, read-only. Call `painted()` once that render is on screen: the journal is recovered and legacy
  * notes imported after it (both read localStorage, slow on the first access of a page), and then
- * `editable` resolves. Nothing may append a note event before `editable`. Neither promise rejects.
+ * `editable` resolves. Nothing may append a note event before `editable`. Neither promise rejects;
+ * a log that fails to fold after its preview was shown resolves `editable` with `log: null`.
  */
 export interface Startup {
   readable: Promise<ReadableLog>;
@@ -55,6 +56,7 @@ export function beginStartup(deps: StartupDeps): Startup {
         openMemoryLog: fromPromise(async () => {
           log = new EventLog({ storage: createMemoryStorage(), channel: null });
         }),
+        previewLog: fromPromise(() => log!.preview()),
         loadLog: fromPromise(() => log!.load()),
         recoverJournal: fromPromise<void>(async () => {
           await recoverJournal(log!, deps.webStorage);
@@ -71,11 +73,13 @@ export function beginStartup(deps: StartupDeps): Startup {
     const failed = s.matches('failed');
     return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null };
   });
+  // Settles after `readable`; a fold that fails after the preview was shown is reported here.
   const editable = waitFor(shell, (s) => s.hasTag('editable') || s.matches('failed'), { timeout: Infinity }).then(
-    async (): Promise<StartupResult> => ({
-      ...(await readable),
-      legacyProblems,
-    }),
+    async (s): Promise<StartupResult> => {
+      await readable;
+      const failed = s.matches('failed');
+      return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null, legacyProblems };
+    },
   );
   return { readable, editable, painted: () => shell.send({ type: 'app.painted' }) };
 }

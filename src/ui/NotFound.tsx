@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 /** The 404 page of docs/product.md "Screens and routes"; the missing path is logged to the console. */
 export function NotFound() {
-  const location = useLocation();
+  const [pathname] = useLocation();
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  }, [location.pathname]);
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
   return (
     <main className="not-found">
       <h1>404</h1>
       <p>Oops! Page not found</p>
-      <Link to="/">Return to Home</Link>
+      <Link href="/">Return to Home</Link>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
-import { EditorPane } from './editor/EditorPane';
+import { useEditorPane } from './editor/loadEditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
@@ -18,6 +18,13 @@ function newNoteId(taken: Record<string, unknown>): string {
   return String(ms);
 }
 
+/** What the main area says until the editor can be shown. */
+const loading = (
+  <p className="loading" role="status">
+    Loading your notes…
+  </p>
+);
+
 /** The notes app at `/` (docs/product.md "Screens and routes"): sidebar beside the editor or the dashboard. */
 export function NotesApp() {
   const log = useLog();
@@ -28,6 +35,8 @@ export function NotesApp() {
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // BlockNote and the editor pane are a chunk of their own, run after the first paint (loadEditorPane.ts).
+  const EditorPane = useEditorPane();
   const analyticsButton = useRef<HTMLButtonElement>(null);
 
   // The shortcut works while start-up still recovers the journal: the note is created after it.
@@ -58,9 +67,7 @@ export function NotesApp() {
       <main className="main-area">
         {!editable ? (
           // The editor waits for the journal's text (see StartupGate); the list shows meanwhile.
-          <p className="loading" role="status">
-            Loading your notes…
-          </p>
+          loading
         ) : analyticsOpen ? (
           <Suspense fallback={<p className="loading">Loading analytics…</p>}>
             <Dashboard
@@ -76,8 +83,10 @@ export function NotesApp() {
               }}
             />
           </Suspense>
-        ) : (
+        ) : EditorPane ? (
           <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
+        ) : (
+          loading
         )}
       </main>
       {shortcutsOpen && (

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useCreateBlockNote } from '@blocknote/react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
 import { HistoryButton } from '../history/HistoryButton';
@@ -8,11 +7,7 @@ import type { NoteEditorHandle } from './NoteEditor';
 import { NoteWorkspace } from './NoteWorkspace';
 import { HeaderActions } from './HeaderActions';
 import { browserEditorServices } from './editorServices';
-import { embedUploadedFile } from './imageInsert';
-import { handlePaste } from './paste';
-import { noteSchema, type NoteEditor } from './schema';
-import { longNote } from './longNote';
-import { selectAll } from './selectAll';
+import { createNoteEditor, takePreparedNoteEditor } from './createNoteEditor';
 import './editor.css';
 
 /** The transient header message (docs/product.md "States and transitions"), announced politely to screen readers. */
@@ -63,17 +58,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
   const starred = useProjection((s) => (s.view.selectedId ? s.notes.starred.includes(s.view.selectedId) : false));
   const services = useMemo(browserEditorServices, []);
   const handle = useRef<NoteEditorHandle>(null);
-  const editor = useCreateBlockNote({
-    schema: noteSchema,
-    domAttributes: { editor: { 'aria-label': 'Note body' } },
-    tables: { headers: true },
-    // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
-    // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
-    extensions: [longNote, selectAll],
-    uploadFile: embedUploadedFile,
-    pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
-      handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
-  });
+  // Made while start-up read the log when it could (createNoteEditor.ts); kept for the page.
+  const [editor] = useState(() => takePreparedNoteEditor() ?? createNoteEditor());
 
   return (
     <section className="editor-pane" aria-label="Editor">

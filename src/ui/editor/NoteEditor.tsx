@@ -2,7 +2,6 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { fromPromise } from 'xstate';
 import { useActorRef } from '@xstate/react';
 import { BlockNoteView } from '@blocknote/mantine';
-import '@blocknote/core/fonts/inter.css';
 import '@blocknote/mantine/style.css';
 import { autosaveMachine } from '../../machines/autosave';
 import { useLog } from '../LogContext';

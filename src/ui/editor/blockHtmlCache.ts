@@ -1,6 +1,7 @@
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
 import { inBackground } from '../../lib/scheduler';
+import { primeStoredJson } from '../../events/storedForm';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Stop a priming slice when less than this is left of it (ms). */
@@ -138,7 +139,10 @@ export class BlockHtmlCache {
       const group = current.firstChild;
       for (; group && next < group.childCount; next++) {
         if (ends - performance.now() < PRIME_MIN_IDLE_MS) return inBackground(step);
-        this.entry(nodeToBlock(group.child(next), current) as unknown as NoteBlock);
+        const block = nodeToBlock(group.child(next), current) as unknown as NoteBlock;
+        this.entry(block);
+        // The log stores the document as JSON per block (storedForm.ts): ready it too, for the save's write.
+        primeStoredJson(block);
       }
       this.primeScheduled = false;
       this.primed = true;

@@ -1,4 +1,4 @@
-import type { NoteBody } from '../../projections/notesState';
+import { bodyBlocks, type NoteBody } from '../../projections/notesState';
 import { PurifierNotLoadedError } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
@@ -47,7 +47,8 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
  * @throws PurifierNotLoadedError when that needs DOMPurify (a link, or HTML only) before it has loaded.
  */
 function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
-  if (body?.blocks?.length) return sanitizeBlocks(body.blocks as NoteBlock[]);
+  const saved = bodyBlocks(body);
+  if (saved?.length) return sanitizeBlocks(saved as NoteBlock[]);
   if (body?.html) {
     const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
     if (parsed.length) return parsed;

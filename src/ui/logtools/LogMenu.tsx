@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { logToolToasts } from '../feedback';
 import { LogFileInput } from './LogFileInput';
 import type { ParsedLogFile } from '../../events/logFile';
@@ -14,7 +14,7 @@ const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default:
 /** The sidebar's "Event log" menu: export, import (validated first), replay. */
 export function LogMenu() {
   const log = useLog();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const [candidate, setCandidate] = useState<{ file: ParsedLogFile; name: string } | null>(null);
 
@@ -60,7 +60,7 @@ export function LogMenu() {
         <button type="button" onClick={() => input.current?.click()}>
           Import event log
         </button>
-        <button type="button" onClick={() => void navigate('/replay')}>
+        <button type="button" onClick={() => navigate('/replay')}>
           Replay event log
         </button>
         <LogFileInput inputRef={input} label="Event log file" onFile={(file) => void readFile(file)} />
@@ -76,7 +76,7 @@ export function LogMenu() {
             onOpenReadOnly={() => {
               setReplayFile(candidate.file, candidate.name);
               setCandidate(null);
-              void navigate('/replay');
+              navigate('/replay');
             }}
           />
         </Suspense>

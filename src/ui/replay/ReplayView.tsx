@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { logToolToasts } from '../feedback';
 import { LogFileInput } from '../logtools/LogFileInput';
@@ -60,7 +60,7 @@ export function ReplayView() {
           Load log file
         </button>
         <LogFileInput inputRef={fileInput} label="Log file to replay" onFile={(file) => void loadFile(file)} />
-        <Link to="/">Back to notes</Link>
+        <Link href="/">Back to notes</Link>
       </header>
       <div className="replay-controls" role="toolbar" aria-label="Replay controls">
         <button type="button" aria-label="Go to start" onClick={() => setStep(0)} disabled={step === 0}>

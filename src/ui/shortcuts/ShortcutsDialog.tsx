@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useModalDialog } from '../dialog/useModalDialog';
-import { APP_COMMANDS, EDITOR_SHORTCUTS } from './appCommands';
+import { APP_COMMANDS } from './appCommands';
+import { EDITOR_SHORTCUTS } from './editorShortcuts';
 
 /** The "Keyboard shortcuts" dialog: every app and editor shortcut. Native modal <dialog>: focus stays inside, Escape closes. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {

@@ -1,7 +1,6 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
 import { bodySearch } from '../sidebar/liveSearchIndex';
-import { editorCommandShortcuts } from '../editor/commands';
 
 /** What app commands act on. */
 export interface CommandContext {
@@ -79,16 +78,6 @@ export const APP_COMMANDS: AppCommand[] = [
     matches: (e, inText) => !inText && e.key === '?',
     run: (c) => c.openShortcuts(),
   },
-];
-
-/**
- * The editor's shortcuts, listed in the dialog: the toolbar commands' own (read from the command
- * list, so the dialog cannot drift from what the keys do), then BlockNote's.
- */
-export const EDITOR_SHORTCUTS: { label: string; keys: string }[] = [
-  ...editorCommandShortcuts(),
-  { label: 'Undo / Redo', keys: 'Ctrl+Z / Ctrl+Shift+Z' },
-  { label: 'Block menu', keys: '/ at the start of a line' },
 ];
 
 /** True when the keyboard event comes from a text field or the editor (so plain keys are typing). */

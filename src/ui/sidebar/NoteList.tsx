@@ -1,17 +1,24 @@
-import { useCallback, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SidebarRows } from '../../projections/sidebar';
+import { useEditability } from '../StartupGate';
 import { NoteRow, type RowActions } from './NoteRow';
+import { COMPACT_ROW_ESTIMATE_PX, OVERSCAN_ROWS } from './rowSizes';
 
-/** Estimated row height; rows are measured after rendering, so this only seeds the scrollbar. */
-const ROW_ESTIMATE_PX = 52;
-const COMPACT_ROW_ESTIMATE_PX = 40;
-/** Rows rendered beyond the visible ones, so fast scrolling does not show blanks. */
-const OVERSCAN_ROWS = 8;
+/** The virtualizer's chunk, requested once. */
+let virtualRows: Promise<typeof import('./VirtualRows')> | null = null;
+const loadVirtualRows = () => (virtualRows ??= import('./VirtualRows'));
+const VirtualRows = lazy(loadVirtualRows);
+
+/** In the first screen's rows: in the flow, one under the other (the virtualizer positions its own). */
+const IN_FLOW = { position: 'relative' } as const;
+const noMeasure = () => {};
 
 /**
- * The note list, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 notes
- * cost the same as 20.
+ * The note list (docs/product.md "Sidebar"). The first screen shows the rows that fit the window,
+ * in the flow, without the virtualizer (docs/architecture.md "Start-up order"): while start-up
+ * finishes the list cannot be used anyway, and measuring rows and loading @tanstack/virtual-core
+ * would only delay the first row. From the moment notes may be edited the virtualized rows
+ * (VirtualRows.tsx) take over, so 10,000 notes cost the same as 20.
  */
 export function NoteList({
   rows,
@@ -25,31 +32,27 @@ export function NoteList({
   emptyText: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
-  const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
-  const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
-  const virtual = useVirtualizer({
-    count: rows.ids.length,
-    getScrollElement: () => scroller.current,
-    estimateSize,
-    overscan: OVERSCAN_ROWS,
-    getItemKey,
-  });
+  const { editable } = useEditability();
+  // The rows of the first screen, however small the rows: the window's height over the smallest, and the overscan.
+  const firstScreen = Math.ceil(window.innerHeight / COMPACT_ROW_ESTIMATE_PX) + OVERSCAN_ROWS;
+  const staticRows = (
+    <ul className="note-list" aria-label="Note list">
+      {rows.ids.slice(0, firstScreen).map((id, index) => (
+        <NoteRow key={id} row={rows.row(index)} actions={actions} compact={compact} index={index} measureRef={noMeasure} style={IN_FLOW} />
+      ))}
+    </ul>
+  );
+  // Fetched while start-up finishes, after the first screen was rendered.
+  useEffect(() => void loadVirtualRows().catch(() => undefined), []);
   return (
     <div className="note-list-scroller" ref={scroller}>
-      <ul className="note-list" aria-label="Note list" style={{ height: virtual.getTotalSize() }}>
-        {virtual.getVirtualItems().map((item) => (
-          <NoteRow
-            key={item.key}
-            row={rows.row(item.index)}
-            actions={actions}
-            compact={compact}
-            index={item.index}
-            measureRef={virtual.measureElement}
-            style={{ transform: `translateY(${item.start}px)` }}
-          />
-        ))}
-      </ul>
+      {editable ? (
+        <Suspense fallback={staticRows}>
+          <VirtualRows rows={rows} actions={actions} compact={compact} scroller={scroller} />
+        </Suspense>
+      ) : (
+        staticRows
+      )}
       {rows.ids.length === 0 && !compact && <p className="note-list-empty">{emptyText}</p>}
     </div>
   );

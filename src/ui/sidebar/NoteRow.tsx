@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
-import { format } from 'date-fns';
 import type { SidebarRow } from '../../projections/sidebar';
 import { TitleField } from '../TitleField';
+import { rowDate } from './rowDate';
 
 /** Callbacks a row sends events through. */
 export interface RowActions {
@@ -51,7 +51,7 @@ export const NoteRow = memo(function NoteRow(props: {
                 <span className="note-row-title">
                   {row.titleParts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
                 </span>
-                <span className="note-row-date">{format(new Date(row.modified), 'P')}</span>
+                <span className="note-row-date">{rowDate(row.modified)}</span>
               </>
             )}
           </button>

@@ -1,4 +1,4 @@
-import { FONT_SIZES, TEXT_COLORS } from '../styles';
+import { FONT_SIZES, TEXT_COLORS } from '../styleValues';
 import { applyList, type ListType } from '../listItems';
 import type { NoteBlock } from '../schema';
 import { editorToasts } from '../../feedback';

@@ -1,0 +1,47 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { EventEnvelope } from './catalog';
+import type { Snapshot, QuarantineRecord } from './logStorage';
+
+/** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
+export interface NotePadDB extends DBSchema {
+  events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
+  snapshots: { key: number; value: Snapshot };
+  quarantine: { key: number; value: QuarantineRecord };
+}
+
+/** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
+export const LOG_DB_NAME = 'notepad-log';
+/** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
+export const LOG_DB_VERSION = 2;
+
+/**
+ * Open the log's database (creating or upgrading it). When a newer build asks to upgrade it, the
+ * connection is closed so it can, and `onNewerBuild` runs. Used by the page and by the log's writer worker.
+ * @throws when IndexedDB is unavailable or blocked.
+ */
+export function openLogDatabase(onNewerBuild: () => void): Promise<IDBPDatabase<NotePadDB>> {
+  return openDB<NotePadDB>(LOG_DB_NAME, LOG_DB_VERSION, {
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      onNewerBuild();
+    },
+    upgrade(database, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        const events = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+        events.createIndex('id', 'id', { unique: true });
+        database.createObjectStore('snapshots', { keyPath: 'seq' });
+        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+      }
+      if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
+    },
+  });
+}
+
+/** Add stored-form event records in one transaction; resolves with their seqs once it completed. */
+export async function addRecords(db: IDBPDatabase<NotePadDB>, records: readonly EventEnvelope[]): Promise<number[]> {
+  const tx = db.transaction('events', 'readwrite');
+  const seqs: number[] = [];
+  // A refused add rejects with its own error (QuotaExceededError, ConstraintError), before the transaction's abort.
+  await Promise.all([...records.map((record, i) => tx.store.add(record).then((seq) => (seqs[i] = seq))), tx.done]);
+  return seqs;
+}

@@ -1,0 +1,47 @@
+import { useCallback, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { SidebarRows } from '../../projections/sidebar';
+import { NoteRow, type RowActions } from './NoteRow';
+import { COMPACT_ROW_ESTIMATE_PX, OVERSCAN_ROWS, ROW_ESTIMATE_PX } from './rowSizes';
+
+/**
+ * The note list's rows, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000
+ * notes cost the same as 20. Loaded after the first screen (NoteList.tsx).
+ */
+export default function VirtualRows({
+  rows,
+  actions,
+  compact,
+  scroller,
+}: {
+  rows: SidebarRows;
+  actions: RowActions;
+  compact: boolean;
+  scroller: RefObject<HTMLDivElement | null>;
+}) {
+  // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
+  const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
+  const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
+  const virtual = useVirtualizer({
+    count: rows.ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize,
+    overscan: OVERSCAN_ROWS,
+    getItemKey,
+  });
+  return (
+    <ul className="note-list" aria-label="Note list" style={{ height: virtual.getTotalSize() }}>
+      {virtual.getVirtualItems().map((item) => (
+        <NoteRow
+          key={item.key}
+          row={rows.row(item.index)}
+          actions={actions}
+          compact={compact}
+          index={item.index}
+          measureRef={virtual.measureElement}
+          style={{ transform: `translateY(${item.start}px)` }}
+        />
+      ))}
+    </ul>
+  );
+}
