@@ -159,9 +159,11 @@ export class EventLog {
     this.fold = new LogFold(initial);
     this.sync$.next(record);
     if (record) {
-      this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, await this.readOutbox(record.ackedThrough));
-      this.fold.confirmView(events, 'this-tab');
+      const { outbox, aside } = await this.readOutbox(record.ackedThrough);
+      this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, outbox, aside);
+      // The server's order first: the view's selection may be a note only those events hold.
       await this.readOrdered();
+      this.fold.confirmView(events, 'this-tab');
     } else if (preread?.shown) {
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
       this.fold.confirmed = withReadBodies(preread.shown, initial.notes.bodies);
@@ -492,7 +494,8 @@ export class EventLog {
     await this.storage.sync.write(start);
     if (base.head > 0) await this.storage.sync.setOrigin(base);
     this.sync$.next(start);
-    this.fold.enterSync(base, await this.readOutbox(0));
+    const { outbox, aside } = await this.readOutbox(0);
+    this.fold.enterSync(base, outbox, aside);
     this.publish();
     // Other tabs fold again from this snapshot, which holds the account's checkpoint.
     await this.writeSnapshot();
@@ -540,7 +543,7 @@ export class EventLog {
     if (entries.length) await this.storage.sync.order(entries);
   }
 
-  /** Events the server refused for good: kept in the log, out of the outbox, listed with the reason. */
+  /** Events the server refused for good: kept in the log and on top of this device's notes, never pushed again, listed with the reason. */
   async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
     if (!refused.length) return;
     await this.storage.sync.setAside(refused);
@@ -573,18 +576,28 @@ export class EventLog {
     return this.fold.advance(entries);
   }
 
-  /** Note events after local seq `after` that the server has not ordered and did not refuse, in local order. */
-  private async readOutbox(after: number): Promise<AppEvent[]> {
+  /**
+   * Note events after local seq `after` that the server has not ordered, in local order, and the ids
+   * of those it refused for good (set aside: folded on top here, never pushed).
+   */
+  private async readOutbox(after: number): Promise<{ outbox: AppEvent[]; aside: Set<string> }> {
     const candidates = readRecords(await this.storage.readAfter(after)).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
     const [ordered, aside] = await Promise.all([this.storage.sync.orderedIds(candidates.map((e) => e.id)), this.storage.sync.aside()]);
-    return candidates.filter((e) => !ordered.has(e.id) && !aside.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
+    const outbox = candidates.filter((e) => !ordered.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
+    return { outbox, aside: new Set(aside.keys()) };
+  }
+
+  /** How many of this device's events the server refused for good (kept here, never synced). */
+  async setAsideCount(): Promise<number> {
+    return this.sync$.value ? (await this.storage.sync.aside()).size : 0;
   }
 
   /** Remember how far the server has this device's events, so the next start reads the outbox from there. */
   private async saveSyncProgress(): Promise<void> {
     const record = this.sync$.value;
     if (!record) return;
-    const firstUnordered = this.fold.unordered[0]?.seq ?? this.fold.confirmed.seq + 1;
+    // Set-aside events count as unordered: the next start must read them to fold them on top again.
+    const firstUnordered = this.fold.firstOnTop?.seq ?? this.fold.confirmed.seq + 1;
     const ackedThrough = Math.max(record.ackedThrough, firstUnordered - 1);
     if (ackedThrough === record.ackedThrough) return;
     const next = { ...record, ackedThrough };

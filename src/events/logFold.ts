@@ -36,7 +36,10 @@ export class LogFold {
   /** The durable projection: notes as described above, view and `seq` in local order. */
   confirmed: AppState;
   private server: ServerBase | null = null;
+  /** Note events the server has not ordered, in local order, set-aside ones included. */
   private outbox: AppEvent[] = [];
+  /** Ids of outbox events the server refused for good: never pushed, still folded on top here. */
+  private aside = new Set<string>();
 
   constructor(initial: AppState) {
     this.confirmed = initial;
@@ -52,18 +55,25 @@ export class LogFold {
     return this.server;
   }
 
-  /** This device's note events the server has not ordered yet, in local order (synced mode). */
+  /** This device's note events the server has not ordered yet and may still take, in local order: what to push (synced mode). */
   get unordered(): readonly AppEvent[] {
-    return this.outbox;
+    return this.aside.size ? this.outbox.filter((e) => !this.aside.has(e.id)) : this.outbox;
+  }
+
+  /** The first event folded on top of the server's notes, set-aside ones included: the log is read from it at the next start. */
+  get firstOnTop(): AppEvent | undefined {
+    return this.outbox[0];
   }
 
   /**
    * Follow a server's order from now on: `base` is the account's notes at `head` (a checkpoint, or
-   * empty at 0) and `outbox` every note event of this device the server does not have, in local order.
+   * empty at 0) and `outbox` every note event of this device the server does not have, in local order;
+   * those in `aside` were refused for good: they stay on top of the notes here, never pushed.
    */
-  enterSync(base: ServerBase, outbox: readonly AppEvent[]): void {
+  enterSync(base: ServerBase, outbox: readonly AppEvent[], aside: ReadonlySet<string> = new Set()): void {
     this.server = { ...base };
     this.outbox = [...outbox];
+    this.aside = new Set(outbox.filter((e) => aside.has(e.id)).map((e) => e.id));
     this.refoldNotes();
   }
 
@@ -71,6 +81,7 @@ export class LogFold {
   leaveSync(): void {
     this.server = null;
     this.outbox = [];
+    this.aside = new Set();
   }
 
   /**
@@ -127,11 +138,13 @@ export class LogFold {
     return run.length;
   }
 
-  /** Drop outbox events the server refused for good (kept in the log, no longer on top of the notes). */
+  /**
+   * Outbox events the server refused for good: no longer pushed, but still folded on top of the
+   * notes, so what was typed stays on this device (docs/product.md "Account and sync"). The notes
+   * do not change.
+   */
   setAside(ids: ReadonlySet<string>): void {
-    const before = this.outbox.length;
-    this.outbox = this.outbox.filter((e) => !ids.has(e.id));
-    if (this.outbox.length !== before) this.refoldNotes();
+    for (const e of this.outbox) if (ids.has(e.id)) this.aside.add(e.id);
   }
 
   private refoldNotes(): void {

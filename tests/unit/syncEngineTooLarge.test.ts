@@ -12,6 +12,7 @@ import { FakeSyncServer } from './fakeSyncServer';
  * docs/product.md "Account and sync"), as for a change the server refuses.
  */
 
+const TIMING = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 };
 const engines: SyncEngine[] = [];
 afterEach(() => {
   for (const e of engines.splice(0)) e.stop();
@@ -20,7 +21,8 @@ afterEach(() => {
 describe('an event too large to sync', () => {
   it('is set aside, not pushed, and counted in the status', async () => {
     const server = new FakeSyncServer();
-    const log = new EventLog({ storage: createMemoryStorage() });
+    const storage = createMemoryStorage();
+    const log = new EventLog({ storage });
     await log.load();
     const deviceId = 'device-big-000000';
     await log.enterSync(
@@ -32,7 +34,7 @@ describe('an event too large to sync', () => {
     await log.append('note.body-saved', { id, html: `<p>${'x'.repeat(MAX_WIRE_EVENT_BYTES)}</p>` });
     const engine = new SyncEngine(log, server.transport(), {
       deviceId,
-      timing: { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 },
+      timing: TIMING,
     });
     engines.push(engine);
     engine.start();
@@ -40,5 +42,19 @@ describe('an event too large to sync', () => {
     expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
     expect(log.outbox()).toEqual([]);
     expect(engine.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
+    // What was typed stays on this device: the note still shows it, also after a restart.
+    expect(log.state.notes.bodies[id]?.html).toContain('xxxx');
+    engine.stop();
+    await log.close();
+    const again = new EventLog({ storage });
+    await again.load();
+    expect(again.state.notes.bodies[id]?.html).toContain('xxxx');
+    expect(again.outbox()).toEqual([]);
+    const restarted = new SyncEngine(again, server.transport(), { deviceId, timing: TIMING });
+    engines.push(restarted);
+    restarted.start();
+    await restarted.request();
+    expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
+    expect(restarted.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
   });
 });

@@ -95,6 +95,27 @@ describe('a synced log', () => {
     expect((await again.append('note.starred', { id: '1764000000002' })).device).toBe(RECORD.deviceId);
   });
 
+  it('keeps the selected note across a reload when the server ordered it after the snapshot’s head', async () => {
+    const server = new FakeSyncServer();
+    const first = await open();
+    // enterSync writes a snapshot whose server base is the empty account.
+    await first.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const engine = new SyncEngine(first, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    await first.append('note.created', { id: '1764000000003', title: 'Picked' });
+    await first.append('note.created', { id: '1764000000004', title: 'Other' });
+    await first.append('note.selected', { id: '1764000000003' });
+    await engine.request();
+    expect(first.outbox()).toEqual([]);
+    engine.stop();
+    await first.close();
+
+    const again = await open();
+    expect(again.state.notes.order).toHaveLength(2);
+    expect(again.state.view.selectedId).toBe('1764000000003');
+  });
+
   it('a tab that does not talk to the server folds what the talking tab received, in the server’s order', async () => {
     const server = new FakeSyncServer();
     const [endA, endB] = channelPair();

@@ -114,6 +114,8 @@ export class SyncEngine {
     );
     this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
     this.openLive();
+    // Changes set aside before this page started still stay on this device: the status says so.
+    void this.log.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     void this.request();
   }
@@ -215,14 +217,14 @@ export class SyncEngine {
       if (tooBig.length) {
         await this.log.setAside(tooBig);
         tooBig.forEach((t) => sent.add(t.id));
-        this.setStatus({ setAside: this.status$.value.setAside + tooBig.length });
+        this.setStatus({ setAside: await this.log.setAsideCount() });
       }
       if (!batch.length) continue;
       const result = await this.transport.push(this.options.deviceId, batch);
       if ('refused' in result) {
         await this.log.setAside(result.refused);
         result.refused.forEach((r) => sent.add(r.id));
-        this.setStatus({ setAside: this.status$.value.setAside + result.refused.length });
+        this.setStatus({ setAside: await this.log.setAsideCount() });
         continue;
       }
       await this.log.acknowledge([...result.accepted, ...result.duplicates].map((a) => ({ id: a.id, sseq: a.serverSeq })));
