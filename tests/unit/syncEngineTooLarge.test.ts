@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { SyncEngine } from '../../src/services/sync/engine';
-import { MAX_WIRE_EVENT_BYTES } from '../../src/services/sync/protocol';
+import { SyncEngine, wireForm } from '../../src/services/sync/engine';
+import type { AppEvent } from '../../src/events/catalog';
+import { MAX_DOCUMENT_WIRE_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/services/sync/protocol';
 import { FakeSyncServer } from './fakeSyncServer';
 
 /**
@@ -56,5 +57,28 @@ describe('an event too large to sync', () => {
     await restarted.request();
     expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
     expect(restarted.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
+  });
+
+  it('a long note’s save goes as HTML only, a short one with its BlockNote document', () => {
+    const save = (words: number) =>
+      ({
+        v: 2,
+        id: `00000000-0000-4000-8000-${String(words).padStart(12, '0')}`,
+        seq: 7,
+        at: '2026-11-24T10:00:00.000Z',
+        type: 'note.body-saved',
+        payload: {
+          id: '1764000000000',
+          html: `<p>${'word '.repeat(words)}</p>`,
+          blocks: [{ type: 'paragraph', content: 'word '.repeat(words) }],
+        },
+      }) as unknown as AppEvent;
+    const short = wireForm(save(10));
+    expect((short.payload as { blocks?: unknown }).blocks).toBeDefined();
+    expect(short).not.toHaveProperty('seq');
+    const long = wireForm(save(MAX_DOCUMENT_WIRE_BYTES / 8));
+    expect((long.payload as { blocks?: unknown }).blocks).toBeUndefined();
+    expect((long.payload as { html: string }).html.length).toBeGreaterThan(MAX_DOCUMENT_WIRE_BYTES / 2);
+    expect(JSON.stringify(long).length).toBeLessThan(MAX_WIRE_EVENT_BYTES);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Check: a note too large to sync stays on the device that wrote it (docs/benchmarks.md "Sync
  * figures"; docs/product.md "Account and sync": changes that cannot be synced "stay on this
- * device"). A context holding the editor stage's 5,000-paragraph note (12 words each: 2.18 MB of
- * HTML, over the server's 2 MiB per event even without its BlockNote document) signs in; counted:
+ * device"). A context holding a 5,000-paragraph note of 40 words each (7.3 MB of HTML, over the
+ * server's 6 MiB per event even without its BlockNote document) signs in; counted:
  * the note's blocks the editor shows before and after, and what the status line says.
  */
 import type { Browser, Page } from '@playwright/test';

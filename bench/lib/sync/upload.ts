@@ -32,7 +32,7 @@ export interface UploadResult {
   jsonBytes: number;
   events: number;
   bodySaves: number;
-  /** Body saves that went with their BlockNote document (the rest: HTML only, over the 2 MiB event limit). */
+  /** Body saves that went with their BlockNote document (the rest: HTML only, over the 2 MiB a save takes its document up to). */
   bodySavesWithBlocks: number;
   largestPushWireBytes: number;
   failed: number;

@@ -2,7 +2,7 @@ import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
 import { readRecord, SYNCED_EVENT_TYPES, type AppEvent } from '../../events/catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
-import { CHECKPOINT_FORMAT, MAX_WIRE_EVENT_BYTES, PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS, type WireEvent } from './protocol';
+import { CHECKPOINT_FORMAT, MAX_DOCUMENT_WIRE_BYTES, MAX_WIRE_EVENT_BYTES, PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS, type WireEvent } from './protocol';
 import { SyncError, type SyncTransport } from './transport';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
@@ -49,10 +49,10 @@ export interface SyncEngineOptions {
   logError?: (message: string) => void;
 }
 
-/** The event as it goes on the wire: no local position; a body too big for the server goes without its BlockNote document. */
+/** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
-  if (JSON.stringify(wire).length <= MAX_WIRE_EVENT_BYTES) return wire;
+  if (JSON.stringify(wire).length <= MAX_DOCUMENT_WIRE_BYTES) return wire;
   const payload = { ...(wire.payload as Record<string, unknown>) };
   delete payload.blocks;
   return { ...wire, payload };

@@ -35,8 +35,14 @@ export interface Checkpoint {
  */
 export const CHECKPOINT_FORMAT = 'notes-state/2';
 
-/** The server's limit for one event (JSON, 6 MiB); a larger body save goes without its BlockNote document. */
+/** The server's limit for one event (JSON, 6 MiB): a larger one is set aside on this device. */
 export const MAX_WIRE_EVENT_BYTES = 6 * 1_048_576;
+/**
+ * A body save goes with its BlockNote document while the event stays within 2 MiB of JSON; a
+ * larger one goes as HTML only (the other devices open it from HTML), so each save of a long note
+ * uploads about half as much: a minute of writing in a 5,000-paragraph note stays near 3 MB.
+ */
+export const MAX_DOCUMENT_WIRE_BYTES = 2 * 1_048_576;
 /** Events per push. */
 export const PUSH_BATCH_EVENTS = 200;
 /** Bytes per push before compression (the server accepts 8 MiB). */
