@@ -14,12 +14,14 @@ export interface BodyChange {
 /**
  * Whether a body change conflicts with the note's current body: it names the revision it started
  * from, that is not the note's current revision, and its text differs (equal text is no conflict).
- * A note still at the revision that made it (created, imported, copied) takes the change: its
- * earlier revisions may have been compacted away, so an unknown base proves nothing there.
+ * A note still at the revision that made it (created, imported) takes the change: its earlier
+ * revisions may have been compacted away, so an unknown base proves nothing there. A conflict copy
+ * is not such a note: an edit of it starts from the revision it keeps, so another base means the
+ * edit was made on another copy (one a device folded in another order), and the copy's text is kept.
  */
 export function isConflict(notes: NotesState, noteId: string, change: BodyChange): boolean {
   const rev = notes.revs[noteId];
-  if (change.base === undefined || !rev || rev.origin || change.base === rev.id) return false;
+  if (change.base === undefined || !rev || change.base === rev.id || (rev.origin && !rev.copyOf)) return false;
   return (notes.bodies[noteId]?.html ?? '') !== change.html;
 }
 

@@ -102,18 +102,21 @@ type BodyPayload = BodyChange & { id: string; blocks?: unknown[]; title?: string
  * A body save or restore (docs/architecture.md "Conflicts"): a conflicting change keeps the
  * current body as a copy first, then becomes the note (the later one in server order wins the
  * note, the other stays visible); a change that names its base and meets a note deleted elsewhere
- * brings the note back. Saves that name no base (older logs) change only a live note, as before.
+ * brings the note back; one that meets a note this order never made (a conflict copy the device
+ * folded before the server's order came in, under another id) makes it, titled as a conflict.
+ * Saves that name no base (older logs) change only a live note, as before.
  */
 function changeBody(draft: NotesDraft, event: AppEvent, body: BodyPayload): void {
   const notes = draft.state;
   const { id } = body;
   let meta = notes.meta[id];
   if (!meta) {
+    if (body.base === undefined) return;
     const deleted = notes.deleted[id];
-    if (body.base === undefined || !deleted) return;
-    delete draft.write('deleted')[id];
+    if (deleted) delete draft.write('deleted')[id];
     draft.write('order').unshift(id);
-    meta = { title: deleted.title, modified: event.at };
+    const device = event.device ? notes.devices[event.device] : undefined;
+    meta = { title: deleted ? deleted.title : copyTitle(DEFAULT_NOTE_TITLE, device, event.at), modified: event.at };
   } else if (isConflict(notes, id, body)) {
     keepAsCopy(draft, id);
   }

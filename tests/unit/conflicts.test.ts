@@ -118,6 +118,36 @@ describe('conflicts in the notes fold', () => {
     expect(edited.bodies[copy].html).toBe('<p>milk and bread</p>');
   });
 
+  it('an edit of a copy made from another revision keeps the copy’s text: it was made on a copy of another order', () => {
+    const { created, events } = start();
+    const first = ev('note.body-saved', { id: NOTE, html: '<p>milk</p>', base: created.id }, A, 5);
+    const notes = foldNotes(EMPTY_NOTES, [
+      ...events,
+      first,
+      ev('note.body-saved', { id: NOTE, html: '<p>eggs</p>', base: created.id }, B, 6),
+    ]);
+    const copy = notes.order[1];
+    // B had folded its own copy under this id before the server's order came in: it kept another revision.
+    const other = ev('note.body-saved', { id: copy, html: '<p>eggs and jam</p>', base: created.id }, B, 9);
+    const edited = foldNotes(notes, [other]);
+    expect(edited.bodies[copy].html).toBe('<p>eggs and jam</p>');
+    expect(Object.values(edited.bodies).map((b) => b.html)).toContain('<p>milk</p>');
+    expect(edited.order).toHaveLength(3);
+  });
+
+  it('an edit of a note this order never made (a copy folded in another order) makes it, titled as a conflict', () => {
+    const { events } = start();
+    const phantom = '1795000000000';
+    const lone = ev('note.body-saved', { id: phantom, html: '<p>typed into a copy</p>', base: 'a-revision-of-another-order' }, B, 12);
+    const notes = foldNotes(EMPTY_NOTES, [...events, lone]);
+    expect(notes.order[0]).toBe(phantom);
+    expect(notes.bodies[phantom].html).toBe('<p>typed into a copy</p>');
+    expect(notes.meta[phantom].title).toBe('Untitled Note (conflict, Phone, 2026-11-24 10:12 UTC)');
+    // Without a base (an older log) such a save still changes nothing.
+    const legacy = foldNotes(EMPTY_NOTES, [...events, ev('note.body-saved', { id: phantom, html: '<p>old</p>' }, B, 13)]);
+    expect(legacy.meta[phantom]).toBeUndefined();
+  });
+
   it('a copy id already taken moves on by one millisecond, the same way on every device', () => {
     const { created, events } = start();
     const first = ev('note.body-saved', { id: NOTE, html: '<p>milk</p>', base: created.id }, A, 5);
