@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SidebarRows } from '../../projections/sidebar';
 import { useEditability } from '../StartupGate';
 import { NoteRow, type RowActions } from './NoteRow';
@@ -31,7 +31,9 @@ export function NoteList({
   compact: boolean;
   emptyText: string;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not a ref: the virtualizer reads its scroll element when it mounts, and a child mounts
+  // before its parent's ref is set (the sidebar shown again, with the virtualizer's chunk loaded).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const { editable } = useEditability();
   // The rows of the first screen, however small the rows: the window's height over the smallest, and the overscan.
   const firstScreen = Math.ceil(window.innerHeight / COMPACT_ROW_ESTIMATE_PX) + OVERSCAN_ROWS;
@@ -45,8 +47,8 @@ export function NoteList({
   // Fetched while start-up finishes, after the first screen was rendered.
   useEffect(() => void loadVirtualRows().catch(() => undefined), []);
   return (
-    <div className="note-list-scroller" ref={scroller}>
-      {editable ? (
+    <div className="note-list-scroller" ref={setScroller}>
+      {editable && scroller ? (
         <Suspense fallback={staticRows}>
           <VirtualRows rows={rows} actions={actions} compact={compact} scroller={scroller} />
         </Suspense>

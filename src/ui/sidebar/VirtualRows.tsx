@@ -1,4 +1,4 @@
-import { useCallback, type RefObject } from 'react';
+import { useCallback } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SidebarRows } from '../../projections/sidebar';
 import { NoteRow, type RowActions } from './NoteRow';
@@ -17,14 +17,14 @@ export default function VirtualRows({
   rows: SidebarRows;
   actions: RowActions;
   compact: boolean;
-  scroller: RefObject<HTMLDivElement | null>;
+  scroller: HTMLDivElement;
 }) {
   // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
   const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
   const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
   const virtual = useVirtualizer({
     count: rows.ids.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scroller,
     estimateSize,
     overscan: OVERSCAN_ROWS,
     getItemKey,
