@@ -96,3 +96,12 @@ export function paragraphDoc(count: number, wordsEach: number, seed: number, voc
   const blocks = Array.from({ length: count }, () => paragraphBlock(blockId(rand), words(vocab, wordsEach, rand)));
   return { blocks, html: paragraphsHtml(blocks) };
 }
+
+/** The 2-block note both apps start with: two one-word paragraphs (the baseline's initial content). */
+export const DOC2 = (() => {
+  const blocks = [
+    paragraphBlock('11111111-1111-4111-a111-111111111111', 'Hello'),
+    paragraphBlock('22222222-2222-4222-a222-222222222222', 'world'),
+  ];
+  return { blocks, html: paragraphsHtml(blocks) };
+})();

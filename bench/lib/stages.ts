@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { paragraphBlock, paragraphDoc, paragraphsHtml } from './corpus';
+import { DOC2, paragraphDoc } from './corpus';
 import { editorRun, notePadEditorContext } from './figures/editor';
 import { diagnoseEditors, diagnoseLoads, type Diagnosis } from './figures/profiles';
 import { chunkSizes, coldLoad, extraBytesBySource } from './figures/load';
@@ -29,15 +29,6 @@ export interface StageResult {
 
 const KB = 1024;
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
-
-/** The 2-block note both apps start with: two one-word paragraphs (the baseline's initial content). */
-const DOC2 = (() => {
-  const blocks = [
-    paragraphBlock('11111111-1111-4111-a111-111111111111', 'Hello'),
-    paragraphBlock('22222222-2222-4222-a222-222222222222', 'world'),
-  ];
-  return { blocks, html: paragraphsHtml(blocks) };
-})();
 
 /** Typing (2 and 5,000 blocks), heap and autosave: NotePad and baseline interleaved run by run. */
 export async function editorStage(ctx: StageContext): Promise<StageResult> {

@@ -84,7 +84,7 @@ export function checkAnonKey(req: Request, anonKey: string): void {
 }
 
 /** True for `application/json` or `application/*+json`, charset absent or UTF-8. */
-function isJsonContentType(value: string | null): boolean {
+export function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const [type, ...params] = value
     .toLowerCase()

@@ -3,22 +3,7 @@
  * bodies with an optional `Content-Encoding: gzip` inflated under a bound, and JSON answers
  * gzip-compressed when the client accepts it. Web-standard APIs only.
  */
-import { dropBody, FUNCTION_SECURITY_HEADERS, HttpError, MAX_DISCARD_BYTES, parseJsonBytes } from '../_shared/http.ts';
-
-/** True for `application/json` or `application/*+json` with no charset or UTF-8. */
-function isJsonContentType(value: string | null): boolean {
-  if (!value) return false;
-  const [type, ...params] = value
-    .toLowerCase()
-    .split(';')
-    .map((part) => part.trim());
-  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) return false;
-  const charset = params
-    .find((p) => p.startsWith('charset='))
-    ?.slice(8)
-    .replace(/"/g, '');
-  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
-}
+import { dropBody, FUNCTION_SECURITY_HEADERS, HttpError, isJsonContentType, MAX_DISCARD_BYTES, parseJsonBytes } from '../_shared/http.ts';
 
 const tooLarge = (what: string, max: number) => new HttpError(413, `${what} is larger than ${max} bytes`);
 

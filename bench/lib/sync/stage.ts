@@ -6,7 +6,7 @@
  * device's start for a 10,000-note account. A part that breaks is a FAIL of its own figure; the
  * host is stopped at the end in every case.
  */
-import { paragraphBlock, paragraphDoc, paragraphsHtml } from '../corpus';
+import { DOC2, paragraphDoc } from '../corpus';
 import type { Figure } from '../report';
 import type { StageContext, StageResult } from '../stages';
 import type { Diagnosis } from '../figures/profiles';
@@ -21,15 +21,6 @@ import { measureUpload } from './upload';
 import { measureVisible } from './visible';
 
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
-
-/** The editor stage's 2-block note (two one-word paragraphs, the same block ids). */
-const DOC2 = (() => {
-  const blocks = [
-    paragraphBlock('11111111-1111-4111-a111-111111111111', 'Hello'),
-    paragraphBlock('22222222-2222-4222-a222-222222222222', 'world'),
-  ];
-  return { blocks, html: paragraphsHtml(blocks) };
-})();
 
 /** Measure the sync figures against a host started for this stage. */
 export async function syncStage(ctx: StageContext): Promise<StageResult> {
