@@ -155,6 +155,11 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/** The chunks of a body read in parts, as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -3,7 +3,15 @@
  * bodies with an optional `Content-Encoding: gzip` inflated under a bound, and JSON answers
  * gzip-compressed when the client accepts it. Web-standard APIs only.
  */
-import { dropBody, FUNCTION_SECURITY_HEADERS, HttpError, isJsonContentType, MAX_DISCARD_BYTES, parseJsonBytes } from '../_shared/http.ts';
+import {
+  dropBody,
+  FUNCTION_SECURITY_HEADERS,
+  HttpError,
+  isJsonContentType,
+  joinChunks,
+  MAX_DISCARD_BYTES,
+  parseJsonBytes,
+} from '../_shared/http.ts';
 
 const tooLarge = (what: string, max: number) => new HttpError(413, `${what} is larger than ${max} bytes`);
 
@@ -35,13 +43,7 @@ async function readBounded(stream: ReadableStream<Uint8Array>, max: number, what
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return joinChunks(chunks, size);
 }
 
 /**
