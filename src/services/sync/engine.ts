@@ -2,7 +2,14 @@ import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
 import { readRecord, SYNCED_EVENT_TYPES, type AppEvent } from '../../events/catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
-import { CHECKPOINT_FORMAT, MAX_DOCUMENT_WIRE_BYTES, MAX_WIRE_EVENT_BYTES, PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS, type WireEvent } from './protocol';
+import {
+  CHECKPOINT_FORMAT,
+  MAX_DOCUMENT_WIRE_BYTES,
+  MAX_WIRE_EVENT_BYTES,
+  PUSH_BATCH_BYTES,
+  PUSH_BATCH_EVENTS,
+  type WireEvent,
+} from './protocol';
 import { SyncError, type SyncTransport } from './transport';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
