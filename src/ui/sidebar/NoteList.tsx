@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SidebarRows } from '../../projections/sidebar';
-import { inBackground } from '../../lib/scheduler';
 import { useEditability } from '../StartupGate';
 import { NoteRow, type RowActions } from './NoteRow';
 import { COMPACT_ROW_ESTIMATE_PX, OVERSCAN_ROWS } from './rowSizes';
@@ -18,9 +17,8 @@ const noMeasure = () => {};
  * The note list (docs/product.md "Sidebar"). The first screen shows the rows that fit the window,
  * in the flow, without the virtualizer (docs/architecture.md "Start-up order"): while start-up
  * finishes the list cannot be used anyway, and measuring rows and loading @tanstack/virtual-core
- * would only delay the first row. Once notes may be edited and the editor has had its turn, the
- * virtualized rows (VirtualRows.tsx, loaded then, in a background task) take over, so 10,000 notes
- * cost the same as 20.
+ * would only delay the first row. From the moment notes may be edited the virtualized rows
+ * (VirtualRows.tsx) take over, so 10,000 notes cost the same as 20.
  */
 export function NoteList({
   rows,
@@ -46,25 +44,11 @@ export function NoteList({
       ))}
     </ul>
   );
-  // Loaded after the editor: nothing in it is needed to show the first rows or to type.
-  const [virtualLoaded, setVirtualLoaded] = useState(virtualRows !== null);
-  useEffect(() => {
-    if (!editable || virtualLoaded) return;
-    let live = true;
-    inBackground(
-      () =>
-        void loadVirtualRows().then(
-          () => live && setVirtualLoaded(true),
-          () => undefined,
-        ),
-    );
-    return () => {
-      live = false;
-    };
-  }, [editable, virtualLoaded]);
+  // Fetched while start-up finishes, after the first screen was rendered.
+  useEffect(() => void loadVirtualRows().catch(() => undefined), []);
   return (
     <div className="note-list-scroller" ref={setScroller}>
-      {editable && scroller && virtualLoaded ? (
+      {editable && scroller ? (
         <Suspense fallback={staticRows}>
           <VirtualRows rows={rows} actions={actions} compact={compact} scroller={scroller} />
         </Suspense>
