@@ -11,7 +11,7 @@ export default defineConfig({
     react(),
     // The editor's chunk is fetched and compiled beside the first screen's, and run after it (docs/architecture.md "Start-up order").
     preloadEditorChunk(),
-    // Offline and installable (issue 9): the service worker precaches the app shell; a new
+    // Offline and installable (docs/product.md "Choices where the original specification was silent"): the service worker precaches the app shell; a new
     // version waits for the user ("Update available") instead of switching under them.
     VitePWA({
       registerType: 'prompt',
