@@ -139,8 +139,17 @@ export async function dropBody(req: Request): Promise<void> {
   await drain(body.getReader(), 0, MAX_DISCARD_BYTES);
 }
 
-/** Reads at most `maxBytes` of a body stream. @throws HttpError 413 beyond that, once the rest is dropped. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads at most `maxBytes` of a body stream (`what` names it in the error). Beyond that the rest is
+ * read and dropped up to `discard` bytes in all (so a client still sending reads the 413 rather than
+ * a reset), then the stream is cancelled. @throws HttpError 413 beyond `maxBytes`.
+ */
+export async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  what = 'Request body',
+  discard = MAX_DISCARD_BYTES,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -150,8 +159,8 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await drain(reader, size, MAX_DISCARD_BYTES);
-      throw tooLarge(maxBytes);
+      await drain(reader, size, discard);
+      throw tooLarge(maxBytes, what);
     }
     chunks.push(value);
   }
@@ -159,7 +168,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
 }
 
 /** The chunks of a body read in parts, as one array of `size` bytes. */
-export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -169,7 +178,8 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
   return bytes;
 }
 
-const tooLarge = (maxBytes: number) => new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
+/** The 413 of a body over its bound: "Request body is larger than N bytes". */
+export const tooLarge = (maxBytes: number, what = 'Request body') => new HttpError(413, `${what} is larger than ${maxBytes} bytes`);
 
 /**
  * Reads the request body as JSON: Content-Type must be JSON (else 415), at most `maxBytes` (else

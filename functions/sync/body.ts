@@ -8,43 +8,10 @@ import {
   FUNCTION_SECURITY_HEADERS,
   HttpError,
   isJsonContentType,
-  joinChunks,
-  MAX_DISCARD_BYTES,
   parseJsonBytes,
+  readLimited,
+  tooLarge,
 } from '../_shared/http.ts';
-
-const tooLarge = (what: string, max: number) => new HttpError(413, `${what} is larger than ${max} bytes`);
-
-/**
- * Reads a stream to its end, at most `max` bytes. Beyond that the rest is read and dropped up to
- * `discard` bytes in all (so a client still sending reads the 413 rather than a reset), then the
- * stream is cancelled. @throws HttpError 413 beyond `max`.
- */
-async function readBounded(stream: ReadableStream<Uint8Array>, max: number, what: string, discard = 0): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      try {
-        while (size <= discard) {
-          const next = await reader.read();
-          if (next.done) break;
-          size += next.value.byteLength;
-        }
-        await reader.cancel();
-      } catch {
-        // The client went away.
-      }
-      throw tooLarge(what, max);
-    }
-    chunks.push(value);
-  }
-  return joinChunks(chunks, size);
-}
 
 /**
  * Reads the request's JSON body: Content-Type JSON (else 415), Content-Encoding absent, `identity`
@@ -65,13 +32,13 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await dropBody(req);
-    throw tooLarge('Request body', maxBytes);
+    throw tooLarge(maxBytes);
   }
-  let bytes = req.body ? await readBounded(req.body, maxBytes, 'Request body', MAX_DISCARD_BYTES) : new Uint8Array(0);
+  let bytes = await readLimited(req.body, maxBytes);
   if (encoding === 'gzip') {
     try {
       const inflated = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
-      bytes = await readBounded(inflated, maxBytes, 'Inflated request body');
+      bytes = await readLimited(inflated, maxBytes, 'Inflated request body', 0);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new HttpError(400, 'Request body is not valid gzip');
