@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
@@ -50,7 +50,6 @@ async function open(storage?: LogStorage, channel: Channel | null = null) {
   await log.load();
   return log;
 }
-const tick = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -123,8 +122,7 @@ describe('a synced log', () => {
     const leader = await open(storage, endA);
     await leader.enterSync(RECORD, EMPTY_SERVER_BASE);
     const follower = await open(await openIndexedDbStorage(), endB);
-    await tick();
-    expect(follower.sync$.value?.userId).toBe('user-1');
+    await vi.waitFor(() => expect(follower.sync$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
     await server.transport().push('device-two-0000', [
       {
         v: 2,
@@ -139,11 +137,15 @@ describe('a synced log', () => {
     engine.start();
     // The follower's own edit reaches the server through the leader.
     await follower.append('note.created', { id: '1764000000004', title: 'From the follower tab' });
-    await tick(30);
-    await engine.request();
-    await tick(30);
-    expect(follower.state.notes.meta['1764000000003']?.title).toBe('Pulled');
-    expect(server.events.map((e) => (e.event.payload as { title?: string }).title)).toContain('From the follower tab');
+    // The edit reaches the leader over the channel, then the server; the pull reaches the follower the same way.
+    await vi.waitFor(
+      async () => {
+        await engine.request();
+        expect(server.events.map((e) => (e.event.payload as { title?: string }).title)).toContain('From the follower tab');
+        expect(follower.state.notes.meta['1764000000003']?.title).toBe('Pulled');
+      },
+      { timeout: 5000, interval: 20 },
+    );
     expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../src/events/catalog';
@@ -176,8 +176,7 @@ describe('tabs of different versions on the channel', () => {
     const log = await loaded(storage, hub.end());
     await log.append('note.created', { id: '1', title: 'before' });
     hub.end().postMessage({ type: 'hello', schemaVersion: NEWER });
-    await tick();
-    expect(log.writable).toBe(false);
+    await vi.waitFor(() => expect(log.writable).toBe(false), { timeout: 5000, interval: 10 });
     void log.append('note.renamed', { id: '1', title: 'after' });
     await tick(20);
     expect((await storage.readAfter(0)).map((r) => (r as EventEnvelope).type)).toEqual(['note.created']);
@@ -193,8 +192,7 @@ describe('tabs of different versions on the channel', () => {
         newer.postMessage({ type: 'hello', schemaVersion: NEWER, reply: true });
     };
     const older = await loaded(createMemoryStorage(), hub.end());
-    await tick();
-    expect(older.status$.value.newerVersion).toBe(NEWER);
+    await vi.waitFor(() => expect(older.status$.value.newerVersion).toBe(NEWER), { timeout: 5000, interval: 10 });
   });
 
   it('answers an older version’s hello with its own, and never answers an answer', async () => {
@@ -204,10 +202,11 @@ describe('tabs of different versions on the channel', () => {
     const older = hub.end();
     older.postMessage({ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION - 1 });
     older.postMessage({ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION - 1, reply: true });
+    const replies = () => end.sent.filter((m) => m.type === 'hello' && m.reply);
+    await vi.waitFor(() => expect(replies()).toHaveLength(1), { timeout: 5000, interval: 10 });
+    // Both messages were delivered by now (in order): the answer was not answered.
     await tick();
-    expect(end.sent.filter((m) => m.type === 'hello' && m.reply)).toEqual([
-      { type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION, reply: true },
-    ]);
+    expect(replies()).toEqual([{ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION, reply: true }]);
   });
 
   it('an append another tab announces while this tab loads is read once the load is done, never missed', async () => {
@@ -231,8 +230,7 @@ describe('tabs of different versions on the channel', () => {
     await tick();
     release();
     await loading;
-    await tick(20);
-    expect(starting.state.notes.meta['1']?.title).toBe('appended during the load');
+    await vi.waitFor(() => expect(starting.state.notes.meta['1']?.title).toBe('appended during the load'), { timeout: 5000, interval: 10 });
   });
 
   it('close() waits for writes already queued', async () => {
