@@ -39,6 +39,18 @@ function start() {
   };
 }
 
+/** A's save "milk" and B's save "eggs" from the same revision: "eggs" is the note, "milk" its copy. */
+function withCopy() {
+  const { created, events } = start();
+  const first = ev('note.body-saved', { id: NOTE, html: '<p>milk</p>', base: created.id }, A, 5);
+  const notes = foldNotes(EMPTY_NOTES, [
+    ...events,
+    first,
+    ev('note.body-saved', { id: NOTE, html: '<p>eggs</p>', base: created.id }, B, 6),
+  ]);
+  return { created, first, notes, copy: notes.order[1] };
+}
+
 describe('conflicts in the notes fold', () => {
   it('two saves from the same revision: the later in order is the note, the earlier is kept as a copy right after it', () => {
     const { created, events } = start();
@@ -105,28 +117,14 @@ describe('conflicts in the notes fold', () => {
   });
 
   it('an edit of the copy from the revision it keeps is no conflict', () => {
-    const { created, events } = start();
-    const first = ev('note.body-saved', { id: NOTE, html: '<p>milk</p>', base: created.id }, A, 5);
-    const notes = foldNotes(EMPTY_NOTES, [
-      ...events,
-      first,
-      ev('note.body-saved', { id: NOTE, html: '<p>eggs</p>', base: created.id }, B, 6),
-    ]);
-    const copy = notes.order[1];
+    const { first, notes, copy } = withCopy();
     const edited = foldNotes(notes, [ev('note.body-saved', { id: copy, html: '<p>milk and bread</p>', base: first.id }, A, 9)]);
     expect(edited.order).toEqual([NOTE, copy]);
     expect(edited.bodies[copy].html).toBe('<p>milk and bread</p>');
   });
 
   it('an edit of a copy made from another revision keeps the copy’s text: it was made on a copy of another order', () => {
-    const { created, events } = start();
-    const first = ev('note.body-saved', { id: NOTE, html: '<p>milk</p>', base: created.id }, A, 5);
-    const notes = foldNotes(EMPTY_NOTES, [
-      ...events,
-      first,
-      ev('note.body-saved', { id: NOTE, html: '<p>eggs</p>', base: created.id }, B, 6),
-    ]);
-    const copy = notes.order[1];
+    const { created, notes, copy } = withCopy();
     // B had folded its own copy under this id before the server's order came in: it kept another revision.
     const other = ev('note.body-saved', { id: copy, html: '<p>eggs and jam</p>', base: created.id }, B, 9);
     const edited = foldNotes(notes, [other]);
