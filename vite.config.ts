@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadEditorChunk } from './scripts/preloadEditorChunk';
+import { firstScreenChunks } from './scripts/firstScreenChunks';
 
 // In `vite` dev mode the functions are proxied to the Node host (`npm run serve`, port 5173).
 const FUNCTIONS_PORT = Number(process.env.FUNCTIONS_PORT ?? 5173);
@@ -11,6 +12,8 @@ export default defineConfig({
     react(),
     // The editor's chunk is fetched and compiled beside the first screen's, and run after it (docs/architecture.md "Start-up order").
     preloadEditorChunk(),
+    // NotePad's own first-screen code in three chunks, not two dozen (docs/architecture.md "Start-up order").
+    firstScreenChunks(),
     // Offline and installable (docs/product.md "Choices where the original specification was silent"): the service worker precaches the app shell; a new
     // version waits for the user ("Update available") instead of switching under them.
     VitePWA({

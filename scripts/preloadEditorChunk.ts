@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 
-/** The module whose chunk holds the editor (BlockNote); the app imports it after its first paint. */
+/** The module whose chunk holds the editor (BlockNote); the app imports it while the log is read. */
 const EDITOR_MODULE = '/src/ui/editor/EditorPane.tsx';
 
 /**
  * Lets the browser fetch and compile the editor's chunk, its imports and its styles while the first
  * screen loads, without running them (docs/architecture.md "Start-up order"): `modulepreload` links
  * in the app's index.html for the chunk of EDITOR_MODULE and every chunk it imports, and `preload`
- * links for their CSS. The app then imports it after the list is painted, and the import only
+ * links for their CSS. The app then imports it while IndexedDB reads the log, and the import only
  * evaluates. Build only; other HTML entries (the bench's baseline) are left alone.
  */
 export function preloadEditorChunk(): Plugin {
@@ -18,7 +18,7 @@ export function preloadEditorChunk(): Plugin {
       order: 'post',
       handler(html, { bundle, path }) {
         if (!bundle || path !== '/index.html') return html;
-        const editor = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(EDITOR_MODULE));
+        const editor = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(EDITOR_MODULE)));
         if (!editor || editor.type !== 'chunk') throw new Error(`preloadEditorChunk: no chunk for ${EDITOR_MODULE}`);
         const scripts: string[] = [];
         const styles = new Set<string>();
@@ -39,7 +39,8 @@ export function preloadEditorChunk(): Plugin {
           })),
           ...[...styles].filter(fresh).map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${file}` },
+            // crossorigin as Vite's own stylesheet link for the chunk, or the browser fetches it again.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
         ];
