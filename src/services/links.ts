@@ -1,4 +1,7 @@
-import { addHours, format, startOfHour } from 'date-fns';
+// By subpath, and lightFormat, not format: the editor's chunk holds only these functions, not date-fns' locale tables (scripts/firstScreenChunks.ts).
+import { addHours } from 'date-fns/addHours';
+import { lightFormat } from 'date-fns/lightFormat';
+import { startOfHour } from 'date-fns/startOfHour';
 import { PRODUCT_NAME } from './product';
 
 /** Length of a calendar event (docs/product.md "Constants": "lasts 1 hour"). */
@@ -64,7 +67,7 @@ export function calendarEventUrl(title: string, details: string, now: Date): str
 
 /** Today's date as the task tool wants it: yyyy-MM-dd in local time (docs/product.md "Calls"). */
 export function taskDate(now: Date): string {
-  return format(now, 'yyyy-MM-dd');
+  return lightFormat(now, 'yyyy-MM-dd');
 }
 
 /**

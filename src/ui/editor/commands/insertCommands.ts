@@ -1,4 +1,5 @@
-import { format } from 'date-fns';
+// By subpath, and lightFormat, not format: the editor's chunk holds only these functions, not date-fns' locale tables (scripts/firstScreenChunks.ts).
+import { lightFormat } from 'date-fns/lightFormat';
 import { loadPurifier } from '../../../services/purifier';
 import { editorToasts } from '../../feedback';
 import { linkSelection, selectedText } from '../commandSelection';
@@ -64,7 +65,7 @@ export const INSERT_COMMANDS: EditorCommand[] = [
     event: 'editor.command',
     icon: 'date',
     perform(ctx) {
-      ctx.editor.insertInlineContent(format(ctx.services.now(), INSERTED_DATE_FORMAT), { updateSelection: true });
+      ctx.editor.insertInlineContent(lightFormat(ctx.services.now(), INSERTED_DATE_FORMAT), { updateSelection: true });
       editorToasts.dateInserted();
       logCommand(ctx, 'insert-date');
     },
