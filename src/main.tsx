@@ -61,6 +61,9 @@ async function boot(): Promise<void> {
   if (!local.ok) throw local.error;
   const webStorage = local.area;
   const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect });
+  // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs
+  // while IndexedDB reads the log, when the main thread would otherwise wait.
+  void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
   const { log, error } = await startup.readable;
   if (!log) {
     root.render(
@@ -126,21 +129,21 @@ async function boot(): Promise<void> {
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
     whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
+    // Code the first screen does not need loads in idle time once notes may be edited (an idle moment
+    // while the log is read would put it before the editor), so the first toast shows at once, a
+    // paste is cleaned without waiting, and both still work if the network goes away.
+    whenLoadedAndIdle(() => {
+      void toasts.preload().catch(() => undefined);
+      // The paste sanitizer: a paste before it has loaded waits for it (src/ui/editor/paste.ts).
+      void loadPurifier().catch((error: unknown) => console.error('NotePad: DOMPurify could not be preloaded', error));
+    });
   });
   requestPersistenceAfterFirstSave(ready);
-  // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once the list is painted.
-  const gate = {
-    ...startup,
-    painted: () => {
-      void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
-      startup.painted();
-    },
-  };
 
   root.render(
     <StrictMode>
       <LogProvider log={ready}>
-        <StartupGate startup={gate}>
+        <StartupGate startup={startup}>
           <AppRoutes />
         </StartupGate>
         <ToastHost />
@@ -159,14 +162,6 @@ async function boot(): Promise<void> {
       </LogProvider>
     </StrictMode>,
   );
-
-  // Code the first screen does not need loads in idle time after it, so the first toast shows at
-  // once, a paste is cleaned without waiting, and both still work if the network goes away.
-  whenLoadedAndIdle(() => {
-    void toasts.preload().catch(() => undefined);
-    // The paste sanitizer: a paste before it has loaded waits for it (src/ui/editor/paste.ts).
-    void loadPurifier().catch((error: unknown) => console.error('NotePad: DOMPurify could not be preloaded', error));
-  });
 }
 
 void boot();
