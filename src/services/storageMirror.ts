@@ -22,6 +22,7 @@ export class StorageMirror {
   /** Keys whose last write failed; their current value is derived from the projection when retried. */
   private readonly stale = new Set<string>();
   private scheduled: NotesState | null = null;
+  private retryQueued = false;
 
   /** `onError` hears about writes that failed (QuotaExceededError when the origin is full), once per `write` call. */
   constructor(
@@ -50,14 +51,21 @@ export class StorageMirror {
   }
 
   /**
-   * Try the stale keys again without a change of the notes: call it when the log has just written
-   * events durably (space may have come back, and an edit made while storage was full may only be
-   * confirmed, not changed). Does nothing when no write failed; a retry that still fails stays quiet,
-   * the user was already told.
+   * Try the stale keys again without a change of the notes, in a task of its own, soon (calls until
+   * then make one retry): call it when the log has just written events durably (space may have come
+   * back, and an edit made while storage was full may only be confirmed, not changed). Does nothing
+   * when no write failed; a retry that still fails stays quiet, the user was already told.
    */
   retry(): void {
-    if (this.stale.size === 0 || !this.previous) return;
-    this.retryStale(this.previous, (key, value) => this.trySet(key, value, false) === null);
+    if (this.stale.size === 0 || !this.previous || this.retryQueued) return;
+    // Once per task: a burst of note events (a new device's first pull) would each derive every
+    // stale key's value and sort them, thousands of keys when storage is full.
+    this.retryQueued = true;
+    inNextTask(() => {
+      this.retryQueued = false;
+      if (this.stale.size === 0 || !this.previous) return;
+      this.retryStale(this.previous, (key, value) => this.trySet(key, value, false) === null);
+    });
   }
 
   /**

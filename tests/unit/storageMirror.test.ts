@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StorageMirror } from '../../src/services/storageMirror';
 import { foldApp } from '../../src/projections/foldApp';
 import { foldNotes } from '../../src/projections/foldNotes';
@@ -15,6 +15,9 @@ class CountingStorage extends MemoryWebStorage {
     super.setItem(key, value);
   }
 }
+
+/** After the task the mirror queued (inNextTask: a MessageChannel message), give or take. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 
 const body = (words: number) => `<p>${'word '.repeat(words)}</p>`;
 
@@ -109,7 +112,7 @@ describe('localStorage mirror when storage is full', () => {
     expect(storedKeys(web)).toEqual(toStorageKeys(next));
   });
 
-  it('retry() writes the stale keys once space is freed, without a change of the notes', () => {
+  it('retry() writes the stale keys once space is freed, without a change of the notes', async () => {
     const notes = notesWithBodies(10, 20);
     const web = new CountingStorage(600);
     const mirror = new StorageMirror(web, () => {});
@@ -117,11 +120,29 @@ describe('localStorage mirror when storage is full', () => {
     const stale = mirror.staleKeys().length;
     expect(stale).toBeGreaterThan(0);
     mirror.retry();
+    await nextTask();
     expect(mirror.staleKeys()).toHaveLength(stale);
     web.quotaChars = Infinity;
     mirror.retry();
-    expect(mirror.staleKeys()).toEqual([]);
+    await vi.waitFor(() => expect(mirror.staleKeys()).toEqual([]), { timeout: 5000 });
     expect(storedKeys(web)).toEqual(toStorageKeys(notes));
+  });
+
+  it('retry() called for every event of a burst tries the stale keys once, in a task of its own', async () => {
+    const notes = notesWithBodies(10, 20);
+    const web = new CountingStorage(600);
+    const mirror = new StorageMirror(web, () => {});
+    mirror.write(notes);
+    web.quotaChars = Infinity;
+    const writesBefore = web.attempts.length;
+    for (let i = 0; i < 50; i++) mirror.retry();
+    expect(web.attempts.length).toBe(writesBefore);
+    await vi.waitFor(() => expect(mirror.staleKeys()).toEqual([]), { timeout: 5000 });
+    const written = web.attempts.length - writesBefore;
+    expect(written).toBeGreaterThan(0);
+    for (let i = 0; i < 50; i++) mirror.retry();
+    await nextTask();
+    expect(web.attempts.length - writesBefore).toBe(written);
   });
 
   it('keeps retrying while storage stays full and catches up when the quota grows', () => {
@@ -145,8 +166,6 @@ describe('localStorage mirror when storage is full', () => {
 });
 
 describe('localStorage mirror scheduling', () => {
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 10));
-
   it('writes in a later task, all changes until then together', async () => {
     const web = new CountingStorage();
     const mirror = new StorageMirror(web);
