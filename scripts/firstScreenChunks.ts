@@ -7,7 +7,7 @@ type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly stri
 const ROOTS = {
   // The list: evaluated before the first row is painted.
   app: '../src/main.tsx',
-  // The editor: preloaded with the list, evaluated while the log is read.
+  // The editor: preloaded with the list, evaluated after the list is painted.
   editor: '../src/ui/editor/EditorPane.tsx',
   // The virtualized rows: requested once the page is idle after start-up.
   list: '../src/ui/sidebar/VirtualRows.tsx',

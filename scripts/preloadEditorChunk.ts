@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 
-/** The module whose chunk holds the editor (BlockNote); the app imports it while the log is read. */
+/** The module whose chunk holds the editor (BlockNote); the app imports it after its first paint. */
 const EDITOR_MODULE = '/src/ui/editor/EditorPane.tsx';
 
 /**
  * Lets the browser fetch and compile the editor's chunk, its imports and its styles while the first
  * screen loads, without running them (docs/architecture.md "Start-up order"): `modulepreload` links
  * in the app's index.html for the chunk of EDITOR_MODULE and every chunk it imports, and `preload`
- * links for their CSS. The app then imports it while IndexedDB reads the log, and the import only
+ * links for their CSS. The app then imports it after the list is painted, and the import only
  * evaluates. Build only; other HTML entries (the bench's baseline) are left alone.
  */
 export function preloadEditorChunk(): Plugin {

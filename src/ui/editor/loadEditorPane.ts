@@ -8,8 +8,9 @@ let loaded: Pane | null = null;
 
 /**
  * The editor's chunk (BlockNote, its styles and the editor pane), requested once. `index.html`
- * preloads it beside the first screen's scripts (scripts/preloadEditorChunk.ts); start-up runs it
- * and makes the page's editor while IndexedDB reads the log (docs/architecture.md "Start-up order").
+ * preloads it beside the first screen's scripts (scripts/preloadEditorChunk.ts) and start-up runs
+ * it once the list is painted, then makes the page's editor while the log is still being read
+ * (docs/architecture.md "Start-up order").
  */
 export function loadEditorPane(): Promise<Pane> {
   pane ??= Promise.all([import('./EditorPane'), import('./createNoteEditor')]).then(([module, editor]) => {
