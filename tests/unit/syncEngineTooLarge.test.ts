@@ -81,4 +81,26 @@ describe('an event too large to sync', () => {
     expect((long.payload as { html: string }).html.length).toBeGreaterThan(MAX_DOCUMENT_WIRE_BYTES / 2);
     expect(JSON.stringify(long).length).toBeLessThan(MAX_WIRE_EVENT_BYTES);
   });
+
+  it('a save whose HTML alone is over the limit goes without its document, which is never serialized', () => {
+    let serialized = false;
+    const blocks = {
+      toJSON: () => {
+        serialized = true;
+        return [];
+      },
+    };
+    const save = {
+      v: 2,
+      id: '00000000-0000-4000-8000-000000000001',
+      seq: 8,
+      at: '2026-11-24T10:00:00.000Z',
+      type: 'note.body-saved',
+      payload: { id: '1764000000000', html: `<p>${'word '.repeat(MAX_DOCUMENT_WIRE_BYTES / 4)}</p>`, blocks },
+    } as unknown as AppEvent;
+    const wire = wireForm(save);
+    expect((wire.payload as { blocks?: unknown }).blocks).toBeUndefined();
+    expect(serialized).toBe(false);
+    expect(wire).not.toHaveProperty('seq');
+  });
 });

@@ -59,10 +59,14 @@ export interface SyncEngineOptions {
 /** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
-  if (JSON.stringify(wire).length <= MAX_DOCUMENT_WIRE_BYTES) return wire;
-  const payload = { ...(wire.payload as Record<string, unknown>) };
-  delete payload.blocks;
-  return { ...wire, payload };
+  const payload = wire.payload as Record<string, unknown>;
+  if (!('blocks' in payload)) return wire;
+  const { blocks: _blocks, ...withoutBlocks } = payload;
+  const htmlOnly = { ...wire, payload: withoutBlocks };
+  // Measured without the document first: a long note's HTML alone is over the limit, and its
+  // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
+  if (JSON.stringify(htmlOnly).length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
+  return JSON.stringify(wire).length <= MAX_DOCUMENT_WIRE_BYTES ? wire : htmlOnly;
 }
 
 /**
