@@ -58,15 +58,25 @@ export interface SyncEngineOptions {
 
 /** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
+  return sizedWireForm(event).wire;
+}
+
+/**
+ * `wireForm` and the length of its JSON (UTF-16 code units), each form serialized once: a long
+ * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
+ */
+export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
   const payload = wire.payload as Record<string, unknown>;
-  if (!('blocks' in payload)) return wire;
+  if (!('blocks' in payload)) return { wire, bytes: JSON.stringify(wire).length };
   const { blocks: _blocks, ...withoutBlocks } = payload;
-  const htmlOnly = { ...wire, payload: withoutBlocks };
+  const htmlOnly = { wire: { ...wire, payload: withoutBlocks }, bytes: 0 };
+  htmlOnly.bytes = JSON.stringify(htmlOnly.wire).length;
   // Measured without the document first: a long note's HTML alone is over the limit, and its
   // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
-  if (JSON.stringify(htmlOnly).length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  return JSON.stringify(wire).length <= MAX_DOCUMENT_WIRE_BYTES ? wire : htmlOnly;
+  if (htmlOnly.bytes > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
+  const bytes = JSON.stringify(wire).length;
+  return bytes <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes } : htmlOnly;
 }
 
 /**
@@ -215,8 +225,7 @@ export class SyncEngine {
       let bytes = 0;
       const tooBig: { id: string; reason: string }[] = [];
       for (const event of outbox) {
-        const wire = wireForm(event);
-        const size = JSON.stringify(wire).length;
+        const { wire, bytes: size } = sizedWireForm(event);
         if (size > MAX_WIRE_EVENT_BYTES) {
           tooBig.push({ id: event.id, reason: `too large to sync (${size} bytes)` });
           continue;
