@@ -44,9 +44,14 @@ export async function planImport(
     }
   }
   if (loose.length) {
-    const planned = await planLoose(loose, limits, signal);
-    sources.push(...planned.sources);
-    failures.push(...planned.failures);
+    try {
+      const planned = await planLoose(loose, limits, signal);
+      sources.push(...planned.sources);
+      failures.push(...planned.failures);
+    } catch {
+      throwIfAborted(signal);
+      failures.push(...loose.map((input) => new ImportFileError(input.name, 'could not be read')));
+    }
   }
   return { sources, failures };
 }
