@@ -104,3 +104,19 @@ describe('Simplenote notes.json', () => {
     expect(items.map((item) => item.kind)).toEqual(['note', 'note', 'skipped']);
   });
 });
+
+describe('Keep files chosen loose', () => {
+  it('reads the .json notes chosen with their .html twins and Labels.txt once each', async () => {
+    const { keepEntries } = await import('../../fixtures/import/make');
+    const files = keepEntries()
+      .filter((entry) => entry.path.startsWith('Takeout/Keep/'))
+      .map((entry) => fileOf(entry.path.slice('Takeout/Keep/'.length), entry.data));
+    const plan = await planImport(files);
+    expect(plan.failures).toEqual([]);
+    expect(plan.sources.map((source) => [source.file, source.app]).sort()).toEqual([
+      ['Idea.json', 'keep'],
+      ['Old.json', 'keep'],
+      ['Shopping.json', 'keep'],
+    ]);
+  });
+});
