@@ -77,6 +77,29 @@ export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   return app;
 }
 
+/**
+ * The Node server's timeouts in ms (docs/sync.md "Limits"). They bound what a client that sends
+ * slowly can hold; none applies to an answer being sent, so live streams stay open.
+ */
+export interface ServerTimeouts {
+  /** The request's headers must arrive within this (then 408 JSON and the connection closes). */
+  headersTimeout: number;
+  /** The whole request, body included, must arrive within this; above the sync body deadline, so its JSON 408 comes first. */
+  requestTimeout: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeout: number;
+  /** How often Node checks the two deadlines above (they may be late by up to this). */
+  connectionsCheckingInterval: number;
+}
+
+/** The host's timeouts: headers 20 s, request 120 s, idle keep-alive 5 s, checked every 5 s. */
+export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 5_000,
+};
+
 /** A running host: its URL and how to stop it. */
 export interface RunningHost {
   url: string;
@@ -84,13 +107,17 @@ export interface RunningHost {
 }
 
 /**
- * Start the host on `host:port` (port 0 picks a free one). Resolves once listening.
+ * Start the host on `host:port` (port 0 picks a free one) with SERVER_TIMEOUTS (tests may shorten
+ * them through `timeouts`). Resolves once listening.
  * @throws when the port is taken or the address cannot be bound.
  */
-export function startServer(options: HostOptions & { port: number; host: string }): Promise<RunningHost> {
+export function startServer(
+  options: HostOptions & { port: number; host: string; timeouts?: Partial<ServerTimeouts> },
+): Promise<RunningHost> {
   const app = createHostApp(options);
+  const serverOptions = { ...SERVER_TIMEOUTS, ...options.timeouts };
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host, serverOptions }, (info) => {
       const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${info.port}/`;
       options.sync?.listening(url);
       resolvePromise({

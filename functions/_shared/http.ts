@@ -155,7 +155,15 @@ export async function readLimited(
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      // The client went away mid-body (or a deadline passed): no internal error, nothing to log.
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, `${what} was cut off before its end`);
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

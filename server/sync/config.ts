@@ -23,6 +23,12 @@ export interface SyncConfig {
   proxyIpHeader: string | null;
   jwt: { jwksUrl: string; issuer: string; audience: string } | null;
   heartbeatMs: number;
+  /** Device ids per account (binding one more releases the one seen longest ago). */
+  maxDevices: number;
+  /** Live streams per account on one host process. */
+  maxStreams: number;
+  /** Deadline of a sync request body in ms. */
+  bodyTimeoutMs: number;
 }
 
 /** Thrown for an unusable setting. */
@@ -87,6 +93,9 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
     proxyIpHeader: get('AUTH_PROXY_IP_HEADER')?.toLowerCase() ?? null,
     jwt,
     heartbeatMs: positiveInt('SYNC_HEARTBEAT_MS', get('SYNC_HEARTBEAT_MS'), DEFAULT_SYNC_LIMITS.heartbeatMs),
+    maxDevices: positiveInt('SYNC_MAX_DEVICES', get('SYNC_MAX_DEVICES'), DEFAULT_SYNC_LIMITS.maxDevicesPerAccount),
+    maxStreams: positiveInt('SYNC_MAX_STREAMS', get('SYNC_MAX_STREAMS'), DEFAULT_SYNC_LIMITS.maxLiveStreamsPerAccount),
+    bodyTimeoutMs: positiveInt('SYNC_BODY_TIMEOUT_MS', get('SYNC_BODY_TIMEOUT_MS'), DEFAULT_SYNC_LIMITS.bodyTimeoutMs),
   };
 }
 

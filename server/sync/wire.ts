@@ -86,7 +86,12 @@ export async function createSyncService(env: Record<string, string | undefined>)
     store,
     authenticate: combineAuthenticators(async (req) => (auth ? auth.authenticateSession(req) : null), jwt),
     trustedOrigins: () => trusted,
-    limits: { heartbeatMs: config.heartbeatMs },
+    limits: {
+      heartbeatMs: config.heartbeatMs,
+      maxDevicesPerAccount: config.maxDevices,
+      maxLiveStreamsPerAccount: config.maxStreams,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+    },
     onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
   });
 
