@@ -5,10 +5,9 @@
  * tries again rather than blocking the event loop. Head changes reach this process's streams
  * through an in-process emitter.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceRecord, EventPosition, PullPage, SnapshotRecord, SyncStore } from '../../functions/sync/store.ts';
+import { preparePrivateDatabase } from '../privateFiles';
 import { createHeadWatchers } from './headWatchers';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
@@ -66,12 +65,12 @@ async function withBusyRetry<T>(work: () => T): Promise<T> {
 }
 
 /**
- * Opens (creating the file, its folder and the tables when needed) the SQLite sync store at `path`
+ * Opens (creating the file, its folder and the tables when needed; mode 0600 in a folder of mode 0700) the SQLite sync store at `path`
  * (`:memory:` for none on disk).
  * @throws when the file cannot be created or is not a SQLite database.
  */
 export function openSqliteSyncStore(path: string): SyncStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -4,8 +4,6 @@
  * Accounts live beside the sync tables: on Postgres in the same database and pool; embedded in a
  * second SQLite file next to the sync file (docs/sync.md "Why two SQLite files").
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { combineAuthenticators } from '../../functions/sync/access.ts';
@@ -14,6 +12,7 @@ import { createJwtVerifier } from '../../functions/sync/jwt.ts';
 import type { SyncStore } from '../../functions/sync/store.ts';
 import { createAuthService, migrateAuth, type AuthService, type AuthSettings } from '../auth';
 import { loadAuthSecret } from '../authSecret';
+import { preparePrivateDatabase } from '../privateFiles';
 import { ownOrigins, readSyncConfig, type SyncConfig } from './config';
 import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
 import { openSqliteSyncStore } from './sqliteStore';
@@ -58,7 +57,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     closeDatabase = () => pool.end();
   } else {
     store = openSqliteSyncStore(config.syncDbPath);
-    if (config.authDbPath !== ':memory:') mkdirSync(dirname(config.authDbPath), { recursive: true });
+    preparePrivateDatabase(config.authDbPath);
     const authDb = new Database(config.authDbPath);
     authDb.pragma('journal_mode = WAL');
     authDb.pragma('busy_timeout = 5000');
