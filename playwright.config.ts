@@ -52,6 +52,8 @@ export default defineConfig({
       USAGE_DB_PATH: `${HOST_DATA_DIR}/usage.sqlite`,
       SYNC_DB_PATH: `${HOST_DATA_DIR}/sync.sqlite`,
       AUTH_SIGNIN_MAX: '100000',
+      // Every AI helper test calls the functions from 127.0.0.1.
+      FUNCTIONS_RATE_MAX: '100000',
     },
     url: `${baseURL}/`,
     reuseExistingServer: false,

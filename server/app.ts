@@ -31,6 +31,11 @@ export interface HostOptions {
   sync?: HostSync;
 }
 
+/** The socket's remote address of a request served by @hono/node-server (its `env` holds the incoming message). */
+function remoteAddress(env: unknown): string | null {
+  return (env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null;
+}
+
 /**
  * The Hono app of the Node host (docs/architecture.md "Functions and host"): functions under /functions/v1/{name}
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
@@ -53,18 +58,15 @@ export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   });
 
   if (sync) {
-    app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-      sync.handleAuth(
-        c.req.raw,
-        (c.env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null,
-      ),
-    );
+    app.on(['GET', 'POST'], '/api/auth/*', (c) => sync.handleAuth(c.req.raw, remoteAddress(c.env)));
     app.all('/functions/v1/sync', (c) => sync.handle(c.req.raw));
     app.all('/functions/v1/sync/*', (c) => sync.handle(c.req.raw));
   }
   app.all('/functions/v1/:name', (c) => {
     const handler = functions[c.req.param('name')];
-    return handler ? handler(c.req.raw) : unknownFunctionResponse(c.req.param('name'));
+    return handler
+      ? handler(c.req.raw, { remoteAddr: { hostname: remoteAddress(c.env) ?? undefined } })
+      : unknownFunctionResponse(c.req.param('name'));
   });
   app.all('/functions/v1/*', () => unknownFunctionResponse());
 
