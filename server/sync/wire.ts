@@ -72,7 +72,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     baseURL,
     trustedOrigins: () => trusted,
     sessionTtlS: config.sessionTtlS,
-    signInLimit: { windowS: config.signInWindowS, max: config.signInMax },
+    signInLimits: config.signInLimits,
     proxyIpHeader: config.proxyIpHeader,
     deleteUserData: (userId) => store.deleteUser(userId),
   });
