@@ -44,14 +44,17 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx server/main.ts',
-    // The host's databases live with this run's results (a fresh folder per run); the sync tests sign
-    // in many devices from one address, so the sign-in limit is raised for them.
+    // The host's databases live with this run's results (a fresh folder per run); the sync tests
+    // create many accounts from one address, so the sign-up limit is raised for them (sign-ins that
+    // succeed are never counted).
     env: {
       PORT: String(PORT),
       HOST,
       USAGE_DB_PATH: `${HOST_DATA_DIR}/usage.sqlite`,
       SYNC_DB_PATH: `${HOST_DATA_DIR}/sync.sqlite`,
-      AUTH_SIGNIN_MAX: '100000',
+      AUTH_SIGNUP_MAX: '100000',
+      // Every AI helper test calls the functions from 127.0.0.1.
+      FUNCTIONS_RATE_MAX: '100000',
     },
     url: `${baseURL}/`,
     reuseExistingServer: false,

@@ -36,6 +36,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The password rules' dictionaries (over 800 KiB gzipped) are needed only to create an account, which needs the network anyway.
+        globIgnores: ['**/passwordPolicy-*.js'],
         navigateFallback: '/index.html',
         // The functions are live calls, never served from the cache.
         navigateFallbackDenylist: [/^\/functions\//],

@@ -31,6 +31,11 @@ export interface HostOptions {
   sync?: HostSync;
 }
 
+/** The socket's remote address of a request served by @hono/node-server (its `env` holds the incoming message). */
+function remoteAddress(env: unknown): string | null {
+  return (env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null;
+}
+
 /**
  * The Hono app of the Node host (docs/architecture.md "Functions and host"): functions under /functions/v1/{name}
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
@@ -53,18 +58,15 @@ export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   });
 
   if (sync) {
-    app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-      sync.handleAuth(
-        c.req.raw,
-        (c.env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? null,
-      ),
-    );
+    app.on(['GET', 'POST'], '/api/auth/*', (c) => sync.handleAuth(c.req.raw, remoteAddress(c.env)));
     app.all('/functions/v1/sync', (c) => sync.handle(c.req.raw));
     app.all('/functions/v1/sync/*', (c) => sync.handle(c.req.raw));
   }
   app.all('/functions/v1/:name', (c) => {
     const handler = functions[c.req.param('name')];
-    return handler ? handler(c.req.raw) : unknownFunctionResponse(c.req.param('name'));
+    return handler
+      ? handler(c.req.raw, { remoteAddr: { hostname: remoteAddress(c.env) ?? undefined } })
+      : unknownFunctionResponse(c.req.param('name'));
   });
   app.all('/functions/v1/*', () => unknownFunctionResponse());
 
@@ -77,6 +79,29 @@ export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   return app;
 }
 
+/**
+ * The Node server's timeouts in ms (docs/sync.md "Limits"). They bound what a client that sends
+ * slowly can hold; none applies to an answer being sent, so live streams stay open.
+ */
+export interface ServerTimeouts {
+  /** The request's headers must arrive within this (then 408 JSON and the connection closes). */
+  headersTimeout: number;
+  /** The whole request, body included, must arrive within this; above the sync body deadline, so its JSON 408 comes first. */
+  requestTimeout: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeout: number;
+  /** How often Node checks the two deadlines above (they may be late by up to this). */
+  connectionsCheckingInterval: number;
+}
+
+/** The host's timeouts: headers 20 s, request 120 s, idle keep-alive 5 s, checked every 5 s. */
+export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 5_000,
+};
+
 /** A running host: its URL and how to stop it. */
 export interface RunningHost {
   url: string;
@@ -84,13 +109,17 @@ export interface RunningHost {
 }
 
 /**
- * Start the host on `host:port` (port 0 picks a free one). Resolves once listening.
+ * Start the host on `host:port` (port 0 picks a free one) with SERVER_TIMEOUTS (tests may shorten
+ * them through `timeouts`). Resolves once listening.
  * @throws when the port is taken or the address cannot be bound.
  */
-export function startServer(options: HostOptions & { port: number; host: string }): Promise<RunningHost> {
+export function startServer(
+  options: HostOptions & { port: number; host: string; timeouts?: Partial<ServerTimeouts> },
+): Promise<RunningHost> {
   const app = createHostApp(options);
+  const serverOptions = { ...SERVER_TIMEOUTS, ...options.timeouts };
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host, serverOptions }, (info) => {
       const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${info.port}/`;
       options.sync?.listening(url);
       resolvePromise({

@@ -1,17 +1,32 @@
 /**
  * Accounts (docs/sync.md "Accounts"): better-auth with e-mail and password, mounted at
  * `/api/auth/*`. Sessions are better-auth's (cookie `better-auth.session_token`), stored in the
- * same database kind as the sync tables; sign-in and sign-up are rate limited per client address
- * in that database (so the limit holds across hosts on Postgres), and every 429 carries a standard
- * `Retry-After`. Account deletion removes the account's sync data through `deleteUserData`.
+ * same database kind as the sync tables. Failed sign-ins are limited per account and per client
+ * address, sign-ups per address (docs/sync.md "Sign-in limits"), with counts in that database (so
+ * the limits hold across hosts on Postgres); sign-up refuses passwords easy to guess and long
+ * names (catalog/passwordPolicy.ts); every 429 carries a standard `Retry-After`. Account deletion
+ * removes the account's sync data through `deleteUserData`.
  */
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { checkAccountName, checkPassword } from '../catalog/passwordPolicy.ts';
+import { clientAddress } from '../functions/_shared/clientAddress.ts';
 import type { Authenticate } from '../functions/sync/access.ts';
+import { openAttemptStore } from './attemptStore';
+import {
+  createSignInLimiter,
+  refusalBody,
+  type Refusal,
+  type SignInAttempt,
+  type SignInLimiter,
+  type SignInLimitSettings,
+  type SignInOutcome,
+} from './signInLimits';
 
-/** The header the host sets to the client's address for the rate limiter (a client's own value is replaced). */
+/** The header the host sets to the socket's address for the rate limits (a client's own value is replaced). */
 export const CLIENT_IP_HEADER = 'x-notepad-client-ip';
 
 /** How accounts are configured (docs/sync.md "Configuration"). */
@@ -26,17 +41,73 @@ export interface AuthSettings {
   trustedOrigins: () => string[];
   /** Session lifetime in seconds. */
   sessionTtlS: number;
-  /** Sign-in and sign-up attempts per client address: at most `max` per `windowS` seconds. */
-  signInLimit: { windowS: number; max: number };
+  /** Failed sign-ins per account and per address, sign-ups per address. */
+  signInLimits: SignInLimitSettings;
   /** A header set by a trusted proxy naming the client (e.g. x-forwarded-for); null: the socket's address. */
   proxyIpHeader: string | null;
   /** Removes the account's sync data (called before and after better-auth deletes the user). */
   deleteUserData: (userId: string) => Promise<void>;
 }
 
-/** The better-auth options of these settings. */
-export function authOptions(settings: AuthSettings): BetterAuthOptions {
-  const limit = { window: settings.signInLimit.windowS, max: settings.signInLimit.max };
+/** The header the host sets on each request it forwards to better-auth, naming it for the hook (a client's own value is replaced). */
+const REQUEST_ID_HEADER = 'x-notepad-request-id';
+
+/** What the accounts' hook needs beyond the settings: the limiter, and where to leave each counted sign-in (by request id) for its outcome. */
+interface AuthHooks {
+  limiter: SignInLimiter;
+  attempts: Map<string, SignInAttempt>;
+}
+
+/** A 429 of a limit, with `{message, code}` and Retry-After in seconds. */
+function limitError(refusal: Refusal): APIError {
+  return new APIError('TOO_MANY_REQUESTS', refusalBody(refusal), { 'Retry-After': String(refusal.retryAfterS) });
+}
+
+/** A 400 of the sign-up rules. */
+const policyError = (message: string, code: string) => new APIError('BAD_REQUEST', { message, code });
+
+/**
+ * The hook before every better-auth endpoint: on `/sign-in/email` it counts the attempt (or refuses
+ * it) before the password is checked; on `/sign-up/email` it counts the sign-up, then applies the
+ * password and name rules. Calls without a request (server-side `auth.api`) are not limited.
+ */
+function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
+  return createAuthMiddleware(async (ctx) => {
+    const request = ctx.request;
+    if (!request || (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email')) return;
+    const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+    const address = clientAddress(
+      request,
+      { remoteAddr: { hostname: request.headers.get(CLIENT_IP_HEADER) ?? undefined } },
+      settings.proxyIpHeader,
+    );
+    if (ctx.path === '/sign-in/email') {
+      // Without a string e-mail better-auth refuses the body before any password is checked.
+      if (typeof body.email !== 'string') return;
+      const counted = await hooks.limiter.beginSignIn(body.email, address);
+      if ('refused' in counted) throw limitError(counted.refused);
+      const id = request.headers.get(REQUEST_ID_HEADER);
+      if (id) hooks.attempts.set(id, counted.attempt);
+      return;
+    }
+    const refused = await hooks.limiter.beginSignUp(address);
+    if (refused) throw limitError(refused);
+    if (typeof body.password === 'string') {
+      const verdict = checkPassword(body.password, {
+        email: typeof body.email === 'string' ? body.email : undefined,
+        name: typeof body.name === 'string' ? body.name : undefined,
+      });
+      if (!verdict.ok) throw policyError(verdict.message, 'PASSWORD_TOO_WEAK');
+    }
+    if (typeof body.name === 'string') {
+      const verdict = checkAccountName(body.name);
+      if (!verdict.ok) throw policyError(verdict.message, 'NAME_TOO_LONG');
+    }
+  });
+}
+
+/** The better-auth options of these settings (`hooks`: the limiter; without it, for migrations, no hook). */
+export function authOptions(settings: AuthSettings, hooks?: AuthHooks): BetterAuthOptions {
   return {
     database: settings.database,
     secret: settings.secret,
@@ -52,17 +123,26 @@ export function authOptions(settings: AuthSettings): BetterAuthOptions {
         afterDelete: async (user) => settings.deleteUserData(user.id),
       },
     },
+    // better-auth's own per-address limits stay on for its other paths; the two above are limited by the hook.
     rateLimit: {
       enabled: true,
       storage: 'database',
-      customRules: { '/sign-in/*': limit, '/sign-up/*': limit },
+      customRules: { '/sign-in/email': false, '/sign-up/email': false },
     },
+    ...(hooks ? { hooks: { before: beforeHook(settings, hooks) } } : {}),
     advanced: {
-      ipAddress: { ipAddressHeaders: [settings.proxyIpHeader ?? CLIENT_IP_HEADER] },
+      ipAddress: { ipAddressHeaders: settings.proxyIpHeader ? [settings.proxyIpHeader, CLIENT_IP_HEADER] : [CLIENT_IP_HEADER] },
       // better-auth turns its origin and CSRF checks off by itself when NODE_ENV=test or TEST is
       // set; they stay on here whatever the environment says.
       disableOriginCheck: false,
       disableCSRFCheck: false,
+    },
+    // A refused sign-in, sign-up or origin is the client's error, answered as such: only the host's own failures are logged.
+    onAPIError: {
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        console.error(`[auth] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      },
     },
     telemetry: { enabled: false },
     logger: { level: 'error' },
@@ -70,12 +150,13 @@ export function authOptions(settings: AuthSettings): BetterAuthOptions {
 }
 
 /**
- * Creates better-auth's tables (user, session, account, verification, rateLimit) when missing.
- * @throws when the database cannot be changed.
+ * Creates better-auth's tables (user, session, account, verification, rateLimit) and the attempt
+ * counters' table when missing. @throws when the database cannot be changed.
  */
 export async function migrateAuth(settings: AuthSettings): Promise<void> {
   const { runMigrations } = await getMigrations(authOptions(settings));
   await runMigrations();
+  await openAttemptStore(settings.database).migrate();
 }
 
 /** The mounted accounts: the `/api/auth/*` handler and the session check of the sync endpoints. */
@@ -93,17 +174,32 @@ const ENDING_PATHS = /\/(sign-out|revoke-sessions?|revoke-other-sessions|delete-
 
 /** Creates the accounts service (better-auth instance) from settings. */
 export function createAuthService(settings: AuthSettings): AuthService {
-  const auth = betterAuth(authOptions(settings));
+  const hooks: AuthHooks = {
+    limiter: createSignInLimiter(openAttemptStore(settings.database), settings.signInLimits),
+    attempts: new Map(),
+  };
+  const auth = betterAuth(authOptions(settings, hooks));
+  /** Records how the request's counted sign-in, if any, ended; a storage failure is logged, the answer still goes out. */
+  const settleAttempt = async (requestId: string, outcome: SignInOutcome) => {
+    const attempt = hooks.attempts.get(requestId);
+    if (!attempt) return;
+    hooks.attempts.delete(requestId);
+    await hooks.limiter
+      .endSignIn(attempt, outcome)
+      .catch((error: unknown) =>
+        console.error(`[auth] recording a sign-in's outcome failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  };
   const listeners = new Set<(userId: string) => void>();
   const sessionUser = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
 
   return {
     async handle(req, clientIp) {
       const headers = new Headers(req.headers);
-      if (!settings.proxyIpHeader) {
-        headers.delete(CLIENT_IP_HEADER);
-        if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
-      }
+      const requestId = crypto.randomUUID();
+      headers.set(REQUEST_ID_HEADER, requestId);
+      headers.delete(CLIENT_IP_HEADER);
+      if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
       const path = new URL(req.url).pathname;
       const ending = req.method === 'POST' && ENDING_PATHS.test(path);
       const userId = ending ? await sessionUser(headers).catch(() => null) : null;
@@ -115,11 +211,19 @@ export function createAuthService(settings: AuthSettings): AuthService {
         signal: req.signal,
         ...(hasBody ? { duplex: 'half' } : {}),
       });
-      const response = await auth.handler(forwarded);
+      let response: Response;
+      try {
+        response = await auth.handler(forwarded);
+      } catch (error) {
+        await settleAttempt(requestId, 'not-tried');
+        throw error;
+      }
+      // 401 is a wrong e-mail or password; any other failure never checked one.
+      await settleAttempt(requestId, response.ok ? 'success' : response.status === 401 ? 'failure' : 'not-tried');
       if (response.status === 429 && !response.headers.has('Retry-After')) {
         const seconds = Number(response.headers.get('X-Retry-After'));
         const out = new Response(response.body, response);
-        out.headers.set('Retry-After', String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : settings.signInLimit.windowS));
+        out.headers.set('Retry-After', String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60));
         return out;
       }
       if (userId && response.ok) for (const listener of [...listeners]) listener(userId);

@@ -5,8 +5,9 @@
  * atomically (written aside, then linked into place), and a host that loses the race reads it.
  */
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makePrivateDir } from './privateFiles';
 
 /** Shortest accepted secret, in characters. */
 export const MIN_SECRET_LENGTH = 32;
@@ -26,7 +27,7 @@ export function loadAuthSecret(fromEnv: string | undefined, file: string): strin
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(aside, randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
   try {

@@ -4,7 +4,7 @@
  * and usage records in the SQLite file USAGE_DB_PATH.
  */
 import { createFindResourcesHandler } from '../functions/find-resources/handler.ts';
-import { createProvider, readConfig } from '../functions/_shared/config.ts';
+import { createProvider, providerRateLimit, readConfig } from '../functions/_shared/config.ts';
 import { createSummarizeHandler } from '../functions/summarize/handler.ts';
 import { createTrackUsageHandler } from '../functions/track-app-usage/handler.ts';
 import type { FunctionHandler } from '../functions/_shared/http.ts';
@@ -19,9 +19,11 @@ export function createFunctions(env: NodeJS.ProcessEnv): Record<string, Function
   const config = readConfig((name) => env[name]);
   const provider = createProvider(config);
   const store = openUsageStore(env.USAGE_DB_PATH?.trim() || DEFAULT_USAGE_DB_PATH);
+  // One limit for both: each spends the provider's budget.
+  const rateLimit = providerRateLimit(config);
   return {
-    summarize: createSummarizeHandler({ anonKey: config.anonKey, provider }),
-    'find-resources': createFindResourcesHandler({ anonKey: config.anonKey, provider }),
+    summarize: createSummarizeHandler({ anonKey: config.anonKey, provider, rateLimit }),
+    'find-resources': createFindResourcesHandler({ anonKey: config.anonKey, provider, rateLimit }),
     'track-app-usage': createTrackUsageHandler({ anonKey: config.anonKey, store }),
   };
 }

@@ -3,10 +3,9 @@
  * `app_usage(id, at, app_name, source, session_id)`, WAL journal, an index on time. Inserts are
  * synchronous and take microseconds, so the tracking handler never queues.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { UsageRecord, UsageStore } from '../functions/_shared/usage.ts';
+import { preparePrivateDatabase } from './privateFiles';
 
 /** Where records go when USAGE_DB_PATH is unset (data/ is git-ignored). */
 export const DEFAULT_USAGE_DB_PATH = 'data/usage.sqlite';
@@ -28,11 +27,11 @@ export interface SqliteUsageStore extends UsageStore {
 }
 
 /**
- * Opens (creating if needed) the database at `path` (`:memory:` for none on disk).
+ * Opens (creating if needed, mode 0600 in a folder of mode 0700) the database at `path` (`:memory:` for none on disk).
  * @throws when the file cannot be created or is not a SQLite database.
  */
 export function openUsageStore(path: string): SqliteUsageStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -31,9 +31,9 @@ function text(words: number): string {
   return out.join('\n\n');
 }
 
-/** Starts server/main.ts as `npm start` runs it, with the local provider and this bench's key. */
+/** Starts server/main.ts as `npm start` runs it, with the local provider, this bench's key and no practical per-address limit (the load comes from one address). */
 async function startHost(): Promise<{ origin: string; stop(): Promise<void> }> {
-  const host = await startHostProcess({ FUNCTIONS_ANON_KEY: KEY, LLM_PROVIDER: 'local' });
+  const host = await startHostProcess({ FUNCTIONS_ANON_KEY: KEY, LLM_PROVIDER: 'local', FUNCTIONS_RATE_MAX: '1000000000' });
   return { origin: host.base.replace(/\/functions\/v1$/, ''), stop: host.stop };
 }
 

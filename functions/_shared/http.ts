@@ -4,10 +4,15 @@
  * and UTF-8 checks, and JSON errors. Web-standard APIs only, so it runs on Node, Deno and Workers.
  */
 
+import type { ClientInfo } from './clientAddress.ts';
 import { ProviderError } from './provider.ts';
+import type { RateLimiter } from './rateLimit.ts';
 
-/** A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers. */
-export type FunctionHandler = (req: Request) => Promise<Response>;
+/**
+ * A web-standard function handler, as deployed to Supabase Edge Functions, Deno or Workers; `info`
+ * is what the runtime knows of the connection (Deno.serve passes it; the Node host passes the socket's address).
+ */
+export type FunctionHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
 
 /** Largest accepted request body (1 MiB); larger bodies answer 413. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -155,7 +160,15 @@ export async function readLimited(
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      // The client went away mid-body (or a deadline passed): no internal error, nothing to log.
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, `${what} was cut off before its end`);
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -241,8 +254,16 @@ export interface JsonFunctionSpec {
   anonKey: string;
   maxBodyBytes?: number;
   log?: Logger;
+  /** Requests per client, checked after the key and method and before the body is read (429 with Retry-After). */
+  rateLimit?: RequestRateLimit;
   /** Turns the parsed JSON body into the answer's JSON body (status 200). */
   handle(body: unknown): Promise<unknown>;
+}
+
+/** A rate limit of a function: the limiter, and the key (client address) a request counts under. */
+export interface RequestRateLimit {
+  limiter: RateLimiter;
+  clientKey(req: Request, info?: ClientInfo): string;
 }
 
 /**
@@ -261,17 +282,27 @@ export function errorResponse(error: unknown, name: string, log: Logger): Respon
 
 /**
  * Builds a POST-JSON function: OPTIONS -> 204 preflight; missing or wrong key -> 401; other methods
- * -> 405; then the body checks of readJsonBody; then `handle`. Every answer is JSON with CORS.
+ * -> 405; over the rate limit -> 429 with Retry-After (seconds); then the body checks of
+ * readJsonBody; then `handle`. Every answer is JSON with CORS.
  */
 export function createJsonFunction(spec: JsonFunctionSpec): FunctionHandler {
   const log = spec.log ?? console;
-  return async (req) => {
+  return async (req, info) => {
     let bodyRead = false;
     try {
       if (req.method === 'OPTIONS') return preflightResponse();
       checkAnonKey(req, spec.anonKey);
       if (req.method !== 'POST') {
         throw new HttpError(405, `Method ${req.method} is not allowed: use POST`, { Allow: 'POST, OPTIONS' });
+      }
+      if (spec.rateLimit) {
+        const decision = await spec.rateLimit.limiter.take(spec.rateLimit.clientKey(req, info));
+        if (!decision.allowed) {
+          const wait = decision.retryAfterS;
+          throw new HttpError(429, `Too many requests from this address: try again in ${wait} second${wait === 1 ? '' : 's'}`, {
+            'Retry-After': String(wait),
+          });
+        }
       }
       const body = await readJsonBody(req, spec.maxBodyBytes ?? MAX_BODY_BYTES);
       bodyRead = true;

@@ -2,7 +2,7 @@
  * `find-resources` (docs/product.md "Calls", "Side panels"): POST {text} ->
  * 200 {resources: [{title, url, description}]}, https URLs only, at most MAX_RESOURCES.
  */
-import { createJsonFunction, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { createJsonFunction, type FunctionHandler, type Logger, type RequestRateLimit } from '../_shared/http.ts';
 import type { Provider } from '../_shared/provider.ts';
 import { requireText } from '../_shared/textInput.ts';
 
@@ -12,6 +12,8 @@ export interface FindResourcesDeps {
   provider: Provider;
   maxBodyBytes?: number;
   log?: Logger;
+  /** Requests per client address (README "Functions"); none when absent. */
+  rateLimit?: RequestRateLimit;
 }
 
 /** Creates the find-resources handler. */
@@ -21,6 +23,7 @@ export function createFindResourcesHandler(deps: FindResourcesDeps): FunctionHan
     anonKey: deps.anonKey,
     maxBodyBytes: deps.maxBodyBytes,
     log: deps.log,
+    rateLimit: deps.rateLimit,
     async handle(body) {
       const { text } = requireText(body, 'search for');
       return { resources: await deps.provider.findResources(text) };

@@ -2,7 +2,7 @@
  * `summarize` (docs/product.md "AI helpers", "Side panels"): POST {text, format?: "bullets"} ->
  * 200 {summary}. Bullets: one sentence per line, each starting with "• ".
  */
-import { createJsonFunction, HttpError, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { createJsonFunction, HttpError, type FunctionHandler, type Logger, type RequestRateLimit } from '../_shared/http.ts';
 import type { Provider, SummaryFormat } from '../_shared/provider.ts';
 import { requireText } from '../_shared/textInput.ts';
 
@@ -12,6 +12,8 @@ export interface SummarizeDeps {
   provider: Provider;
   maxBodyBytes?: number;
   log?: Logger;
+  /** Requests per client address (README "Functions"); none when absent. */
+  rateLimit?: RequestRateLimit;
 }
 
 /** The checked input of summarize. @throws HttpError 400 on a bad body. */
@@ -29,6 +31,7 @@ export function createSummarizeHandler(deps: SummarizeDeps): FunctionHandler {
     anonKey: deps.anonKey,
     maxBodyBytes: deps.maxBodyBytes,
     log: deps.log,
+    rateLimit: deps.rateLimit,
     async handle(body) {
       const { text, format } = parseSummarizeBody(body);
       return { summary: await deps.provider.summarize(text, format) };

@@ -20,6 +20,15 @@ import {
  * @returns the parsed JSON value.
  */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+  return parseJsonBytes(await readJsonBytes(req, maxBytes));
+}
+
+/**
+ * The checks of readJson up to the body's bytes, inflated, not yet parsed (parsing a large body
+ * takes several times its size in memory, so a caller may queue that step).
+ * @throws HttpError 415, 413 or 400 as readJson; 408 when the body's deadline passes (withBodyDeadline).
+ */
+export async function readJsonBytes(req: Request, maxBytes: number): Promise<Uint8Array> {
   if (!isJsonContentType(req.headers.get('content-type'))) {
     await dropBody(req);
     throw new HttpError(415, 'Content-Type must be application/json (UTF-8)');
@@ -44,7 +53,48 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
       throw new HttpError(400, 'Request body is not valid gzip');
     }
   }
-  return parseJsonBytes(bytes);
+  return bytes;
+}
+
+/**
+ * `req` with a body that must arrive within `timeoutMs` of its first read (docs/sync.md "Limits"):
+ * past it, reading fails with HttpError 408 (with `Connection: close`), so a client that sends
+ * part of a body and stalls holds nothing but its own request. Requests without a body are returned as they are.
+ */
+export function withBodyDeadline(req: Request, timeoutMs: number): Request {
+  const source = req.body;
+  if (!source) return req;
+  const reader = source.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expired: Promise<never> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      expired ??= new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new HttpError(408, `The request body did not arrive within ${timeoutMs} ms`, { Connection: 'close' })),
+          timeoutMs,
+        );
+      });
+      // Handled here too: a reader that stops reading must not leave the expiry unhandled.
+      expired.catch(() => undefined);
+      try {
+        const next = await Promise.race([reader.read(), expired]);
+        if (next.done) {
+          clearTimeout(timer);
+          controller.close();
+        } else controller.enqueue(next.value);
+      } catch (error) {
+        clearTimeout(timer);
+        controller.error(error);
+        reader.cancel().catch(() => undefined);
+      }
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+  return new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal, duplex: 'half' } as RequestInit);
 }
 
 /** Headers of every sync answer: no caching, no sniffing, CORS only for the trusted `origin` given. */

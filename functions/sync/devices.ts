@@ -1,28 +1,77 @@
 /**
  * `PUT /functions/v1/sync/device` and `GET /functions/v1/sync/devices` (docs/sync.md "device and devices"):
- * a device names itself; the account lists its own devices.
+ * a device names itself; the account lists its own devices, a page at a time.
  */
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
-import { hasControlCharacter, requireDeviceId } from './params.ts';
+import { DEVICE_ID_PATTERN } from './limits.ts';
+import { hasBidiControl, hasControlCharacter, intParam, requireDeviceId } from './params.ts';
 import { requireOwnDevice, useQueryDevice } from './pull.ts';
+import type { DeviceCursor, DeviceRecord } from './store.ts';
 
-/** `{deviceId, name}` -> `{deviceId, name}`: name 1-80 characters (trimmed), no control characters. */
+/** `{deviceId, name}` -> `{deviceId, name}`: name 1-80 characters (trimmed), no control or bidirectional formatting characters. */
 export const nameDevice: Endpoint = async (call) => {
   const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const deviceId = requireDeviceId(body.deviceId);
   const name = typeof body.name === 'string' ? body.name.trim() : null;
-  if (name === null || name.length === 0 || [...name].length > call.limits.maxDeviceName || hasControlCharacter(name)) {
-    throw new HttpError(400, `name must be 1-${call.limits.maxDeviceName} characters without control characters`);
+  if (
+    name === null ||
+    name.length === 0 ||
+    [...name].length > call.limits.maxDeviceName ||
+    hasControlCharacter(name) ||
+    hasBidiControl(name)
+  ) {
+    throw new HttpError(
+      400,
+      `name must be 1-${call.limits.maxDeviceName} characters without control or bidirectional formatting characters`,
+    );
   }
   await requireOwnDevice(call, deviceId);
   await call.store.nameDevice(call.identity.userId, deviceId, name);
   return json(200, { deviceId, name }, call.headers);
 };
 
-/** `?deviceId` -> `{devices: [{deviceId, name, createdAt, lastSeenAt}]}` of the caller's account only. */
+/** The opaque cursor after `device`: base64url of `[createdAt, deviceId]`. */
+function cursorAfter(device: DeviceRecord): string {
+  return btoa(JSON.stringify([device.createdAt, device.deviceId]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The `cursor` query parameter, or null when absent. @throws HttpError 400 for one this server did not give. */
+function readCursor(url: URL): DeviceCursor | null {
+  const raw = url.searchParams.get('cursor');
+  if (raw === null) return null;
+  try {
+    if (raw.length > 200) throw new Error('too long');
+    const [createdAt, deviceId] = JSON.parse(atob(raw.replace(/-/g, '+').replace(/_/g, '/'))) as unknown[];
+    if (
+      typeof createdAt === 'string' &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      typeof deviceId === 'string' &&
+      DEVICE_ID_PATTERN.test(deviceId)
+    ) {
+      return { createdAt: new Date(createdAt).toISOString(), deviceId };
+    }
+  } catch {
+    // Refused below.
+  }
+  throw new HttpError(400, 'cursor must be a nextCursor this server gave');
+}
+
+/**
+ * `?deviceId[&limit=L][&cursor=C]` -> `{devices: [{deviceId, name, createdAt, lastSeenAt}], nextCursor}` of the
+ * caller's account only, oldest first: at most `limit` (1-100, default 100); `nextCursor` (null on the
+ * last page) asks for the next page.
+ */
 export const listDevices: Endpoint = async (call) => {
   await useQueryDevice(call);
-  return json(200, { devices: await call.store.listDevices(call.identity.userId) }, call.headers, call.gzip);
+  const limit = intParam(call.url, 'limit', call.limits.maxDevicesPage, 1, call.limits.maxDevicesPage);
+  const after = readCursor(call.url);
+  const found = await call.store.listDevices(call.identity.userId, { after, limit: limit + 1 });
+  const devices = found.slice(0, limit);
+  const nextCursor = found.length > limit ? cursorAfter(devices[devices.length - 1]) : null;
+  return json(200, { devices, nextCursor }, call.headers, call.gzip);
 };

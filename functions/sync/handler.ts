@@ -6,7 +6,7 @@
  */
 import { dropBody, HttpError, type FunctionHandler } from '../_shared/http.ts';
 import { checkCookieOrigin, trustedOrigin } from './access.ts';
-import { acceptsGzip, answerHeaders, json } from './body.ts';
+import { acceptsGzip, answerHeaders, json, withBodyDeadline } from './body.ts';
 import type { Endpoint, SyncCall, SyncDeps } from './context.ts';
 import { listDevices, nameDevice } from './devices.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
@@ -65,7 +65,17 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
       const identity = await deps.authenticate(req);
       if (!identity) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
       bodyUsed = true;
-      const call: SyncCall = { req, url, identity, store: deps.store, limits, now, log, headers, gzip: acceptsGzip(req) };
+      const call: SyncCall = {
+        req: withBodyDeadline(req, limits.bodyTimeoutMs),
+        url,
+        identity,
+        store: deps.store,
+        limits,
+        now,
+        log,
+        headers,
+        gzip: acceptsGzip(req),
+      };
       return await endpoint(call);
     } catch (error) {
       if (!bodyUsed && req.body && !req.bodyUsed) {

@@ -28,6 +28,17 @@ export interface SyncLimits {
   maxDeviceName: number;
   /** A snapshot format's length in characters (64). */
   maxFormatLength: number;
+  /**
+   * Device ids bound to one account (100): binding one more releases the id seen longest ago
+   * (docs/sync.md "device and devices").
+   */
+  maxDevicesPerAccount: number;
+  /** Devices in one page of the device list, also the default page size (100). */
+  maxDevicesPage: number;
+  /** Live streams one account may hold open on one host process (20); beyond that 429. */
+  maxLiveStreamsPerAccount: number;
+  /** A request body must arrive within this many ms of the handler starting to read it (60 s); else 408. */
+  bodyTimeoutMs: number;
 }
 
 const MIB = 1_048_576;
@@ -44,6 +55,10 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   heartbeatMs: 15_000,
   maxDeviceName: 80,
   maxFormatLength: 64,
+  maxDevicesPerAccount: 100,
+  maxDevicesPage: 100,
+  maxLiveStreamsPerAccount: 20,
+  bodyTimeoutMs: 60_000,
 };
 
 /** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "device and devices"). */

@@ -4,13 +4,17 @@
  * At each heartbeat (and at once when this process signs the user out) the credential is checked
  * again; a stream whose session ended, and every stream when the host stops, is closed cleanly.
  */
+import { HttpError } from '../_shared/http.ts';
 import type { Identity } from './access.ts';
 import type { SyncCall } from './context.ts';
 import { useQueryDevice } from './pull.ts';
 
-/** Open streams, so the host can end them all when it stops. */
+/** Open streams by account, so the host can cap them per account and end them all when it stops. */
 export interface LiveStreams {
-  add(close: () => void): () => void;
+  /** Records an open stream of `userId`; @returns the function that forgets it. */
+  add(userId: string, close: () => void): () => void;
+  /** Open streams of `userId`. */
+  countOf(userId: string): number;
   /** Ends every open stream. */
   closeAll(): void;
   readonly size: number;
@@ -18,14 +22,22 @@ export interface LiveStreams {
 
 /** An empty set of streams. */
 export function createLiveStreams(): LiveStreams {
-  const open = new Set<() => void>();
+  const open = new Map<() => void, string>();
+  const perUser = new Map<string, number>();
   return {
-    add(close) {
-      open.add(close);
-      return () => open.delete(close);
+    add(userId, close) {
+      open.set(close, userId);
+      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      return () => {
+        if (!open.delete(close)) return;
+        const left = (perUser.get(userId) ?? 1) - 1;
+        if (left > 0) perUser.set(userId, left);
+        else perUser.delete(userId);
+      };
     },
+    countOf: (userId) => perUser.get(userId) ?? 0,
     closeAll() {
-      for (const close of [...open]) close();
+      for (const close of [...open.keys()]) close();
     },
     get size() {
       return open.size;
@@ -43,10 +55,21 @@ export interface LiveOptions {
 
 const encoder = new TextEncoder();
 
-/** Opens the stream: `event: head` with `data: {"head": N}` now and on every change, `: ping` every heartbeat. */
+/**
+ * Opens the stream: `event: head` with `data: {"head": N}` now and on every change, `: ping` every heartbeat.
+ * @throws HttpError 429 (Retry-After 60) when the account already holds `maxLiveStreamsPerAccount` streams here.
+ */
 export async function live(call: SyncCall, options: LiveOptions): Promise<Response> {
   await useQueryDevice(call);
   const { userId } = call.identity;
+  // Checked and recorded with no await between, so two opening at once cannot both pass the cap.
+  if (options.streams.countOf(userId) >= call.limits.maxLiveStreamsPerAccount) {
+    throw new HttpError(
+      429,
+      `This account has ${call.limits.maxLiveStreamsPerAccount} live streams open on this host: close one, or rely on the regular sync meanwhile`,
+      { 'Retry-After': '60' },
+    );
+  }
   const cleanups: (() => void)[] = [];
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
@@ -102,7 +125,7 @@ export async function live(call: SyncCall, options: LiveOptions): Promise<Respon
   }, call.limits.heartbeatMs);
   cleanups.push(() => clearInterval(heartbeat));
   if (options.onSessionsChanged) cleanups.push(options.onSessionsChanged((changed) => void (changed === userId && recheck())));
-  cleanups.push(options.streams.add(close));
+  cleanups.push(options.streams.add(userId, close));
   const onAbort = () => close();
   call.req.signal?.addEventListener('abort', onAbort);
   cleanups.push(() => call.req.signal?.removeEventListener('abort', onAbort));

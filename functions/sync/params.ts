@@ -38,3 +38,12 @@ export function hasControlCharacter(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
+
+/**
+ * True when `text` holds a bidirectional formatting character (U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069): they reorder what follows, so a name could pass for another in
+ * History (docs/sync.md "device and devices").
+ */
+export function hasBidiControl(text: string): boolean {
+  return /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text);
+}

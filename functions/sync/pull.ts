@@ -20,7 +20,7 @@ export async function useQueryDevice(call: SyncCall): Promise<string> {
 
 /** @throws HttpError 403 when `deviceId` is bound to another account (the message says nothing of it). */
 export async function requireOwnDevice(call: SyncCall, deviceId: string): Promise<void> {
-  if (!(await call.store.useDevice(call.identity.userId, deviceId, call.now()))) {
+  if (!(await call.store.useDevice(call.identity.userId, deviceId, call.now(), call.limits.maxDevicesPerAccount))) {
     throw new HttpError(403, 'This deviceId cannot be used by this account: generate a new random one');
   }
 }

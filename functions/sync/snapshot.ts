@@ -3,15 +3,16 @@
  * account's folded notes at a serverSeq, a new device downloads it and pulls only what follows.
  * The server never folds; it keeps the latest snapshot per account as the JSON text received.
  */
-import { HttpError, requireObject } from '../_shared/http.ts';
-import { jsonText, readJson } from './body.ts';
+import { HttpError, parseJsonBytes, requireObject } from '../_shared/http.ts';
+import { jsonText, readJsonBytes } from './body.ts';
 import type { Endpoint } from './context.ts';
-import { hasControlCharacter, requireCount, requireDeviceId } from './params.ts';
+import { hasBidiControl, hasControlCharacter, requireCount, requireDeviceId } from './params.ts';
 import { requireOwnDevice, useQueryDevice } from './pull.ts';
 
 /**
  * One snapshot upload parses at a time per process: a 64 MiB body expands several times in memory
- * while parsed, so two at once are bounded instead of N.
+ * while parsed, so two at once are bounded instead of N. Bodies are read before they queue (under
+ * the body deadline), so a slow client holds only its own upload, never another account's.
  */
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
@@ -21,13 +22,20 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** `{deviceId, serverSeq, format, state}` -> `{serverSeq, format}`; 409 when serverSeq is beyond the head or below the stored snapshot. */
-export const putSnapshot: Endpoint = (call) =>
-  oneAtATime(async () => {
-    const body = requireObject(await readJson(call.req, call.limits.maxSnapshotBytes));
+export const putSnapshot: Endpoint = async (call) => {
+  const bytes = await readJsonBytes(call.req, call.limits.maxSnapshotBytes);
+  return oneAtATime(async () => {
+    const body = requireObject(parseJsonBytes(bytes));
     const deviceId = requireDeviceId(body.deviceId);
     const serverSeq = requireCount(body.serverSeq, 'serverSeq');
     const format = body.format;
-    if (typeof format !== 'string' || format.length === 0 || format.length > call.limits.maxFormatLength || hasControlCharacter(format)) {
+    if (
+      typeof format !== 'string' ||
+      format.length === 0 ||
+      format.length > call.limits.maxFormatLength ||
+      hasControlCharacter(format) ||
+      hasBidiControl(format)
+    ) {
       throw new HttpError(
         400,
         `format must be a string of 1-${call.limits.maxFormatLength} characters naming the fold format, e.g. "notes-state/1"`,
@@ -47,6 +55,7 @@ export const putSnapshot: Endpoint = (call) =>
     if (refusal === 'stale') throw new HttpError(409, 'A snapshot at a later serverSeq is already stored');
     return jsonText(200, JSON.stringify({ serverSeq, format }), call.headers);
   });
+};
 
 /** `?deviceId` -> `{serverSeq, format, state, createdAt}`, or 404 when the account has none. */
 export const getSnapshot: Endpoint = async (call) => {

@@ -50,6 +50,12 @@ export interface DeviceRecord {
   lastSeenAt: string;
 }
 
+/** Where a page of the device list starts: after this device in the list's order (created, then id). */
+export interface DeviceCursor {
+  createdAt: string;
+  deviceId: string;
+}
+
 /** The latest snapshot of a user: `state` is the JSON text of the uploaded state object. */
 export interface SnapshotRecord {
   serverSeq: number;
@@ -68,14 +74,16 @@ export type SnapshotRefusal = 'ahead' | 'stale';
 export interface SyncStore {
   readonly kind: 'sqlite' | 'postgres';
   /**
-   * Binds `deviceId` to `userId` on first use and records that it was seen at `now`.
+   * Binds `deviceId` to `userId` on first use and records that it was seen at `now`. A first use
+   * that takes the user past `maxDevices` releases the user's devices seen longest ago, so the
+   * user keeps at most `maxDevices` (docs/sync.md "device and devices"; no cap when omitted).
    * @returns false when the device id is bound to another user (nothing is changed then).
    */
-  useDevice(userId: string, deviceId: string, now: Date): Promise<boolean>;
+  useDevice(userId: string, deviceId: string, now: Date, maxDevices?: number): Promise<boolean>;
   /** Sets the name of a device already bound to the user (see useDevice). */
   nameDevice(userId: string, deviceId: string, name: string): Promise<void>;
-  /** The user's devices, oldest first. */
-  listDevices(userId: string): Promise<DeviceRecord[]>;
+  /** The user's devices, oldest first (created, then id): all, or at most `page.limit` after `page.after`. */
+  listDevices(userId: string, page?: { after: DeviceCursor | null; limit: number }): Promise<DeviceRecord[]>;
   /**
    * Stores the events the user does not have yet, in one transaction, each with the next serverSeq
    * (no gaps, commit order). Events already stored (same id) come back as duplicates with their

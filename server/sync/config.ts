@@ -4,6 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimitSettings } from '../signInLimits';
 import { DEFAULT_SYNC_DB_PATH } from './sqliteStore';
 
 /** Settings read from the environment. Times in seconds unless named otherwise. */
@@ -18,11 +19,17 @@ export interface SyncConfig {
   /** Extra trusted origins (APP_ORIGIN); the first is the public base URL when set. */
   appOrigins: string[];
   sessionTtlS: number;
-  signInMax: number;
-  signInWindowS: number;
+  /** Failed sign-ins per account and per address, sign-ups per address (docs/sync.md "Sign-in limits"). */
+  signInLimits: SignInLimitSettings;
   proxyIpHeader: string | null;
   jwt: { jwksUrl: string; issuer: string; audience: string } | null;
   heartbeatMs: number;
+  /** Device ids per account (binding one more releases the one seen longest ago). */
+  maxDevices: number;
+  /** Live streams per account on one host process. */
+  maxStreams: number;
+  /** Deadline of a sync request body in ms. */
+  bodyTimeoutMs: number;
 }
 
 /** Thrown for an unusable setting. */
@@ -82,11 +89,21 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
       .filter(Boolean)
       .map((origin) => httpOrigin('APP_ORIGIN', origin)),
     sessionTtlS: positiveInt('AUTH_SESSION_TTL_S', get('AUTH_SESSION_TTL_S'), 30 * 86_400),
-    signInMax: positiveInt('AUTH_SIGNIN_MAX', get('AUTH_SIGNIN_MAX'), 5),
-    signInWindowS: positiveInt('AUTH_SIGNIN_WINDOW_S', get('AUTH_SIGNIN_WINDOW_S'), 60),
+    signInLimits: {
+      accountFailures: positiveInt('AUTH_ACCOUNT_FAILURES', get('AUTH_ACCOUNT_FAILURES'), DEFAULT_SIGN_IN_LIMITS.accountFailures),
+      accountDelayS: positiveInt('AUTH_ACCOUNT_DELAY_S', get('AUTH_ACCOUNT_DELAY_S'), DEFAULT_SIGN_IN_LIMITS.accountDelayS),
+      accountDelayMaxS: positiveInt('AUTH_ACCOUNT_DELAY_MAX_S', get('AUTH_ACCOUNT_DELAY_MAX_S'), DEFAULT_SIGN_IN_LIMITS.accountDelayMaxS),
+      addressFailures: positiveInt('AUTH_ADDRESS_FAILURES', get('AUTH_ADDRESS_FAILURES'), DEFAULT_SIGN_IN_LIMITS.addressFailures),
+      addressWindowS: positiveInt('AUTH_ADDRESS_WINDOW_S', get('AUTH_ADDRESS_WINDOW_S'), DEFAULT_SIGN_IN_LIMITS.addressWindowS),
+      signUpMax: positiveInt('AUTH_SIGNUP_MAX', get('AUTH_SIGNUP_MAX'), DEFAULT_SIGN_IN_LIMITS.signUpMax),
+      signUpWindowS: positiveInt('AUTH_SIGNUP_WINDOW_S', get('AUTH_SIGNUP_WINDOW_S'), DEFAULT_SIGN_IN_LIMITS.signUpWindowS),
+    },
     proxyIpHeader: get('AUTH_PROXY_IP_HEADER')?.toLowerCase() ?? null,
     jwt,
     heartbeatMs: positiveInt('SYNC_HEARTBEAT_MS', get('SYNC_HEARTBEAT_MS'), DEFAULT_SYNC_LIMITS.heartbeatMs),
+    maxDevices: positiveInt('SYNC_MAX_DEVICES', get('SYNC_MAX_DEVICES'), DEFAULT_SYNC_LIMITS.maxDevicesPerAccount),
+    maxStreams: positiveInt('SYNC_MAX_STREAMS', get('SYNC_MAX_STREAMS'), DEFAULT_SYNC_LIMITS.maxLiveStreamsPerAccount),
+    bodyTimeoutMs: positiveInt('SYNC_BODY_TIMEOUT_MS', get('SYNC_BODY_TIMEOUT_MS'), DEFAULT_SYNC_LIMITS.bodyTimeoutMs),
   };
 }
 

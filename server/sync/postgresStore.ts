@@ -161,40 +161,55 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
   // Bindings seen by this process: a device bound to a user stays bound until the user is deleted,
   // so a recent one needs no query (its last-seen time is written at most every 30 s anyway).
   const recent = new Map<string, { userId: string; seenAt: number }>();
-  const useDevice = async (userId: string, deviceId: string, now: Date): Promise<boolean> => {
+  const useDevice = async (userId: string, deviceId: string, now: Date, maxDevices: number): Promise<boolean> => {
     const known = recent.get(deviceId);
     if (known && known.userId === userId && Math.abs(now.getTime() - known.seenAt) < DEVICE_SEEN_GRANULARITY_MS) return true;
     const bound = await bindDevice(userId, deviceId, now, true);
+    if (bound === 'new' && Number.isFinite(maxDevices)) {
+      // Keeps the user's newest devices (by last use) and the one just bound; the rest are released
+      // (and forgotten here, so one that returns is bound again).
+      const released = await pool.query<{ device_id: string }>(
+        `DELETE FROM sync_devices WHERE user_id = $1 AND device_id IN (
+          SELECT device_id FROM sync_devices WHERE user_id = $1 AND device_id <> $2 ORDER BY last_seen_at DESC, device_id DESC OFFSET $3)
+         RETURNING device_id`,
+        [userId, deviceId, Math.max(0, maxDevices - 1)],
+      );
+      for (const row of released.rows) recent.delete(row.device_id);
+    }
     if (bound) {
       if (recent.size >= 10_000) recent.delete(recent.keys().next().value as string);
       recent.set(deviceId, { userId, seenAt: now.getTime() });
     }
-    return bound;
+    return bound !== false;
   };
-  const bindDevice = async (userId: string, deviceId: string, now: Date, again: boolean): Promise<boolean> => {
-    const { rows } = await pool.query<{ user_id: string }>(
+  /** 'new' when this call bound the device, 'known' when it was the user's already, false when another user's. */
+  const bindDevice = async (userId: string, deviceId: string, now: Date, again: boolean): Promise<'new' | 'known' | false> => {
+    const { rows } = await pool.query<{ user_id: string; inserted: boolean }>(
       `WITH touched AS (
         INSERT INTO sync_devices (device_id, user_id, name, created_at, last_seen_at) VALUES ($1, $2, NULL, $3, $3)
         ON CONFLICT (device_id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
         WHERE sync_devices.user_id = EXCLUDED.user_id AND sync_devices.last_seen_at < $4
-        RETURNING user_id)
-      SELECT user_id FROM touched UNION ALL SELECT user_id FROM sync_devices WHERE device_id = $1 LIMIT 1`,
+        RETURNING user_id, xmax = 0 AS inserted)
+      SELECT user_id, inserted FROM touched UNION ALL SELECT user_id, false FROM sync_devices WHERE device_id = $1 LIMIT 1`,
       [deviceId, userId, now, new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS)],
     );
     // A first use committed by another request after this statement's snapshot: read it again.
     if (rows.length === 0) return again ? bindDevice(userId, deviceId, now, false) : false;
-    return rows[0].user_id === userId;
+    if (rows[0].user_id !== userId) return false;
+    return rows[0].inserted ? 'new' : 'known';
   };
 
   return {
     kind: 'postgres',
-    useDevice: (userId, deviceId, now) => useDevice(userId, deviceId, now),
+    useDevice: (userId, deviceId, now, maxDevices = Infinity) => useDevice(userId, deviceId, now, maxDevices),
     nameDevice: async (userId, deviceId, name) =>
       void (await pool.query('UPDATE sync_devices SET name = $1 WHERE device_id = $2 AND user_id = $3', [name, deviceId, userId])),
-    async listDevices(userId) {
+    async listDevices(userId, page) {
       const { rows } = await pool.query<{ device_id: string; name: string | null; created_at: string | Date; last_seen_at: string | Date }>(
-        'SELECT device_id, name, created_at, last_seen_at FROM sync_devices WHERE user_id = $1 ORDER BY created_at, device_id',
-        [userId],
+        `SELECT device_id, name, created_at, last_seen_at FROM sync_devices
+         WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, device_id) > ($2::timestamptz, $3::text))
+         ORDER BY created_at, device_id LIMIT $4`,
+        [userId, page?.after?.createdAt ?? null, page?.after?.deviceId ?? '', page?.limit ?? null],
       );
       return rows.map((row): DeviceRecord => ({
         deviceId: row.device_id,

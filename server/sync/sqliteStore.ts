@@ -5,10 +5,9 @@
  * tries again rather than blocking the event loop. Head changes reach this process's streams
  * through an in-process emitter.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceRecord, EventPosition, PullPage, SnapshotRecord, SyncStore } from '../../functions/sync/store.ts';
+import { preparePrivateDatabase } from '../privateFiles';
 import { createHeadWatchers } from './headWatchers';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
@@ -66,12 +65,12 @@ async function withBusyRetry<T>(work: () => T): Promise<T> {
 }
 
 /**
- * Opens (creating the file, its folder and the tables when needed) the SQLite sync store at `path`
+ * Opens (creating the file, its folder and the tables when needed; mode 0600 in a folder of mode 0700) the SQLite sync store at `path`
  * (`:memory:` for none on disk).
  * @throws when the file cannot be created or is not a SQLite database.
  */
 export function openSqliteSyncStore(path: string): SyncStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -99,9 +98,16 @@ export function openSqliteSyncStore(path: string): SyncStore {
     WHERE sync_devices.user_id = excluded.user_id AND sync_devices.last_seen_at < @stale`);
   const deviceOwner = db.prepare<[string], { user_id: string }>('SELECT user_id FROM sync_devices WHERE device_id = ?');
   const renameDevice = db.prepare('UPDATE sync_devices SET name = ? WHERE device_id = ? AND user_id = ?');
-  const devices = db.prepare<[string], { device_id: string; name: string | null; created_at: string; last_seen_at: string }>(
-    'SELECT device_id, name, created_at, last_seen_at FROM sync_devices WHERE user_id = ? ORDER BY created_at, device_id',
+  const devices = db.prepare<
+    [string, string, string, number],
+    { device_id: string; name: string | null; created_at: string; last_seen_at: string }
+  >(
+    `SELECT device_id, name, created_at, last_seen_at FROM sync_devices WHERE user_id = ? AND (created_at, device_id) > (?, ?)
+     ORDER BY created_at, device_id LIMIT ?`,
   );
+  // Keeps the user's newest devices (by last use) and the one just bound; the rest are released.
+  const releaseOldDevices = db.prepare(`DELETE FROM sync_devices WHERE user_id = ? AND device_id IN (
+    SELECT device_id FROM sync_devices WHERE user_id = ? AND device_id <> ? ORDER BY last_seen_at DESC, device_id DESC LIMIT -1 OFFSET ?)`);
   const snapshotSeq = db.prepare<[string], { server_seq: number }>('SELECT server_seq FROM sync_snapshots WHERE user_id = ?');
   const upsertSnapshot = db.prepare(`INSERT INTO sync_snapshots (user_id, server_seq, format, created_at, body) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (user_id) DO UPDATE SET server_seq = excluded.server_seq, format = excluded.format, created_at = excluded.created_at, body = excluded.body`);
@@ -148,19 +154,22 @@ export function openSqliteSyncStore(path: string): SyncStore {
     return null;
   });
   const deleteTx = db.transaction((userId: string) => deletes.forEach((statement) => statement.run(userId)));
-  const useDeviceTx = db.transaction((userId: string, deviceId: string, now: Date) => {
+  const useDeviceTx = db.transaction((userId: string, deviceId: string, now: Date, maxDevices: number) => {
     const stale = new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS).toISOString();
+    const known = deviceOwner.get(deviceId) !== undefined;
     touchDevice.run({ deviceId, userId, now: now.toISOString(), stale });
+    if (!known && Number.isFinite(maxDevices)) releaseOldDevices.run(userId, userId, deviceId, Math.max(0, maxDevices - 1));
     return deviceOwner.get(deviceId)?.user_id === userId;
   });
 
   return {
     kind: 'sqlite',
-    useDevice: (userId, deviceId, now) => withBusyRetry(() => useDeviceTx.immediate(userId, deviceId, now)),
+    useDevice: (userId, deviceId, now, maxDevices = Infinity) =>
+      withBusyRetry(() => useDeviceTx.immediate(userId, deviceId, now, maxDevices)),
     nameDevice: (userId, deviceId, name) => withBusyRetry(() => void renameDevice.run(name, deviceId, userId)),
-    listDevices: async (userId) =>
+    listDevices: async (userId, page) =>
       devices
-        .all(userId)
+        .all(userId, page?.after?.createdAt ?? '', page?.after?.deviceId ?? '', page?.limit ?? -1)
         .map((row): DeviceRecord => ({ deviceId: row.device_id, name: row.name, createdAt: row.created_at, lastSeenAt: row.last_seen_at })),
     async push(userId, deviceId, events, now) {
       const result = await withBusyRetry(() => pushTx.immediate(userId, deviceId, events, now.toISOString()));

@@ -4,8 +4,6 @@
  * Accounts live beside the sync tables: on Postgres in the same database and pool; embedded in a
  * second SQLite file next to the sync file (docs/sync.md "Why two SQLite files").
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { combineAuthenticators } from '../../functions/sync/access.ts';
@@ -14,6 +12,7 @@ import { createJwtVerifier } from '../../functions/sync/jwt.ts';
 import type { SyncStore } from '../../functions/sync/store.ts';
 import { createAuthService, migrateAuth, type AuthService, type AuthSettings } from '../auth';
 import { loadAuthSecret } from '../authSecret';
+import { preparePrivateDatabase } from '../privateFiles';
 import { ownOrigins, readSyncConfig, type SyncConfig } from './config';
 import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
 import { openSqliteSyncStore } from './sqliteStore';
@@ -58,7 +57,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     closeDatabase = () => pool.end();
   } else {
     store = openSqliteSyncStore(config.syncDbPath);
-    if (config.authDbPath !== ':memory:') mkdirSync(dirname(config.authDbPath), { recursive: true });
+    preparePrivateDatabase(config.authDbPath);
     const authDb = new Database(config.authDbPath);
     authDb.pragma('journal_mode = WAL');
     authDb.pragma('busy_timeout = 5000');
@@ -73,7 +72,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     baseURL,
     trustedOrigins: () => trusted,
     sessionTtlS: config.sessionTtlS,
-    signInLimit: { windowS: config.signInWindowS, max: config.signInMax },
+    signInLimits: config.signInLimits,
     proxyIpHeader: config.proxyIpHeader,
     deleteUserData: (userId) => store.deleteUser(userId),
   });
@@ -86,7 +85,12 @@ export async function createSyncService(env: Record<string, string | undefined>)
     store,
     authenticate: combineAuthenticators(async (req) => (auth ? auth.authenticateSession(req) : null), jwt),
     trustedOrigins: () => trusted,
-    limits: { heartbeatMs: config.heartbeatMs },
+    limits: {
+      heartbeatMs: config.heartbeatMs,
+      maxDevicesPerAccount: config.maxDevices,
+      maxLiveStreamsPerAccount: config.maxStreams,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+    },
     onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
   });
 

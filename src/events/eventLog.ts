@@ -72,6 +72,13 @@ export class EventLog {
   private syncing: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
   /**
+   * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
+   * (an import, leaving sync). A compaction or checkpoint begun on the log being replaced would
+   * otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
+   * notes above them), and the next start would fold the old notes back.
+   */
+  private maintenance: Promise<unknown> = Promise.resolve();
+  /**
    * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
    * from them, for `load` to complete with the bodies instead of reading and folding them again.
    */
@@ -183,6 +190,21 @@ export class EventLog {
    * @throws when this build has stopped writing (a newer version's records would be lost).
    */
   async replaceWith(file: ParsedLogFile): Promise<void> {
+    await this.oneAtATime(() => this.replaceStored(file));
+    const notes = this.state.notes.order.length;
+    await this.append('log.imported', { events: file.events.length, notes, mode: 'replace' });
+    this.tabs?.replaced();
+  }
+
+  /** Runs `work` after this tab's earlier whole-log writes have ended (see `maintenance`). */
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.maintenance.then(work, work);
+    this.maintenance = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The stored part of replaceWith: the file's events (and snapshot) in place of the log, folded again. */
+  private async replaceStored(file: ParsedLogFile): Promise<void> {
     if (!this.writable) throw new Error('NotePad was updated elsewhere: reload before importing a log.');
     const { events } = file;
     const serverOrdered = file.origin !== undefined || events.some((e) => e.sseq !== undefined);
@@ -196,9 +218,6 @@ export class EventLog {
       : file.snapshot;
     await this.storage.replaceAll(events, snapshot);
     await this.reload();
-    const notes = this.state.notes.order.length;
-    await this.append('log.imported', { events: events.length, notes, mode: 'replace' });
-    this.tabs?.replaced();
   }
 
   /**
@@ -391,7 +410,12 @@ export class EventLog {
   }
 
   /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
-  async writeSnapshot(): Promise<void> {
+  writeSnapshot(): Promise<void> {
+    return this.oneAtATime(() => this.checkpoint());
+  }
+
+  /** The work of writeSnapshot, for callers already inside `oneAtATime`. */
+  private async checkpoint(): Promise<void> {
     if (!this.writable) return;
     const state = this.fold.confirmed;
     const server = this.fold.serverBase;
@@ -462,13 +486,15 @@ export class EventLog {
    * keeps the account's history; new devices start from its checkpoint). Returns how many events
    * were dropped.
    */
-  async compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
-    if (!this.writable || this.sync$.value) return 0;
-    const { events } = readRecords(await this.storage.readAfter(0));
-    const drop = planCompaction(events, now, policy);
-    if (drop.length) await this.storage.deleteEvents(drop);
-    await this.writeSnapshot();
-    return drop.length;
+  compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
+    return this.oneAtATime(async () => {
+      if (!this.writable || this.sync$.value) return 0;
+      const { events } = readRecords(await this.storage.readAfter(0));
+      const drop = planCompaction(events, now, policy);
+      if (drop.length) await this.storage.deleteEvents(drop);
+      await this.checkpoint();
+      return drop.length;
+    });
   }
 
   // ---- Sync (docs/architecture.md "Sync"): called by the sync engine of the one tab that talks to the server.
@@ -513,9 +539,11 @@ export class EventLog {
       this.sync$.next(null);
       await this.writeSnapshot();
     } else {
-      await this.storage.replaceAll([], null);
-      await this.storage.sync.write(null);
-      await this.reload();
+      await this.oneAtATime(async () => {
+        await this.storage.replaceAll([], null);
+        await this.storage.sync.write(null);
+        await this.reload();
+      });
     }
     this.tabs?.replaced();
   }

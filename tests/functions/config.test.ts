@@ -31,6 +31,8 @@ describe('readConfig', () => {
       anonKey: DEFAULT_ANON_KEY,
       provider: 'openai',
       llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'llama3.2', timeoutMs: 1500 },
+      rateLimit: { max: 30, windowS: 60 },
+      proxyIpHeader: null,
     });
     expect(createProvider(config).name).toBe('openai');
   });
@@ -39,6 +41,15 @@ describe('readConfig', () => {
     expect(() => readConfig(env({ LLM_PROVIDER: 'gpt' }))).toThrow(new ConfigError('LLM_PROVIDER must be "local" or "openai", not "gpt"'));
     for (const timeout of ['0', '-5', '1.5', 'soon']) expect(() => readConfig(env({ LLM_TIMEOUT_MS: timeout }))).toThrow(/LLM_TIMEOUT_MS/);
     expect(() => readConfig(env({ LLM_BASE_URL: 'ftp://x' }))).toThrow(/LLM_BASE_URL/);
+  });
+
+  it('reads the rate limit of the AI functions and the proxy header, refusing counts that are not whole numbers above 0', () => {
+    const config = readConfig(env({ FUNCTIONS_RATE_MAX: '5', FUNCTIONS_RATE_WINDOW_S: '10', AUTH_PROXY_IP_HEADER: 'X-Forwarded-For' }));
+    expect([config.rateLimit, config.proxyIpHeader]).toEqual([{ max: 5, windowS: 10 }, 'x-forwarded-for']);
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => readConfig(env({ FUNCTIONS_RATE_MAX: value }))).toThrow(/FUNCTIONS_RATE_MAX/);
+      expect(() => readConfig(env({ FUNCTIONS_RATE_WINDOW_S: value }))).toThrow(/FUNCTIONS_RATE_WINDOW_S/);
+    }
   });
 
   it('on Supabase, takes SUPABASE_ANON_KEY when FUNCTIONS_ANON_KEY is unset', () => {

@@ -135,6 +135,15 @@ describe('the functions on Deno', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   }, 120_000);
 
+  it('limits summarize and find-resources per client address on Deno too, with the in-memory limiter', async () => {
+    const fn = await serveOnDeno(deno, 'find-resources', { FUNCTIONS_RATE_MAX: '2' });
+    expect((await call(fn.url, '', { text: NOTE })).status).toBe(200);
+    expect((await call(fn.url, '', { text: NOTE })).status).toBe(200);
+    const refused = await call(fn.url, '', { text: NOTE });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 120_000);
+
   it('find-resources answers on Deno exactly as on the Node host', async () => {
     const fn = await serveOnDeno(deno, 'find-resources');
     const onDeno = await call(fn.url, '', { text: NOTE });

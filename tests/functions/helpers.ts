@@ -17,6 +17,8 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const ANON_KEY = 'test-anon-key';
 export const AUTH = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 export const JSON_HEADERS = { ...AUTH, 'Content-Type': 'application/json' };
+/** The suites send far more than a person would from one address: the per-address limit is raised unless a test sets it. */
+export const RAISED_RATE_LIMIT = { FUNCTIONS_RATE_MAX: '1000000' };
 
 /** A host started in this process with its own empty dist folder and usage database. */
 export interface TestHost extends RunningHost {
@@ -25,11 +27,11 @@ export interface TestHost extends RunningHost {
   dbPath: string;
 }
 
-/** Starts the real host (createFunctions + startServer) on 127.0.0.1, port 0, with `env` added. */
+/** Starts the real host (createFunctions + startServer) on 127.0.0.1, port 0, with the raised rate limit and `env` added. */
 export async function startTestHost(env: Record<string, string> = {}): Promise<TestHost> {
   const dir = mkdtempSync(join(tmpdir(), 'notepad-fn-'));
   const dbPath = join(dir, 'usage.sqlite');
-  const functions = createFunctions({ FUNCTIONS_ANON_KEY: ANON_KEY, USAGE_DB_PATH: dbPath, ...env });
+  const functions = createFunctions({ FUNCTIONS_ANON_KEY: ANON_KEY, USAGE_DB_PATH: dbPath, ...RAISED_RATE_LIMIT, ...env });
   const host = await startServer({ port: 0, host: '127.0.0.1', distDir: join(dir, 'dist'), functions });
   return {
     ...host,
@@ -43,9 +45,9 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** Starts server/main.ts in a child process (tests/support/childHost.ts) with this suite's anonymous key. */
+/** Starts server/main.ts in a child process (tests/support/childHost.ts) with this suite's anonymous key and the raised rate limit. */
 export function startChildHost(env: Record<string, string> = {}): Promise<ChildHost> {
-  return startHostProcess({ FUNCTIONS_ANON_KEY: ANON_KEY, ...env });
+  return startHostProcess({ FUNCTIONS_ANON_KEY: ANON_KEY, ...RAISED_RATE_LIMIT, ...env });
 }
 
 /** POSTs JSON (or a raw string/bytes) to a function; resolves with status, headers and parsed JSON body. */

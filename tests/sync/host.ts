@@ -1,7 +1,7 @@
 /**
  * Sync hosts for the tests: the real host (functions + sync service + startServer) in this process,
  * or server/main.ts as a child process (tests/support/childHost.ts), on SQLite files in a temp
- * folder or on a Postgres database. Sign-in limits are raised unless a test sets them.
+ * folder or on a Postgres database. The sign-up limit is raised unless a test sets it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ import { createFunctions } from '../../server/functions';
 import { createSyncService, type SyncService } from '../../server/sync/wire';
 import { startHostProcess, type ChildHost } from '../support/childHost';
 
-/** Settings every test host gets unless overridden: a high sign-in limit and a fixed secret. */
+/** Settings every test host gets unless overridden: many sign-ups from one address, and a fixed secret. */
 export const TEST_ENV: Record<string, string> = {
-  AUTH_SIGNIN_MAX: '100000',
+  AUTH_SIGNUP_MAX: '100000',
   AUTH_SECRET: 'test-secret-of-the-sync-suite-0123456789abcdef',
   FUNCTIONS_ANON_KEY: 'test-anon-key',
 };

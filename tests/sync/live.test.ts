@@ -1,6 +1,6 @@
 // The live stream (docs/sync.md "live") and two hosts on one Postgres: a push through one host
 // reaches a stream open on the other within a second (LISTEN/NOTIFY), heartbeats arrive, a session
-// ended through one host ends the stream on the other, and the sign-in limit holds across both.
+// ended through one host ends the stream on the other, and the sign-in limits hold across both.
 // On SQLite, a second device of one host sees a push within a second too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDeviceId, noteEvent, SyncClient } from './client';
@@ -46,8 +46,8 @@ describe('two hosts on one Postgres', () => {
     const env = {
       DATABASE_URL: await cluster().createDatabase('two_hosts'),
       SYNC_HEARTBEAT_MS: '300',
-      AUTH_SIGNIN_MAX: '6',
-      AUTH_SIGNIN_WINDOW_S: '60',
+      AUTH_PROXY_IP_HEADER: 'x-forwarded-for',
+      AUTH_ADDRESS_FAILURES: '4',
     };
     // Started together: schema creation is serialized by an advisory lock.
     [first, second] = await Promise.all([startSyncChild(env), startSyncChild(env)]);
@@ -75,15 +75,36 @@ describe('two hosts on one Postgres', () => {
     expect((await onSecond.head(newDeviceId())).status).toBe(401);
   });
 
-  it('counts failed sign-ins across both hosts (the limit is kept in the database)', async () => {
+  it('counts failed sign-ins of one account across both hosts, also when they arrive at once (the counts are in the database)', async () => {
+    // Each guess from an address of its own, so only the account's count can stop them.
+    const guess = (i: number, email: string) =>
+      new SyncClient((i % 2 === 0 ? first : second).url).request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email, password: `guess ${i}` },
+        { headers: { 'X-Forwarded-For': `198.51.100.${i + 1}` } },
+      );
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const host = i % 2 === 0 ? first : second;
-      statuses.push((await new SyncClient(host.url).signIn('nobody@example.com', 'wrong password')).status);
-    }
-    // The limit is 6 per address: the sign-in of the previous test counts too when it ran, so the
-    // first 429 comes at the 6th or 7th attempt, whichever host serves it.
-    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
-    expect(statuses.slice(-2)).toEqual([429, 429]);
+    for (let i = 0; i < 8; i++) statuses.push((await guess(i, 'nobody@example.com')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const rushed = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(i, 'rushed@example.com')));
+    expect(rushed.map((answer) => answer.status).sort()).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  });
+
+  it('counts one address’s failed sign-ins across both hosts, never its successful ones', async () => {
+    const account = await new SyncClient(first.url).register('address-across@example.com', PASSWORD);
+    expect(account.cookie).not.toBeNull();
+    const from = (host: typeof first, email: string, password: string) =>
+      new SyncClient(host.url).request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email, password },
+        { headers: { 'X-Forwarded-For': '203.0.113.50' } },
+      );
+    for (const host of [first, second, first]) expect((await from(host, 'address-across@example.com', PASSWORD)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await from(i % 2 ? first : second, `stuffed-${i}@example.com`, 'leaked 1')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect((await from(second, 'address-across@example.com', PASSWORD)).json.code).toBe('TOO_MANY_FAILED_SIGN_INS_FROM_ADDRESS');
   });
 });

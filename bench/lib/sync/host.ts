@@ -17,7 +17,7 @@ export interface BenchHost {
 
 /**
  * Start server/main.ts with `NOTEPAD_DIST=distDir` (the bench build), sync and accounts on SQLite
- * in a fresh temp folder, and the sign-in limit raised (every device of the bench signs in from
+ * in a fresh temp folder, and the sign-up limit raised (every account of the bench is made from
  * 127.0.0.1). The bench's blank seeding page is written into the build as a folder index, so the
  * host serves it at the same path as the static server does and the app never runs there.
  */
@@ -25,6 +25,6 @@ export async function startBenchHost(distDir: string): Promise<BenchHost> {
   const blankDir = join(distDir, BLANK_PATH);
   mkdirSync(blankDir, { recursive: true });
   writeFileSync(join(blankDir, 'index.html'), '<!doctype html><title>bench</title>');
-  const child = await startHostProcess({ NOTEPAD_DIST: distDir, AUTH_SIGNIN_MAX: '100000' });
+  const child = await startHostProcess({ NOTEPAD_DIST: distDir, AUTH_SIGNUP_MAX: '100000' });
   return { origin: new URL(child.base).origin, output: child.output, stop: () => child.stop() };
 }

@@ -33,8 +33,11 @@ export interface AccountApi {
   signOut(everywhere: boolean): Promise<void>;
 }
 
-/** Passwords shorter than this are refused before asking the server (its own minimum is the same). */
+/** Passwords shorter than this are refused before asking the server (its own minimum is the same; catalog/passwordPolicy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** Longest name sent at sign-up (the server refuses longer ones; catalog/passwordPolicy.ts). */
+const MAX_NAME_LENGTH = 100;
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -43,11 +46,40 @@ function accountOf(body: unknown): Account | null {
   return isRecord(user) && typeof user.id === 'string' && typeof user.email === 'string' ? { userId: user.id, email: user.email } : null;
 }
 
+/** "30 seconds", "1 second", or whole minutes from two minutes on ("15 minutes"): the host's words for a wait. */
+export function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** What each of the host's limits says (docs/product.md "Account and sync"), by the answer's `code`. */
+const LIMIT_MESSAGES: Record<string, (wait: string) => string> = {
+  TOO_MANY_FAILED_SIGN_INS: (wait) => `Too many failed sign-ins for this account. Try again in ${wait}.`,
+  TOO_MANY_FAILED_SIGN_INS_FROM_ADDRESS: (wait) => `Too many failed sign-ins from this network. Try again in ${wait}.`,
+  TOO_MANY_SIGN_UPS: (wait) => `Too many accounts were created from this network. Try again in ${wait}.`,
+};
+
+/** The `code` and `message` of an error answer's JSON body, when it has them. */
+async function errorBody(response: Response): Promise<{ code?: string; message?: string }> {
+  try {
+    const body: unknown = await response.json();
+    if (!isRecord(body)) return {};
+    return {
+      code: typeof body.code === 'string' ? body.code : undefined,
+      message: typeof body.message === 'string' ? body.message : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
 /** An AccountError for a failed answer: the same words whether or not the e-mail exists. */
 async function failure(response: Response, signingUp: boolean): Promise<AccountError> {
   if (response.status === 429) {
     const seconds = Number(response.headers.get('Retry-After'));
     const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+    const limit = LIMIT_MESSAGES[(await errorBody(response)).code ?? ''];
+    if (limit && wait) return new AccountError('rate-limited', limit(waitText(wait)), wait);
     return new AccountError(
       'rate-limited',
       `Too many attempts. Try again in ${wait ?? 'a'} ${wait === 1 ? 'second' : wait ? 'seconds' : 'minute'}.`,
@@ -55,6 +87,11 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
     );
   }
   if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
+  if (signingUp && response.status === 400) {
+    // The host applies the same password rules as this app: its words come from the same module.
+    const { code, message } = await errorBody(response);
+    if ((code === 'PASSWORD_TOO_WEAK' || code === 'NAME_TOO_LONG') && message) return new AccountError('invalid', message);
+  }
   if (signingUp)
     return new AccountError(
       'sign-up-refused',
@@ -83,7 +120,12 @@ export function httpAccountApi(origin: string = location.origin): AccountApi {
     async signUp(email, password) {
       if (password.length < MIN_PASSWORD_LENGTH)
         throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-      const response = await send('sign-up/email', { email, password, name: email.split('@')[0] || email });
+      const name = [...(email.split('@')[0] || email)].slice(0, MAX_NAME_LENGTH).join('');
+      // The strength rules and their dictionaries load only here, when an account is created.
+      const { checkPassword } = await import('../../../catalog/passwordPolicy');
+      const verdict = checkPassword(password, { email, name });
+      if (!verdict.ok) throw new AccountError('invalid', verdict.message);
+      const response = await send('sign-up/email', { email, password, name });
       if (!response.ok) throw await failure(response, true);
       // The server answers a sign-up alike for new and existing addresses and signs nobody in:
       // signing in next tells the two apart without the sign-up revealing which it was.

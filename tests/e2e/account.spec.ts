@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoConsoleErrors, test } from './fixtures';
+import { NotesPage } from './notesPage';
+import { PASSWORD, uniqueEmail } from './syncDevices';
+
+/**
+ * The account dialog's refusals (docs/product.md "Account and sync"): a password easy to guess is
+ * refused before anything is sent, with zxcvbn's advice, and the strength rules load only when an
+ * account is created; too many wrong passwords make the dialog say how long to wait.
+ */
+
+/** Failed calls the browser logs by itself when the host answers 4xx. */
+const EXPECTED_ERRORS = [/Failed to load resource/];
+
+/** The npm packages in the scripts at `urls`, from their source maps. */
+function packagesOf(page: Page, urls: string[]): Promise<string[]> {
+  return page.evaluate(async (list) => {
+    const packages = new Set<string>();
+    for (const url of list) {
+      const response = await fetch(`${url}.map`);
+      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) continue;
+      const { sources } = (await response.json()) as { sources: string[] };
+      for (const source of sources) {
+        const match = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+        if (match) packages.add(match[1]);
+      }
+    }
+    return [...packages];
+  }, urls);
+}
+
+const zxcvbn = (packages: string[]) => packages.filter((name) => name.startsWith('@zxcvbn-ts/')).sort();
+
+test.describe('the account dialog', () => {
+  test('refuses a password easy to guess with zxcvbn’s advice, loading the strength rules only then', async ({ page }, testInfo) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const app = new NotesPage(page);
+    await app.open();
+    await page.getByRole('button', { name: 'Sign in to sync' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sync your notes' });
+    await expect(dialog).toBeVisible();
+    const beforeCreating = [...scripts];
+    expect(zxcvbn(await packagesOf(page, beforeCreating))).toEqual([]);
+
+    const email = uniqueEmail(testInfo, 'weak');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password').fill('password1');
+    await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/^This password is too easy to guess: \S.+/);
+    // Nothing was sent: the app refused it by itself.
+    expect(requests.filter((path) => path.startsWith('/api/auth/sign-up'))).toEqual([]);
+    expect(
+      zxcvbn(
+        await packagesOf(
+          page,
+          scripts.filter((url) => !beforeCreating.includes(url)),
+        ),
+      ),
+    ).toEqual(expect.arrayContaining(['@zxcvbn-ts/core', '@zxcvbn-ts/language-common', '@zxcvbn-ts/language-en']));
+
+    // The e-mail itself is no password either; a strong one creates the account.
+    await dialog.getByLabel('Password').fill(email);
+    await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/^This password is too easy to guess: /);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+    expectNoConsoleErrors(page, { allow: EXPECTED_ERRORS });
+  });
+
+  test('after five wrong passwords says how long to wait before trying again', async ({ page }, testInfo) => {
+    const app = new NotesPage(page);
+    await app.open();
+    const email = uniqueEmail(testInfo, 'locked');
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post('/api/auth/sign-up/email', {
+      data: { email, password: PASSWORD, name: 'Locked' },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(200);
+    await page.getByRole('button', { name: 'Sign in to sync' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sync your notes' });
+    await dialog.getByLabel('E-mail').fill(email);
+    for (let i = 1; i <= 5; i++) {
+      await dialog.getByLabel('Password').fill(`not my password ${i}`);
+      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+      await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    }
+    // Even the right password waits now; the dialog says for how long.
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/^Too many failed sign-ins for this account\. Try again in \d+ seconds\.$/);
+    await expect(page.getByRole('button', { name: 'Sign in to sync' })).toBeVisible();
+    expectNoConsoleErrors(page, { allow: EXPECTED_ERRORS });
+  });
+});

@@ -1,0 +1,72 @@
+// The app's account calls against the real host (docs/product.md "Account and sync"): what the
+// dialog says for each of the host's limits and for a password easy to guess, in the app's words
+// with the wait the host gives.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AccountError, httpAccountApi, waitText } from '../../src/services/sync/account';
+import { SyncClient } from './client';
+import { startSyncHost, type InProcessHost } from './host';
+
+const PASSWORD = 'correct horse battery staple';
+const hosts: InProcessHost[] = [];
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const host of hosts.splice(0)) await host.close();
+});
+
+/** A host with `env`, and the app's account calls to it as a page of its origin makes them (Node's fetch sends no Origin). */
+async function start(env: Record<string, string>) {
+  const host = await startSyncHost(env);
+  hosts.push(host);
+  const fetchOf = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    request.headers.set('Origin', new URL(host.url).origin);
+    return fetchOf(request);
+  });
+  return { host, api: httpAccountApi(new URL(host.url).origin) };
+}
+
+/** The AccountError a call fails with. */
+async function refusal(call: Promise<unknown>): Promise<AccountError> {
+  const error = await call.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AccountError);
+  return error as AccountError;
+}
+
+describe('the app’s account calls', () => {
+  it('say how long an account or a network must wait, in seconds or minutes', async () => {
+    const { host, api } = await start({ AUTH_ADDRESS_FAILURES: '6' });
+    await new SyncClient(host.url).register('waits@example.com', PASSWORD);
+    for (let i = 0; i < 5; i++) expect((await refusal(api.signIn('waits@example.com', `wrong ${i}`))).failure).toBe('wrong-credentials');
+    const account = await refusal(api.signIn('waits@example.com', PASSWORD));
+    expect(account.failure).toBe('rate-limited');
+    expect(account.message).toBe(`Too many failed sign-ins for this account. Try again in ${waitText(account.retryAfterSeconds!)}.`);
+    expect(account.message).toMatch(/^Too many failed sign-ins for this account\. Try again in \d+ seconds\.$/);
+    expect((await refusal(api.signIn('another@example.com', 'wrong 6'))).failure).toBe('wrong-credentials');
+    const network = await refusal(api.signIn('a-third@example.com', 'wrong 7'));
+    expect(network.message).toBe('Too many failed sign-ins from this network. Try again in 60 minutes.');
+  });
+
+  it('refuse a password easy to guess before sending it, and show the host’s refusal of a sign-up in its words', async () => {
+    const { api } = await start({ AUTH_SIGNUP_MAX: '2' });
+    const weak = await refusal(api.signUp('weak-one@example.com', 'weak-one@example.com'));
+    expect([weak.failure, weak.message]).toEqual(['invalid', expect.stringMatching(/^This password is too easy to guess: \S/)]);
+    for (let i = 0; i < 2; i++) await api.signUp(`new-${i}@example.com`, PASSWORD);
+    const many = await refusal(api.signUp('one-more@example.com', PASSWORD));
+    expect(many.message).toBe('Too many accounts were created from this network. Try again in 60 minutes.');
+  });
+
+  it('write a wait as seconds up to two minutes, then as whole minutes', () => {
+    expect([1, 30, 119, 120, 121, 3600].map(waitText)).toEqual([
+      '1 second',
+      '30 seconds',
+      '119 seconds',
+      '2 minutes',
+      '3 minutes',
+      '60 minutes',
+    ]);
+  });
+});
