@@ -1,16 +1,23 @@
-// The sync limits through the real host, on SQLite and on Postgres, with the app's own engine, log
-// and HTTP transport as a device (docs/sync.md "Limits", docs/architecture.md "Sync"): the app and
-// the host measure an event to the byte alike, a long non-Latin note's saves all sync, and a device
-// whose push fails keeps pulling.
+// The sync limits and unreadable events through the real host, on SQLite and on Postgres, with the
+// app's own engine, log and HTTP transport as a device (docs/sync.md "Limits", docs/architecture.md
+// "Sync"): the app and the host measure an event to the byte alike, a long non-Latin note's saves
+// all sync, a device whose push fails keeps pulling, and an event of the account no build can read
+// stops nothing.
+import { join } from 'node:path';
 import ky from 'ky';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION, MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES, utf8Length, type AppEvent } from '../../catalog/index.ts';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { toStorageKeys } from '../../src/projections/storageKeys';
 import { sizedWireForm, SyncEngine } from '../../src/services/sync/engine';
 import { httpSyncTransport } from '../../src/services/sync/httpTransport';
 import { SyncError, type SyncTransport } from '../../src/services/sync/transport';
+import type { IncomingEvent } from '../../functions/sync/store.ts';
+import { openPostgresSyncStore } from '../../server/sync/postgresStore';
+import { openSqliteSyncStore } from '../../server/sync/sqliteStore';
 import { htmlOfWireBytes } from '../support/wireSized';
 import { newDeviceId, noteEvent, SyncClient, type WireEvent } from './client';
 import { usePostgresCluster } from './cluster';
@@ -40,6 +47,20 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     host = await startSyncHost(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   }, 60_000);
 
+  /** Store events straight into the host's database, past every check, as an older host would have. */
+  async function storeDirectly(userId: string, deviceId: string, events: IncomingEvent[]): Promise<void> {
+    if (!databaseUrl) {
+      const store = openSqliteSyncStore(join(host.dir, 'sync.sqlite'));
+      await store.push(userId, deviceId, events, new Date()).finally(() => store.close());
+      return;
+    }
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const store = await openPostgresSyncStore(pool, databaseUrl);
+    await store.push(userId, deviceId, events, new Date()).finally(async () => {
+      await store.close();
+      await pool.end();
+    });
+  }
   afterAll(async () => {
     for (const d of devices) d.engine.stop();
     await host?.close();
@@ -159,4 +180,50 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     expect(a.log.state.notes.order).toHaveLength(5);
     expect(a.log.state.notes.bodies[id].html).toContain('149');
   }, 120_000);
+
+  it('a device whose account holds events it cannot read, stored by an older host, keeps writing and syncing, and a new device folds the rest', async () => {
+    const client = await account();
+    const userId: string = (await client.session()).json.user.id;
+    const a = await appDevice(client);
+    const mine = String(1_764_300_000_000);
+    await a.log.append('note.created', { id: mine, title: 'Before' });
+    await settle(a, client);
+    // As an older host stored them: a newer schema's event and an unknown type, straight into the store.
+    const forged = [
+      {
+        v: EVENT_SCHEMA_VERSION + 1,
+        id: 'f0000000-0000-4000-8000-00000000f001',
+        at: new Date().toISOString(),
+        type: 'note.body-saved',
+        payload: { id: mine },
+      },
+      {
+        v: EVENT_SCHEMA_VERSION,
+        id: 'f0000000-0000-4000-8000-00000000f002',
+        at: new Date().toISOString(),
+        type: 'note.exploded',
+        payload: { id: mine },
+      },
+    ];
+    await storeDirectly(
+      userId,
+      a.deviceId,
+      forged.map((event) => ({ id: event.id, body: JSON.stringify(event), bytes: utf8Length(JSON.stringify(event)) })),
+    );
+    const theirs = noteEvent('note.created', { id: '1764300000001', title: 'From elsewhere' });
+    expect((await client.push(newDeviceId(), [theirs])).status).toBe(200);
+    await settle(a, client);
+    expect(a.log.writable).toBe(true);
+    expect(a.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 2 });
+    expect(a.log.state.notes.meta['1764300000001']?.title).toBe('From elsewhere');
+    await a.log.append('note.renamed', { id: mine, title: 'After' });
+    await settle(a, client);
+    expect((await client.pullAll(a.deviceId)).events.at(-1)?.event).toMatchObject({ type: 'note.renamed', payload: { title: 'After' } });
+    const fresh = await appDevice(client);
+    await settle(fresh, client);
+    expect(fresh.log.writable).toBe(true);
+    expect(fresh.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 2 });
+    expect(toStorageKeys(fresh.log.state.notes)).toEqual(toStorageKeys(a.log.state.notes));
+    expect(fresh.log.state.notes.meta[mine].title).toBe('After');
+  }, 60_000);
 });

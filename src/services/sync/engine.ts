@@ -1,7 +1,16 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
-import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, readRecord, SYNCED_EVENT_TYPES, utf8Length, type AppEvent } from '../../events/catalog';
+import {
+  EVENT_SCHEMA_VERSION,
+  MAX_WIRE_EVENT_BYTES,
+  pushBodyBytes,
+  readRecord,
+  SYNCED_EVENT_TYPES,
+  utf8Length,
+  type AppEvent,
+} from '../../events/catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
+import type { UnreadableEntry } from '../../events/syncStorage';
 import {
   CHECKPOINT_FORMAT,
   MAX_DOCUMENT_WIRE_BYTES,
@@ -22,6 +31,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   /** Changes the server refused for good (kept on this device). */
   setAside: number;
+  /** Events of the account's order this build could not read: skipped, the rest is folded. */
+  unreadable: number;
   message: string | null;
 }
 
@@ -118,6 +129,7 @@ export class SyncEngine {
       pending: log.outbox().length,
       lastSyncedAt: null,
       setAside: 0,
+      unreadable: 0,
       message: null,
     });
   }
@@ -136,8 +148,9 @@ export class SyncEngine {
     );
     this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
     this.openLive();
-    // Changes set aside before this page started still stay on this device: the status says so.
+    // Changes set aside or skipped before this page started still count: the status says so.
     void this.log.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
+    void this.log.unreadableCount().then((count) => count > this.status$.value.unreadable && this.setStatus({ unreadable: count }));
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     void this.request();
   }
@@ -300,24 +313,32 @@ export class SyncEngine {
     this.setStatus({ setAside: await this.log.setAsideCount() });
   }
 
-  /** Pull and fold the account's events after the folded head, page by page. */
+  /**
+   * Pull and fold the account's events after the folded head, page by page. An event this build
+   * cannot read (a newer schema, malformed) is skipped by the fold and listed, and the status counts
+   * it: the rest of the account keeps syncing (docs/architecture.md "Sync").
+   */
   private async pullAll(): Promise<void> {
     for (;;) {
       const head = this.log.serverBase()?.head ?? 0;
       const page = await this.transport.pull(this.options.deviceId, head);
       const entries: ServerOrdered[] = [];
+      const unreadable: UnreadableEntry[] = [];
       for (const { serverSeq, event } of page.events) {
         const outcome = readRecord(event, { requireSeq: false });
-        if (outcome.kind === 'newer') {
-          // Another device runs a newer build: this one stops (docs/architecture.md "Versions and tabs").
-          this.log.meetNewerVersion(outcome.version);
-          break;
+        if (outcome.kind === 'event') {
+          entries.push({ sseq: serverSeq, event: outcome.event });
+          continue;
         }
-        if (outcome.kind === 'malformed')
-          throw new SyncError('refused', `event ${serverSeq} from the server cannot be read: ${outcome.reason}`);
-        entries.push({ sseq: serverSeq, event: outcome.event });
+        const id = (event as { id?: unknown } | null)?.id;
+        const reason =
+          outcome.kind === 'newer'
+            ? `schema version ${outcome.version} is newer than this build's (${EVENT_SCHEMA_VERSION})`
+            : outcome.reason;
+        unreadable.push({ sseq: serverSeq, id: typeof id === 'string' ? id.slice(0, 64) : null, reason });
       }
-      await this.log.receive(entries);
+      await this.log.receive(entries, unreadable);
+      if (unreadable.length) this.setStatus({ unreadable: await this.log.unreadableCount() });
       const moved = (this.log.serverBase()?.head ?? 0) > head;
       if (!page.more || !moved || !this.log.writable) return;
     }
