@@ -87,7 +87,10 @@ export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number
   // Measured without the document first: a long note's HTML alone is over the limit, and its
   // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
   if (htmlOnly.bytes > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const bytes = utf8Length(JSON.stringify(wire));
+  const text = JSON.stringify(wire);
+  // UTF-8 never has fewer bytes than UTF-16 code units: a text longer than the limit is over it unmeasured.
+  if (text.length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
+  const bytes = utf8Length(text);
   return bytes <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes } : htmlOnly;
 }
 
