@@ -162,6 +162,21 @@ describe('sync limits on the device', () => {
     expect(a.log.state.notes.bodies[id].html).toContain('yyyy');
   });
 
+  it('sets nothing aside when the host answers a push 400, which names the request and not an event, and pushes it later', async () => {
+    const server = new FakeSyncServer();
+    const a = await device(server, 'bad-request');
+    a.transport.failPushesWith = 400;
+    const id = String(nextNote++);
+    await a.log.append('note.created', { id, title: 'Kept' });
+    await a.log.append('note.renamed', { id, title: 'Kept and renamed' });
+    await a.engine.request();
+    expect(a.engine.status$.value).toMatchObject({ state: 'error', pending: 2, setAside: 0 });
+    a.transport.failPushesWith = null;
+    await settle(a, server);
+    expect(server.events).toHaveLength(2);
+    expect(a.engine.status$.value).toMatchObject({ state: 'synced', pending: 0, setAside: 0 });
+  });
+
   it('keeps pulling other devices’ changes while its own push keeps failing, and pushes once it can', async () => {
     const server = new FakeSyncServer();
     const a = await device(server, 'stuck');

@@ -248,7 +248,7 @@ export class SyncEngine {
   /**
    * Push the outbox in order, in batches cut by count and by UTF-8 bytes (the server's measure).
    * Events over the server's per-event limit, and those the server refuses, are set aside; a batch
-   * refused for what it holds as a whole (413, or 400/422 without a list) is split in halves, and an
+   * refused for what it holds as a whole (413, or 422 from an older host) is split in halves, and an
    * event refused alone is set aside. @throws SyncError for any other failure (retried by the cycle).
    */
   private async pushOutbox(): Promise<void> {

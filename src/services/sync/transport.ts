@@ -29,11 +29,13 @@ export class SyncError extends Error {
 
 /**
  * Whether a push failed for what its batch holds: too large (413: the server's limit, or a proxy's),
- * or refused as a whole without a list of events (400, 422). The engine then splits the batch, and
- * sets aside an event refused alone (docs/architecture.md "Sync").
+ * or some of its events refused with the whole batch (422, an older host). The engine then splits
+ * the batch, and sets aside an event refused alone (docs/architecture.md "Sync"). A 400 is not one:
+ * the host answers it for the request itself (its body, its device id), never for an event, and
+ * splitting would set aside every event for a fault of the request.
  */
 export function refusesBatch(error: unknown): error is SyncError {
-  return error instanceof SyncError && (error.status === 413 || error.status === 400 || error.status === 422);
+  return error instanceof SyncError && (error.status === 413 || error.status === 422);
 }
 
 /** The sync server as the engine uses it; `httpTransport` speaks HTTP, tests use an in-memory server. */
