@@ -3,7 +3,8 @@ import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/events/cata
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { sizedWireForm, SyncEngine } from '../../src/services/sync/engine';
+import { SyncEngine } from '../../src/services/sync/engine';
+import { sizedWireForm } from '../../src/services/sync/wireBatch';
 import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 import { htmlOfWireBytes } from '../support/wireSized';

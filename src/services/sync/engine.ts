@@ -1,25 +1,11 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
-import {
-  EVENT_SCHEMA_VERSION,
-  MAX_WIRE_EVENT_BYTES,
-  pushBodyBytes,
-  readRecord,
-  SYNCED_EVENT_TYPES,
-  utf8Length,
-  type AppEvent,
-} from '../../events/catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../events/catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
-import {
-  CHECKPOINT_FORMAT,
-  MAX_DOCUMENT_WIRE_BYTES,
-  PUSH_BATCH_BYTES,
-  PUSH_BATCH_EVENTS,
-  type PushAnswer,
-  type WireEvent,
-} from './protocol';
+import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './protocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
+import { nextBatch } from './wireBatch';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
 export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
@@ -65,33 +51,6 @@ export interface SyncEngineOptions {
   now?: () => Date;
   /** Called for each cycle's failure, for the console. */
   logError?: (message: string) => void;
-}
-
-/** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
-export function wireForm(event: AppEvent): WireEvent {
-  return sizedWireForm(event).wire;
-}
-
-/**
- * `wireForm` and the UTF-8 length of its JSON in bytes, as the server measures it (catalog
- * `utf8Length`), each form serialized once: a long note's save is megabytes of HTML, serialized on
- * the main thread after every save of a synced device.
- */
-export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
-  const { seq: _seq, sseq: _sseq, ...wire } = event;
-  const payload = wire.payload as Record<string, unknown>;
-  if (!('blocks' in payload)) return { wire, bytes: utf8Length(JSON.stringify(wire)) };
-  const { blocks: _blocks, ...withoutBlocks } = payload;
-  const htmlOnly = { wire: { ...wire, payload: withoutBlocks }, bytes: 0 };
-  htmlOnly.bytes = utf8Length(JSON.stringify(htmlOnly.wire));
-  // Measured without the document first: a long note's HTML alone is over the limit, and its
-  // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
-  if (htmlOnly.bytes > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const text = JSON.stringify(wire);
-  // UTF-8 never has fewer bytes than UTF-16 code units: a text longer than the limit is over it unmeasured.
-  if (text.length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const bytes = utf8Length(text);
-  return bytes <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes } : htmlOnly;
 }
 
 /**
@@ -257,7 +216,7 @@ export class SyncEngine {
     for (;;) {
       const outbox = this.log.outbox().filter((e) => !done.has(e.id));
       if (!outbox.length) return;
-      const { batch, tooBig } = this.nextBatch(outbox, most);
+      const { batch, tooBig } = nextBatch(outbox, this.options.deviceId, most);
       if (tooBig.length) {
         await this.setAside(tooBig);
         tooBig.forEach((t) => done.add(t.id));
@@ -286,28 +245,6 @@ export class SyncEngine {
       if (refused.length) await this.setAside(refused);
       sent.forEach((id) => done.add(id));
     }
-  }
-
-  /**
-   * The next batch from the front of `outbox`: at most `most` events and PUSH_BATCH_BYTES of body
-   * (at least one event), and the events before its end that are over the server's per-event limit.
-   */
-  private nextBatch(outbox: readonly AppEvent[], most: number): { batch: WireEvent[]; tooBig: { id: string; reason: string }[] } {
-    const batch: WireEvent[] = [];
-    const tooBig: { id: string; reason: string }[] = [];
-    let body = pushBodyBytes(this.options.deviceId, 0, 0);
-    for (const event of outbox) {
-      const { wire, bytes } = sizedWireForm(event);
-      if (bytes > MAX_WIRE_EVENT_BYTES) {
-        tooBig.push({ id: event.id, reason: `too large to sync: ${bytes} bytes of JSON, over the limit of ${MAX_WIRE_EVENT_BYTES}` });
-        continue;
-      }
-      const next = body + bytes + (batch.length ? 1 : 0);
-      if (batch.length && (batch.length >= most || next > PUSH_BATCH_BYTES)) break;
-      batch.push(wire);
-      body = next;
-    }
-    return { batch, tooBig };
   }
 
   /** Set events aside for good (kept and shown on this device, never pushed) and count them in the status. */
