@@ -1,6 +1,7 @@
 /**
  * The event catalog shared by the app and the sync server: the envelope, every event type with its
- * payload schema, validation, upcasting and the one reader of records. It imports nothing of the
+ * payload schema, validation, upcasting, the one reader of records, and the wire size of sync
+ * events with its limits. It imports nothing of the
  * app or the server (docs/architecture.md "Import rules").
  */
 export * from './envelope';
@@ -8,3 +9,4 @@ export * from './events';
 export * from './validate';
 export * from './upcast';
 export * from './read';
+export * from './wire';

@@ -53,7 +53,8 @@ export async function runNewDevice(hostUrl: string, notes: number, tail: number,
         rawBody: body,
         headers: { 'Content-Encoding': 'gzip' },
       });
-      if (answer.status !== 200) throw new Error(`seed push ${answer.status}: ${JSON.stringify(answer.json)}`);
+      if (answer.status !== 200 || answer.json.refused?.length)
+        throw new Error(`seed push ${answer.status}: ${JSON.stringify(answer.json)}`);
     }
   };
   await pushGzip(seeded);

@@ -85,9 +85,10 @@ export async function runThroughput(hostUrl: string, plan: ThroughputPlan, seed:
       const t = performance.now();
       const answer = await device.client.push(device.id, events).catch(() => null);
       pushTimes.push(performance.now() - t);
-      if (answer?.status !== 200) {
+      // A refused event is a failure too: the host answers 200 for the rest of its batch.
+      if (answer?.status !== 200 || answer.json.refused?.length) {
         failed++;
-        continue;
+        if (answer?.status !== 200) continue;
       }
       accepted += answer.json.accepted.length;
       for (const p of [...answer.json.accepted, ...answer.json.duplicates]) device.acknowledged.add(p.id);

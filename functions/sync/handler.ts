@@ -12,7 +12,7 @@ import { listDevices, nameDevice } from './devices.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { createLiveStreams, live } from './live.ts';
 import { head, pull } from './pull.ts';
-import { push, RefusedBatchError } from './push.ts';
+import { push } from './push.ts';
 import { getSnapshot, putSnapshot } from './snapshot.ts';
 
 /** The handler plus what the host needs to stop it. */
@@ -83,7 +83,6 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
         await dropBody(req);
         headers.Connection = 'close';
       }
-      if (error instanceof RefusedBatchError) return json(422, { error: error.message, refused: error.refused }, headers);
       if (error instanceof HttpError) return json(error.status, { error: error.message }, { ...headers, ...error.headers });
       log.error(`[sync] storage or internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return json(503, { error: 'Sync is unavailable right now: try again shortly' }, headers);

@@ -1,7 +1,9 @@
 /**
  * The sync protocol's limits (docs/sync.md "Limits"). Handlers take them injected, so tests can
- * shrink a limit (a short heartbeat, a small page) without changing the protocol's defaults.
+ * shrink a limit (a short heartbeat, a small page) without changing the protocol's defaults. The
+ * push limits are the catalog's, which the app cuts its pushes by too.
  */
+import { MAX_PUSH_BODY_BYTES, MAX_PUSH_EVENTS, MAX_WIRE_EVENT_BYTES } from '../../catalog/index.ts';
 
 /** Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. */
 export interface SyncLimits {
@@ -9,10 +11,7 @@ export interface SyncLimits {
   maxEventsPerPush: number;
   /** A push body, on the wire and after gzip inflation (8 MiB). */
   maxPushBytes: number;
-  /**
-   * One event's JSON (6 MiB): the HTML of a 5,000-paragraph note alone is over 2 MiB, and such a
-   * note must sync (its BlockNote document goes only when the event stays under this).
-   */
+  /** One event's JSON without `seq` (6 MiB): a larger one is refused alone, the rest of its push is stored. */
   maxEventBytes: number;
   /** Events in one pull page, also the default page size (1000). */
   maxPullEvents: number;
@@ -45,9 +44,9 @@ const MIB = 1_048_576;
 
 /** The protocol's limits as docs/sync.md states them. */
 export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
-  maxEventsPerPush: 500,
-  maxPushBytes: 8 * MIB,
-  maxEventBytes: 6 * MIB,
+  maxEventsPerPush: MAX_PUSH_EVENTS,
+  maxPushBytes: MAX_PUSH_BODY_BYTES,
+  maxEventBytes: MAX_WIRE_EVENT_BYTES,
   maxPullEvents: 1000,
   maxPullBytes: MIB,
   maxSnapshotBytes: 64 * MIB,

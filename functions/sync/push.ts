@@ -1,9 +1,11 @@
 /**
- * `POST /functions/v1/sync/push` (docs/sync.md "push"): the checks of a batch of events, all made
- * before anything is stored, and the batch's storage in one transaction. Each event is read with
- * the app's own catalog reader; only note events sync, events of a newer schema are kept unchanged.
+ * `POST /functions/v1/sync/push` (docs/sync.md "push"): the checks of a batch of events and the
+ * storage of the ones that pass, in one transaction. The request is refused as a whole only when it
+ * is not a batch at all (bad body, device, list or ids, too many events, too large a body); each
+ * event is then decided on its own (docs/sync.md "Limits"): one the server will not store is
+ * refused in the answer and the others are stored.
  */
-import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../catalog/index.ts';
+import { EVENT_SCHEMA_VERSION, newerVersionOf, readRecord, SYNCED_EVENT_TYPES, utf8Length } from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
@@ -18,53 +20,48 @@ export interface Refusal {
   reason: string;
 }
 
-/** A batch refused because some of its events are: 422 with the list; nothing of the batch is stored. */
-export class RefusedBatchError extends HttpError {
-  constructor(readonly refused: Refusal[]) {
-    super(422, `${refused.length} event(s) refused; nothing of this batch was stored`);
-    this.name = 'RefusedBatchError';
-  }
-}
-
-/** A checked push: the device and the events as they will be stored (JSON text without `seq`). */
+/** A checked push: the device, the events to store (JSON text without `seq`) and the events refused. */
 export interface CheckedPush {
   deviceId: string;
   events: IncomingEvent[];
+  refused: Refusal[];
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const encoder = new TextEncoder();
 
 /**
- * Why an event of a newer schema fails the envelope checks every version keeps (id of 8-64
- * characters, a string type, a parseable time, an object payload), or null when it passes.
+ * Why the server refuses to store `event` (already without `seq`), or null when it syncs. The
+ * schema version is read from the envelope alone, before anything of the payload: an event of a
+ * newer NotePad than this server's build (which serves the app, so no device runs a newer one) is
+ * refused, so no device ever pulls an event it cannot read.
  */
-function newerEnvelopeProblem(event: Record<string, unknown>): string | null {
-  const { id, type, at, payload } = event;
-  if (typeof id !== 'string' || id.length < 8 || id.length > 64) return 'bad id';
-  if (typeof type !== 'string' || type.length === 0 || type.length > 100) return 'bad type';
-  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return 'bad time';
-  if (!isObject(payload)) return 'payload is not an object';
-  return null;
-}
-
-/** Why the server refuses to store `event` (already without `seq`), or null when it syncs. */
 export function refusalReason(event: Record<string, unknown>): string | null {
+  const newer = newerVersionOf(event);
+  if (newer !== null) return `schema version ${newer} is newer than this server's (${EVENT_SCHEMA_VERSION})`;
   const outcome = readRecord(event, { requireSeq: false });
-  if (outcome.kind === 'malformed') return outcome.reason;
-  if (outcome.kind === 'newer') return newerEnvelopeProblem(event);
+  if (outcome.kind !== 'event') return outcome.kind === 'malformed' ? outcome.reason : `schema version ${outcome.version} is newer`;
   const type = outcome.event.type;
   return SYNCED_EVENT_TYPES.has(type) ? null : `${type} events stay on their device (only note events sync)`;
+}
+
+/** The event's JSON text as stored, or null when it is nested too deeply to serialize. */
+function serialize(event: Record<string, unknown>): string | null {
+  try {
+    return JSON.stringify(event);
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Checks a parsed push body. Refuses the whole request (HttpError) for a body that is not an
  * object (400), a bad deviceId (400), `events` not a non-empty array (400) or longer than the
- * limit (413), an element that is not an object with a string id (400), an id twice (400), or an
- * event whose JSON is over the per-event limit (413, naming it); then refuses the batch
- * (RefusedBatchError, 422) when any event is malformed, not synced, or of a newer version with a
- * broken envelope.
- * @returns the events as stored: the received JSON value without its `seq` key, re-serialized.
+ * limit (413), an element that is not an object with a string id (400), or an id twice (400).
+ * Each other event is then stored or refused on its own: refused when its JSON (without `seq`) is
+ * over the per-event limit in UTF-8 bytes, when it is nested too deeply to serialize, or for
+ * `refusalReason`.
+ * @returns the events to store (the received JSON value without its `seq` key, re-serialized, with
+ *   its UTF-8 length) and the refusals, each in the batch's order.
  */
 export function checkPush(body: unknown, limits: SyncLimits): CheckedPush {
   const fields = requireObject(body);
@@ -73,44 +70,45 @@ export function checkPush(body: unknown, limits: SyncLimits): CheckedPush {
   if (!Array.isArray(list) || list.length === 0) throw new HttpError(400, 'events must be a non-empty array of events');
   if (list.length > limits.maxEventsPerPush) throw new HttpError(413, `Too many events: at most ${limits.maxEventsPerPush} per push`);
   const seen = new Set<string>();
-  const events: IncomingEvent[] = [];
-  const stripped: Record<string, unknown>[] = [];
   list.forEach((raw, index) => {
     if (!isObject(raw)) throw new HttpError(400, `events[${index}] is not an object`);
     if (typeof raw.id !== 'string') throw new HttpError(400, `events[${index}] has no string id`);
     if (seen.has(raw.id)) throw new HttpError(400, `Event id ${JSON.stringify(raw.id.slice(0, 64))} appears twice in this batch`);
     seen.add(raw.id);
+  });
+  const checked: CheckedPush = { deviceId, events: [], refused: [] };
+  for (const raw of list as (Record<string, unknown> & { id: string })[]) {
     const { seq: _seq, ...event } = raw;
-    let text: string;
-    try {
-      text = JSON.stringify(event);
-    } catch {
-      // Nesting deep enough to exhaust the stack while serializing.
-      throw new HttpError(400, `Event ${JSON.stringify(raw.id.slice(0, 64))} is nested too deeply`);
-    }
-    const bytes = encoder.encode(text).byteLength;
-    if (bytes > limits.maxEventBytes) {
-      throw new HttpError(413, `Event ${JSON.stringify(raw.id.slice(0, 64))} is larger than ${limits.maxEventBytes} bytes`);
-    }
-    events.push({ id: raw.id, body: text, bytes });
-    stripped.push(event);
-  });
-  const refused: Refusal[] = [];
-  stripped.forEach((event, index) => {
-    const reason = refusalReason(event);
-    if (reason !== null) refused.push({ id: events[index].id, reason });
-  });
-  if (refused.length) throw new RefusedBatchError(refused);
-  return { deviceId, events };
+    const text = serialize(event);
+    const bytes = text === null ? 0 : utf8Length(text);
+    const reason =
+      text === null
+        ? 'nested too deeply to serialize'
+        : bytes > limits.maxEventBytes
+          ? `too large to sync: ${bytes} bytes of JSON, over the limit of ${limits.maxEventBytes}`
+          : refusalReason(event);
+    if (reason === null) checked.events.push({ id: raw.id, body: text!, bytes });
+    else checked.refused.push({ id: raw.id, reason });
+  }
+  return checked;
 }
 
-/** The schema version this server validates against (events above it are stored unread). */
-export const SERVER_SCHEMA_VERSION = EVENT_SCHEMA_VERSION;
-
-/** `{deviceId, events}` -> `{accepted, duplicates, head}` (see checkPush for the refusals). */
+/**
+ * `{deviceId, events}` -> 200 `{accepted, duplicates, refused, head}`: the events stored now, the
+ * ones the account already had (with their first serverSeq: a retry stores nothing twice), and the
+ * ones refused with the reason (see checkPush, also for the refusals of the whole request).
+ */
 export const push: Endpoint = async (call) => {
   const checked = checkPush(await readJson(call.req, call.limits.maxPushBytes), call.limits);
   await requireOwnDevice(call, checked.deviceId);
-  const result = await call.store.push(call.identity.userId, checked.deviceId, checked.events, call.now());
-  return json(200, result, call.headers, call.gzip);
+  const userId = call.identity.userId;
+  const stored = checked.events.length
+    ? await call.store.push(userId, checked.deviceId, checked.events, call.now())
+    : { accepted: [], duplicates: [], head: await call.store.head(userId) };
+  return json(
+    200,
+    { accepted: stored.accepted, duplicates: stored.duplicates, refused: checked.refused, head: stored.head },
+    call.headers,
+    call.gzip,
+  );
 };

@@ -14,7 +14,7 @@ import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold, type ServerBase, type ServerOrdered } from './logFold';
-import type { SyncRecord } from './syncStorage';
+import type { SyncRecord, UnreadableEntry } from './syncStorage';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -549,15 +549,17 @@ export class EventLog {
   }
 
   /**
-   * Keep events the sync server sent (each with its `sseq`, in order): store those this device
-   * does not hold, record the server order of all of them, fold them, and tell other tabs.
-   * Events are read through the one reader first: a newer schema stops this build (docs/
-   * architecture.md "Versions and tabs"); a malformed one is quarantined.
+   * Keep events the sync server sent (each with its `sseq`, in order, already read through the one
+   * reader): store those this device does not hold, record the server order of all of them, list
+   * the `unreadable` ones (a newer schema, malformed: the fold skips them, and this build keeps
+   * writing: docs/architecture.md "Sync"), fold, and tell other tabs.
    */
-  async receive(entries: readonly ServerOrdered[]): Promise<void> {
-    if (!this.writable || entries.length === 0) return;
-    const stored = await this.storage.addReceived(entries.map(({ sseq, event }) => ({ ...event, seq: undefined, sseq })));
-    await this.storage.sync.order(entries.map(({ sseq, event }) => ({ sseq, id: event.id })));
+  async receive(entries: readonly ServerOrdered[], unreadable: readonly UnreadableEntry[] = []): Promise<void> {
+    if (!this.writable || entries.length + unreadable.length === 0) return;
+    const events = entries.flatMap(({ sseq, event }) => (event ? [{ ...event, seq: undefined, sseq }] : []));
+    const stored = events.length ? await this.storage.addReceived(events) : [];
+    await this.storage.sync.order(events.map(({ sseq, id }) => ({ sseq, id })));
+    await this.storage.sync.addUnreadable(unreadable);
     if (stored.length) {
       await this.sync();
       this.tabs?.appended(stored[stored.length - 1].seq);
@@ -587,18 +589,23 @@ export class EventLog {
     return this.syncing;
   }
 
-  /** Read the server order after the folded head, with the events, and fold it. Returns how many were folded. */
+  /**
+   * Read the server order after the folded head, with the events and the unreadable ones (skipped),
+   * and fold it. Returns how many sequence numbers the head moved by.
+   */
   private async readOrdered(): Promise<number> {
     const head = this.fold.serverBase?.head;
     if (head === undefined) return 0;
-    const order = await this.storage.sync.orderedAfter(head);
-    if (!order.length) return 0;
+    const [order, skipped] = await Promise.all([this.storage.sync.orderedAfter(head), this.storage.sync.unreadable()]);
+    const unread = skipped.filter((u) => u.sseq > head);
+    if (!order.length && !unread.length) return 0;
     const byId = new Map(readRecords(await this.storage.readByIds(order.map((o) => o.id))).events.map((e) => [e.id, e]));
     const entries: ServerOrdered[] = [];
-    for (const { sseq, id } of order) {
-      const event = byId.get(id);
-      // A gap (an event not read, e.g. of a newer schema) stops the fold: every device stops there too.
-      if (!event) break;
+    const all: { sseq: number; id: string | null }[] = [...order, ...unread.map((u) => ({ sseq: u.sseq, id: null }))];
+    for (const { sseq, id } of all.sort((a, b) => a.sseq - b.sseq)) {
+      const event = id === null ? null : byId.get(id);
+      // A gap (an ordered event this log cannot read) stops the fold: every device stops there too.
+      if (event === undefined) break;
       entries.push({ sseq, event });
     }
     return this.fold.advance(entries);
@@ -618,6 +625,11 @@ export class EventLog {
   /** How many of this device's events the server refused for good (kept here, never synced). */
   async setAsideCount(): Promise<number> {
     return this.sync$.value ? (await this.storage.sync.aside()).size : 0;
+  }
+
+  /** How many events of the account's order this build could not read (skipped by the fold, listed). */
+  async unreadableCount(): Promise<number> {
+    return this.sync$.value ? (await this.storage.sync.unreadable()).length : 0;
   }
 
   /** Remember how far the server has this device's events, so the next start reads the outbox from there. */

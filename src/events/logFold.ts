@@ -4,10 +4,13 @@ import { foldNotes } from '../projections/foldNotes';
 import { foldView } from '../projections/foldView';
 import { EMPTY_NOTES, type AppState, type NotesState } from '../projections/notesState';
 
-/** An event the sync server has ordered: the account's sequence number and the event. */
+/**
+ * An event the sync server has ordered: the account's sequence number and the event, or null for
+ * one this build cannot read, which the fold skips (docs/architecture.md "Sync").
+ */
 export interface ServerOrdered {
   sseq: number;
-  event: AppEvent;
+  event: AppEvent | null;
 }
 
 /** Where a synced device's notes stand: the server-ordered notes up to `head`, and the local events not ordered yet. */
@@ -109,8 +112,9 @@ export class LogFold {
 
   /**
    * Fold server-ordered events (sseq ascending, from `head + 1`; a gap stops it) into the base.
-   * Returns how many were folded. Own events the server ordered leave the outbox; when another
-   * device's event comes before one of ours, the outbox is folded again on the new base.
+   * Returns how many sequence numbers the head moved by. Own events the server ordered leave the
+   * outbox; when another device's event comes before one of ours, the outbox is folded again on the
+   * new base. An unreadable event (null) moves the head and changes nothing, the same on every device.
    */
   advance(entries: readonly ServerOrdered[]): number {
     const server = this.server;
@@ -122,8 +126,9 @@ export class LogFold {
     for (const { sseq, event } of entries) {
       if (sseq <= head) continue;
       if (sseq !== head + 1) break;
-      run.push(event);
       head = sseq;
+      if (event === null) continue;
+      run.push(event);
       if (this.outbox[0]?.id === event.id) {
         this.outbox.shift();
         continue;
@@ -133,9 +138,10 @@ export class LogFold {
       refold = refold || this.outbox.length > 0 || at < 0;
     }
     if (run.length) server.notes = foldNotes(server.notes, run);
+    const moved = head - server.head;
     server.head = head;
     if (refold) this.refoldNotes();
-    return run.length;
+    return moved;
   }
 
   /**

@@ -29,10 +29,21 @@ export interface OrderEntry {
   id: string;
 }
 
+/**
+ * An event of the account's order this build could not read (a newer schema, or malformed): the
+ * fold skips it (docs/architecture.md "Sync"); it stays untouched on the server. `id` as the event
+ * named itself, when it did with a string.
+ */
+export interface UnreadableEntry {
+  sseq: number;
+  id: string | null;
+  reason: string;
+}
+
 /** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
 export interface SyncStorage {
   read(): Promise<SyncRecord | null>;
-  /** Write the record; `null` leaves sync: the record, the server order and the set-aside list are cleared. */
+  /** Write the record; `null` leaves sync: the record, the server order, the set-aside and unreadable lists are cleared. */
   write(record: SyncRecord | null): Promise<void>;
   /** Server order entries after `sseq`, ascending. */
   orderedAfter(sseq: number): Promise<OrderEntry[]>;
@@ -43,6 +54,10 @@ export interface SyncStorage {
   /** Events the server refused for good, by id, with the reason. */
   aside(): Promise<Map<string, string>>;
   setAside(entries: readonly { id: string; reason: string }[]): Promise<void>;
+  /** The events of the server's order this build skipped as unreadable, by ascending sseq. */
+  unreadable(): Promise<UnreadableEntry[]>;
+  /** Add to that list (idempotent by sseq). */
+  addUnreadable(entries: readonly UnreadableEntry[]): Promise<void>;
   /** The account's checkpoint this device started from (its events before it are not in the local log), for exports. */
   origin(): Promise<ServerBase | null>;
   setOrigin(origin: ServerBase): Promise<void>;
@@ -50,7 +65,10 @@ export interface SyncStorage {
 }
 
 interface SyncDB extends DBSchema {
-  device: { key: string; value: (SyncRecord & { key: string }) | { key: string; origin: ServerBase } };
+  device: {
+    key: string;
+    value: (SyncRecord & { key: string }) | { key: string; origin: ServerBase } | { key: string; unreadable: UnreadableEntry[] };
+  };
   order: { key: number; value: OrderEntry; indexes: { id: string } };
   aside: { key: string; value: { id: string; reason: string } };
 }
@@ -60,6 +78,15 @@ export const SYNC_DB_NAME = 'notepad-sync';
 const SYNC_DB_VERSION = 1;
 const RECORD_KEY = 'account';
 const ORIGIN_KEY = 'origin';
+/** The list of unreadable server events: one record in the `device` store, so the database keeps its version. */
+const UNREADABLE_KEY = 'unreadable';
+
+/** `list` with `added` merged in, by ascending sseq, one entry per sseq. */
+function mergeUnreadable(list: readonly UnreadableEntry[], added: readonly UnreadableEntry[]): UnreadableEntry[] {
+  const bySseq = new Map(list.map((u) => [u.sseq, u]));
+  for (const u of added) bySseq.set(u.sseq, { ...u });
+  return [...bySseq.values()].sort((a, b) => a.sseq - b.sseq);
+}
 
 /** Open (creating) the sync bookkeeping database. @throws when IndexedDB is unavailable. */
 export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
@@ -73,7 +100,7 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
   return {
     async read() {
       const stored = await db.get('device', RECORD_KEY);
-      if (!stored || 'origin' in stored) return null;
+      if (!stored || !('userId' in stored)) return null;
       const { key: _key, ...record } = stored;
       return record;
     },
@@ -99,6 +126,17 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
     async setAside(entries) {
       const tx = db.transaction('aside', 'readwrite');
       await Promise.all([...entries.map((e) => tx.store.put(e)), tx.done]);
+    },
+    async unreadable() {
+      const stored = await db.get('device', UNREADABLE_KEY);
+      return stored && 'unreadable' in stored ? stored.unreadable : [];
+    },
+    async addUnreadable(entries) {
+      if (!entries.length) return;
+      const tx = db.transaction('device', 'readwrite');
+      const stored = await tx.store.get(UNREADABLE_KEY);
+      const list = stored && 'unreadable' in stored ? stored.unreadable : [];
+      await Promise.all([tx.store.put({ key: UNREADABLE_KEY, unreadable: mergeUnreadable(list, entries) }), tx.done]);
     },
     async origin() {
       const stored = await db.get('device', ORIGIN_KEY);
@@ -152,6 +190,8 @@ export function openLazySyncStorage(open: () => Promise<SyncStorage> = openIndex
     orderedIds: async (ids) => (await ifExists())?.orderedIds(ids) ?? new Set(),
     aside: async () => (await ifExists())?.aside() ?? new Map(),
     setAside: async (entries) => (await connect()).setAside(entries),
+    unreadable: async () => (await ifExists())?.unreadable() ?? [],
+    addUnreadable: async (entries) => (await connect()).addUnreadable(entries),
     origin: async () => (await ifExists())?.origin() ?? null,
     setOrigin: async (origin) => (await connect()).setOrigin(origin),
     close: () =>
@@ -168,6 +208,7 @@ export function createMemorySyncStorage(): SyncStorage {
   let origin: ServerBase | null = null;
   const order = new Map<number, string>();
   const aside = new Map<string, string>();
+  let unreadable: UnreadableEntry[] = [];
   return {
     read: async () => (record ? { ...record } : null),
     write: async (next) => {
@@ -175,6 +216,7 @@ export function createMemorySyncStorage(): SyncStorage {
       if (!next) {
         order.clear();
         aside.clear();
+        unreadable = [];
         origin = null;
       }
     },
@@ -190,6 +232,10 @@ export function createMemorySyncStorage(): SyncStorage {
     },
     aside: async () => new Map(aside),
     setAside: async (entries) => entries.forEach((e) => aside.set(e.id, e.reason)),
+    unreadable: async () => unreadable.map((u) => ({ ...u })),
+    addUnreadable: async (entries) => {
+      unreadable = mergeUnreadable(unreadable, entries);
+    },
     origin: async () => origin,
     setOrigin: async (next) => {
       origin = next;

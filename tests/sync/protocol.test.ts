@@ -42,12 +42,14 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
         { id: saved.id, serverSeq: 2 },
       ],
       duplicates: [],
+      refused: [],
       head: 2,
     });
     const starred = noteEvent('note.starred', { id: '1700000000001' });
     expect((await alice.push(phone, [starred, saved])).json).toEqual({
       accepted: [{ id: starred.id, serverSeq: 3 }],
       duplicates: [{ id: saved.id, serverSeq: 2 }],
+      refused: [],
       head: 3,
     });
     const pulled = await alice.pull(tablet, 0);
@@ -78,45 +80,59 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
     expect(all.events.map((e) => e.event.id)).toEqual(batch.map((e) => e.id));
   });
 
-  it('refuses a batch with a non-synced, malformed or unknown event as 422 and stores none of it', async () => {
+  it('decides each event of a batch on its own: a non-synced, malformed, unknown or newer-schema event is refused in the answer, the rest stored', async () => {
     const device = newDeviceId();
-    const before = (await alice.head(device)).json.head;
-    const good = noteEvent('note.created', { id: '1700000002000', title: 'ok' });
     const cases: [WireEvent, RegExp][] = [
       [noteEvent('note.selected', { id: '1700000002000' }), /stay on their device/],
       [noteEvent('ui.theme-changed', { theme: 'dark' }), /stay on their device/],
       [noteEvent('editor.command', { id: '1700000002000', command: 'bold' }), /stay on their device/],
       [noteEvent('note.teleported', { id: '1' }), /unknown event type/],
+      [{ ...noteEvent('note.teleported', { id: '1' }), v: EVENT_SCHEMA_VERSION }, /unknown event type/],
       [noteEvent('note.created', { id: 'not-a-number', title: 'x' }), /bad field id/],
       [{ ...noteEvent('note.created', { id: '1', title: 'x' }), at: 'yesterday' }, /bad time/],
       [{ ...noteEvent('note.created', { id: '1', title: 'x' }), id: 'short' }, /bad id/],
       [{ ...noteEvent('note.created', { id: '1', title: 'x' }), v: 0 }, /version/],
-      [{ ...noteEvent('future.thing', { x: 1 }), v: EVENT_SCHEMA_VERSION + 1, payload: 'not an object' as never }, /payload/],
+      [
+        { ...noteEvent('note.created', { id: '1', title: 'x' }), v: EVENT_SCHEMA_VERSION + 1 },
+        /schema version 3 is newer than this server's \(2\)/,
+      ],
+      [
+        { ...noteEvent('future.thing', { x: 1 }), v: EVENT_SCHEMA_VERSION + 1, payload: 'not an object' as never },
+        /schema version 3 is newer/,
+      ],
     ];
     for (const [bad, reason] of cases) {
-      const answer = await alice.push(device, [good, bad]);
-      expect(answer.status, JSON.stringify(bad)).toBe(422);
-      expect(answer.json.refused).toEqual([{ id: bad.id, reason: expect.stringMatching(reason) }]);
+      const before = (await alice.head(device)).json.head;
+      const [first, last] = [
+        noteEvent('note.created', { id: '1700000002000', title: 'before' }),
+        noteEvent('note.renamed', { id: '1700000002000', title: 'after' }),
+      ];
+      const answer = await alice.push(device, [first, bad, last]);
+      expect(answer.status, JSON.stringify(bad)).toBe(200);
+      expect(answer.json).toEqual({
+        accepted: [
+          { id: first.id, serverSeq: before + 1 },
+          { id: last.id, serverSeq: before + 2 },
+        ],
+        duplicates: [],
+        refused: [{ id: bad.id, reason: expect.stringMatching(reason) }],
+        head: before + 2,
+      });
+      // A retry answers the same: the stored events as duplicates, the refused one refused again.
+      const again = await alice.push(device, [first, bad, last]);
+      expect(again.json).toEqual({ accepted: [], duplicates: answer.json.accepted, refused: answer.json.refused, head: before + 2 });
+      const stored = await alice.pullAll(device, before);
+      expect(stored.events.map((e) => e.event.id)).toEqual([first.id, last.id]);
     }
-    expect((await alice.head(device)).json.head).toBe(before);
-    expect((await alice.push(device, [good])).status).toBe(200);
-  });
-
-  it('stores an event of a newer schema version unchanged and serves it as received', async () => {
-    const device = newDeviceId();
-    const future = {
-      v: EVENT_SCHEMA_VERSION + 3,
-      id: 'future-event-0001',
-      at: '2031-01-01T00:00:00Z',
-      type: 'note.sang',
-      payload: { id: '17', tune: [1, 2.5, 'ré'] },
-      extra: { nested: true },
-    };
-    const answer = await alice.push(device, [future]);
-    expect(answer.status).toBe(200);
-    const serverSeq = answer.json.accepted[0].serverSeq;
-    const page = await alice.pull(device, serverSeq - 1, 1);
-    expect(JSON.stringify(page.json.events[0].event)).toBe(JSON.stringify(future));
+    // A batch of refused events only stores nothing and says so.
+    const onlyBad = noteEvent('note.selected', { id: '1700000002000' });
+    const head = (await alice.head(device)).json.head;
+    expect((await alice.push(device, [onlyBad])).json).toEqual({
+      accepted: [],
+      duplicates: [],
+      refused: [{ id: onlyBad.id, reason: expect.stringMatching(/stay on their device/) }],
+      head,
+    });
   });
 
   it('accepts gzip request bodies and gzips answers when asked', async () => {

@@ -84,4 +84,27 @@ describe('LogFold.advance', () => {
     expect(fold.unordered).toEqual([]);
     expect(fold.confirmed.notes.order).toEqual(['1700000000010', '1700000000020']);
   });
+
+  it('an unreadable server event moves the head past it and changes nothing; the events around it fold, the outbox stays on top', () => {
+    const before = event('note.created', { id: '1700000000030', title: 'Before' });
+    const after = event('note.renamed', { id: '1700000000030', title: 'After' });
+    const mine = event('note.starred', { id: '1700000000030' });
+    const fold = new LogFold(INITIAL_STATE);
+    fold.enterSync({ head: 0, notes: EMPTY_NOTES }, [mine]);
+    expect(
+      fold.advance([
+        { sseq: 1, event: before },
+        { sseq: 2, event: null },
+        { sseq: 3, event: after },
+      ]),
+    ).toBe(3);
+    expect(fold.serverBase!.head).toBe(3);
+    expect(fold.serverBase!.notes).toEqual(foldNotes(EMPTY_NOTES, [before, after]));
+    expect(fold.unordered).toEqual([mine]);
+    expect(fold.confirmed.notes).toEqual(foldNotes(EMPTY_NOTES, [before, after, mine]));
+    // Unreadable events alone still move the head, so the next pull starts after them.
+    expect(fold.advance([{ sseq: 4, event: null }])).toBe(1);
+    expect(fold.serverBase!.head).toBe(4);
+    expect(fold.confirmed.notes).toEqual(foldNotes(EMPTY_NOTES, [before, after, mine]));
+  });
 });

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { SyncEngine, wireForm } from '../../src/services/sync/engine';
-import type { AppEvent } from '../../src/events/catalog';
-import { MAX_DOCUMENT_WIRE_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/services/sync/protocol';
+import { SyncEngine } from '../../src/services/sync/engine';
+import { wireForm } from '../../src/services/sync/wireBatch';
+import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../src/events/catalog';
+import { MAX_DOCUMENT_WIRE_BYTES } from '../../src/services/sync/protocol';
 import { FakeSyncServer } from './fakeSyncServer';
 
 /**

@@ -149,6 +149,57 @@ describe('a synced log', () => {
     expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
   });
 
+  it('skips an event of the account it cannot read, in the tab that pulled it, in a tab that did not, and after a restart, and keeps writing', async () => {
+    const server = new FakeSyncServer();
+    const [endA, endB] = channelPair();
+    const leader = await open(await openIndexedDbStorage(), endA);
+    await leader.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const follower = await open(await openIndexedDbStorage(), endB);
+    await vi.waitFor(() => expect(follower.sync$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
+    // An older host stored an event of a newer NotePad; the host refuses such events today.
+    server.events.push({
+      serverSeq: 1,
+      deviceId: 'device-newer-0000',
+      event: { v: 3, id: '00000000-0000-4000-8000-0000000000c1', at: '2026-11-24T09:00:00.000Z', type: 'note.sang', payload: {} },
+    });
+    await server.transport().push('device-two-0000', [
+      {
+        v: 2,
+        id: '00000000-0000-4000-8000-0000000000c2',
+        at: '2026-11-24T09:01:00.000Z',
+        type: 'note.created',
+        payload: { id: '1764000000006', title: 'After it' },
+      },
+    ]);
+    const engine = new SyncEngine(leader, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    await engine.request();
+    expect(leader.writable).toBe(true);
+    expect(leader.state.notes.meta['1764000000006']?.title).toBe('After it');
+    expect(engine.status$.value).toMatchObject({ state: 'synced', unreadable: 1 });
+    await vi.waitFor(() => expect(follower.state.notes.meta['1764000000006']?.title).toBe('After it'), { timeout: 5000, interval: 10 });
+    expect(follower.writable).toBe(true);
+    await follower.append('note.starred', { id: '1764000000006' });
+    await vi.waitFor(
+      async () => {
+        await engine.request();
+        expect(server.events.map((e) => e.event.type)).toContain('note.starred');
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    engine.stop();
+    const keysBefore = toStorageKeys(leader.state.notes);
+    await leader.close();
+    await follower.close();
+
+    const again = await open();
+    expect(again.writable).toBe(true);
+    expect(again.serverBase()?.head).toBe(server.head);
+    expect(toStorageKeys(again.state.notes)).toEqual(keysBefore);
+    expect(await again.unreadableCount()).toBe(1);
+  });
+
   it('signing out keeps this device’s notes as its own, or removes them', async () => {
     const kept = await open();
     await kept.enterSync(RECORD, EMPTY_SERVER_BASE);

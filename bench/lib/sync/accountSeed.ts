@@ -67,7 +67,7 @@ function tailEvents(notes: number, count: number, rand: () => number, vocab: str
   });
 }
 
-/** Push `events` in 500-event gzip batches. @throws on any answer but 200 */
+/** Push `events` in 500-event gzip batches. @throws on any answer but 200, or one that refuses an event */
 async function pushAll(client: SyncClient, deviceId: string, events: WireEvent[]): Promise<void> {
   for (let i = 0; i < events.length; i += 500) {
     const body = gzipSync(JSON.stringify({ deviceId, events: events.slice(i, i + 500) }));
@@ -75,7 +75,9 @@ async function pushAll(client: SyncClient, deviceId: string, events: WireEvent[]
       rawBody: body,
       headers: { 'Content-Encoding': 'gzip' },
     });
-    if (answer.status !== 200) throw new Error(`seeding push answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    if (answer.status !== 200 || answer.json.refused?.length) {
+      throw new Error(`seeding push answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    }
   }
 }
 

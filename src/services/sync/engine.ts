@@ -1,16 +1,11 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
-import { readRecord, SYNCED_EVENT_TYPES, type AppEvent } from '../../events/catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../events/catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
-import {
-  CHECKPOINT_FORMAT,
-  MAX_DOCUMENT_WIRE_BYTES,
-  MAX_WIRE_EVENT_BYTES,
-  PUSH_BATCH_BYTES,
-  PUSH_BATCH_EVENTS,
-  type WireEvent,
-} from './protocol';
-import { SyncError, type SyncTransport } from './transport';
+import type { UnreadableEntry } from '../../events/syncStorage';
+import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './protocol';
+import { refusesBatch, SyncError, type SyncTransport } from './transport';
+import { nextBatch } from './wireBatch';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
 export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
@@ -22,6 +17,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   /** Changes the server refused for good (kept on this device). */
   setAside: number;
+  /** Events of the account's order this build could not read: skipped, the rest is folded. */
+  unreadable: number;
   message: string | null;
 }
 
@@ -54,29 +51,6 @@ export interface SyncEngineOptions {
   now?: () => Date;
   /** Called for each cycle's failure, for the console. */
   logError?: (message: string) => void;
-}
-
-/** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
-export function wireForm(event: AppEvent): WireEvent {
-  return sizedWireForm(event).wire;
-}
-
-/**
- * `wireForm` and the length of its JSON (UTF-16 code units), each form serialized once: a long
- * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
- */
-export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
-  const { seq: _seq, sseq: _sseq, ...wire } = event;
-  const payload = wire.payload as Record<string, unknown>;
-  if (!('blocks' in payload)) return { wire, bytes: JSON.stringify(wire).length };
-  const { blocks: _blocks, ...withoutBlocks } = payload;
-  const htmlOnly = { wire: { ...wire, payload: withoutBlocks }, bytes: 0 };
-  htmlOnly.bytes = JSON.stringify(htmlOnly.wire).length;
-  // Measured without the document first: a long note's HTML alone is over the limit, and its
-  // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
-  if (htmlOnly.bytes > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const bytes = JSON.stringify(wire).length;
-  return bytes <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes } : htmlOnly;
 }
 
 /**
@@ -117,6 +91,7 @@ export class SyncEngine {
       pending: log.outbox().length,
       lastSyncedAt: null,
       setAside: 0,
+      unreadable: 0,
       message: null,
     });
   }
@@ -135,8 +110,9 @@ export class SyncEngine {
     );
     this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
     this.openLive();
-    // Changes set aside before this page started still stay on this device: the status says so.
+    // Changes set aside or skipped before this page started still count: the status says so.
     void this.log.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
+    void this.log.unreadableCount().then((count) => count > this.status$.value.unreadable && this.setStatus({ unreadable: count }));
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     void this.request();
   }
@@ -161,13 +137,15 @@ export class SyncEngine {
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.cycling = (async () => {
+    // The cycle starts in a microtask, once `cycling` is set: a request made while it begins (a
+    // transport that calls back at once) joins it instead of running a second cycle beside it.
+    this.cycling = Promise.resolve().then(async () => {
       do {
         this.again = false;
         await this.cycle();
       } while (this.again && this.running);
       this.cycling = null;
-    })();
+    });
     return this.cycling;
   }
 
@@ -201,8 +179,19 @@ export class SyncEngine {
     }
     this.setStatus({ state: 'syncing' });
     try {
-      await this.pushOutbox();
+      // Pulling never waits on the push: a device whose push fails still folds other devices' changes.
+      const pushFailure = await this.pushOutbox().then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof SyncError && (error.failure === 'offline' || error.failure === 'signed-out')) throw error;
+          return { error };
+        },
+      );
       await this.pullAll();
+      if (pushFailure) {
+        this.fail(pushFailure.error);
+        return;
+      }
       await this.maybeCheckpoint();
       this.failures = 0;
       if (!this.closeLive && this.running) this.openLive();
@@ -215,61 +204,81 @@ export class SyncEngine {
     }
   }
 
-  /** Push the outbox in order, in batches; events refused for good are set aside, the rest retried. */
+  /**
+   * Push the outbox in order, in batches cut by count and by UTF-8 bytes (the server's measure).
+   * Events over the server's per-event limit, and those the server refuses, are set aside; a batch
+   * refused for what it holds as a whole (413, or 422 from an older host) is split in halves, and an
+   * event refused alone is set aside. @throws SyncError for any other failure (retried by the cycle).
+   */
   private async pushOutbox(): Promise<void> {
-    const sent = new Set<string>();
+    const done = new Set<string>();
+    let most = PUSH_BATCH_EVENTS;
     for (;;) {
-      const outbox = this.log.outbox().filter((e) => !sent.has(e.id));
+      const outbox = this.log.outbox().filter((e) => !done.has(e.id));
       if (!outbox.length) return;
-      const batch: WireEvent[] = [];
-      let bytes = 0;
-      const tooBig: { id: string; reason: string }[] = [];
-      for (const event of outbox) {
-        const { wire, bytes: size } = sizedWireForm(event);
-        if (size > MAX_WIRE_EVENT_BYTES) {
-          tooBig.push({ id: event.id, reason: `too large to sync (${size} bytes)` });
-          continue;
-        }
-        if (batch.length && (batch.length >= PUSH_BATCH_EVENTS || bytes + size > PUSH_BATCH_BYTES)) break;
-        batch.push(wire);
-        bytes += size;
-      }
+      const { batch, tooBig } = nextBatch(outbox, this.options.deviceId, most);
       if (tooBig.length) {
-        await this.log.setAside(tooBig);
-        tooBig.forEach((t) => sent.add(t.id));
-        this.setStatus({ setAside: await this.log.setAsideCount() });
+        await this.setAside(tooBig);
+        tooBig.forEach((t) => done.add(t.id));
       }
       if (!batch.length) continue;
-      const result = await this.transport.push(this.options.deviceId, batch);
-      if ('refused' in result) {
-        await this.log.setAside(result.refused);
-        result.refused.forEach((r) => sent.add(r.id));
-        this.setStatus({ setAside: await this.log.setAsideCount() });
+      let answer: PushAnswer;
+      try {
+        answer = await this.transport.push(this.options.deviceId, batch);
+      } catch (error) {
+        if (!refusesBatch(error)) throw error;
+        if (batch.length > 1) {
+          most = Math.ceil(batch.length / 2);
+          continue;
+        }
+        await this.setAside([{ id: batch[0].id, reason: error.message }]);
+        done.add(batch[0].id);
         continue;
       }
-      await this.log.acknowledge([...result.accepted, ...result.duplicates].map((a) => ({ id: a.id, sseq: a.serverSeq })));
-      batch.forEach((e) => sent.add(e.id));
+      const sent = new Set(batch.map((e) => e.id));
+      const placed = [...answer.accepted, ...answer.duplicates].filter((a) => sent.has(a.id));
+      const refused = answer.refused.filter((r) => sent.has(r.id));
+      if (placed.length + refused.length < batch.length) {
+        throw new SyncError('refused', 'the server answered a push without placing every event of it');
+      }
+      await this.log.acknowledge(placed.map((a) => ({ id: a.id, sseq: a.serverSeq })));
+      if (refused.length) await this.setAside(refused);
+      sent.forEach((id) => done.add(id));
     }
   }
 
-  /** Pull and fold the account's events after the folded head, page by page. */
+  /** Set events aside for good (kept and shown on this device, never pushed) and count them in the status. */
+  private async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
+    await this.log.setAside(refused);
+    this.setStatus({ setAside: await this.log.setAsideCount() });
+  }
+
+  /**
+   * Pull and fold the account's events after the folded head, page by page. An event this build
+   * cannot read (a newer schema, malformed) is skipped by the fold and listed, and the status counts
+   * it: the rest of the account keeps syncing (docs/architecture.md "Sync").
+   */
   private async pullAll(): Promise<void> {
     for (;;) {
       const head = this.log.serverBase()?.head ?? 0;
       const page = await this.transport.pull(this.options.deviceId, head);
       const entries: ServerOrdered[] = [];
+      const unreadable: UnreadableEntry[] = [];
       for (const { serverSeq, event } of page.events) {
         const outcome = readRecord(event, { requireSeq: false });
-        if (outcome.kind === 'newer') {
-          // Another device runs a newer build: this one stops (docs/architecture.md "Versions and tabs").
-          this.log.meetNewerVersion(outcome.version);
-          break;
+        if (outcome.kind === 'event') {
+          entries.push({ sseq: serverSeq, event: outcome.event });
+          continue;
         }
-        if (outcome.kind === 'malformed')
-          throw new SyncError('refused', `event ${serverSeq} from the server cannot be read: ${outcome.reason}`);
-        entries.push({ sseq: serverSeq, event: outcome.event });
+        const id = (event as { id?: unknown } | null)?.id;
+        const reason =
+          outcome.kind === 'newer'
+            ? `schema version ${outcome.version} is newer than this build's (${EVENT_SCHEMA_VERSION})`
+            : outcome.reason;
+        unreadable.push({ sseq: serverSeq, id: typeof id === 'string' ? id.slice(0, 64) : null, reason });
       }
-      await this.log.receive(entries);
+      await this.log.receive(entries, unreadable);
+      if (unreadable.length) this.setStatus({ unreadable: await this.log.unreadableCount() });
       const moved = (this.log.serverBase()?.head ?? 0) > head;
       if (!page.more || !moved || !this.log.writable) return;
     }

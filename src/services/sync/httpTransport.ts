@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import type { Checkpoint, PullPage, PushAccepted, WireEvent } from './protocol';
-import { SyncError, type PushRefused, type SyncTransport } from './transport';
+import type { Checkpoint, PullPage, PushAnswer, WireEvent } from './protocol';
+import { SyncError, type SyncTransport } from './transport';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -25,12 +25,13 @@ async function errorText(response: Response): Promise<string> {
 /** A SyncError for a non-2xx answer. */
 async function failure(response: Response): Promise<SyncError> {
   const message = await errorText(response);
-  if (response.status === 401) return new SyncError('signed-out', message);
-  if (response.status === 429 || response.status >= 500) {
+  const { status } = response;
+  if (status === 401) return new SyncError('signed-out', message, null, status);
+  if (status === 429 || status >= 500) {
     const seconds = Number(response.headers.get('Retry-After'));
-    return new SyncError('busy', message, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null);
+    return new SyncError('busy', message, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null, status);
   }
-  return new SyncError('refused', message);
+  return new SyncError('refused', message, null, status);
 }
 
 /** JSON as a request body: gzip-compressed when large and the browser can (CompressionStream). */
@@ -45,10 +46,11 @@ async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Reco
 /**
  * The sync server over HTTP (docs/sync.md): `{origin}/functions/v1/sync/...`, authenticated by the
  * session cookie; the live stream is Server-Sent Events. Every failure is a SyncError; nothing is
- * retried here (the engine retries with backoff).
+ * retried here (the engine retries with backoff). `client`'s own options (headers, hooks) are kept:
+ * a client outside a browser passes the session's cookie that way.
  */
 export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SyncTransport {
-  const http = client.create({
+  const http = client.extend({
     prefixUrl: `${origin}/functions/v1/sync`,
     timeout: CALL_TIMEOUT_MS,
     retry: 0,
@@ -63,15 +65,12 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
     }
   };
   return {
-    async push(deviceId, events: WireEvent[]): Promise<PushAccepted | PushRefused> {
+    async push(deviceId, events: WireEvent[]): Promise<PushAnswer> {
       const { body, headers } = await jsonBody({ deviceId, events });
       const response = await call(() => http.post('push', { body, headers }));
-      if (response.status === 422) {
-        const answer: unknown = await response.json();
-        if (isRecord(answer) && Array.isArray(answer.refused)) return { refused: answer.refused as PushRefused['refused'] };
-      }
       if (!response.ok) throw await failure(response);
-      return (await response.json()) as PushAccepted;
+      const answer = (await response.json()) as Partial<PushAnswer>;
+      return { accepted: answer.accepted ?? [], duplicates: answer.duplicates ?? [], refused: answer.refused ?? [] };
     },
     async pull(deviceId, after): Promise<PullPage> {
       const response = await call(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));

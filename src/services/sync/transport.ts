@@ -1,4 +1,4 @@
-import type { Checkpoint, PullPage, PushAccepted, WireEvent } from './protocol';
+import type { Checkpoint, PullPage, PushAnswer, WireEvent } from './protocol';
 
 /** Why a sync call failed, for the status a person sees (docs/product.md "Account and sync"). */
 export type SyncFailure =
@@ -11,27 +11,37 @@ export type SyncFailure =
   /** Another 4xx: this device's request itself is wrong. */
   | 'refused';
 
-/** A failed sync call. `retryAfterMs` when the server said how long to wait. */
+/**
+ * A failed sync call. `retryAfterMs` when the server said how long to wait; `status` the HTTP
+ * status of the server's answer (null when there was none).
+ */
 export class SyncError extends Error {
   constructor(
     readonly failure: SyncFailure,
     message: string,
     readonly retryAfterMs: number | null = null,
+    readonly status: number | null = null,
   ) {
     super(message);
     this.name = 'SyncError';
   }
 }
 
-/** The push was refused for some of its events (422): nothing of it was stored. */
-export interface PushRefused {
-  refused: { id: string; reason: string }[];
+/**
+ * Whether a push failed for what its batch holds: too large (413: the server's limit, or a proxy's),
+ * or some of its events refused with the whole batch (422, an older host). The engine then splits
+ * the batch, and sets aside an event refused alone (docs/architecture.md "Sync"). A 400 is not one:
+ * the host answers it for the request itself (its body, its device id), never for an event, and
+ * splitting would set aside every event for a fault of the request.
+ */
+export function refusesBatch(error: unknown): error is SyncError {
+  return error instanceof SyncError && (error.status === 413 || error.status === 422);
 }
 
 /** The sync server as the engine uses it; `httpTransport` speaks HTTP, tests use an in-memory server. */
 export interface SyncTransport {
   /** @throws SyncError */
-  push(deviceId: string, events: WireEvent[]): Promise<PushAccepted | PushRefused>;
+  push(deviceId: string, events: WireEvent[]): Promise<PushAnswer>;
   /** @throws SyncError */
   pull(deviceId: string, after: number): Promise<PullPage>;
   /** The account's checkpoint, or null when it has none. @throws SyncError */

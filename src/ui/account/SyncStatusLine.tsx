@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLog } from '../LogContext';
 import type { SyncStatus } from '../../services/sync/engine';
 import { controlSync } from './syncControl';
-import { syncStatusText } from './syncStatusText';
+import { syncStatusNotes, syncStatusText } from './syncStatusText';
 
 /** The sync status in the sidebar footer, announced politely; "Sign in again" when the sign-in expired. */
 export function SyncStatusLine({ onSignInAgain }: { onSignInAgain(): void }) {
@@ -15,7 +15,7 @@ export function SyncStatusLine({ onSignInAgain }: { onSignInAgain(): void }) {
   return (
     <p className={`sync-status sync-${status?.state ?? 'starting'}`} role="status" aria-label="Sync status">
       {syncStatusText(status)}
-      {status?.setAside ? ` · ${status.setAside} could not be synced` : ''}
+      {syncStatusNotes(status)}
       {status?.state === 'signed-out' && (
         <>
           {' '}

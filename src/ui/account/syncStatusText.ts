@@ -25,3 +25,19 @@ export function syncStatusText(status: SyncStatus | null): string {
       return `Sync problem, retrying · ${kept}`;
   }
 }
+
+/**
+ * What the status adds about changes that do not sync (docs/product.md "Account and sync"): this
+ * device's changes the account refused ("· 2 could not be synced") and events of the account this
+ * build cannot read ("· 1 change from another device could not be read"); empty when there are none.
+ */
+export function syncStatusNotes(status: SyncStatus | null): string {
+  if (!status) return '';
+  const notes: string[] = [];
+  if (status.setAside) notes.push(`${status.setAside} could not be synced`);
+  if (status.unreadable) {
+    const one = status.unreadable === 1;
+    notes.push(`${changes(status.unreadable)} from ${one ? 'another device' : 'other devices'} could not be read`);
+  }
+  return notes.map((note) => ` · ${note}`).join('');
+}
