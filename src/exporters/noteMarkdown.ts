@@ -57,10 +57,13 @@ export interface NoteMarkdownInput {
   pause: () => Promise<void> | void;
 }
 
-/** The note's document: the saved one, else its HTML parsed, else nothing. */
+/**
+ * The note's document: the saved one, else its HTML parsed, else nothing. The saved one is copied
+ * first: BlockNote fills in default props on the blocks it is given, and these are the log's.
+ */
 function documentOf(body: NoteBody | undefined, converter: MarkdownConverter): ExportBlock[] {
   const saved = bodyBlocks(body);
-  if (saved?.length) return converter.savedBlocks(saved);
+  if (saved?.length) return converter.savedBlocks(structuredClone(saved));
   return body?.html ? converter.htmlToBlocks(body.html) : [];
 }
 
