@@ -90,6 +90,8 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
   if (!ids.length) throw new NothingToExportError();
   signal?.throwIfAborted();
 
+  // The first slice starts in a task of its own, not after whatever work led here.
+  await yieldToPage();
   const zip = new ZipWriter(new BlobWriter('application/zip'), { useWebWorkers: false });
   const names = new FileNamer();
   const assets = new AssetCollector(options.digest ?? sha256Hex);

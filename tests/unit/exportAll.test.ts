@@ -172,7 +172,8 @@ describe('export all notes', () => {
     expect(yields).toBeGreaterThanOrEqual(4);
     yields = 0;
     await run(library(), { sliceMs: 60_000, yieldToPage: () => Promise.resolve(void (yields += 1)) });
-    expect(yields).toBe(0);
+    // Only before the first slice, which starts in a task of its own.
+    expect(yields).toBe(1);
   });
 
   it('names the note BlockNote cannot write, and gives no zip', async () => {

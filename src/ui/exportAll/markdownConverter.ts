@@ -1,4 +1,5 @@
 import { BlockNoteEditor } from '@blocknote/core';
+import { inNextTask } from '../../lib/scheduler';
 import { liftInlineImages } from '../../exporters/htmlImages';
 import type { ExportBlock } from '../../exporters/markdownEscapes';
 import type { MarkdownConverter } from '../../exporters/noteMarkdown';
@@ -15,6 +16,8 @@ import { noteSchema } from '../editor/schema';
  */
 export async function createMarkdownConverter(): Promise<MarkdownConverter> {
   await loadPurifier();
+  // Not in the task that evaluated the export's chunk: each takes a while on first use.
+  await new Promise<void>((resolve) => inNextTask(resolve));
   const editor = BlockNoteEditor.create({ schema: noteSchema, tables: { headers: true } });
   return {
     savedBlocks: (blocks) => sanitizeBlocks(blocks) as ExportBlock[],
