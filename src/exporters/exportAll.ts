@@ -1,4 +1,4 @@
-import { BlobWriter, Data64URIReader, TextReader, ZipWriter } from '@zip.js/zip.js';
+import { BlobWriter, Data64URIReader, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
 import { inBackground } from '../lib/scheduler';
 import { DEFAULT_NOTE_TITLE, type NotesState } from '../projections/notesState';
 import { exportZipName, fileStem, FileNamer } from './fileNames';
@@ -60,10 +60,14 @@ export interface ExportAllResult {
 
 const nextBackgroundTask = () => new Promise<void>((resolve) => inBackground(resolve));
 
+const encoder = new TextEncoder();
+/** Text for the zip as UTF-8 bytes: zip.js's TextReader makes a Blob of it, a round trip through the browser's blob store per file. */
+const utf8Reader = (text: string) => new Uint8ArrayReader(encoder.encode(text));
+
 /** Adds an image to the zip: its bytes decoded from the data URL, stored or deflated by type. */
 async function addAsset(zip: ZipWriter<Blob>, asset: ExportAsset): Promise<void> {
   const data = asset.dataUrl.slice(asset.dataUrl.indexOf(',') + 1);
-  let reader: Data64URIReader | TextReader;
+  let reader: Data64URIReader | Uint8ArrayReader;
   if (asset.base64) reader = new Data64URIReader(asset.dataUrl);
   else {
     let text = data;
@@ -72,7 +76,7 @@ async function addAsset(zip: ZipWriter<Blob>, asset: ExportAsset): Promise<void>
     } catch {
       // Not percent-encoded after all: the data is the text.
     }
-    reader = new TextReader(text);
+    reader = utf8Reader(text);
   }
   await zip.add(asset.path, reader, { level: asset.stored ? 0 : 6 });
 }
@@ -126,7 +130,7 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
       order: index + 1,
     });
     const modified = new Date(meta.modified);
-    await zip.add(fileName, new TextReader(body.markdown ? `${head}\n${body.markdown}` : head), {
+    await zip.add(fileName, utf8Reader(body.markdown ? `${head}\n${body.markdown}` : head), {
       lastModDate: Number.isNaN(modified.getTime()) ? undefined : modified,
     });
     for (const asset of body.newAssets) await addAsset(zip, asset);
