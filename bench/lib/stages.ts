@@ -281,7 +281,16 @@ export async function exportStage(ctx: StageContext): Promise<StageResult> {
   ] as const) {
     const notes = Math.round(size * ctx.scale);
     log(`export: seeding ${notes} notes (paragraphs, a checklist, every 10th an image)`);
-    const r = await measureExport(ctx.browser, ctx.origin, notes, runs);
+    let r: Awaited<ReturnType<typeof measureExport>>;
+    try {
+      r = await measureExport(ctx.browser, ctx.origin, notes, runs, size === 5000);
+    } catch (error) {
+      // One library size that breaks is a FAIL of its own figures; the other is still measured.
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`  ERROR exporting ${notes} notes: ${message}`);
+      figures.push(limitFigure(`${prefix}.error`, 'ms', [], 0, message));
+      continue;
+    }
     raw[prefix] = r;
     const mib = (bytes: (number | null)[]) => bytes.filter((b): b is number => b !== null).map((b) => b / KB / KB);
     const traced = r.traced ? `; traced run: longest task ${r.traced.longestTaskMs.toFixed(0)} ms, ${r.traced.tasksOver50} over 50 ms` : '';
