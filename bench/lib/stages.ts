@@ -293,7 +293,9 @@ export async function exportStage(ctx: StageContext): Promise<StageResult> {
     }
     raw[prefix] = r;
     const mib = (bytes: (number | null)[]) => bytes.filter((b): b is number => b !== null).map((b) => b / KB / KB);
-    const traced = r.traced ? `; traced run: longest task ${r.traced.longestTaskMs.toFixed(0)} ms, ${r.traced.tasksOver50} over 50 ms` : '';
+    const traced = r.traced
+      ? `; traced run: longest task ${r.traced.longestTaskMs.toFixed(0)} ms wall, ${r.traced.longestTaskCpuMs?.toFixed(0) ?? 'n/a'} ms CPU; ${r.traced.tasksOver50} over 50 ms wall, ${r.traced.tasksOver50Cpu ?? 'n/a'} in CPU time`
+      : '';
     figures.push(
       limitFigure(
         `${prefix}.time`,

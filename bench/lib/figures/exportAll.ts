@@ -26,7 +26,7 @@ export interface ExportResult {
   notes: number;
   runs: ExportRun[];
   /** Exact longest main-thread task of one more (traced) export, and how many took over 50 ms. */
-  traced: { longestTaskMs: number; tasksOver50: number; ms: number } | null;
+  traced: { longestTaskMs: number; tasksOver50: number; longestTaskCpuMs: number | null; tasksOver50Cpu: number | null; ms: number } | null;
   /** One more export with a forced GC before each heap sample (every 1 s): heap after GC before it, and the highest during it (bytes). */
   retained: { beforeBytes: number | null; peakBytes: number | null } | null;
 }
@@ -141,8 +141,10 @@ export async function measureExport(browser: Browser, origin: string, notes: num
       const trace = await traced(browser, page, async () => {
         ms = (await exportOnce(page)).ms;
       });
-      result.traced = { longestTaskMs: trace.longestTaskMs, tasksOver50: trace.tasksOver50, ms };
-      console.log(`  export ${notes} traced: longest task ${trace.longestTaskMs.toFixed(1)} ms, ${trace.tasksOver50} tasks > 50 ms`);
+      result.traced = { ...trace, ms };
+      console.log(
+        `  export ${notes} traced: longest task ${trace.longestTaskMs.toFixed(1)} ms (${trace.longestTaskCpuMs?.toFixed(1) ?? 'n/a'} ms CPU), ${trace.tasksOver50} tasks > 50 ms (${trace.tasksOver50Cpu ?? 'n/a'} in CPU time)`,
+      );
     } finally {
       await page.close();
     }
