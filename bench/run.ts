@@ -15,14 +15,31 @@ import { serveStatic } from './lib/server';
 import { FrameNamer } from './lib/profile';
 import type { Diagnosis } from './lib/figures/profiles';
 import { printFigures, type Figure } from './lib/report';
-import { editorStage, growthStage, listStage, loadStage, startupStage, type StageContext, type StageResult } from './lib/stages';
+import {
+  editorStage,
+  exportStage,
+  growthStage,
+  listStage,
+  loadStage,
+  startupStage,
+  type StageContext,
+  type StageResult,
+} from './lib/stages';
 import { paragraphsHtml } from './lib/corpus';
 import { syncStage } from './lib/sync/stage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
-const STAGES = { editor: editorStage, load: loadStage, startup: startupStage, list: listStage, growth: growthStage, sync: syncStage };
+const STAGES = {
+  editor: editorStage,
+  load: loadStage,
+  startup: startupStage,
+  list: listStage,
+  growth: growthStage,
+  export: exportStage,
+  sync: syncStage,
+};
 type StageName = keyof typeof STAGES;
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));

@@ -105,6 +105,8 @@ export const EVENT_CATALOG = {
   'resources.requested': entry('activity', onNote),
   'resources.received': entry('activity', { ...onNote, count }),
   'resources.failed': entry('activity', { ...onNote, error: v.string() }),
+  /** Every note was exported as Markdown in a zip (docs/product.md "Export all notes"): how many notes and images. */
+  'notes.exported': entry('activity', { count, images: v.optional(count) }),
   /** The user closed an AI helper panel (Note Recap or AI-Suggested Resources). */
   'ai.panel-closed': entry('activity', { ...onNote, panel: v.picklist(AI_PANEL_NAMES) }),
   /** An exported log was imported. */

@@ -4,9 +4,10 @@ export interface SeedSpec {
    * single: one note holding `doc`, selected. startup: `notes` notes and `events` events in all (bodies,
    * renames, selections, stars). search: `notes` notes of ~`words` words. growth: `notes` notes and
    * `events` body saves over the last 365 days, bodies growing from 20 to `words` words. tail:
-   * `events` more events on the first `notes` notes.
+   * `events` more events on the first `notes` notes. library: `notes` notes of ~`words` words in
+   * paragraphs, a three-item checklist each, every 10th with a JPEG of its own (what an export reads).
    */
-  kind: 'single' | 'startup' | 'search' | 'growth' | 'tail';
+  kind: 'single' | 'startup' | 'search' | 'growth' | 'tail' | 'library';
   now: number;
   seed: number;
   vocab: string[];
@@ -60,6 +61,37 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
     return { blocks, html: `<div class="bn-block-group" data-node-type="blockGroup">${html}</div>` };
   };
   const noteId = (i: number) => String(1_600_000_000_000 + i * 1000);
+  // A small JPEG per image note, drawn here so each is different (an export writes each once).
+  const canvas = document.createElement('canvas');
+  canvas.width = 160;
+  canvas.height = 120;
+  const jpeg = (i: number) => {
+    const c = canvas.getContext('2d')!;
+    c.fillStyle = `hsl(${(i * 37) % 360} 70% 50%)`;
+    c.fillRect(0, 0, 160, 120);
+    c.fillStyle = '#fff';
+    c.fillText(`note ${i}`, 10 + (i % 100), 60);
+    return canvas.toDataURL('image/jpeg', 0.7);
+  };
+  const block = (type: string, t: string, props: Record<string, unknown> = {}) => ({
+    id: uuid(),
+    type,
+    props: { backgroundColor: 'default', textColor: 'default', textAlignment: 'left', ...props },
+    content: [{ type: 'text', text: t, styles: {} }],
+    children: [],
+  });
+  const libraryBody = (i: number, wordCount: number) => {
+    const { blocks, html } = body(wordCount);
+    for (let k = 0; k < 3; k++) blocks.push(block('checkListItem', text(4), { checked: k === 0 }));
+    if (i % 10 === 0)
+      blocks.push({
+        id: uuid(),
+        type: 'image',
+        props: { backgroundColor: 'default', textAlignment: 'left', name: `photo ${i}.jpg`, url: jpeg(i), caption: '', showPreview: true },
+        children: [],
+      });
+    return { blocks, html };
+  };
   const DAY = 86_400_000;
 
   function* generate(): Generator<[number, string, Record<string, unknown>]> {
@@ -73,6 +105,13 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
         const at = now - (notes - i) * 60_000;
         yield [at, 'note.created', { id: noteId(i), title: `${text(3)} ${i}` }];
         yield [at + 1000, 'note.body-saved', { id: noteId(i), ...body(words) }];
+      }
+    } else if (kind === 'library') {
+      for (let i = 0; i < notes; i++) {
+        const at = now - (notes - i) * 60_000;
+        yield [at, 'note.created', { id: noteId(i), title: `${text(3)} ${i % 7 === 0 ? '' : i}`.trim() }];
+        yield [at + 1000, 'note.body-saved', { id: noteId(i), ...libraryBody(i, words) }];
+        if (i % 9 === 0) yield [at + 2000, 'note.starred', { id: noteId(i) }];
       }
     } else if (kind === 'growth') {
       for (let i = 0; i < notes; i++) yield [now - 366 * DAY + i * 1000, 'note.created', { id: noteId(i), title: `Note ${i}` }];

@@ -6,6 +6,7 @@ import { chunkSizes, coldLoad, extraBytesBySource } from './figures/load';
 import { measureStartup } from './figures/startup';
 import { measureList } from './figures/list';
 import { measureGrowth } from './figures/growth';
+import { measureExport } from './figures/exportAll';
 import type { FrameNamer } from './profile';
 import { limitFigure, ratioFigure, type Figure } from './report';
 import { quantile } from './stats';
@@ -268,4 +269,67 @@ export async function growthStage(ctx: StageContext): Promise<StageResult> {
     raw: r,
     profiles: {},
   };
+}
+
+/** Export all notes of a 5,000-note and a 10,000-note library: time, zip size, peak heap, longest task. */
+export async function exportStage(ctx: StageContext): Promise<StageResult> {
+  const figures: Figure[] = [];
+  const raw: Record<string, unknown> = {};
+  for (const [prefix, size, target, runs] of [
+    ['export.5000', 5000, 15_000, ctx.runs],
+    ['library10k.export', 10_000, 30_000, Math.min(ctx.runs, 3)],
+  ] as const) {
+    const notes = Math.round(size * ctx.scale);
+    log(`export: seeding ${notes} notes (paragraphs, a checklist, every 10th an image)`);
+    let r: Awaited<ReturnType<typeof measureExport>>;
+    try {
+      r = await measureExport(ctx.browser, ctx.origin, notes, runs, size === 5000);
+    } catch (error) {
+      // One library size that breaks is a FAIL of its own figures; the other is still measured.
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`  ERROR exporting ${notes} notes: ${message}`);
+      figures.push(limitFigure(`${prefix}.error`, 'ms', [], 0, message));
+      continue;
+    }
+    raw[prefix] = r;
+    const mib = (bytes: (number | null)[]) => bytes.filter((b): b is number => b !== null).map((b) => b / KB / KB);
+    const traced = r.traced
+      ? `; traced run: longest task ${r.traced.longestTaskMs.toFixed(0)} ms wall, ${r.traced.longestTaskCpuMs?.toFixed(0) ?? 'n/a'} ms CPU; ${r.traced.tasksOver50} over 50 ms wall, ${r.traced.tasksOver50Cpu ?? 'n/a'} in CPU time`
+      : '';
+    figures.push(
+      limitFigure(
+        `${prefix}.time`,
+        'ms',
+        r.runs.map((x) => x.ms),
+        target,
+        `${notes} notes; click -> download starts, progress shown throughout`,
+      ),
+      limitFigure(
+        `${prefix}.zip-size`,
+        'MB',
+        r.runs.map((x) => x.zipBytes / 1e6),
+        null,
+        `${notes} notes, ${Math.ceil(notes / 10)} images`,
+      ),
+      limitFigure(
+        `${prefix}.peak-heap`,
+        'MiB',
+        mib([r.retained?.peakBytes ?? null]),
+        null,
+        `highest JS heap after GC (sampled every 1 s, one run) during the export; ${mib([r.retained?.beforeBytes ?? null])
+          .map((x) => x.toFixed(0))
+          .join('')} MiB before it; without forced GC (the timed runs, garbage included) peak ${mib(r.runs.map((x) => x.peakHeapBytes))
+          .map((x) => x.toFixed(0))
+          .join(', ')} MiB`,
+      ),
+      limitFigure(
+        `${prefix}.longest-task`,
+        'ms',
+        r.runs.map((x) => x.longestTaskMs),
+        100,
+        `longest task or rendering step (>= 50 ms reported; 0 = none); ${r.runs.map((x) => x.longTasks).join(', ')} over 50 ms per run${traced}`,
+      ),
+    );
+  }
+  return { figures, raw, profiles: {} };
 }

@@ -255,6 +255,8 @@ test.describe('analytics dashboard', () => {
     expect(loaded.maps).toBeGreaterThan(0);
     expect(loaded.packages).toContain('react-dom');
     expect(chartPackages(loaded.packages)).toEqual([]);
+    // Nor the export of all notes (tests/e2e/exportAll.spec.ts checks its own modules too).
+    expect(loaded.packages.filter((p) => p === '@zip.js/zip.js' || p === 'yaml')).toEqual([]);
     expect(chartPackages((await packagesOf(lazy)).packages)).toEqual(
       expect.arrayContaining(['@observablehq/plot', 'd3-shape', 'wordcloud']),
     );

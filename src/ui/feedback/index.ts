@@ -19,3 +19,5 @@ export { editorToasts } from './editorToasts';
 export { aiToasts } from './aiToasts';
 export { AI_TEXT } from './aiText';
 export { logToolToasts } from './logToolToasts';
+export { EXPORT_TEXT } from './exportText';
+export { exportToasts } from './exportToasts';

@@ -1,0 +1,52 @@
+import type { EventLog } from '../../events/eventLog';
+
+/**
+ * The page's one export of all notes (docs/product.md "Export all notes"): it belongs to the page, not
+ * to the sidebar that started it, so collapsing or hiding the sidebar neither stops it nor lets a
+ * second one start. The exporter itself loads when the first export starts (runExportAll.ts).
+ */
+
+/** Idle, or running with the notes written so far of the total (null until the exporter has loaded). */
+export type ExportState = { running: false } | { running: true; done: number; total: number | null };
+
+let state: ExportState = { running: false };
+let controller: AbortController | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: ExportState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** The current state (a new object on each change, for useSyncExternalStore). */
+export function exportState(): ExportState {
+  return state;
+}
+
+/** Calls `listener` on each change; returns the unsubscribe function. */
+export function subscribeExport(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Starts exporting the notes `log` holds now; does nothing while an export runs. Resolves when it has ended, however it ended. */
+export async function startExport(log: EventLog): Promise<void> {
+  if (state.running) return;
+  const abort = new AbortController();
+  controller = abort;
+  // The notes as they are now: edits made while the export runs belong to the next one.
+  const notes = log.state.notes;
+  set({ running: true, done: 0, total: null });
+  try {
+    const { runExportAll } = await import('./runExportAll');
+    await runExportAll({ notes, log, signal: abort.signal, onProgress: (done, total) => set({ running: true, done, total }) });
+  } finally {
+    controller = null;
+    set({ running: false });
+  }
+}
+
+/** Stops the running export: nothing is downloaded. */
+export function cancelExport(): void {
+  controller?.abort(new DOMException('Export cancelled', 'AbortError'));
+}

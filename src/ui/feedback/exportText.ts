@@ -1,0 +1,14 @@
+const count = new Intl.NumberFormat('en-US');
+
+/** "1 note", "1,234 notes". */
+export const notesCount = (n: number) => `${count.format(n)} ${n === 1 ? 'note' : 'notes'}`;
+
+/** The sidebar texts of *Export all notes* (docs/product.md "Export all notes"). */
+export const EXPORT_TEXT = {
+  button: 'Export all notes',
+  cancel: 'Cancel',
+  progressLabel: 'Export progress',
+  preparing: 'Preparing the export…',
+  /** "Exporting 1,234 of 10,000 notes…" */
+  progress: (done: number, total: number) => `Exporting ${count.format(done)} of ${notesCount(total)}…`,
+};
