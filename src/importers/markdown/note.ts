@@ -16,7 +16,7 @@ const NOTE_EXTENSIONS = ['md', 'markdown', 'html', 'htm', 'txt'];
 const HEADING = /^\s*#\s+(.+?)\s*#*\s*$/;
 
 /** Keys NotePad's own export writes; front matter with only these (and title, created, modified) is its. */
-const NOTEPAD_KEYS = ['title', 'created', 'modified', 'starred'];
+const NOTEPAD_KEYS = ['title', 'id', 'created', 'modified', 'starred', 'order'];
 
 /** Whether front matter is NotePad's own export's. */
 export function isNotepadFrontMatter(front: FrontMatter | null): boolean {

@@ -1,7 +1,7 @@
 /*
  * The links of a Markdown note rewritten before BlockNote's parser reads it (docs/product.md "What each
  * format keeps"): embeds (`![[x.png]]`, `![[x.png|300]]`, `![](path/x.png)`) and links to files become
- * `attachment:REF` URLs, wiki links (`[[Note]]`, `[[Note|alias]]`) and links to other notes become their
+ * `attachment:REF` URLs (also an inline `<img src>`), wiki links (`[[Note]]`, `[[Note|alias]]`) and links to other notes become their
  * readable text, and inline `#tags` are collected. Code (fenced blocks, inline spans) is left as written:
  * this is not a Markdown parser, only a scanner that knows where code is.
  */
@@ -17,6 +17,8 @@ const INLINE_CODE = /(`+)[^`]*?(?:`(?!`)[^`]*?)*?\1/g;
 const WIKI_EMBED = /!\[\[([^\]|\n]+?)(?:\|([^\]\n]*))?\]\]/g;
 const WIKI_LINK = /(^|[^!])\[\[([^\]|\n]+?)(?:\|([^\]\n]*))?\]\]/g;
 const IMAGE = /!\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
+/** An `<img src="...">` of inline HTML: BlockNote writes a captioned image as `<figure><img src><figcaption>`. */
+const HTML_IMAGE = /(<img\b[^>\n]*?\bsrc=")([^"\n]+)(")/gi;
 const LINK = /(^|[^!\]])\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
 const INLINE_TAG = /(^|\s)#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -51,6 +53,12 @@ function rewriteText(text: string, resolve: Resolver, tags: Set<string>): string
     if (found.kind === 'attachment')
       return found.image ? `![${alt}](attachment:${found.ref})` : `[${alt || path}](attachment:${found.ref})`;
     return whole;
+  });
+  out = out.replace(HTML_IMAGE, (whole, before: string, url: string, after: string) => {
+    const path = linkPath(url);
+    if (SCHEME.test(path) || !path) return whole;
+    const found = resolve(path, true);
+    return found.kind === 'attachment' && found.image ? `${before}attachment:${found.ref}${after}` : whole;
   });
   out = out.replace(WIKI_LINK, (_whole, before: string, target: string, alias: string | undefined) => before + wikiText(target, alias));
   out = out.replace(LINK, (whole, before: string, label: string, url: string) => {

@@ -116,6 +116,23 @@ describe('Markdown files', () => {
     expect(notes[0].body.text).toBe('Body\n');
   });
 
+  it("recognises the export's id and order keys, and resolves the captioned image BlockNote writes as <figure><img>", async () => {
+    const md =
+      '---\ntitle: Pic\nid: "1704067200000"\ncreated: 2024-01-01T00:00:00.000Z\nmodified: 2024-01-02T00:00:00.000Z\nstarred: true\norder: 2\n---\n' +
+      '<figure><img alt="dot" src="assets/Pic%201.png"><figcaption>A dot</figcaption></figure>\n\n<img src="https://example.org/x.png">\n';
+    const zip = await zipOf([
+      { path: 'Pic.md', data: md },
+      { path: 'assets/Pic 1.png', data: BLUE_PNG },
+    ]);
+    const { source, notes } = await importOne([fileOf('notepad-notes.zip', zip)]);
+    expect(source.app).toBe('notepad');
+    expect(notes[0]).toMatchObject({ title: 'Pic', starred: true });
+    const [image] = refsIn(notes[0].body.text);
+    expect(notes[0].body.text).toContain(`<img alt="dot" src="attachment:${image}">`);
+    expect(notes[0].body.text).toContain('<img src="https://example.org/x.png">');
+    expect(attachmentOf(notes[0], image)).toMatchObject({ data: BLUE_PNG });
+  });
+
   it('keeps a broken front matter as the body and lists the problem', async () => {
     const md = '---\ntitle: [unclosed\n---\nText\n';
     const { notes } = await importOne([fileOf('Broken.md', md, Date.UTC(2022, 1, 1))]);
