@@ -5,7 +5,8 @@
  */
 
 /** The apps NotePad reads exports of; `files` is a folder or zip of notes no app wrote in a known way. */
-export type SourceApp = 'evernote' | 'markdown' | 'obsidian' | 'notion' | 'bear' | 'keep' | 'simplenote' | 'text' | 'html' | 'notepad' | 'files';
+export type SourceApp =
+  'evernote' | 'markdown' | 'obsidian' | 'notion' | 'bear' | 'keep' | 'simplenote' | 'text' | 'html' | 'notepad' | 'files';
 
 /** What a person reads for each source (History says "Imported from Evernote (file.enex)"). */
 export const SOURCE_APP_NAMES: Record<SourceApp, string> = {
@@ -71,7 +72,8 @@ export interface SkippedNote {
 }
 
 /** What a reader yields, in source order. */
-export type ReaderItem = { kind: 'note'; note: ImportedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
+export type ReaderItem =
+  { kind: 'note'; note: ImportedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
 
 /**
  * A file that cannot be imported at all (not a note export, broken XML, a cut or damaged zip, a zip
@@ -117,4 +119,9 @@ export interface ImportLimits {
   maxNoteBytes: number;
   /** Bytes one attachment may have. */
   maxAttachmentBytes: number;
+  /**
+   * Bytes a zip may produce per byte of its own size, beyond a fixed allowance: a zip bomb is refused
+   * long before `maxZipBytes` when it expands far more than any export does.
+   */
+  maxZipRatio: number;
 }

@@ -1,0 +1,41 @@
+/*
+ * What a note read from a folder or zip knows about where it lies, and the parts every format shares:
+ * its title from the file name, its dates from the file.
+ */
+import { baseName, dirOf, stemOf } from '../paths';
+import type { ImportedNote, SourceApp } from '../types';
+import type { FolderContext } from './attachments';
+import type { SourceFile } from './files';
+
+/** A folder's context plus the source the note is listed under. */
+export interface NoteContext extends FolderContext {
+  app: SourceApp;
+  /** The chosen file's name (the zip, or the note file itself). */
+  file: string;
+  /** Whether the note lies in a zip (its path is then given in `source.path`). */
+  inZip: boolean;
+}
+
+const NOTION_ID = /\s+[0-9a-f]{32}$/i;
+
+/** A note's title from its path: the file name without extension and without Notion's id; a Bear bundle's name. */
+export function titleFromPath(path: string): string {
+  const folder = dirOf(path);
+  if (folder.toLowerCase().endsWith('.textbundle')) return stemOf(baseName(folder));
+  return stemOf(path).replace(NOTION_ID, '').trim();
+}
+
+/** Whether a file name carries Notion's 32-hex id ("Trip 0f1e…9a.md"). */
+export function hasNotionId(path: string): boolean {
+  return NOTION_ID.test(stemOf(path));
+}
+
+/** The file's dates as the note's: the zip's creation time when it has one, else its last change. */
+export function fileDates(file: SourceFile): { createdAt: number | null; modifiedAt: number | null } {
+  return { createdAt: file.created ?? file.lastModified, modifiedAt: file.lastModified };
+}
+
+/** `source` of an ImportedNote read from `file`. */
+export function noteSource(file: SourceFile, context: NoteContext): ImportedNote['source'] {
+  return context.inZip ? { app: context.app, file: context.file, path: file.path } : { app: context.app, file: context.file };
+}

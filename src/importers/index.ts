@@ -1,0 +1,59 @@
+/*
+ * The readers' entry (docs/architecture.md "Import from other apps"): chosen files in, sources planned
+ * and failures out. Each `.enex` and `.zip` is a source of its own; other files chosen together form one
+ * folder, each note file in it a source.
+ */
+import { planEnex } from './enex/reader';
+import { planLoose } from './folder/looseSource';
+import { planZip } from './folder/zipSource';
+import { resolveLimits, throwIfAborted } from './limits';
+import { extensionOf } from './mime';
+import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource } from './types';
+
+export { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from './limits';
+export * from './types';
+
+/** Whether a file is a zip: by its name, or by its first bytes ("PK\x03\x04"; an empty zip's "PK\x05\x06"). */
+async function isZip(input: ImportInput): Promise<boolean> {
+  if (extensionOf(input.name) === 'zip') return true;
+  const head = new Uint8Array(await input.slice(0, 4).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+}
+
+/**
+ * Understands chosen files (several at once: loose files chosen together form one folder, so `note.md`
+ * finds `image.png` chosen beside it). Returns one PlannedSource per source found and the files that
+ * cannot be imported, each with its reason; nothing is ever yielded from a file that failed. `limits`
+ * override DEFAULT_IMPORT_LIMITS. Throws only the signal's reason when it aborts.
+ */
+export async function planImport(
+  inputs: ImportInput[],
+  options?: { limits?: Partial<ImportLimits>; signal?: AbortSignal },
+): Promise<{ sources: PlannedSource[]; failures: ImportFileError[] }> {
+  const limits = resolveLimits(options?.limits);
+  const signal = options?.signal;
+  const sources: PlannedSource[] = [];
+  const failures: ImportFileError[] = [];
+  const loose: ImportInput[] = [];
+  for (const input of inputs) {
+    throwIfAborted(signal);
+    const extension = extensionOf(input.name);
+    if (extension !== 'enex' && !(await isZip(input))) {
+      loose.push(input);
+      continue;
+    }
+    try {
+      if (input.size === 0) throw new ImportFileError(input.name, 'an empty file');
+      sources.push(extension === 'enex' ? await planEnex(input, limits, signal) : await planZip(input, limits, signal));
+    } catch (error) {
+      throwIfAborted(signal);
+      failures.push(error instanceof ImportFileError ? error : new ImportFileError(input.name, 'could not be read'));
+    }
+  }
+  if (loose.length) {
+    const planned = await planLoose(loose, limits, signal);
+    sources.push(...planned.sources);
+    failures.push(...planned.failures);
+  }
+  return { sources, failures };
+}

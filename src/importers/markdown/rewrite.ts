@@ -1,0 +1,99 @@
+/*
+ * The links of a Markdown note rewritten before BlockNote's parser reads it (docs/product.md "What each
+ * format keeps"): embeds (`![[x.png]]`, `![[x.png|300]]`, `![](path/x.png)`) and links to files become
+ * `attachment:REF` URLs, wiki links (`[[Note]]`, `[[Note|alias]]`) and links to other notes become their
+ * readable text, and inline `#tags` are collected. Code (fenced blocks, inline spans) is left as written:
+ * this is not a Markdown parser, only a scanner that knows where code is.
+ */
+
+/** What a link's target turned out to be. */
+export type Resolved = { kind: 'attachment'; ref: string; image: boolean } | { kind: 'note' } | { kind: 'missing' };
+
+/** Looks a link's target up (a path as written in the note). */
+export type Resolver = (target: string, embed: boolean) => Resolved;
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const INLINE_CODE = /(`+)[^`]*?(?:`(?!`)[^`]*?)*?\1/g;
+const WIKI_EMBED = /!\[\[([^\]|\n]+?)(?:\|([^\]\n]*))?\]\]/g;
+const WIKI_LINK = /(^|[^!])\[\[([^\]|\n]+?)(?:\|([^\]\n]*))?\]\]/g;
+const IMAGE = /!\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
+const LINK = /(^|[^!\]])\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
+const INLINE_TAG = /(^|\s)#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** A wiki link's readable text: its alias, else its note name with a heading as "Note > Heading". */
+function wikiText(target: string, alias: string | undefined): string {
+  if (alias?.trim()) return alias.trim();
+  const [note, ...anchor] = target.split('#');
+  return anchor.length ? `${note.trim()} > ${anchor.join('#').replace(/^\^/, '').trim()}` : note.trim();
+}
+
+/** A link target without `<…>` and without a `#fragment`. */
+function linkPath(url: string): string {
+  const bare = url.startsWith('<') ? url.slice(1, -1) : url;
+  const hash = bare.indexOf('#');
+  return hash >= 0 ? bare.slice(0, hash) : bare;
+}
+
+/** Rewrites one stretch of text outside code. */
+function rewriteText(text: string, resolve: Resolver, tags: Set<string>): string {
+  let out = text.replace(WIKI_EMBED, (whole, target: string, option: string | undefined) => {
+    const path = target.split('#')[0].trim();
+    const found = resolve(path, true);
+    if (found.kind === 'attachment') return found.image ? `![${path}](attachment:${found.ref})` : `[${path}](attachment:${found.ref})`;
+    if (found.kind === 'note') return wikiText(target, /^\d+(x\d+)?$/.test(option ?? '') ? undefined : option);
+    return whole;
+  });
+  out = out.replace(IMAGE, (whole, alt: string, url: string) => {
+    const path = linkPath(url);
+    if (SCHEME.test(path) || !path) return whole;
+    const found = resolve(path, true);
+    if (found.kind === 'attachment')
+      return found.image ? `![${alt}](attachment:${found.ref})` : `[${alt || path}](attachment:${found.ref})`;
+    return whole;
+  });
+  out = out.replace(WIKI_LINK, (_whole, before: string, target: string, alias: string | undefined) => before + wikiText(target, alias));
+  out = out.replace(LINK, (whole, before: string, label: string, url: string) => {
+    const path = linkPath(url);
+    if (SCHEME.test(path) || !path || path.startsWith('/')) return whole;
+    const found = resolve(path, false);
+    if (found.kind === 'attachment') return `${before}[${label}](attachment:${found.ref})`;
+    return `${before}${label}`;
+  });
+  for (const match of out.matchAll(INLINE_TAG)) tags.add(match[2].replace(/\/+$/, ''));
+  return out;
+}
+
+/** Rewrites a line outside fenced code, leaving its inline code spans as they are. */
+function rewriteLine(line: string, resolve: Resolver, tags: Set<string>): string {
+  let out = '';
+  let last = 0;
+  for (const match of line.matchAll(INLINE_CODE)) {
+    out += rewriteText(line.slice(last, match.index), resolve, tags) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + rewriteText(line.slice(last), resolve, tags);
+}
+
+/**
+ * A Markdown body with its links rewritten through `resolve`, and the inline tags it holds. Call it once
+ * with a resolver that only records targets, resolve them, then again with the answers.
+ */
+export function rewriteMarkdown(body: string, resolve: Resolver): { text: string; tags: string[] } {
+  const tags = new Set<string>();
+  const lines = body.split('\n');
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_OPEN.exec(lines[i]);
+    if (fence) {
+      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && !lines[i].trim().slice(open[1].length).trim()) fence = null;
+      continue;
+    }
+    if (open) {
+      fence = open[1];
+      continue;
+    }
+    lines[i] = rewriteLine(lines[i], resolve, tags);
+  }
+  return { text: lines.join('\n'), tags: [...tags] };
+}

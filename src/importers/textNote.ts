@@ -1,0 +1,17 @@
+import type { SourceFile } from './folder/files';
+import { fileDates, noteSource, titleFromPath, type NoteContext } from './folder/noteContext';
+import type { ImportedNote } from './types';
+
+/** A plain text file as a note: the file name as title, one paragraph per line (the pipeline splits them). */
+export function textNote(file: SourceFile, text: string, context: NoteContext): ImportedNote {
+  return {
+    title: titleFromPath(file.path),
+    body: { format: 'text', text: text.replace(/\r\n?/g, '\n') },
+    ...fileDates(file),
+    tags: [],
+    starred: false,
+    attachments: [],
+    source: noteSource(file, context),
+    dropped: [],
+  };
+}
