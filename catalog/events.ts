@@ -50,7 +50,7 @@ const importId = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
  * this one key, so the summaries of past imports are read without reading the whole log.
  */
 export const IMPORT_RECORDS_KEY = 'imports';
-const onImport = { id: v.literal(IMPORT_RECORDS_KEY), importId };
+const onImport = { id: v.picklist([IMPORT_RECORDS_KEY]), importId };
 /** A note or file of an import that did not come along, and why (docs/product.md "Import notes"). */
 const importProblem = v.strictObject({
   /** The note it belongs to, when it is part of one ("receipt.pdf" of note "Taxes"). */
@@ -145,11 +145,11 @@ export const EVENT_CATALOG = {
   'log.imported': entry('log', { events: count, notes: count, mode: v.picklist(['replace', 'merge']) }),
   /**
    * A batch of an import's notes, appended in the same transaction as their note.imported events:
-   * each note's id and the `modified` it was imported with (Undo keeps a note whose body or title
-   * changed since). A batch is durable with its record or not at all, so an interrupted import can
-   * still be undone.
+   * each note's id, and at the same index the `modified` it was imported with (Undo keeps a note
+   * whose body or title changed since). A batch is durable with its record or not at all, so an
+   * interrupted import can still be undone.
    */
-  'import.notes-added': entry('log', { ...onImport, notes: v.array(v.tuple([noteId, isoTime])) }),
+  'import.notes-added': entry('log', { ...onImport, notes: v.array(noteId), modified: v.array(isoTime) }),
   /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
   /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */

@@ -35,8 +35,10 @@ export function importSummaries(records: readonly AppEvent[]): ImportSummary[] {
     return summary;
   };
   for (const event of records) {
-    if (event.type === 'import.notes-added') of(event.payload.importId, event.at).notes.push(...event.payload.notes);
-    else if (event.type === 'import.finished') {
+    if (event.type === 'import.notes-added') {
+      const { notes, modified } = event.payload;
+      of(event.payload.importId, event.at).notes.push(...notes.map((id, i): [string, string] => [id, modified[i] ?? '']));
+    } else if (event.type === 'import.finished') {
       const summary = of(event.payload.importId, event.at);
       summary.files = event.payload.files;
       summary.finished = true;

@@ -1,18 +1,13 @@
-import type { AppEvent } from '../events/catalog';
 import type { EventLog } from '../events/eventLog';
 import { readLegacyIndex, type LegacyEntry } from '../projections/legacy';
-import { loadPurifier } from './purifier';
-import { sanitizeNoteHtml } from './sanitize';
-import { BATCH_MAX_CHARS, BATCH_MAX_NOTES, BatchWriter } from './noteImport/batchWriter';
 import { importActivity$ } from './noteImport/importActivity';
-import { sliceYielder } from './noteImport/slices';
-import { NOTES_KEY, STARRED_KEY, legacyBackupKey, noteBodyKey, readItem, writeItem, type StorageArea } from './webStorage';
+import { NOTES_KEY, STARRED_KEY, legacyBackupKey, readItem, writeItem, type StorageArea } from './webStorage';
 
 /** The Web Lock one tab holds while it imports the original app's notes, so two tabs never import them twice. */
 const LEGACY_LOCK = 'notepad-legacy-import';
 
 /** The value of `key`, or null when it is absent or cannot be read (logged). */
-function readOrNull(storage: StorageArea, key: string): string | null {
+export function readOrNull(storage: StorageArea, key: string): string | null {
   const read = readItem(storage, key);
   if (read.ok) return read.value;
   console.error(`NotePad: could not read ${key} for the legacy import`, read.error);
@@ -31,42 +26,6 @@ function unknownEntries(log: EventLog, storage: StorageArea): { entries: LegacyE
 function withLegacyLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'object' ? navigator.locks : undefined;
   return locks ? (locks.request(LEGACY_LOCK, work) as Promise<T>) : work();
-}
-
-/**
- * Append `entries` with their bodies (read from `note_{id}` one batch at a time, sanitized) in batches
- * of one transaction each, in slices that leave the page responsive. Returns how many were appended.
- */
-async function appendLegacyNotes(
-  log: EventLog,
-  storage: StorageArea,
-  entries: LegacyEntry[],
-  onProgress: (done: number) => void,
-): Promise<number> {
-  await loadPurifier();
-  const writer = new BatchWriter(log);
-  const yieldNow = sliceYielder();
-  let batch: AppEvent[] = [];
-  let chars = 0;
-  let done = 0;
-  for (const entry of entries) {
-    await yieldNow();
-    // A note that appeared meanwhile (another tab, the journal) is not imported again.
-    if (log.state.notes.meta[entry.id] || log.state.notes.deleted[entry.id]) continue;
-    const html = sanitizeNoteHtml(readOrNull(storage, noteBodyKey(entry.id)) ?? '');
-    batch.push(log.create('note.imported', { ...entry, html }));
-    chars += html.length * 2;
-    done += 1;
-    if (batch.length >= BATCH_MAX_NOTES || chars >= BATCH_MAX_CHARS) {
-      await writer.write(batch, batch.length);
-      [batch, chars] = [[], 0];
-      onProgress(done);
-    }
-  }
-  if (batch.length) await writer.write(batch, batch.length);
-  await writer.settle();
-  onProgress(done);
-  return done;
 }
 
 /** The legacy import once the original app's index is read: how many notes it will bring, and the run. */
@@ -106,6 +65,8 @@ export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImp
       if (left.length === 0 || !log.writable) return 0;
       importActivity$.next({ kind: 'importing', done: 0, total: left.length, cancel: null });
       try {
+        // The appending code (and DOMPurify) loads only when there is something to import.
+        const { appendLegacyNotes } = await import('./legacyAppend');
         return await appendLegacyNotes(log, storage, left, (done) =>
           importActivity$.next({ kind: 'importing', done, total: left.length, cancel: null }),
         );

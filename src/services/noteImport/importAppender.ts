@@ -100,7 +100,12 @@ export class ImportAppender {
   private async flush(): Promise<void> {
     this.batchStarted = this.now();
     if (this.added.length === 0) return;
-    const record = this.log.create('import.notes-added', { id: IMPORT_RECORDS_KEY, importId: this.importId, notes: this.added });
+    const record = this.log.create('import.notes-added', {
+      id: IMPORT_RECORDS_KEY,
+      importId: this.importId,
+      notes: this.added.map(([id]) => id),
+      modified: this.added.map(([, modified]) => modified),
+    });
     const [events, notes] = [[...this.batch, record], this.added.length];
     [this.batch, this.added, this.chars] = [[], [], 0];
     await this.writer.write(events, notes);

@@ -19,3 +19,5 @@ export { editorToasts } from './editorToasts';
 export { aiToasts } from './aiToasts';
 export { AI_TEXT } from './aiText';
 export { logToolToasts } from './logToolToasts';
+export { IMPORT_ENTRY_TEXT } from './importEntryText';
+export { importFeedback, loadImportFeedback, type ImportFeedback } from './importFeedbackLoader';

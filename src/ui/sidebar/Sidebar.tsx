@@ -11,6 +11,7 @@ import { NoteList } from './NoteList';
 /** Below this width the sidebar is a drawer; keep in step with app.css. */
 const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
+import { ImportTools } from '../import/ImportTools';
 import { useEditability } from '../StartupGate';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
@@ -182,6 +183,7 @@ export function Sidebar({
         />
         {!compact && (
           <footer className="sidebar-footer">
+            <ImportTools />
             <LogMenu />
             <button type="button" className="link-button" onClick={onShowShortcuts}>
               Keyboard shortcuts
