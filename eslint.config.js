@@ -16,6 +16,7 @@ const ELEMENTS = [
   ['services', 'src/services'],
   ['ui', 'src/ui'],
   ['lib', 'src/lib'],
+  ['importers', 'src/importers'],
   ['app', 'src'], // src/main.tsx and the rest of src/ outside the layers above
   ['functions', 'functions'],
   ['server', 'server'],
@@ -25,7 +26,7 @@ const ELEMENTS = [
   ['scripts', 'scripts'],
 ].map(([type, pattern]) => ({ type, pattern, partialMatch: false }));
 
-const APP_LAYERS = ['events', 'projections', 'machines', 'services', 'ui', 'lib', 'app'];
+const APP_LAYERS = ['events', 'projections', 'machines', 'services', 'ui', 'lib', 'importers', 'app'];
 
 /** Import directions (docs/architecture.md "Import rules"); a broken one names the rule and the reason. */
 const IMPORT_POLICIES = [
@@ -43,6 +44,11 @@ const IMPORT_POLICIES = [
     from: { element: { type: 'lib' } },
     disallow: { to: { element: { types: { anyOf: APP_LAYERS.filter((type) => type !== 'lib') } } } },
     message: 'src/lib is neutral ground: it imports no other layer of the app.',
+  },
+  {
+    from: { element: { type: 'importers' } },
+    disallow: { to: { element: { types: { anyOf: APP_LAYERS.filter((type) => type !== 'lib' && type !== 'importers') } } } },
+    message: 'src/importers are pure readers that run in a worker and in Node: they import packages, src/lib and src/importers only.',
   },
   {
     from: { element: { type: 'functions' } },

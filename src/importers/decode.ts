@@ -7,6 +7,9 @@
 /** How far into a file a declared encoding is looked for (HTML's prescan reads 1,024 bytes too). */
 const SNIFF_BYTES = 1024;
 
+/** The most text handed to a parser at once (what browsers' file streams give per chunk). */
+const SLICE_BYTES = 64 * 1024;
+
 const XML_ENCODING = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i;
 
@@ -60,8 +63,12 @@ export async function* decodedChunks(blob: Blob, signal?: AbortSignal): AsyncGen
       if (signal?.aborted) return;
       const { done, value } = await reader.read();
       if (done) break;
-      const text = decoder.decode(value, { stream: true });
-      if (text) yield text;
+      // A stream may hand out a whole in-memory file at once: parse it a slice at a time all the same.
+      for (let at = 0; at < value.length; at += SLICE_BYTES) {
+        const text = decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true });
+        if (text) yield text;
+        if (signal?.aborted) return;
+      }
     }
     const rest = decoder.decode();
     if (rest) yield rest;

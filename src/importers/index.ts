@@ -13,13 +13,6 @@ import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSourc
 export { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from './limits';
 export * from './types';
 
-/** Whether a file is a zip: by its name, or by its first bytes ("PK\x03\x04"; an empty zip's "PK\x05\x06"). */
-async function isZip(input: ImportInput): Promise<boolean> {
-  if (extensionOf(input.name) === 'zip') return true;
-  const head = new Uint8Array(await input.slice(0, 4).arrayBuffer());
-  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
-}
-
 /**
  * Understands chosen files (several at once: loose files chosen together form one folder, so `note.md`
  * finds `image.png` chosen beside it). Returns one PlannedSource per source found and the files that
@@ -38,7 +31,7 @@ export async function planImport(
   for (const input of inputs) {
     throwIfAborted(signal);
     const extension = extensionOf(input.name);
-    if (extension !== 'enex' && !(await isZip(input))) {
+    if (extension !== 'enex' && extension !== 'zip') {
       loose.push(input);
       continue;
     }
@@ -51,9 +44,14 @@ export async function planImport(
     }
   }
   if (loose.length) {
-    const planned = await planLoose(loose, limits, signal);
-    sources.push(...planned.sources);
-    failures.push(...planned.failures);
+    try {
+      const planned = await planLoose(loose, limits, signal);
+      sources.push(...planned.sources);
+      failures.push(...planned.failures);
+    } catch {
+      throwIfAborted(signal);
+      failures.push(...loose.map((input) => new ImportFileError(input.name, 'could not be read')));
+    }
   }
   return { sources, failures };
 }

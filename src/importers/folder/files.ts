@@ -2,7 +2,7 @@
  * A file of a folder of notes, whether it lies in a zip or was chosen with others: what readers resolve
  * embeds and attachments against (docs/architecture.md "Import from other apps").
  */
-import { formatBytes } from '../limits';
+import { formatBytes, throwIfAborted } from '../limits';
 import { baseName, normalizePath, stemOf } from '../paths';
 import type { ImportInput } from '../types';
 
@@ -45,9 +45,14 @@ export function looseFile(input: ImportInput): SourceFile {
     size: input.size,
     lastModified: typeof input.lastModified === 'number' ? input.lastModified : null,
     created: null,
-    async read(limit) {
+    async read(limit, signal) {
       if (input.size > limit) throw new FileReadError('too-large', `larger than ${formatBytes(limit)}`);
-      return new Uint8Array(await input.arrayBuffer());
+      try {
+        return new Uint8Array(await input.arrayBuffer());
+      } catch {
+        throwIfAborted(signal);
+        throw new FileReadError('damaged', 'could not be read (moved or changed since it was chosen)');
+      }
     },
     async check(limit) {
       if (input.size > limit) throw new FileReadError('too-large', `larger than ${formatBytes(limit)}`);

@@ -5,6 +5,7 @@
  */
 import { decodeText } from '../decode';
 import { NOT_A_NOTE_EXPORT } from '../limits';
+import { baseName, dirOf, stemOf } from '../paths';
 import { asSimplenoteExport, simplenoteItems } from '../simplenote';
 import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../types';
 import { classifyFiles, type ClassifiedFile } from './classify';
@@ -52,6 +53,18 @@ async function* readLoose(
   }
 }
 
+/** A path without its extension: a Keep note's `.json` and its `.html` twin share it. */
+function stemPath(path: string): string {
+  const dir = dirOf(path);
+  return dir ? `${dir}/${stemOf(path)}` : stemOf(path);
+}
+
+/** A Takeout file chosen with Keep notes that is not a note: a note's `.html` twin, or `Labels.txt`. */
+function isKeepCompanion(file: ClassifiedFile, keepNotes: Set<string>): boolean {
+  if (file.kind === 'html') return keepNotes.has(stemPath(file.file.path));
+  return file.kind === 'text' && baseName(file.file.path) === 'Labels.txt';
+}
+
 async function simplenoteCount(file: ClassifiedFile, limits: ImportLimits): Promise<number> {
   const data = asSimplenoteExport(JSON.parse(decodeText(await file.file.read(limits.maxNoteBytes))));
   return data ? data.activeNotes.length + data.trashedNotes.length : 0;
@@ -77,8 +90,10 @@ export async function planLoose(
   const tree = new FileTree(files);
   const notes: ClassifiedFile[] = [];
   const others: ClassifiedFile[] = [];
+  const keepNotes = new Set(classified.filter((file) => file.kind === 'keep').map((file) => stemPath(file.file.path)));
   classified.forEach((file, i) => {
     const name = nonEmpty[i].name;
+    if (keepNotes.size && isKeepCompanion(file, keepNotes)) return;
     if (file.kind === 'json') failures.push(new ImportFileError(name, NOT_A_NOTE_EXPORT));
     else if (!APP_OF[file.kind]) others.push(file);
     else if (file.problem) failures.push(new ImportFileError(name, file.problem));

@@ -15,12 +15,15 @@ import { DomUtils, findAll, isDirective, isElement, parseMarkup, serialize, type
 const HEAD_ONLY = ['head', 'title', 'meta', 'link', 'style', 'script', 'base'];
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[^,]*)?,/i;
 
-/** The nodes a page shows: the `<body>`'s children, else the document's without its head. */
+/** The nodes a page shows (the live list, so removals show): the `<body>`'s children, else the document's without its head. */
 function pageContent(document: ReturnType<typeof parseMarkup>): ChildNode[] {
   const body = DomUtils.findOne((node) => node.name === 'body', document.children, true);
   if (body) return body.children;
   const html = DomUtils.findOne((node) => node.name === 'html', document.children, true);
-  return (html ?? document).children.filter((node) => !(isElement(node) && HEAD_ONLY.includes(node.name)) && !isDirective(node));
+  const parent = html ?? document;
+  for (const node of [...parent.children])
+    if ((isElement(node) && HEAD_ONLY.includes(node.name)) || isDirective(node)) DomUtils.removeElement(node);
+  return parent.children;
 }
 
 /** Removes a first `<h1>` whose text is the title (Notion's page header). */

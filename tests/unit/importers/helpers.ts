@@ -1,18 +1,22 @@
 import { expect } from 'vitest';
+import { File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planImport, type ImportedNote, type ImportLimits, type PlannedSource, type ReaderItem } from '../../../src/importers';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
+// Paths from this file, not URL objects: jsdom's URL is not Node's.
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/import/');
 
 /** A committed fixture as a chosen file. */
 export function fixture(name: string, lastModified = Date.UTC(2024, 0, 2, 3, 4, 5)): File {
-  return new File([readFileSync(FIXTURES + name)], name, { lastModified });
+  return fileOf(name, readFileSync(FIXTURES + name), lastModified);
 }
 
 /** Bytes or text as a chosen file. */
 export function fileOf(name: string, data: Uint8Array | string, lastModified = Date.UTC(2024, 0, 2, 3, 4, 5)): File {
-  return new File([data], name, { lastModified });
+  // Node's File even under jsdom, whose File has no stream(); a browser's and a worker's have one.
+  return new NodeFile([data], name, { lastModified }) as unknown as File;
 }
 
 /** Every item a source yields. */

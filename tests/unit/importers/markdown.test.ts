@@ -166,3 +166,43 @@ describe('Markdown files', () => {
     expect(noteTitled(notes, 'b').body).toEqual({ format: 'text', text: 'line one\nline two' });
   });
 });
+
+describe('files chosen together', () => {
+  it("skips macOS's __MACOSX copies in a zip without listing them", async () => {
+    const zip = await zipOf([
+      { path: 'Notes/a.md', data: 'Hello' },
+      { path: '__MACOSX/Notes/._a.md', data: 'resource fork' },
+    ]);
+    const { items } = await importOne([fileOf('mac.zip', zip)]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'note', note: { title: 'a', source: { path: 'Notes/a.md' } } });
+  });
+
+  it('lists a chosen image no note refers to after the last note, and refuses images chosen alone', async () => {
+    const plan = await planImport([fileOf('a.md', 'one'), fileOf('b.txt', 'two'), fileOf('stray.png', RED_PNG)]);
+    expect(plan.sources.map((source) => [source.file, source.app])).toEqual([
+      ['a.md', 'markdown'],
+      ['b.txt', 'text'],
+    ]);
+    expect(await readAll(plan.sources[0])).toHaveLength(1);
+    const last = await readAll(plan.sources[1]);
+    expect(last[1]).toEqual({ kind: 'dropped', dropped: { item: 'stray.png', reason: 'no note refers to it' } });
+    const alone = await planImport([fileOf('stray.png', RED_PNG)]);
+    expect(alone.sources).toEqual([]);
+    expect(alone.failures.map((failure) => failure.reason)).toEqual([
+      'not a note export: NotePad reads .enex, .md, .txt, .html, .json (Google Keep, Simplenote) and .zip',
+    ]);
+  });
+
+  it('fails a chosen file that cannot be read any more, alone', async () => {
+    const gone = Object.assign(new Blob(['x']), {
+      name: 'gone.md',
+      arrayBuffer: () => Promise.reject(new DOMException('moved', 'NotReadableError')),
+    });
+    const plan = await planImport([gone, fileOf('ok.md', 'fine')]);
+    expect(plan.sources.map((source) => source.file)).toEqual(['ok.md']);
+    expect(plan.failures.map((failure) => [failure.file, failure.reason])).toEqual([
+      ['gone.md', 'could not be read (moved or changed since it was chosen)'],
+    ]);
+  });
+});
