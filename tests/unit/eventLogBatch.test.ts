@@ -108,7 +108,12 @@ describe('appending a batch of events', () => {
     const log = await openLog(await openIndexedDbStorage(null));
     await log.appendBatch([
       imported(log, '1'),
-      log.create('import.notes-added', { id: IMPORT_RECORDS_KEY, importId: 'import-0001', notes: ['1'], modified: ['2020-01-01T00:00:00.000Z'] }),
+      log.create('import.notes-added', {
+        id: IMPORT_RECORDS_KEY,
+        importId: 'import-0001',
+        notes: ['1'],
+        modified: ['2020-01-01T00:00:00.000Z'],
+      }),
     ]);
     await log.append('note.created', { id: '2', title: 'Mine' });
     await log.append('import.finished', { id: IMPORT_RECORDS_KEY, importId: 'import-0001', files: [], cancelled: false });

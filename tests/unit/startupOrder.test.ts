@@ -108,18 +108,16 @@ describe('start-up order (appShell: no localStorage before the first row)', () =
     const web = new MemoryWebStorage();
     const legacy = legacyNotes(web, 300);
     // The first start's first batches were durable when the page closed.
-    const half = legacy
-      .slice(0, 120)
-      .map((id, i) =>
-        ev('note.imported', {
-          id,
-          title: `Legacy ${i}`,
-          modified: '2026-01-01T00:00:00.000Z',
-          html: `<p>body ${i}</p>`,
-          starred: false,
-          source: 'localStorage',
-        }),
-      );
+    const half = legacy.slice(0, 120).map((id, i) =>
+      ev('note.imported', {
+        id,
+        title: `Legacy ${i}`,
+        modified: '2026-01-01T00:00:00.000Z',
+        html: `<p>body ${i}</p>`,
+        starred: false,
+        source: 'localStorage',
+      }),
+    );
     const storage = createMemoryStorage(half);
     const startup = beginStartup({ openStorage: async () => storage, webStorage: web, channel: null });
     const { log } = await startup.readable;
