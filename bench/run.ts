@@ -18,11 +18,20 @@ import { printFigures, type Figure } from './lib/report';
 import { editorStage, growthStage, listStage, loadStage, startupStage, type StageContext, type StageResult } from './lib/stages';
 import { paragraphsHtml } from './lib/corpus';
 import { syncStage } from './lib/sync/stage';
+import { importStage } from './lib/importStage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
-const STAGES = { editor: editorStage, load: loadStage, startup: startupStage, list: listStage, growth: growthStage, sync: syncStage };
+const STAGES = {
+  editor: editorStage,
+  load: loadStage,
+  startup: startupStage,
+  list: listStage,
+  growth: growthStage,
+  sync: syncStage,
+  import: importStage,
+};
 type StageName = keyof typeof STAGES;
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -34,16 +43,19 @@ const only = (process.env.BENCH_ONLY ?? Object.keys(STAGES).join(','))
 
 function build(): void {
   console.log('Building NotePad + baseline into bench/dist ...');
-  const res = spawnSync(
-    process.execPath,
-    [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'bench/vite.bench.config.ts'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    },
-  );
-  if (res.status !== 0) throw new Error(`bench build failed (exit ${res.status})`);
+  // The import stage's bulk-append yardstick is a build of its own, after the one that empties bench/dist.
+  for (const config of ['bench/vite.bench.config.ts', ...(only.includes('import') ? ['bench/vite.append.config.ts'] : [])]) {
+    const res = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', config],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      },
+    );
+    if (res.status !== 0) throw new Error(`bench build failed (${config}, exit ${res.status})`);
+  }
 }
 
 /** The machine the figures were taken on (docs/benchmarks.md lists it with the table). */

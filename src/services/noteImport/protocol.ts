@@ -41,8 +41,13 @@ export interface ImportPlan {
 export type ReadStep =
   { kind: 'item'; source: number; item: PreparedItem } | { kind: 'failed'; source: number; reason: string } | { kind: 'end' };
 
+/** A worker's answer to `next` holds at most this many steps... */
+export const STEPS_PER_MESSAGE = 32;
+/** ...and about this many bytes of notes (at least one note, whatever its size): memory stays bounded. */
+export const BYTES_PER_MESSAGE = 2 * 1024 * 1024;
+
 /** Page -> worker. */
 export type ToWorker = { type: 'plan'; files: ImportInput[]; limits?: Partial<ImportLimits> } | { type: 'next' } | { type: 'cancel' };
 
-/** Worker -> page: the plan, then one step per `next`; `error` when planning itself broke. */
-export type FromWorker = { type: 'planned'; plan: ImportPlan } | { type: 'step'; step: ReadStep } | { type: 'error'; message: string };
+/** Worker -> page: the plan, then a few steps per `next`; `error` when planning itself broke. */
+export type FromWorker = { type: 'planned'; plan: ImportPlan } | { type: 'steps'; steps: ReadStep[] } | { type: 'error'; message: string };

@@ -20,14 +20,15 @@ function startImportWorker(): Worker {
 }
 
 /**
- * A reader over the import's worker (docs/architecture.md "Import pipeline"). It asks for the next
- * step as soon as it hands one out, so the worker reads the next note while the page converts this
- * one, and never more: memory holds two notes at most.
+ * A reader over the import's worker (docs/architecture.md "Import pipeline"). The worker answers
+ * `next` with a few steps (protocol.ts: at most 32, about 2 MB of notes); the reader asks for the
+ * next few as soon as it starts handing out these, so the worker reads while the page converts, and
+ * never more: memory holds two answers at most.
  */
 export function workerReader(create: () => Worker = startImportWorker): NoteReader {
   const worker = create();
   const waiting: { resolve: (message: FromWorker) => void; reject: (error: Error) => void }[] = [];
-  let ahead: Promise<ReadStep> | null = null;
+  let ahead: Promise<ReadStep[]> | null = null;
   let broken: Error | null = null;
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => waiting.shift()?.resolve(data);
   worker.onerror = (event) => {
@@ -42,12 +43,14 @@ export function workerReader(create: () => Worker = startImportWorker): NoteRead
           waiting.push({ resolve, reject });
           worker.postMessage(message);
         });
-  const step = async (): Promise<ReadStep> => {
+  const fetchSteps = async (): Promise<ReadStep[]> => {
     const answer = await ask({ type: 'next' });
     if (answer.type === 'error') throw new Error(answer.message);
-    if (answer.type !== 'step') throw new Error('the import reader answered out of turn');
-    return answer.step;
+    if (answer.type !== 'steps') throw new Error('the import reader answered out of turn');
+    return answer.steps;
   };
+  let queue: ReadStep[] = [];
+  const endsWithEnd = (steps: ReadStep[]) => steps.at(-1)?.kind === 'end';
   return {
     async plan(files, limits) {
       const answer = await ask({ type: 'plan', files, limits });
@@ -55,12 +58,14 @@ export function workerReader(create: () => Worker = startImportWorker): NoteRead
       if (answer.type !== 'planned') throw new Error('the import reader answered out of turn');
       return answer.plan;
     },
-    next() {
-      const current = ahead ?? step();
-      // The following one is read while this one is converted; nothing is asked after the end.
-      ahead = current.then((s) => (s.kind === 'end' ? s : step()));
-      ahead.catch(() => undefined);
-      return current;
+    async next() {
+      if (queue.length === 0) {
+        queue = await (ahead ?? fetchSteps());
+        // The following steps are read while these are converted; nothing is asked after the end.
+        ahead = endsWithEnd(queue) ? Promise.resolve([{ kind: 'end' }]) : fetchSteps();
+        ahead.catch(() => undefined);
+      }
+      return queue.shift() ?? { kind: 'end' };
     },
     cancel() {
       if (!broken) worker.postMessage({ type: 'cancel' } satisfies ToWorker);

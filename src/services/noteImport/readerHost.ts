@@ -1,6 +1,6 @@
 import type { ImportFileError, ImportInput, ImportLimits, PlannedSource, ReaderItem } from '../../importers/types';
 import { prepareNote, type ImageConverter } from './prepareNote';
-import type { ImportPlan, PreparedItem, ReadStep } from './protocol';
+import type { ImportPlan, PreparedItem, PreparedNote, ReadStep } from './protocol';
 
 /** The readers' entry (src/importers/index.ts): plans the chosen files; a file that cannot be read is a failure, not a throw. */
 export type PlanImport = (
@@ -14,6 +14,11 @@ export interface ReaderHost {
   plan(files: ImportInput[], limits?: Partial<ImportLimits>): Promise<ImportPlan>;
   /** The next step: an item, a source that stopped, or the end. One note with its images in memory at a time. */
   next(): Promise<ReadStep>;
+  /**
+   * The next steps, up to `maxItems` of them or about `maxBytes` of notes (at least one), ending with
+   * the end when it comes: for the worker, which answers the page with a few notes per message.
+   */
+  nextSteps(maxItems: number, maxBytes: number): Promise<ReadStep[]>;
   /** Stop: planning and reading end where they are; `next` answers the end. */
   cancel(): void;
 }
@@ -34,7 +39,7 @@ export function createReaderHost(planImport: PlanImport, convert: ImageConverter
   const prepare = async (item: ReaderItem): Promise<PreparedItem> =>
     item.kind === 'note' ? { kind: 'note', note: await prepareNote(item.note, convert) } : item;
 
-  return {
+  const host: ReaderHost = {
     async plan(files, limits) {
       const planned = await planImport(files, { limits, signal: abort.signal });
       sources = planned.sources;
@@ -61,9 +66,26 @@ export function createReaderHost(planImport: PlanImport, convert: ImageConverter
       }
       return { kind: 'end' };
     },
+    async nextSteps(maxItems, maxBytes) {
+      const steps: ReadStep[] = [];
+      let bytes = 0;
+      while (steps.length < maxItems && bytes < maxBytes) {
+        const step = await host.next();
+        steps.push(step);
+        if (step.kind === 'end') break;
+        if (step.kind === 'item' && step.item.kind === 'note') bytes += noteBytes(step.item.note);
+      }
+      return steps;
+    },
     cancel() {
       abort.abort(new DOMException('The import was cancelled.', 'AbortError'));
       void reading?.return?.();
     },
   };
+  return host;
+}
+
+/** About how many bytes a prepared note holds: its text (two bytes a character) and its images. */
+function noteBytes(note: PreparedNote): number {
+  return note.body.text.length * 2 + note.attachments.reduce((sum, a) => sum + (a.kind === 'image' ? a.jpeg.byteLength : 0), 0);
 }

@@ -1,7 +1,7 @@
 import { markdownToHTML } from '@blocknote/core';
 import type { ConversionTools } from '../../services/noteImport/convertNote';
 import { createNoteEditor } from '../editor/createNoteEditor';
-import { cleanPastedHtml } from '../editor/paste';
+import { cleanImportedHtml } from '../editor/paste';
 
 /**
  * What the import converts notes with (docs/architecture.md "Import pipeline"): an editor made as the
@@ -13,7 +13,7 @@ export function createConversionTools(): ConversionTools {
   const editor = createNoteEditor();
   return {
     markdownToHtml: (markdown) => markdownToHTML(markdown),
-    clean: (html) => cleanPastedHtml(html),
+    clean: (html) => cleanImportedHtml(html),
     parseHtml: (html) => editor.tryParseHTMLToBlocks(html),
     toHtml: (blocks) => editor.blocksToFullHTML(blocks as Parameters<typeof editor.blocksToFullHTML>[0]),
   };
