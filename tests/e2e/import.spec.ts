@@ -8,6 +8,7 @@ import {
   fixtureDrop,
   fixturePath,
   importProgress,
+  sourcesOf,
   toastTitled,
   waitForDropTarget,
 } from './importPage';
@@ -227,6 +228,40 @@ test.describe('importing notes from other apps', () => {
     await cancelled.getByRole('button', { name: 'Undo' }).click();
     await expect(toastTitled(page, `Removed ${imported.toLocaleString('en-US')} notes`)).toBeVisible();
     await expect(app.rowTitleTexts).toHaveText(['Typed meanwhile']);
+    expectNoConsoleErrors(page);
+  });
+
+  test('the first load holds none of the importer: its readers and libraries load in its worker when an import starts', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.url().endsWith('.js')) scripts.push(request.url());
+    });
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const app = new NotesPage(page);
+    await app.open();
+    await page.waitForLoadState('load');
+    await expect(app.sidebar).not.toHaveAttribute('inert');
+    const atLoad = await sourcesOf(page, [...scripts]);
+    expect(atLoad.length).toBeGreaterThan(0);
+    const importer = (sources: string[]) =>
+      sources.filter(
+        (s) =>
+          /src\/importers\/|node_modules\/(@zip\.js\/zip\.js|saxes|yaml|@noble\/hashes|htmlparser2|domhandler)\//.test(s) ||
+          (/src\/services\/noteImport\//.test(s) && !s.endsWith('importActivity.ts')),
+      );
+    expect(importer(atLoad)).toEqual([]);
+
+    await chooseFiles(page, [fixturePath('obsidian-vault.zip')]);
+    await expect(toastTitled(page, 'Imported 3 notes')).toBeVisible();
+    const worker = workers.find((url) => url.includes('import.worker'));
+    expect(worker).toBeDefined();
+    const inWorker = await sourcesOf(page, [worker!]);
+    expect(importer(inWorker)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/@zip\.js\/zip\.js/), expect.stringMatching(/saxes/), expect.stringMatching(/yaml/)]),
+    );
     expectNoConsoleErrors(page);
   });
 });

@@ -77,3 +77,16 @@ export const toastTitled = (page: Page, title: string | RegExp) => page.locator(
 
 /** The import's progress bar. */
 export const importProgress = (page: Page) => page.getByRole('progressbar', { name: /^(Importing|Reading)/ });
+
+/** The sources (modules, with their package paths) of each script at `urls`, from its source map; scripts without one are skipped. */
+export function sourcesOf(page: Page, urls: string[]): Promise<string[]> {
+  return page.evaluate(async (list) => {
+    const sources: string[] = [];
+    for (const url of list) {
+      const response = await fetch(`${url}.map`);
+      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) continue;
+      sources.push(...((await response.json()) as { sources: string[] }).sources);
+    }
+    return sources;
+  }, urls);
+}
