@@ -27,11 +27,14 @@ export function noisePng(size: number, seed: number, padBytes = 0): Uint8Array {
   new DataView(header.buffer).setUint32(4, size);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = new Uint8Array(size * (1 + size * 3));
-  let state = seed * 2654435761 + 1;
+  // xorshift32: noise that deflate cannot shrink.
+  let state = (seed * 2654435761) >>> 0 || 1;
   for (let i = 0; i < rows.length; i++) {
     if (i % (1 + size * 3) === 0) continue; // filter byte 0
-    state = (state * 1103515245 + 12345) >>> 0;
-    rows[i] = state >>> 24;
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    rows[i] = state & 0xff;
   }
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
