@@ -262,7 +262,10 @@ export class EventLog {
 
   /** Append an already built envelope (journal recovery, imports). Same guarantees as `append`. */
   appendEvent(event: AppEvent): Promise<AppEvent> {
-    return this.appendBatch([event]).then((stored) => stored[0]);
+    const written = this.appendBatch([event]).then((stored) => stored[0]);
+    // As appendBatch's own promise: a caller that does not wait raises no unhandled rejection.
+    written.catch(() => {});
+    return written;
   }
 
   /**

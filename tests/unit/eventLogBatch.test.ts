@@ -104,6 +104,22 @@ describe('appending a batch of events', () => {
     await log.close();
   });
 
+  it('raises no unhandled rejection for an append nobody waits for when storage is full', async () => {
+    const { storage, failNextWith } = counted(await openIndexedDbStorage(null));
+    const log = await openLog(storage);
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    failNextWith(new DOMException('full', 'QuotaExceededError'));
+    void log.append('note.created', { id: '1', title: 'Typed while storage was full' });
+    await expect.poll(() => log.status$.value.writeError?.name).toBe('QuotaExceededError');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.off('unhandledRejection', listener);
+    expect(unhandled).toEqual([]);
+    expect(log.state.notes.order).toEqual(['1']);
+    await log.close();
+  });
+
   it('reads back only the import records, through the index of payload.id', async () => {
     const log = await openLog(await openIndexedDbStorage(null));
     await log.appendBatch([
