@@ -30,9 +30,10 @@ export type UnsequencedEvent<E extends EventEnvelope = EventEnvelope> = Omit<E, 
 /**
  * Current schema version of every event type written by this build.
  * 1: the first. 2: `device` on the envelope, `base` on body saves and restores (the revision an
- * edit started from, for conflicts), `device.named`.
+ * edit started from, for conflicts), `device.named`. 3: `blocks`, `importId` and `file` on
+ * `note.imported`, and the import records (`import.notes-added`, `import.finished`, `import.undone`).
  */
-export const EVENT_SCHEMA_VERSION = 2;
+export const EVENT_SCHEMA_VERSION = 3;
 
 /** A device id: 8-64 letters, digits, `_` or `-` (the sync server's rule too). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

@@ -43,6 +43,32 @@ const blocks = v.optional(v.array(v.unknown()));
  */
 const base = v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(64)));
 const onNote = { id: noteId };
+/** The id of one import of notes from other apps (a UUID): every note and record of that import carries it. */
+const importId = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
+/**
+ * Import records are found through the log's index of `payload.id` (the key of a note's history) under
+ * this one key, so the summaries of past imports are read without reading the whole log.
+ */
+export const IMPORT_RECORDS_KEY = 'imports';
+const onImport = { id: v.picklist([IMPORT_RECORDS_KEY]), importId };
+/** A note or file of an import that did not come along, and why (docs/product.md "Import notes"). */
+const importProblem = v.strictObject({
+  /** The note it belongs to, when it is part of one ("receipt.pdf" of note "Taxes"). */
+  note: v.optional(v.string()),
+  item: v.string(),
+  reason: v.string(),
+});
+/** What one chosen file gave (docs/product.md "Import notes"): `failed` when none of it could be read. */
+const importedFile = v.strictObject({
+  file: v.string(),
+  app: v.string(),
+  imported: count,
+  skipped: v.array(importProblem),
+  dropped: v.array(importProblem),
+  /** How many skipped and dropped items are not listed (docs/product.md "Import notes": lists are kept short). */
+  unlisted: v.optional(count),
+  failed: v.optional(v.string()),
+});
 
 /**
  * Where an event belongs:
@@ -62,6 +88,11 @@ const entry = <Sc extends EventScope, S extends v.ObjectEntries>(scope: Sc, payl
  */
 export const EVENT_CATALOG = {
   'note.created': entry('note', { ...onNote, title: v.string() }),
+  /**
+   * A note brought in: by the legacy import (`source` "localStorage", HTML only) or from another app's
+   * export (`source` the app, e.g. "evernote"; `file` the chosen file; `importId` its import; `blocks`
+   * the BlockNote document `html` was derived from). Version 3 added `blocks`, `importId` and `file`.
+   */
   'note.imported': entry('note', {
     ...onNote,
     title: v.string(),
@@ -69,6 +100,9 @@ export const EVENT_CATALOG = {
     html: v.string(),
     starred: v.boolean(),
     source: v.string(),
+    blocks,
+    importId: v.optional(importId),
+    file: v.optional(v.string()),
   }),
   'note.renamed': entry('note', { ...onNote, title: v.string() }),
   'note.body-saved': entry('note', { ...onNote, html: v.string(), blocks, base }),
@@ -111,6 +145,17 @@ export const EVENT_CATALOG = {
   'ai.panel-closed': entry('activity', { ...onNote, panel: v.picklist(AI_PANEL_NAMES) }),
   /** An exported log was imported. */
   'log.imported': entry('log', { events: count, notes: count, mode: v.picklist(['replace', 'merge']) }),
+  /**
+   * A batch of an import's notes, appended in the same transaction as their note.imported events:
+   * each note's id, and at the same index the `modified` it was imported with (Undo keeps a note
+   * whose body or title changed since). A batch is durable with its record or not at all, so an
+   * interrupted import can still be undone.
+   */
+  'import.notes-added': entry('log', { ...onImport, notes: v.array(noteId), modified: v.array(isoTime) }),
+  /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
+  'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
+  /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */
+  'import.undone': entry('log', { ...onImport, removed: count, kept: count }),
 };
 
 export type EventType = keyof typeof EVENT_CATALOG;

@@ -5,7 +5,8 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * Add one here for every schema change instead of rewriting stored events (docs/architecture.md
  * "Schema versions").
  * 1 -> 2 only adds optional fields (`device`, `base`) and a new type, so a version-1 event reads
- * as it is.
+ * as it is. 2 -> 3 likewise (optional fields of `note.imported`, the import record types): a
+ * version-2 import reads as an HTML-only import of no import, as it always was.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
@@ -14,6 +15,7 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  */
 export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {
   1: (event) => ({ ...event, v: 2 }),
+  2: (event) => ({ ...event, v: 3 }),
 };
 
 /**

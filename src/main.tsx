@@ -5,7 +5,7 @@ import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
 import { beginStartup } from './services/startup';
-import { StorageMirror } from './services/storageMirror';
+import { startMirrorAfterLegacyImport } from './services/mirrorStart';
 import { scheduleCompaction } from './services/compaction';
 import { openLocalStorage } from './services/webStorage';
 import { LogProvider } from './ui/LogContext';
@@ -72,7 +72,7 @@ async function boot(): Promise<void> {
     return;
   }
   const ready = log;
-  let mirror: StorageMirror | null = null;
+  let mirror: { flush(): void } | null = null;
   // Met in the log, the journal or from another tab: say so once, with Reload (docs/architecture.md "Versions and tabs").
   ready.status$
     .pipe(
@@ -85,8 +85,8 @@ async function boot(): Promise<void> {
     mirror?.flush();
   });
   // localStorage is first touched after the first paint (its first access loads the origin's whole
-  // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has read the
-  // original app's keys, which its first write would otherwise overwrite.
+  // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has brought in the
+  // original app's notes, whose keys its first write would otherwise overwrite.
   void startup.editable.then((result) => {
     // The list was shown from the preview and the whole fold failed after it.
     if (!result.log) {
@@ -98,18 +98,8 @@ async function boot(): Promise<void> {
       );
       return;
     }
-    const copy = new StorageMirror(webStorage, announceMirrorError);
-    mirror = copy;
-    // The first write at once, not in a task of its own: with nothing to import, legacy import's
-    // read and this write share one task, so no key another page writes between them is replaced.
-    if (ready.writable) copy.write(ready.state.notes);
-    // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
-    // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
-    ready.state$.subscribe((state) => ready.writable && copy.schedule(state.notes));
-    // A durable write may follow freed space without a new projection (the edit was already shown):
-    // let the copy catch up then too, instead of waiting for the next change. Only note events:
-    // view events (a search keystroke) would re-sort every stale key while storage stays full.
-    ready.events$.pipe(filter((event) => event.type.startsWith('note.') && ready.writable)).subscribe(() => copy.retry());
+    // The mirror starts once the original app's notes are all in the log (they come in after the log is editable).
+    mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, announceMirrorError);
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     watchConflictCopies(ready);

@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   EVENT_SCHEMA_VERSION,
+  IMPORT_RECORDS_KEY,
   SYNCED_EVENT_TYPES,
   assertValidEvent,
   readRecords,
@@ -65,7 +66,10 @@ export class EventLog {
 
   private fold = new LogFold(INITIAL_STATE);
   private pending: AppEvent[] = [];
-  private queue: { event: AppEvent; resolve: (e: AppEvent) => void; reject: (e: Error) => void }[] = [];
+  /** Appended events waiting for the next write, each append's events together with its promise. */
+  private queue: { events: AppEvent[]; resolve: (stored: AppEvent[]) => void; reject: (e: Error) => void }[] = [];
+  /** While above 0 no snapshot is written after a write (a bulk import writes one when it ends). */
+  private snapshotsDeferred = 0;
   private flushScheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private inFlight = new Set<string>();
@@ -277,20 +281,52 @@ export class EventLog {
 
   /** Append an already built envelope (journal recovery, imports). Same guarantees as `append`. */
   appendEvent(event: AppEvent): Promise<AppEvent> {
-    assertValidEvent({ ...event, seq: undefined }, false);
-    if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
-    this.pending.push(event);
-    this.publish();
-    const written = this.enqueueWrite(event);
-    // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
-    // storage is full: the failure is reported through status$.writeError and the event is kept.
+    const written = this.appendBatch([event]).then((stored) => stored[0]);
+    // As appendBatch's own promise: a caller that does not wait raises no unhandled rejection.
     written.catch(() => {});
     return written;
   }
 
-  private enqueueWrite(event: AppEvent): Promise<AppEvent> {
+  /**
+   * Append built envelopes (`create`) as one batch (docs/architecture.md "Import pipeline"): every
+   * event is validated before any is applied, all are applied with one fold and one publish of the
+   * state, and written in one IndexedDB transaction, so they are durable together or not at all.
+   * Resolves with the stored events (seq assigned) once that transaction completed; rejects as
+   * `append` does when it fails (the events stay pending and are retried).
+   * @throws InvalidEventError (synchronously) when any event does not match the catalog; nothing is applied.
+   */
+  appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
+    for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);
+    if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
+    if (events.length === 0) return Promise.resolve([]);
+    this.pending.push(...events);
+    this.publish();
+    const written = this.enqueueWrite([...events]);
+    // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
+    // storage is full: the failure is reported through status$.writeError and the events are kept.
+    written.catch(() => {});
+    return written;
+  }
+
+  /**
+   * Hold snapshots until the returned function is called (once): a bulk import appends thousands of
+   * events, and a snapshot every SNAPSHOT_EVERY_EVENTS of them would copy the whole growing state
+   * again and again. Releasing writes one if it is due.
+   */
+  deferSnapshots(): () => void {
+    this.snapshotsDeferred += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.snapshotsDeferred -= 1;
+      void this.maybeSnapshot();
+    };
+  }
+
+  private enqueueWrite(events: AppEvent[]): Promise<AppEvent[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ event, resolve, reject });
+      this.queue.push({ events, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         // One transaction for everything appended until then: batching is ~25x faster than a
@@ -316,13 +352,18 @@ export class EventLog {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    for (const b of batch) this.inFlight.add(b.event.id);
+    const events = batch.flatMap((b) => b.events);
+    for (const e of events) this.inFlight.add(e.id);
     try {
-      const stored = await this.storage.append(batch.map((b) => ({ ...b.event, seq: undefined })));
+      const stored = (await this.storage.append(events.map((e) => ({ ...e, seq: undefined })))) as AppEvent[];
       if (this.status$.value.writeError) this.status$.next({ ...this.status$.value, writeError: null });
-      await this.confirmWritten(stored as AppEvent[]);
+      await this.confirmWritten(stored);
       this.tabs?.appended(stored[stored.length - 1].seq);
-      batch.forEach((b, i) => b.resolve(stored[i] as AppEvent));
+      let at = 0;
+      for (const b of batch) {
+        b.resolve(stored.slice(at, at + b.events.length));
+        at += b.events.length;
+      }
       void this.maybeSnapshot();
     } catch (error) {
       // The events stay pending (in the state, and in the page-hide journal) so nothing typed is lost.
@@ -330,14 +371,16 @@ export class EventLog {
       this.status$.next({ ...this.status$.value, writeError: err });
       batch.forEach((b) => b.reject(err));
     } finally {
-      for (const b of batch) this.inFlight.delete(b.event.id);
+      for (const e of events) this.inFlight.delete(e.id);
     }
   }
 
   /** Retry durable writes of events still pending after a failed write (e.g. once storage has room). */
   retryPending(): Promise<AppEvent[]> {
-    const waiting = new Set([...this.inFlight, ...this.queue.map((q) => q.event.id)]);
-    return Promise.all(this.pending.filter((e) => !waiting.has(e.id)).map((e) => this.enqueueWrite(e)));
+    const waiting = new Set([...this.inFlight, ...this.queue.flatMap((q) => q.events.map((e) => e.id))]);
+    const retried = this.pending.filter((e) => !waiting.has(e.id));
+    // One write for all of them: a batch appended together (an import's) stays in one transaction.
+    return retried.length ? this.enqueueWrite(retried) : Promise.resolve([]);
   }
 
   /** Read events after the confirmed seq from storage (ours and other tabs') and fold them in order. */
@@ -406,6 +449,7 @@ export class EventLog {
   }
 
   private async maybeSnapshot(): Promise<void> {
+    if (this.snapshotsDeferred > 0) return;
     if (this.fold.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
   }
 
@@ -433,6 +477,15 @@ export class EventLog {
   /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
   async noteEvents(noteId: string): Promise<AppEvent[]> {
     return readRecords(await this.storage.readNote(noteId)).events;
+  }
+
+  /**
+   * The durable import records (`import.*` events, docs/architecture.md "Import pipeline") in seq
+   * order, read through the log's index of `payload.id` under IMPORT_RECORDS_KEY: the summaries of
+   * past imports and what Undo removes, without reading the whole log.
+   */
+  async importRecords(): Promise<AppEvent[]> {
+    return readRecords(await this.storage.readNote(IMPORT_RECORDS_KEY)).events;
   }
 
   /** Which of `ids` the log already holds (durable). */

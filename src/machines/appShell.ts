@@ -6,8 +6,8 @@ import { assign, fromPromise, setup } from 'xstate';
  * (`previewLog` answers whether it published one), then fold the whole log. From the preview on,
  * or from the whole fold when there is none, the log is `readable` (tag) and the app renders its
  * list. Once the app reports its first paint (`app.painted`), recover the page-hide journal and
- * import legacy notes, then `ready`, tagged `editable`: only from then on may the user
- * append note events. Both steps read localStorage, whose first access of a page loads the
+ * read the original app's note index (`importLegacy` starts their import, which goes on in the
+ * background), then `ready`, tagged `editable`: only from then on may the user append note events. Both steps read localStorage, whose first access of a page loads the
  * origin's whole store (~5 MB of mirrored notes), so they wait until the list is on screen; and
  * they come before any edit, because recovery skips a journaled save older than the note's last
  * change (an edit made first would silently drop the journaled text).

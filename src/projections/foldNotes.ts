@@ -41,13 +41,13 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     draft.write('bodies')[id] = { html: '' };
     draft.write('revs')[id] = revisionRef(eventId, true, device);
   },
-  'note.imported': (draft, { id: eventId, device, payload: { id, title, modified, html, starred } }) => {
+  'note.imported': (draft, { id: eventId, device, payload: { id, title, modified, html, starred, blocks } }) => {
     const notes = draft.state;
     if (notes.meta[id] || notes.deleted[id]) return;
-    // Imports keep the order they are appended in: the legacy list order.
+    // Imports keep the order they are appended in (the legacy list's, an export's), after the notes there are.
     draft.write('order').push(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified };
-    draft.write('bodies')[id] = { html };
+    draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
     draft.write('revs')[id] = revisionRef(eventId, true, device);
     if (starred && !notes.starred.includes(id)) draft.write('starred').push(id);
   },

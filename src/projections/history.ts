@@ -1,5 +1,6 @@
 import type { AppEvent, EventType } from '../events/catalog';
 import { ignoring } from './ignoring';
+import { SOURCE_APP_NAMES, type SourceApp } from '../importers/types';
 
 /** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {
@@ -11,6 +12,8 @@ export interface Revision {
   blocks?: unknown[];
   /** The device that made it, when the event names one (docs/architecture.md "Sync"). */
   device?: string;
+  /** Where an imported revision came from, for people: "Evernote (My Notes.enex)" (docs/product.md "History"). */
+  from?: string;
 }
 
 /** A note's title and body as far as its history has been read. */
@@ -18,6 +21,17 @@ interface Draft {
   title: string;
   html: string;
   blocks?: unknown[];
+  from?: string;
+}
+
+/**
+ * Where a note.imported came from, in words: the app and the chosen file ("Evernote (My Notes.enex)"),
+ * or undefined for the legacy import and sources this build does not name.
+ */
+export function importedFrom(source: string, file: string | undefined): string | undefined {
+  const app = Object.prototype.hasOwnProperty.call(SOURCE_APP_NAMES, source) ? SOURCE_APP_NAMES[source as SourceApp] : undefined;
+  if (!app) return undefined;
+  return file ? `${app} (${file})` : app;
 }
 
 /** How one event type makes a revision of its note; `null`: it makes none. */
@@ -30,7 +44,10 @@ type RevisionStep<K extends EventType> = ((draft: Draft, event: AppEvent<K>) => 
 const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   ...ignoring('view', 'preference', 'activity', 'log'),
   'note.created': (_, e) => ['created', { title: e.payload.title, html: '' }],
-  'note.imported': (_, e) => ['imported', { title: e.payload.title, html: e.payload.html }],
+  'note.imported': (_, e) => [
+    'imported',
+    { title: e.payload.title, html: e.payload.html, blocks: e.payload.blocks, from: importedFrom(e.payload.source, e.payload.file) },
+  ],
   'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
   'note.body-saved': (d, e) => ['saved', { title: d.title, html: e.payload.html, blocks: e.payload.blocks }],
   'note.revision-restored': (d, e) => ['restored', { title: e.payload.title ?? d.title, html: e.payload.html, blocks: e.payload.blocks }],
@@ -62,6 +79,7 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revi
       html: draft.html,
       ...(draft.blocks ? { blocks: draft.blocks } : {}),
       ...(e.device ? { device: e.device } : {}),
+      ...(kind === 'imported' && draft.from ? { from: draft.from } : {}),
     });
   }
   return revisions.reverse();

@@ -26,19 +26,26 @@ function parseJson(text: string | null, key: string, problems: string[]): unknow
   }
 }
 
+/** A note of the original app's index, without its body (read separately: `note_{id}`). */
+export type LegacyEntry = Omit<EventPayloads['note.imported'], 'html'>;
+
 /**
- * Read notes the original app wrote (docs/product.md "Entities and storage keys") that the log does not know (`isKnown(id)` false).
- * Pure and forgiving: entries with an unusable id are reported and skipped, a missing title becomes
- * "Untitled Note", a missing or invalid modified time becomes the id's creation time, a missing body "".
- * The HTML is returned as stored: the caller sanitizes it before appending.
+ * Read the original app's note index and starred set (docs/product.md "Entities and storage keys"):
+ * the notes the log does not know (`isKnown(id)` false), in list order, without their bodies, so an
+ * import can read each body when it comes to it. Pure and forgiving: entries with an unusable id are
+ * reported and skipped, a missing title becomes "Untitled Note", a missing or invalid modified time
+ * becomes the id's creation time.
  */
-export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) => boolean): LegacyReading {
+export function readLegacyIndex(
+  storage: Omit<LegacyStorage, 'body'>,
+  isKnown: (id: string) => boolean,
+): { entries: LegacyEntry[]; problems: string[] } {
   const problems: string[] = [];
   const list = parseJson(storage.notes, 'notes', problems);
   if (list !== null && !Array.isArray(list)) problems.push('notes is not a list');
   const starredRaw = parseJson(storage.linkedNotes, 'linkedNotes', problems);
   const starred = new Set(Array.isArray(starredRaw) ? starredRaw.map(String) : []);
-  const notes: EventPayloads['note.imported'][] = [];
+  const entries: LegacyEntry[] = [];
   const seen = new Set<string>();
   for (const entry of Array.isArray(list) ? list : []) {
     const rawId = (entry as { id?: unknown })?.id;
@@ -51,14 +58,23 @@ export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) =>
     seen.add(id);
     const { title, modified } = entry as { title?: unknown; modified?: unknown };
     const validModified = typeof modified === 'string' && !Number.isNaN(Date.parse(modified));
-    notes.push({
+    entries.push({
       id,
       title: typeof title === 'string' && title.trim() ? title : DEFAULT_NOTE_TITLE,
       modified: validModified ? new Date(modified).toISOString() : new Date(Math.min(Number(id), 8.64e15)).toISOString(),
-      html: storage.body(id) ?? '',
       starred: starred.has(id),
       source: 'localStorage',
     });
   }
-  return { notes, problems };
+  return { entries, problems };
+}
+
+/**
+ * Read notes the original app wrote (docs/product.md "Entities and storage keys") that the log does
+ * not know, with their bodies (`readLegacyIndex` for the rules). The HTML is returned as stored: the
+ * caller sanitizes it before appending.
+ */
+export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) => boolean): LegacyReading {
+  const { entries, problems } = readLegacyIndex(storage, isKnown);
+  return { notes: entries.map((entry) => ({ ...entry, html: storage.body(entry.id) ?? '' })), problems };
 }

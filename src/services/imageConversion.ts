@@ -59,3 +59,38 @@ export async function toJpegDataUrl(url: string): Promise<string> {
   if (!data.startsWith('data:image/jpeg')) throw new Error('The browser could not encode JPEG');
   return data;
 }
+
+/** An image converted for a note: JPEG bytes and the width it is first shown at (px). */
+export interface ConvertedImage {
+  jpeg: Uint8Array;
+  /** The stored image's width in px (at most IMAGE_STORED_MAX_WIDTH_PX). */
+  width: number;
+  height: number;
+}
+
+/**
+ * Convert image bytes to JPEG under the rules of an inserted image (docs/product.md "Constants"):
+ * at most IMAGE_STORED_MAX_WIDTH_PX wide, quality IMAGE_JPEG_QUALITY, on white. Uses
+ * createImageBitmap and OffscreenCanvas, so it runs in a worker as well as on the page (the import
+ * converts its images in its worker). @throws (rejects) when the bytes cannot be decoded or encoded.
+ */
+export async function toJpegBytes(data: Blob): Promise<ConvertedImage> {
+  const bitmap = await createImageBitmap(data);
+  try {
+    if (!bitmap.width || !bitmap.height) throw new Error('The image has no size');
+    const scale = Math.min(1, IMAGE_STORED_MAX_WIDTH_PX / bitmap.width);
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No canvas to convert the image');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 0, 0, width, height);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: IMAGE_JPEG_QUALITY });
+    if (blob.type !== 'image/jpeg') throw new Error('The browser could not encode JPEG');
+    return { jpeg: new Uint8Array(await blob.arrayBuffer()), width, height };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -34,13 +34,23 @@ export function writeJournal(log: EventLog, storage: StorageArea): number {
   const kept = readJournal(storage);
   const ids = new Set(kept.map((e) => (e as { id?: unknown } | null)?.id));
   const added = pending.filter((e) => !ids.has(e.id));
-  const written = writeItem(storage, JOURNAL_KEY, JSON.stringify([...kept, ...added]));
+  let written = writeItem(storage, JOURNAL_KEY, JSON.stringify([...kept, ...added]));
   if (!written.ok) {
+    // An import's batch (megabytes of notes and images) may be what does not fit: its notes are still in
+    // their files or the original app's keys, what was typed is nowhere else, so keep that.
+    const typed = added.filter((e) => !isImport(e));
+    if (typed.length < added.length) {
+      written = writeItem(storage, JOURNAL_KEY, JSON.stringify([...kept, ...typed]));
+      if (written.ok) return typed.length;
+    }
     console.error('NotePad: could not write the page-hide journal', written.error);
     return 0;
   }
   return added.length;
 }
+
+/** Whether `event` is part of an import (its notes, or its records), which can be imported again. */
+const isImport = (event: AppEvent) => event.type === 'note.imported' || event.type.startsWith('import.');
 
 /**
  * Append journal events the log does not hold yet, then clear the journal. A body save older than

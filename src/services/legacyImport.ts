@@ -1,42 +1,88 @@
 import type { EventLog } from '../events/eventLog';
-import { readLegacyNotes } from '../projections/legacy';
-import { loadPurifier } from './purifier';
-import { sanitizeNoteHtml } from './sanitize';
-import { NOTES_KEY, STARRED_KEY, legacyBackupKey, noteBodyKey, readItem, writeItem, type StorageArea } from './webStorage';
+import { readLegacyIndex, type LegacyEntry } from '../projections/legacy';
+import { importActivity$ } from './noteImport/importActivity';
+import { NOTES_KEY, STARRED_KEY, legacyBackupKey, readItem, writeItem, type StorageArea } from './webStorage';
+
+/** The Web Lock one tab holds while it imports the original app's notes, so two tabs never import them twice. */
+const LEGACY_LOCK = 'notepad-legacy-import';
 
 /** The value of `key`, or null when it is absent or cannot be read (logged). */
-function readOrNull(storage: StorageArea, key: string): string | null {
+export function readOrNull(storage: StorageArea, key: string): string | null {
   const read = readItem(storage, key);
   if (read.ok) return read.value;
   console.error(`NotePad: could not read ${key} for the legacy import`, read.error);
   return null;
 }
 
-/**
- * At start, turn notes in localStorage that the log does not know (written by the original app)
- * into note.imported events (docs/architecture.md "Legacy import"). Nothing in localStorage is deleted;
- * a `notes` value that cannot be read is copied to a backup key first. Returns the count imported
- * and the problems found.
- */
-export async function importLegacyNotes(log: EventLog, storage: StorageArea): Promise<{ imported: number; problems: string[] }> {
-  // A build that has stopped writing leaves the import to the newer one.
-  if (!log.writable) return { imported: 0, problems: [] };
+/** The original app's notes the log does not know yet, in list order (bodies not read). */
+function unknownEntries(log: EventLog, storage: StorageArea): { entries: LegacyEntry[]; problems: string[] } {
   const { notes } = log.state;
-  const reading = readLegacyNotes(
-    {
-      notes: readOrNull(storage, NOTES_KEY),
-      linkedNotes: readOrNull(storage, STARRED_KEY),
-      body: (id) => readOrNull(storage, noteBodyKey(id)),
-    },
-    (id) => Boolean(notes.meta[id] || notes.deleted[id]),
+  return readLegacyIndex({ notes: readOrNull(storage, NOTES_KEY), linkedNotes: readOrNull(storage, STARRED_KEY) }, (id) =>
+    Boolean(notes.meta[id] || notes.deleted[id]),
   );
-  if (reading.problems.length) {
+}
+
+/** Run `work` holding the legacy import's Web Lock (at once where there are no Web Locks: Node, old browsers). */
+function withLegacyLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'object' ? navigator.locks : undefined;
+  return locks ? (locks.request(LEGACY_LOCK, work) as Promise<T>) : work();
+}
+
+/** The legacy import once the original app's index is read: how many notes it will bring, and the run. */
+export interface LegacyImport {
+  /** Notes of the original app the log does not know. */
+  total: number;
+  /** What could not be read (an unreadable `notes` value is backed up first). */
+  problems: string[];
+  /**
+   * Bring the notes in (docs/architecture.md "Legacy import"): in the background, in batches, with
+   * progress shown. Resolves with how many were appended; rejects when the log cannot write (what
+   * was written stays; the next start carries on from what the log holds).
+   */
+  run(): Promise<number>;
+}
+
+/**
+ * At start, read which notes in localStorage the log does not know (written by the original app;
+ * docs/architecture.md "Legacy import"). Fast: only the index is read now, bodies when they are
+ * imported. Nothing in localStorage is deleted; a `notes` value that cannot be read is copied to a
+ * backup key first. A build that has stopped writing imports nothing.
+ */
+export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImport {
+  if (!log.writable) return { total: 0, problems: [], run: async () => 0 };
+  const { entries, problems } = unknownEntries(log, storage);
+  if (problems.length) {
     const backup = JSON.stringify({ notes: readOrNull(storage, NOTES_KEY), linkedNotes: readOrNull(storage, STARRED_KEY) });
     const written = writeItem(storage, legacyBackupKey(Date.now()), backup);
     if (!written.ok) console.error('NotePad: could not back up unreadable legacy notes', written.error);
   }
-  // DOMPurify loads only when there is something to import (kept off the first load).
-  if (reading.notes.length) await loadPurifier();
-  await Promise.all(reading.notes.map((note) => log.append('note.imported', { ...note, html: sanitizeNoteHtml(note.html) })));
-  return { imported: reading.notes.length, problems: reading.problems };
+  const run = async (): Promise<number> => {
+    if (entries.length === 0) return 0;
+    return withLegacyLock(async () => {
+      // Another tab may have imported them while this one waited for the lock: read its events first.
+      await log.sync();
+      const left = unknownEntries(log, storage).entries;
+      if (left.length === 0 || !log.writable) return 0;
+      importActivity$.next({ kind: 'importing', done: 0, total: left.length, cancel: null });
+      try {
+        // The appending code (and DOMPurify) loads only when there is something to import.
+        const { appendLegacyNotes } = await import('./legacyAppend');
+        return await appendLegacyNotes(log, storage, left, (done) =>
+          importActivity$.next({ kind: 'importing', done, total: left.length, cancel: null }),
+        );
+      } finally {
+        importActivity$.next({ kind: 'idle' });
+      }
+    });
+  };
+  return { total: entries.length, problems, run };
+}
+
+/**
+ * Import the original app's notes at once (tests and tools; the app runs `planLegacyImport` and
+ * then its `run` in the background). Returns the count imported and the problems found.
+ */
+export async function importLegacyNotes(log: EventLog, storage: StorageArea): Promise<{ imported: number; problems: string[] }> {
+  const plan = planLegacyImport(log, storage);
+  return { imported: await plan.run(), problems: plan.problems };
 }

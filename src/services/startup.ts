@@ -4,7 +4,7 @@ import type { LogStorage } from '../events/logStorage';
 import { createMemoryStorage } from '../events/memoryStorage';
 import { appShellMachine } from '../machines/appShell';
 import { recoverJournal } from './journal';
-import { importLegacyNotes } from './legacyImport';
+import { planLegacyImport } from './legacyImport';
 
 /** What start-up needs from the outside world; the browser passes IndexedDB, localStorage and a BroadcastChannel. */
 export interface StartupDeps {
@@ -27,15 +27,29 @@ export interface StartupResult extends ReadableLog {
 }
 
 /**
+ * How the import of the original app's notes ended: how many it brought, and the write error that
+ * stopped it (what was written stays; the next start carries on), or null.
+ */
+export interface LegacyOutcome {
+  imported: number;
+  error: Error | null;
+}
+
+/**
  * A running start-up (appShell machine). `readable` resolves once the list can be shown: the log
- * folded, or its preview published (the bodies are then still being read): render it, read-only. Call `painted()` once that render is on screen: the journal is recovered and legacy
- * notes imported after it (both read localStorage, slow on the first access of a page), and then
- * `editable` resolves. Nothing may append a note event before `editable`. Neither promise rejects;
- * a log that fails to fold after its preview was shown resolves `editable` with `log: null`.
+ * folded, or its preview published (the bodies are then still being read): render it, read-only.
+ * Call `painted()` once that render is on screen: the journal is recovered and the original app's
+ * note index read after it (both read localStorage, slow on the first access of a page), and then
+ * `editable` resolves. Nothing may append a note event before `editable`. The original app's notes
+ * are imported after that, in the background (docs/architecture.md "Legacy import"):
+ * `legacyImported` resolves when they are all in, and until then nothing may write the keys they
+ * are in (the localStorage mirror starts after it). No promise rejects; a log that fails to fold
+ * after its preview was shown resolves `editable` with `log: null`.
  */
 export interface Startup {
   readable: Promise<ReadableLog>;
   editable: Promise<StartupResult>;
+  legacyImported: Promise<LegacyOutcome>;
   painted(): void;
 }
 
@@ -47,6 +61,8 @@ export interface Startup {
 export function beginStartup(deps: StartupDeps): Startup {
   let log: EventLog | null = null;
   let legacyProblems: string[] = [];
+  let legacyDone!: (outcome: LegacyOutcome) => void;
+  const legacyImported = new Promise<LegacyOutcome>((resolve) => (legacyDone = resolve));
   const shell = createActor(
     appShellMachine.provide({
       actors: {
@@ -62,7 +78,13 @@ export function beginStartup(deps: StartupDeps): Startup {
           await recoverJournal(log!, deps.webStorage);
         }),
         importLegacy: fromPromise(async () => {
-          legacyProblems = (await importLegacyNotes(log!, deps.webStorage)).problems;
+          const legacy = planLegacyImport(log!, deps.webStorage);
+          legacyProblems = legacy.problems;
+          // The notes come in after the log is editable: a note can be opened meanwhile.
+          legacy.run().then(
+            (imported) => legacyDone({ imported, error: null }),
+            (error: unknown) => legacyDone({ imported: 0, error: error instanceof Error ? error : new Error(String(error)) }),
+          );
         }),
       },
     }),
@@ -78,18 +100,23 @@ export function beginStartup(deps: StartupDeps): Startup {
     async (s): Promise<StartupResult> => {
       await readable;
       const failed = s.matches('failed');
+      // Without a log there is nothing to import into: the keys stay as they are.
+      if (failed) legacyDone({ imported: 0, error: new Error(s.context.error ?? 'start-up failed') });
       return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null, legacyProblems };
     },
   );
-  return { readable, editable, painted: () => shell.send({ type: 'app.painted' }) };
+  return { readable, editable, legacyImported, painted: () => shell.send({ type: 'app.painted' }) };
 }
 
 /**
  * Start-up for callers that render nothing (tests, tools): the whole sequence at once, resolving
- * when the log is editable. Never throws: a failure is reported in the result.
+ * when the log is editable and the original app's notes are in. Never throws: a failure is
+ * reported in the result.
  */
 export async function startLog(deps: StartupDeps): Promise<StartupResult> {
   const startup = beginStartup(deps);
   startup.painted();
-  return startup.editable;
+  const result = await startup.editable;
+  await startup.legacyImported;
+  return result;
 }

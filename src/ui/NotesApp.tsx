@@ -5,9 +5,12 @@ import { useEditorPane } from './editor/loadEditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
+import { loadImportFeedback } from './feedback';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+// The import's drop target, progress bar and summary load once notes may be changed (kept off the first load).
+const ImportLayer = lazy(() => Promise.all([import('./import/ImportLayer'), loadImportFeedback()]).then(([layer]) => layer));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
 const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 
@@ -89,6 +92,11 @@ export function NotesApp() {
           loading
         )}
       </main>
+      {editable && (
+        <Suspense fallback={null}>
+          <ImportLayer />
+        </Suspense>
+      )}
       {shortcutsOpen && (
         <Suspense fallback={null}>
           <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />

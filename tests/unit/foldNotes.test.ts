@@ -96,6 +96,29 @@ describe('notes projection', () => {
     expect(notes.order).toEqual([]);
   });
 
+  it('keeps an imported note’s document beside its HTML, after the notes there are, with its source’s modified time', () => {
+    const blocks = [{ id: 'x', type: 'paragraph', props: {}, content: [], children: [] }];
+    const notes = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: A, title: 'mine' }),
+      ev('note.imported', {
+        id: B,
+        title: '',
+        modified: '2019-05-01T08:00:00.000Z',
+        html: '<p>from Evernote</p>',
+        starred: true,
+        source: 'evernote',
+        importId: 'import-0001',
+        file: 'a.enex',
+        blocks,
+      }),
+    ]);
+    expect(notes.order).toEqual([A, B]);
+    expect(notes.meta[B]).toEqual({ title: 'Untitled Note', modified: '2019-05-01T08:00:00.000Z' });
+    expect(notes.bodies[B]).toEqual({ html: '<p>from Evernote</p>', blocks });
+    expect(notes.starred).toEqual([B]);
+    expect(notes.revs[B].origin).toBe(true);
+  });
+
   it('restores a past revision as a new modification', () => {
     const notes = foldNotes(EMPTY_NOTES, [
       ev('note.created', { id: A, title: 'a' }),

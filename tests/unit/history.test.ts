@@ -28,4 +28,18 @@ describe('note history', () => {
   it('is empty for a note the log does not know', () => {
     expect(noteRevisions('9', [ev('note.created', { id: '1', title: 'x' })])).toEqual([]);
   });
+
+  it('names where an imported note came from, and keeps its document for a restore', () => {
+    const blocks = [{ type: 'paragraph', content: 'From Evernote' }];
+    const payload = { title: 'Trip', modified: '2020-01-01T00:00:00.000Z', html: '<p>From Evernote</p>', starred: false };
+    const events = [
+      ev('note.imported', { id: '1', ...payload, source: 'evernote', file: 'My Notes.enex', importId: 'import-0001', blocks }),
+      ev('note.imported', { id: '2', ...payload, source: 'localStorage' }),
+      ev('note.imported', { id: '3', ...payload, source: 'keep' }),
+    ];
+    const [fromEvernote] = noteRevisions('1', events);
+    expect(fromEvernote).toMatchObject({ kind: 'imported', from: 'Evernote (My Notes.enex)', blocks });
+    expect(noteRevisions('2', events)[0].from).toBeUndefined();
+    expect(noteRevisions('3', events)[0].from).toBe('Google Keep');
+  });
 });

@@ -42,6 +42,32 @@ describe('page-hide journal', () => {
     expect(log.state.notes.bodies['1'].html).toBe('<p>newer</p>');
   });
 
+  it('keeps what was typed when an import’s pending batch does not fit beside it', async () => {
+    const storage = createMemoryStorage();
+    storage.append = () => new Promise(() => {}); // the page is closing: nothing becomes durable
+    const closing = await loadedLog(storage);
+    const big = '<p>' + 'x'.repeat(50_000) + '</p>';
+    void closing.appendBatch(
+      Array.from({ length: 20 }, (_, i) =>
+        closing.create('note.imported', {
+          id: String(100 + i),
+          title: 'Imported',
+          modified: '2020-01-01T00:00:00.000Z',
+          html: big,
+          starred: false,
+          source: 'evernote',
+        }),
+      ),
+    );
+    void closing.append('note.created', { id: '1', title: 'Typed just before the page closed' });
+    const web = new MemoryWebStorage(200_000);
+    expect(writeJournal(closing, web)).toBe(1);
+
+    const next = await loadedLog();
+    await recoverJournal(next, web);
+    expect(next.state.notes.order).toEqual(['1']);
+  });
+
   it('survives a journal that is not JSON', async () => {
     const web = new MemoryWebStorage();
     web.setItem(JOURNAL_KEY, '{oops');

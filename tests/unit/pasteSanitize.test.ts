@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPurifier } from '../../src/services/purifier';
-import { cleanPastedHtml } from '../../src/ui/editor/paste';
+import { cleanImportedHtml, cleanPastedHtml } from '../../src/ui/editor/paste';
 import { DANGEROUS_MARKUP_SCAN, xssPayloads } from '../e2e/xssCorpus';
 
 // DOMPurify loads on first use in the app; these checks run once it has.
@@ -30,5 +30,14 @@ describe('pasted HTML cleaning', () => {
     expect(Array.from(doc.querySelectorAll('img')).map((i) => i.getAttribute('alt'))).toEqual(['dot']);
     expect(doc.body.textContent).toContain('svg');
     expect(doc.body.textContent).toContain('blob');
+  });
+
+  it('cleans an import’s HTML exactly as a paste, note after note', () => {
+    const corpus = [
+      ...xssPayloads().map((p) => p.html),
+      '<a href="https://example.org">ok</a><img src="https://img.example.org/cat.png" alt="cat"><img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">',
+      '<ul><li><input type="checkbox" checked>done</li></ul><span class="follow-up bg-yellow-200" data-text-color="red">x</span>',
+    ];
+    for (const html of corpus) expect(cleanImportedHtml(html), html).toBe(cleanPastedHtml(html));
   });
 });

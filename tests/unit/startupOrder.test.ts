@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { appShellMachine } from '../../src/machines/appShell';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { beginStartup } from '../../src/services/startup';
+import { startMirrorAfterLegacyImport } from '../../src/services/mirrorStart';
 import { NOTES_KEY, noteBodyKey } from '../../src/projections/storageKeys';
 import { MemoryWebStorage } from './memoryStorage';
 import { ev } from './helpers';
@@ -25,6 +26,14 @@ function storedLog() {
     ev('note.created', { id: '1', title: 'Kept' }, '2026-11-20T10:00:00.000Z'),
     ev('note.body-saved', { id: '1', html: '<p>Old text</p>' }, '2026-11-20T10:00:00.000Z'),
   ]);
+}
+
+/** `count` notes of the original app in `web` (ids from 1700000000000, bodies "<p>body N</p>"); returns their ids in list order. */
+function legacyNotes(web: Storage, count: number): string[] {
+  const ids = Array.from({ length: count }, (_, i) => String(1700000000000 + i));
+  web.setItem(NOTES_KEY, JSON.stringify(ids.map((id, i) => ({ id, title: `Legacy ${i}`, modified: '2026-01-01T00:00:00.000Z' }))));
+  ids.forEach((id, i) => web.setItem(noteBodyKey(id), `<p>body ${i}</p>`));
+  return ids;
 }
 
 /** The body save the last session journaled on page hide (typed at 10:05, not yet durable then). */
@@ -54,19 +63,69 @@ describe('start-up order (appShell: no localStorage before the first row)', () =
     expect(web.getItem(JOURNAL_KEY)).toBeNull();
   });
 
-  it('applies the journal and imports legacy notes before it reports the log editable', async () => {
+  it('applies the journal before it reports the log editable, and brings the original app’s notes in after that', async () => {
     const web = new MemoryWebStorage();
     web.setItem(JOURNAL_KEY, JSON.stringify([journaledSave()]));
-    web.setItem(NOTES_KEY, JSON.stringify([{ id: '1700000000000', title: 'From the original app', modified: '2023-11-14T22:13:20.000Z' }]));
-    web.setItem(noteBodyKey('1700000000000'), '<p>legacy</p>');
+    const legacy = legacyNotes(web, 600);
     const startup = beginStartup({ openStorage: async () => storedLog(), webStorage: web, channel: null });
     const { log } = await startup.readable;
     startup.painted();
 
-    // What the app sees at the moment it lets the user edit.
+    // What the app sees at the moment it lets the user edit: the journal's text, not yet every legacy note.
     const atEditable = await startup.editable.then(() => log!.state.notes);
     expect(atEditable.bodies['1'].html).toBe('<p>Typed before the page closed</p>');
-    expect(atEditable.meta['1700000000000']?.title).toBe('From the original app');
+    expect(legacy.filter((id) => atEditable.meta[id]).length).toBeLessThan(legacy.length);
+
+    expect(await startup.legacyImported).toEqual({ imported: legacy.length, error: null });
+    const notes = log!.state.notes;
+    expect(notes.order).toEqual(['1', ...legacy]);
+    expect(notes.meta[legacy[0]].title).toBe('Legacy 0');
+    expect(notes.bodies[legacy[599]].html).toBe('<p>body 599</p>');
+  });
+
+  it('writes none of the original app’s keys until its notes are all in the log, then mirrors every note', async () => {
+    const web = new MemoryWebStorage();
+    const legacy = legacyNotes(web, 450);
+    web.writes = [];
+    const startup = beginStartup({ openStorage: async () => storedLog(), webStorage: web, channel: null });
+    const { log } = await startup.readable;
+    startup.painted();
+    await startup.editable;
+    const mirror = startMirrorAfterLegacyImport(log!, web, startup.legacyImported, () => undefined);
+    // An edit while the import runs: folded at once, but no key written yet.
+    await log!.append('note.renamed', { id: '1', title: 'Renamed meanwhile' });
+    mirror.flush();
+    expect(web.writes).toEqual([]);
+    expect(JSON.parse(web.getItem(NOTES_KEY)!)).toHaveLength(450);
+
+    await startup.legacyImported;
+    await vi.waitFor(() => expect(JSON.parse(web.getItem(NOTES_KEY)!)).toHaveLength(451));
+    expect(JSON.parse(web.getItem(NOTES_KEY)!)[0]).toMatchObject({ id: '1', title: 'Renamed meanwhile' });
+    expect(web.getItem(noteBodyKey(legacy[449]))).toBe('<p>body 449</p>');
+  });
+
+  it('a start after one that closed half-way imports only the original app’s notes the log lacks', async () => {
+    const web = new MemoryWebStorage();
+    const legacy = legacyNotes(web, 300);
+    // The first start's first batches were durable when the page closed.
+    const half = legacy.slice(0, 120).map((id, i) =>
+      ev('note.imported', {
+        id,
+        title: `Legacy ${i}`,
+        modified: '2026-01-01T00:00:00.000Z',
+        html: `<p>body ${i}</p>`,
+        starred: false,
+        source: 'localStorage',
+      }),
+    );
+    const storage = createMemoryStorage(half);
+    const startup = beginStartup({ openStorage: async () => storage, webStorage: web, channel: null });
+    const { log } = await startup.readable;
+    startup.painted();
+    expect(await startup.legacyImported).toEqual({ imported: 180, error: null });
+    expect(log!.state.notes.order).toEqual(legacy);
+    const imports = (await storage.readAfter(0)).filter((e) => (e as { type: string }).type === 'note.imported');
+    expect(imports).toHaveLength(300);
   });
 
   it('the machine is readable but not editable while recovering, and editable only when both steps are done', async () => {

@@ -6,8 +6,8 @@ import { parseLogFile } from '../../src/events/logFile';
 
 /**
  * The upcast mechanism (docs/architecture.md "Schema versions": schema changes add an upcaster instead of
- * rewriting stored events), tested with a pretend schema at version 3 so a chain exists. Only this
- * file sees version 3; src/ keeps the real version 1 and no upcaster.
+ * rewriting stored events), tested with a pretend schema history of three versions whose upcasters
+ * replace the real ones in this file only.
  *
  * Pretend history of `note.created`: version 1 stored `{ noteId, name }`, version 2 renamed
  * `noteId` to `id`, version 3 renamed `name` to `title` (today's shape).

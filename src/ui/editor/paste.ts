@@ -1,6 +1,6 @@
 import { markdownToHTML } from '@blocknote/core';
 import { loadPurifier, purifierLoaded } from '../../services/purifier';
-import { sanitizeNoteHtml } from '../../services/sanitize';
+import { sanitizeNoteBody, sanitizeNoteHtml } from '../../services/sanitize';
 import { isSafeLinkHref, isSafeMediaUrl } from '../../services/sanitizeBlocks';
 import { isEmbeddableImage } from '../../services/imageConversion';
 import { pasteImageFiles } from './imageInsert';
@@ -16,11 +16,25 @@ const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,/i;
  * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
  */
 export function cleanPastedHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(sanitizeNoteHtml(html), 'text/html');
-  for (const a of Array.from(doc.querySelectorAll('a[href]'))) {
+  return cleanLinksAndImages(new DOMParser().parseFromString(sanitizeNoteHtml(html), 'text/html').body);
+}
+
+/**
+ * `cleanPastedHtml` for many notes in a row (the import): the same sanitizing and the same link and
+ * image rules, with DOMPurify configured once and its result checked as it is, not parsed again.
+ * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
+ */
+export function cleanImportedHtml(html: string): string {
+  return cleanLinksAndImages(sanitizeNoteBody(html));
+}
+
+/** After DOMPurify: every link target and image of `body` checked by the policy of stored notes; returns its HTML. */
+function cleanLinksAndImages(body: HTMLElement): string {
+  const doc = body.ownerDocument;
+  for (const a of Array.from(body.querySelectorAll('a[href]'))) {
     if (!isSafeLinkHref(a.getAttribute('href'))) a.removeAttribute('href');
   }
-  for (const img of Array.from(doc.querySelectorAll('img'))) {
+  for (const img of Array.from(body.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
     if (RASTER_DATA_URL.test(src) && isSafeMediaUrl(src)) continue;
     if (/^https?:/i.test(src) && isSafeLinkHref(src)) {
@@ -32,7 +46,7 @@ export function cleanPastedHtml(html: string): string {
       img.replaceWith(doc.createTextNode(img.getAttribute('alt') ?? ''));
     }
   }
-  return doc.body.innerHTML;
+  return body.innerHTML;
 }
 
 /** The HTML a paste brings (not yet cleaned), whether it is BlockNote's own (pasted raw), and its plain text. */

@@ -4,3 +4,5 @@ export const TOAST_DURATION_MS = 2000;
 export const TOAST_ERROR_DURATION_MS = 3000;
 /** How long a header status message ("Note saved!") stays (docs/product.md "States and transitions"; same as a toast). */
 export const STATUS_MESSAGE_MS = 2000;
+/** How long an import's result stays (docs/product.md "Constants"): long enough to choose Undo or read why. */
+export const IMPORT_RESULT_DURATION_MS = 10_000;

@@ -21,3 +21,5 @@ export { AI_TEXT } from './aiText';
 export { logToolToasts } from './logToolToasts';
 export { EXPORT_TEXT } from './exportText';
 export { exportToasts } from './exportToasts';
+export { IMPORT_ENTRY_TEXT } from './importEntryText';
+export { importFeedback, loadImportFeedback, type ImportFeedback } from './importFeedbackLoader';

@@ -70,6 +70,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
                 <button type="button" aria-pressed={chosen?.seq === r.seq} onClick={() => setChosen(r)}>
                   <span>
                     {KIND_LABELS[r.kind]}
+                    {r.from ? ` from ${r.from}` : ''}
                     {i === 0 ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>

@@ -12,6 +12,7 @@ import { NoteList } from './NoteList';
 const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
 import { ExportAllNotes } from '../exportAll/ExportAllNotes';
+import { ImportTools } from '../import/ImportTools';
 import { useEditability } from '../StartupGate';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
@@ -183,6 +184,7 @@ export function Sidebar({
         />
         {!compact && (
           <footer className="sidebar-footer">
+            <ImportTools />
             <LogMenu />
             <ExportAllNotes />
             <button type="button" className="link-button" onClick={onShowShortcuts}>

@@ -1,0 +1,78 @@
+import type { AppEvent, EventPayloads } from '../events/catalog';
+import type { NotesState } from './notesState';
+
+/** What one chosen file gave, as the summary lists it (docs/product.md "Import notes"). */
+export type ImportedFileSummary = EventPayloads['import.finished']['files'][number];
+
+/**
+ * One import of notes from other apps as its records tell it (docs/architecture.md "Import pipeline"):
+ * the notes it added (with the `modified` each was imported with), what each file gave once it
+ * finished, and whether it was undone. `finished` is false for an import the page closed on.
+ */
+export interface ImportSummary {
+  importId: string;
+  /** When its first record was written (ISO). */
+  at: string;
+  notes: [id: string, modified: string][];
+  files: ImportedFileSummary[];
+  finished: boolean;
+  cancelled: boolean;
+  undone: { removed: number; kept: number } | null;
+}
+
+/**
+ * The imports the records tell of (`EventLog.importRecords`, seq order), newest first. Pure. A record
+ * of an import without its earlier records (a log whose start was compacted or cut) still counts.
+ */
+export function importSummaries(records: readonly AppEvent[]): ImportSummary[] {
+  const byId = new Map<string, ImportSummary>();
+  const of = (importId: string, at: string): ImportSummary => {
+    let summary = byId.get(importId);
+    if (!summary) {
+      summary = { importId, at, notes: [], files: [], finished: false, cancelled: false, undone: null };
+      byId.set(importId, summary);
+    }
+    return summary;
+  };
+  for (const event of records) {
+    if (event.type === 'import.notes-added') {
+      const { notes, modified } = event.payload;
+      of(event.payload.importId, event.at).notes.push(...notes.map((id, i): [string, string] => [id, modified[i] ?? '']));
+    } else if (event.type === 'import.finished') {
+      const summary = of(event.payload.importId, event.at);
+      summary.files = event.payload.files;
+      summary.finished = true;
+      summary.cancelled = event.payload.cancelled;
+    } else if (event.type === 'import.undone') {
+      of(event.payload.importId, event.at).undone = { removed: event.payload.removed, kept: event.payload.kept };
+    }
+  }
+  return [...byId.values()].reverse();
+}
+
+/** What Undo of an import does to the notes as they are now: which to delete, and how many to keep. */
+export interface UndoPlan {
+  remove: string[];
+  /** Notes of the import edited since (body saved or restored, renamed): they stay. */
+  kept: string[];
+}
+
+/**
+ * Undo of `summary` against `notes` (docs/product.md "Import notes"): every note of the import that
+ * still exists and is as it was imported is removed; one whose body or title changed since is kept.
+ * A note's body is as imported while its revision is still the one that made it (`revs.origin`, and
+ * not a conflict copy); its title while its `modified` is the one it was imported with (a rename
+ * stamps its own time). Starring and moving a note are not edits. Notes already deleted are neither.
+ */
+export function planUndo(summary: ImportSummary, notes: NotesState): UndoPlan {
+  const remove: string[] = [];
+  const kept: string[] = [];
+  for (const [id, modified] of summary.notes) {
+    const meta = notes.meta[id];
+    if (!meta) continue;
+    const rev = notes.revs[id];
+    const unchanged = rev?.origin === true && rev.copyOf === undefined && meta.modified === modified;
+    (unchanged ? remove : kept).push(id);
+  }
+  return { remove, kept };
+}

@@ -1,0 +1,40 @@
+import { filter } from 'rxjs';
+import type { EventLog } from '../events/eventLog';
+import type { LegacyOutcome } from './startup';
+import { StorageMirror } from './storageMirror';
+import type { StorageArea } from './webStorage';
+
+/**
+ * Start the localStorage mirror (docs/architecture.md "localStorage mirror") once the original app's
+ * notes are all in the log: until then its first write would replace the `notes` key, which lists the
+ * notes not imported yet, and a tab closed half-way would lose them. When that import stopped on an
+ * error the mirror does not start: the original app's keys stay as they are and the next start carries
+ * on. Returns `flush`, for page hide (nothing before the mirror started).
+ */
+export function startMirrorAfterLegacyImport(
+  log: EventLog,
+  storage: StorageArea,
+  legacyImported: Promise<LegacyOutcome>,
+  onError: (error: unknown) => void,
+): { flush(): void } {
+  let mirror: StorageMirror | null = null;
+  void legacyImported.then(({ error }) => {
+    if (error) {
+      console.error('NotePad: the original app’s notes are not all imported; localStorage is left as it is', error);
+      return;
+    }
+    const copy = new StorageMirror(storage, onError);
+    mirror = copy;
+    // The first write at once, not in a task of its own: with nothing to import, legacy import's
+    // read and this write share one task, so no key another page writes between them is replaced.
+    if (log.writable) copy.write(log.state.notes);
+    // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
+    // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
+    log.state$.subscribe((state) => log.writable && copy.schedule(state.notes));
+    // A durable write may follow freed space without a new projection (the edit was already shown):
+    // let the copy catch up then too, instead of waiting for the next change. Only note events:
+    // view events (a search keystroke) would re-sort every stale key while storage stays full.
+    log.events$.pipe(filter((event) => event.type.startsWith('note.') && log.writable)).subscribe(() => copy.retry());
+  });
+  return { flush: () => mirror?.flush() };
+}

@@ -1,0 +1,166 @@
+import { DEFAULT_NOTE_TITLE } from '../../projections/notesState';
+import { IMAGE_MAX_WIDTH_PX, fileToDataUrl } from '../imageConversion';
+import type { DroppedItem } from '../../importers/types';
+import type { PreparedAttachment, PreparedNote } from './protocol';
+import { hoistImages } from './hoistImages';
+
+/**
+ * What conversion needs of the editor and the paste path, given by the page (src/ui/import): BlockNote's
+ * own parsers and serializer over NotePad's schema, and the paste's sanitizer.
+ */
+export interface ConversionTools {
+  /** BlockNote's `markdownToHTML`. */
+  markdownToHtml(markdown: string): string;
+  /** The paste's cleaning of HTML (DOMPurify and the URL policy of stored notes). */
+  clean(html: string): string;
+  /** The editor's `tryParseHTMLToBlocks` with NotePad's schema. */
+  parseHtml(html: string): unknown[];
+  /** The editor's `blocksToFullHTML`: what a body save stores as `note_{id}`. */
+  toHtml(blocks: unknown[]): string;
+}
+
+/** A note ready to become a note.imported event. Times in ms since 1970 (UTC), or null when the source has none. */
+export interface ConvertedNote {
+  title: string;
+  html: string;
+  blocks: unknown[];
+  createdAt: number | null;
+  modifiedAt: number | null;
+  starred: boolean;
+  /** What of the note stayed behind (the reader's findings and the files that are not images), each with its reason. */
+  dropped: DroppedItem[];
+}
+
+const ATTACHMENT = 'attachment:';
+
+/** The body of an HTML or Markdown note as an HTML document (Markdown through BlockNote's own converter). */
+function bodyDocument(note: PreparedNote, tools: ConversionTools): Document {
+  const { format, text } = note.body;
+  return new DOMParser().parseFromString(format === 'markdown' ? tools.markdownToHtml(text) : text, 'text/html');
+}
+
+/** A paragraph as the editor's parser makes it, per set of tools. */
+const paragraphTemplates = new WeakMap<ConversionTools, Record<string, unknown>>();
+
+/**
+ * Paragraph blocks of the lines of a text, exactly: an empty line is an empty paragraph, spaces stay
+ * (HTML would drop both). Made from a paragraph the editor's parser made, so every prop is its default.
+ */
+function paragraphs(lines: string[], tools: ConversionTools): unknown[] {
+  if (lines.length === 0) return [];
+  let template = paragraphTemplates.get(tools);
+  if (!template) {
+    template = tools.parseHtml('<p>x</p>')[0] as Record<string, unknown>;
+    paragraphTemplates.set(tools, template);
+  }
+  return lines.map((line) => ({
+    ...template,
+    id: crypto.randomUUID(),
+    content: line === '' ? [] : [{ type: 'text', text: line, styles: {} }],
+    children: [],
+  }));
+}
+
+/** The lines of a text note, without the line break that ends the last one. */
+const linesOf = (text: string) => (text === '' ? [] : text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'));
+
+/** The attachment an `attachment:REF` URL names, or undefined (not an attachment URL, or an unknown ref). */
+function named(url: string | null, byRef: Map<string, PreparedAttachment>): PreparedAttachment | undefined {
+  return url?.startsWith(ATTACHMENT) ? byRef.get(url.slice(ATTACHMENT.length)) : undefined;
+}
+
+/** An image element for an attachment, under the rules of an inserted image: shown at most IMAGE_MAX_WIDTH_PX wide. */
+function imageElement(doc: Document, name: string, url: string, width: number, alt?: string | null): HTMLImageElement {
+  const image = doc.createElement('img');
+  image.src = url;
+  image.alt = alt || name;
+  image.setAttribute('width', String(Math.min(width, IMAGE_MAX_WIDTH_PX)));
+  return image;
+}
+
+/**
+ * Put the attachments in: `attachment:` images and links to images become images with their JPEG
+ * data; links to files that stay behind become their text; images no body refers to go at the end.
+ * Returns the attachments that stayed behind.
+ */
+function placeAttachments(
+  doc: Document,
+  note: PreparedNote,
+  urls: Map<string, string>,
+): Extract<PreparedAttachment, { kind: 'dropped' }>[] {
+  const byRef = new Map(note.attachments.map((a) => [a.ref, a]));
+  const used = new Set<string>();
+  for (const image of Array.from(doc.querySelectorAll('img'))) {
+    const attachment = named(image.getAttribute('src'), byRef);
+    if (!attachment) continue;
+    used.add(attachment.ref);
+    if (attachment.kind === 'image') {
+      image.replaceWith(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width, image.getAttribute('alt')));
+    } else {
+      image.replaceWith(doc.createTextNode(image.getAttribute('alt') || attachment.name));
+    }
+  }
+  for (const link of Array.from(doc.querySelectorAll('a[href]'))) {
+    const attachment = named(link.getAttribute('href'), byRef);
+    if (!attachment) continue;
+    used.add(attachment.ref);
+    if (attachment.kind === 'image') {
+      link.replaceWith(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width));
+    } else {
+      link.replaceWith(...Array.from(link.childNodes));
+    }
+  }
+  for (const attachment of note.attachments) {
+    if (attachment.kind === 'image' && !used.has(attachment.ref)) {
+      doc.body.append(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width));
+    }
+  }
+  return note.attachments.filter((a) => a.kind === 'dropped');
+}
+
+/** True for a document of nothing but empty paragraphs: stored as "", as an empty note is. */
+function isEmptyDocument(blocks: unknown[]): boolean {
+  return blocks.every((block) => {
+    const b = block as { type?: unknown; content?: unknown; children?: unknown[] };
+    return b.type === 'paragraph' && Array.isArray(b.content) && b.content.length === 0 && !b.children?.length;
+  });
+}
+
+/**
+ * Convert one imported note (docs/architecture.md "Import pipeline"): its body to HTML (Markdown with
+ * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs shown at most
+ * 800 px wide, other files left out and listed, tags as a last paragraph "Tags: a, b", everything
+ * sanitized exactly as a paste is, parsed into blocks by the editor's own parser, and the HTML derived
+ * from those blocks as a body save derives it. An empty title becomes "Untitled Note".
+ * @throws when the body cannot be parsed at all (the note is then skipped and listed by the caller).
+ */
+export async function convertNote(note: PreparedNote, tools: ConversionTools): Promise<ConvertedNote> {
+  const urls = new Map<string, string>();
+  for (const attachment of note.attachments) {
+    if (attachment.kind === 'image')
+      urls.set(attachment.ref, await fileToDataUrl(new Blob([attachment.jpeg as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' })));
+  }
+  const text = note.body.format === 'text';
+  // Text is not markup: its lines become paragraphs as they are; the HTML part then holds only images.
+  const doc = text ? new DOMParser().parseFromString('', 'text/html') : bodyDocument(note, tools);
+  const left = placeAttachments(doc, note, urls);
+  // BlockNote keeps an image only as a block of its own: one inside a line of text would be lost.
+  hoistImages(doc.body);
+  const html = doc.body.innerHTML;
+  const blocks = [
+    ...(text ? paragraphs(linesOf(note.body.text), tools) : []),
+    ...(html ? tools.parseHtml(tools.clean(html)) : []),
+    ...paragraphs(note.tags.length ? [`Tags: ${note.tags.join(', ')}`] : [], tools),
+  ];
+  const title = note.title.trim() === '' ? DEFAULT_NOTE_TITLE : note.title;
+  const dropped = [...note.dropped, ...left.map((a) => ({ item: a.name, reason: a.reason }))];
+  return {
+    title,
+    html: isEmptyDocument(blocks) ? '' : tools.toHtml(blocks),
+    blocks,
+    createdAt: note.createdAt,
+    modifiedAt: note.modifiedAt,
+    starred: note.starred,
+    dropped,
+  };
+}

@@ -1,0 +1,19 @@
+import { ImportDropTarget } from './ImportDropTarget';
+import { ImportProgress } from './ImportProgress';
+import { ImportSummaryHost } from './ImportSummaryHost';
+import './import.css';
+
+/**
+ * What the import shows over the app (docs/product.md "Import notes"): the drop target, the progress
+ * bar and the summary dialog. A chunk of its own, mounted once notes may be changed: none of it is
+ * needed for the first screen.
+ */
+export default function ImportLayer() {
+  return (
+    <>
+      <ImportDropTarget />
+      <ImportProgress />
+      <ImportSummaryHost />
+    </>
+  );
+}
