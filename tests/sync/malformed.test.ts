@@ -5,6 +5,7 @@
 // sendRaw, so every request settles under a deadline. Seeded.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
 import { pick, randomInt, seededRandom } from '../support/random';
 import { sendRaw, type RawOutcome } from '../support/rawRequest';
 import { newDeviceId, noteEvent, SyncClient } from './client';
@@ -63,7 +64,7 @@ function cases(): Case[] {
     { label: 'id number', body: push([{ ...good(), id: 12345678 }]), statuses: [400] },
     { label: 'duplicate ids', body: push([good(), good()].map((e, _i, all) => ({ ...e, id: all[0].id }))), statuses: [400] },
     { label: 'unknown type', body: push([good(), noteEvent('note.exploded', { id: '1' })]), statuses: [200], refusesLast: true },
-    { label: 'newer schema', body: push([good(), { ...good(), v: 3 }]), statuses: [200], refusesLast: true },
+    { label: 'newer schema', body: push([good(), { ...good(), v: EVENT_SCHEMA_VERSION + 1 }]), statuses: [200], refusesLast: true },
     { label: 'view event', body: push([good(), noteEvent('ui.sort-changed', { sort: 'alpha' })]), statuses: [200], refusesLast: true },
     { label: 'payload array', body: push([{ ...good(), payload: [] }]), statuses: [200], refusesLast: true },
     {
