@@ -268,13 +268,13 @@ export class SyncEngine {
       const page = await this.transport.pull(this.options.deviceId, head);
       const entries: ServerOrdered[] = [];
       const unreadable: UnreadableEntry[] = [];
-      for (const { serverSeq, event, unreadable: sealedReason } of page.events) {
+      for (const { serverSeq, event, id: sealedId, unreadable: sealedReason } of page.events) {
         const outcome = sealedReason === undefined ? readRecord(event, { requireSeq: false }) : null;
         if (outcome?.kind === 'event' && SYNCED_EVENT_TYPES.has(outcome.event.type)) {
           entries.push({ sseq: serverSeq, event: outcome.event });
           continue;
         }
-        const id = (event as { id?: unknown } | null)?.id;
+        const id = sealedId ?? (event as { id?: unknown } | null)?.id;
         const reason =
           outcome === null
             ? (sealedReason ?? ALTERED_REASON)

@@ -13,10 +13,10 @@ export type WireEvent = Record<string, unknown> & { id: string };
 
 /**
  * A pull page once opened: each event in clear, or, for one that does not open (altered, moved
- * from another event or account), `event` null and the reason in `unreadable`.
+ * from another event or account), `event` null, the id its envelope names and the reason in `unreadable`.
  */
 export interface OpenedPage {
-  events: { serverSeq: number; deviceId: string; event: unknown; unreadable?: string }[];
+  events: { serverSeq: number; deviceId: string; event: unknown; id?: string; unreadable?: string }[];
   head: number;
   more: boolean;
 }

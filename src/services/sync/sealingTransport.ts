@@ -19,11 +19,12 @@ export interface AccountKeyring {
 export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
 
 /** Open one pulled event: in clear, or unreadable with the reason. */
-async function openPulled(keyring: AccountKeyring, event: SealedEvent): Promise<{ event: unknown; unreadable?: string }> {
+async function openPulled(keyring: AccountKeyring, event: SealedEvent): Promise<{ event: unknown; id?: string; unreadable?: string }> {
   try {
     return { event: await openEvent(keyring.key, keyring.userId, event) };
   } catch (error) {
-    if (error instanceof SealError) return { event: null, unreadable: error.message };
+    if (error instanceof SealError)
+      return { event: null, id: typeof event?.id === 'string' ? event.id : undefined, unreadable: error.message };
     throw error;
   }
 }
