@@ -141,7 +141,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /**
  * Why `event` is not a sealed event the host can store, or null when its envelope is one: only the
  * envelope is read (docs/sync.md "push"). Checks the keys (SEALED_EVENT_KEYS only), `v` (a whole
- * number from 1), `id` (1-128 characters), `at` (a time), `device` (a device id, when
+ * number from 1), `id` (8-64 characters), `at` (a time), `device` (a device id, when
  * present) and `c` (base64 long enough for a nonce and a tag). The schema version's upper bound is
  * the host's to check (its EVENT_SCHEMA_VERSION). Never throws.
  */
@@ -150,9 +150,9 @@ export function sealedEnvelopeError(event: unknown): string | null {
   const extra = Object.keys(event).find((key) => !SEALED_EVENT_KEYS.has(key));
   if (extra !== undefined) return `not sealed: "${extra.slice(0, 40)}" is not an envelope field (events sync end-to-end encrypted)`;
   if (!Number.isSafeInteger(event.v) || (event.v as number) < 1) return 'bad field v';
-  if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 128) return 'bad field id';
+  if (typeof event.id !== 'string' || event.id.length < 8 || event.id.length > 64) return 'bad id';
   if (typeof event.at !== 'string' || event.at.length > 64 || Number.isNaN(Date.parse(event.at))) return 'bad time';
-  if (event.device !== undefined && (typeof event.device !== 'string' || !DEVICE_ID_PATTERN.test(event.device))) return 'bad field device';
+  if (event.device !== undefined && (typeof event.device !== 'string' || !DEVICE_ID_PATTERN.test(event.device))) return 'bad device';
   if (typeof event.c !== 'string' || event.c.length < sealedLength(0) || event.c.length % 4 !== 0 || !BASE64.test(event.c))
     return 'bad field c: not the base64 of a sealed event';
   return null;

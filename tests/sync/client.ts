@@ -125,13 +125,22 @@ export class SyncClient {
    * existing address; `extra` overrides body fields.
    */
   async signUp(email: string, password: string, name = 'Test user', extra: Record<string, unknown> = {}) {
+    return this.request('POST', '/api/auth/sign-up/email', { ...(await this.signUpBody(email, password, name)), ...extra });
+  }
+  /** The body of a sign-up as the app sends it (see signUp); keeps the account key and recovery key made. */
+  async signUpBody(email: string, password: string, name = 'Test user') {
     const kdf = { ...newKdf(), memoryKiB: MIN_KDF.memoryKiB, iterations: MIN_KDF.iterations };
     const { loginSecret, kek } = await derivePasswordSecrets(password, kdf);
     const made = await createAccountKeys(kdf, kek);
     this.pendingKey = made.accountKey;
     this.recoveryKey = made.recoveryKey;
-    const notepadKeys = JSON.stringify({ state: 'active', keys: made.bundle });
-    return this.request('POST', '/api/auth/sign-up/email', { email, password: loginSecret, name, notepadKeys, ...extra });
+    return { email, password: loginSecret, name, notepadKeys: JSON.stringify({ state: 'active', keys: made.bundle }) };
+  }
+  /** The login secret of `password` for `email`'s account (its salt from the host), as the app sends it instead of the password. */
+  async loginSecret(email: string, password: string): Promise<string> {
+    const salt = await this.salt(email);
+    if (!('kdf' in salt.json)) throw new Error(`no salt for ${email}: ${JSON.stringify(salt.json)}`);
+    return (await derivePasswordSecrets(password, salt.json.kdf)).loginSecret;
   }
   /** The account key made at the last sign-up, until the sign-in that unlocks it. */
   private pendingKey: CryptoKey | null = null;

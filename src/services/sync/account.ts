@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { type KyInstance } from 'ky';
 
 /** Why an account call failed, in words a person understands (docs/product.md "Account and sync"). */
 export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server';
@@ -128,9 +128,9 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   return new AccountError('wrong-credentials', 'Wrong e-mail or password.');
 }
 
-/** better-auth over HTTP at `{origin}/api/auth`, cookie-based; failures are AccountErrors. */
-export function httpAuthApi(origin: string = location.origin): AuthApi {
-  const http = ky.create({
+/** better-auth over HTTP at `{origin}/api/auth`, cookie-based (`client`'s own options, such as hooks, are kept); failures are AccountErrors. */
+export function httpAuthApi(origin: string = location.origin, client: KyInstance = ky): AuthApi {
+  const http = client.extend({
     prefixUrl: `${origin}/api/auth`,
     retry: 0,
     timeout: 20_000,
