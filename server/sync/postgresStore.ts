@@ -227,11 +227,14 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
         }
         return replaced;
       }),
-    forgetClearData: (userId) =>
-      inTransaction(pool, async (client) => {
+    async forgetClearData(userId) {
+      await inTransaction(pool, async (client) => {
         await client.query(`DELETE FROM sync_snapshots WHERE user_id = $1 AND ${SNAPSHOT_IN_CLEAR_SQL}`, [userId]);
         await client.query('UPDATE sync_devices SET name = NULL WHERE user_id = $1', [userId]);
-      }),
+      });
+      // The old row versions become space to reuse (Postgres never zeroes it; docs/sync.md "Threat model").
+      await pool.query('VACUUM sync_events, sync_snapshots, sync_devices');
+    },
     async listDevices(userId, page) {
       const { rows } = await pool.query<{ device_id: string; name: string | null; created_at: string | Date; last_seen_at: string | Date }>(
         `SELECT device_id, name, created_at, last_seen_at FROM sync_devices

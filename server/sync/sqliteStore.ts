@@ -83,6 +83,8 @@ export function openSqliteSyncStore(path: string): SyncStore {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // What is replaced or deleted (an old account's events in clear, at its upgrade) is overwritten with zeros, not left in free pages.
+  db.pragma('secure_delete = ON');
   // Never wait inside SQLite (that would block the event loop): withBusyRetry waits instead.
   db.pragma('busy_timeout = 0');
   db.exec(SCHEMA);
@@ -187,7 +189,12 @@ export function openSqliteSyncStore(path: string): SyncStore {
       withBusyRetry(() => useDeviceTx.immediate(userId, deviceId, now, maxDevices)),
     countInClear: async (userId) => countClear.get(userId)?.n ?? 0,
     reseal: (userId, events) => withBusyRetry(() => resealTx.immediate(userId, events)),
-    forgetClearData: (userId) => withBusyRetry(() => forgetTx.immediate(userId)),
+    async forgetClearData(userId) {
+      await withBusyRetry(() => forgetTx.immediate(userId));
+      // Rows rewritten in place leave their old bytes in the pages' free space, which secure_delete
+      // does not always clear: rewriting the file leaves none of an upgraded account's words in it.
+      await withBusyRetry(() => db.exec('VACUUM'));
+    },
     listDevices: async (userId, page) =>
       devices
         .all(userId, page?.after?.createdAt ?? '', page?.after?.deviceId ?? '', page?.limit ?? -1)

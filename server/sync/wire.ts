@@ -63,6 +63,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     const authDb = new Database(config.authDbPath);
     authDb.pragma('journal_mode = WAL');
     authDb.pragma('busy_timeout = 5000');
+    authDb.pragma('secure_delete = ON');
     database = authDb;
     closeDatabase = async () => void authDb.close();
   }

@@ -18,18 +18,25 @@ export interface AppProfile {
   wire: SealedTransport;
   /** The session cookie (name=value), or null. */
   cookie(): string | null;
+  /** Set to a path (e.g. `/reseal`): the next answer to it arrives at the host but never here, as when the tab closes then. */
+  interruptAfter: string | null;
 }
 
 /** A profile of the app on `hostUrl`'s origin. */
 export function appProfile(hostUrl: string): AppProfile {
   const origin = new URL(hostUrl).origin;
   let cookie: string | null = null;
+  const profile = { interruptAfter: null as string | null };
   const client = ky.create({
     headers: { Origin: origin },
     hooks: {
       beforeRequest: [(request) => void (cookie && request.headers.set('Cookie', cookie))],
       afterResponse: [
-        (_request, _options, response) => {
+        (request, _options, response) => {
+          if (profile.interruptAfter && new URL(request.url).pathname.endsWith(profile.interruptAfter)) {
+            profile.interruptAfter = null;
+            throw new TypeError('the tab was closed');
+          }
           for (const set of response.headers.getSetCookie()) {
             if (!/^(__Secure-)?better-auth\.session_token=/.test(set)) continue;
             cookie = /Max-Age=0/i.test(set) ? null : set.split(';')[0];
@@ -41,5 +48,5 @@ export function appProfile(hostUrl: string): AppProfile {
   const keys = httpKeysApi(origin, client);
   const wire = httpSyncTransport(origin, client);
   const flows = accountFlows({ auth: httpAuthApi(origin, client), keys, wire, newDeviceId: () => `web-${crypto.randomUUID()}` });
-  return { flows, keys, wire, cookie: () => cookie };
+  return Object.assign(profile, { flows, keys, wire, cookie: () => cookie });
 }
