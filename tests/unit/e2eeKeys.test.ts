@@ -26,7 +26,7 @@ const quickKdf = () => ({ ...newKdf(), memoryKiB: 19_456, iterations: 2 });
 
 const event = {
   v: 2,
-  id: 'e-1',
+  id: 'event-0001',
   at: '2026-11-25T10:00:00.000Z',
   device: 'web-device-1',
   type: 'note.renamed',
@@ -101,7 +101,7 @@ describe('sealed events and checkpoints', () => {
   it('refuses a ciphertext moved to another event, another account, an altered envelope or altered bytes', async () => {
     const k = await key();
     const a = await sealEvent(k, 'user-a', event);
-    const b = await sealEvent(k, 'user-a', { ...event, id: 'e-2' });
+    const b = await sealEvent(k, 'user-a', { ...event, id: 'event-0002' });
     await expect(openEvent(k, 'user-a', { ...b, c: a.c })).rejects.toThrow("altered or is not this account's");
     await expect(openEvent(k, 'user-b', a)).rejects.toBeInstanceOf(SealError);
     await expect(openEvent(k, 'user-a', { ...a, at: '2026-11-25T10:00:01.000Z' })).rejects.toBeInstanceOf(SealError);

@@ -138,8 +138,10 @@ export class FakeTransport implements SyncTransport {
     if (this.signedOut) throw new SyncError('signed-out', 'sign-in expired');
   }
 
-  push(deviceId: string, events: WireEvent[]): Promise<PushAnswer> {
+  async push(deviceId: string, events: WireEvent[]): Promise<PushAnswer> {
     for (const e of events) if ('seq' in e || 'sseq' in e) throw new Error('a local position went on the wire');
+    // The network's state when the push is made, as before sealing took its time.
+    this.check();
     return this.sealed.push(deviceId, events);
   }
 
@@ -161,7 +163,8 @@ export class FakeTransport implements SyncTransport {
     return result;
   }
 
-  pull(deviceId: string, after: number) {
+  async pull(deviceId: string, after: number) {
+    this.check();
     return this.sealed.pull(deviceId, after);
   }
 
