@@ -69,6 +69,19 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
     return result;
   }
 
+  /** Check the password of a session's account made before end-to-end encryption, counted as a sign-in. @throws HttpError 401, 429 */
+  async function proveOldPassword(userId: string, caller: Caller, password: string): Promise<void> {
+    const session = await deps.session(caller.headers);
+    if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+    const hash = await store.passwordHash(userId);
+    await counted(session.email, caller.address, async () => (hash && (await deps.verify(hash, password)) ? true : null)).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) throw new HttpError(401, 'Wrong password');
+        throw error;
+      },
+    );
+  }
+
   const withPassword = (keys: StoredKeys, next: NewPassword): StoredKeys => ({
     state: keys.state,
     keys: { ...keys.keys, kdf: next.kdf, passwordWrap: next.passwordWrap },
@@ -89,9 +102,11 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
       return keys ? { state: keys.state, keys: keys.keys } : { state: 'none', keys: null };
     },
 
-    async create(identity, keys) {
+    async create(identity, keys, caller, password) {
       // An external identity's keys are in use at once; an old account's wait for its events to be sealed.
-      return store.createIfNone(identity.userId, { state: identity.via === 'jwt' ? 'active' : 'upgrading', keys });
+      if (identity.via === 'jwt') return store.createIfNone(identity.userId, { state: 'active', keys });
+      await proveOldPassword(identity.userId, caller, password ?? '');
+      return store.createIfNone(identity.userId, { state: 'upgrading', keys });
     },
 
     async changePassword(identity, caller: Caller, current, next) {
@@ -131,9 +146,10 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
       return null;
     },
 
-    async finishUpgrade(identity, caller, loginSecret) {
+    async finishUpgrade(identity, caller, password, loginSecret) {
       const keys = await store.read(identity.userId);
       if (identity.via !== 'session' || keys?.state !== 'upgrading') throw new HttpError(409, 'This account is not being upgraded');
+      await proveOldPassword(identity.userId, caller, password);
       const left = await deps.eventsInClear(identity.userId);
       if (left > 0) throw new HttpError(409, `${left} events of this account are still in clear: seal them first`);
       const session = await deps.session(caller.headers);

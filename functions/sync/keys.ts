@@ -47,14 +47,18 @@ export interface AccountKeys {
   /** The account's KDF parameters, a made-up stable salt for an unknown e-mail (same work, same time), or `upgrade`. */
   salt(email: string): Promise<SaltAnswer>;
   read(identity: Identity): Promise<KeysState>;
-  /** Store the first keys of an account without any: an external identity's passphrase, or an old account beginning its upgrade. @returns false when it has keys. */
-  create(identity: Identity, keys: KeyBundle): Promise<boolean>;
+  /**
+   * Store the first keys of an account without any: an external identity's passphrase, or an old
+   * account beginning its upgrade, which proves its `password` (the password itself: the host holds
+   * only a hash of it), so a stolen session cannot lock the account. @returns false when it has keys.
+   */
+  create(identity: Identity, keys: KeyBundle, caller: Caller, password: string | null): Promise<boolean>;
   /** Check `current` (a login secret; null for an external identity) and store the new password and wrap in one transaction, ending the account's other sessions. */
   changePassword(identity: Identity, caller: Caller, current: string | null, next: NewPassword): Promise<void>;
   /** Check the recovery proof of `email`'s account; with `next`, store it (one transaction, every session ended); without, answer the account and its recovery wrap. */
   recover(email: string, proof: string, next: NewPassword | null, caller: Caller): Promise<{ userId: string; recoveryWrap: string } | null>;
-  /** End an old account's upgrade once no event of it is left in clear: `loginSecret` becomes its password. */
-  finishUpgrade(identity: Identity, caller: Caller, loginSecret: string): Promise<void>;
+  /** End an old account's upgrade once no event of it is left in clear: with its `password` proved, `loginSecret` becomes its password. */
+  finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
 }
 
 const SMALL_BODY = 64 * 1024;
@@ -104,12 +108,20 @@ export const salt: OpenEndpoint = async (call) => {
 /** `GET /keys` -> `{state, keys}`. */
 export const readKeys: Endpoint = async (call) => json(200, await keysOf(call).read(call.identity), call.headers);
 
-/** `PUT /keys {keys}` -> `{state}`; 409 when the account has keys already. */
+/** An old account's password as its upgrade proves it: 1-256 characters. @throws HttpError 400. */
+function requirePassword(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 256)
+    throw new HttpError(400, 'password must be the account’s password');
+  return value;
+}
+
+/** `PUT /keys {keys, password?}` -> `{state, keys}` (`password`: a local account's, beginning its upgrade); 409 when the account has keys already. */
 export const createKeys: Endpoint = async (call) => {
   const body = requireObject(await readJson(call.req, SMALL_BODY));
   const error = keyBundleError(body.keys);
   if (error) throw new HttpError(400, error);
-  if (!(await keysOf(call).create(call.identity, readKeyBundle(body.keys)!)))
+  const password = call.identity.via === 'session' ? requirePassword(body.password) : null;
+  if (!(await keysOf(call).create(call.identity, readKeyBundle(body.keys)!, caller(call), password)))
     throw new HttpError(409, 'This account has its keys already: sign in to unlock them');
   return json(200, (await keysOf(call).read(call.identity)) satisfies KeysState, call.headers);
 };
@@ -139,9 +151,14 @@ export const recover: OpenEndpoint = async (call) => {
   return json(200, next ? { ok: true } : found, call.headers);
 };
 
-/** `POST /upgrade {loginSecret}` -> `{ok: true}`; 409 while events of the account are still in clear. */
+/** `POST /upgrade {password, loginSecret}` -> `{ok: true}`; 401 for a wrong password; 409 while events of the account are still in clear. */
 export const finishUpgrade: Endpoint = async (call) => {
   const body = requireObject(await readJson(call.req, SMALL_BODY));
-  await keysOf(call).finishUpgrade(call.identity, caller(call), requireSecret(body.loginSecret, 'loginSecret'));
+  await keysOf(call).finishUpgrade(
+    call.identity,
+    caller(call),
+    requirePassword(body.password),
+    requireSecret(body.loginSecret, 'loginSecret'),
+  );
   return json(200, { ok: true }, call.headers);
 };

@@ -24,7 +24,7 @@ export async function upgradeAccount(deps: AccountFlowDeps, email: string, passw
     const kdf = newKdf();
     const { kek } = await derivePasswordSecrets(password, kdf);
     // Another device may begin at the same moment: whichever stored first is used by both.
-    await deps.keys.create((await createAccountKeys(kdf, kek)).bundle);
+    await deps.keys.create((await createAccountKeys(kdf, kek)).bundle, password);
     state = await deps.keys.read();
   }
   if (!state.keys) throw new AccountError('server', 'The sync server did not keep this account’s keys.');
@@ -38,7 +38,7 @@ export async function upgradeAccount(deps: AccountFlowDeps, email: string, passw
   }
   if (state.state === 'upgrading') {
     await sealWhatIsInClear(deps, account.userId, accountKey);
-    await deps.keys.finishUpgrade(loginSecret);
+    await deps.keys.finishUpgrade(password, loginSecret);
   }
   // The recovery key is shown at the end of every upgrade: an interrupted one may never have shown it.
   return { ...account, accountKey, recoveryKey: await revealRecoveryKey(state.keys, accountKey) };

@@ -24,14 +24,14 @@ export interface NewPasswordWire {
 export interface KeysApi {
   salt(email: string): Promise<SaltAnswer>;
   read(): Promise<KeysState>;
-  /** @returns false when the account has keys already (409). */
-  create(keys: KeyBundle): Promise<boolean>;
+  /** @returns false when the account has keys already (409). `password`: an old account's, beginning its upgrade. */
+  create(keys: KeyBundle, password?: string): Promise<boolean>;
   changePassword(current: string | null, next: NewPasswordWire): Promise<void>;
   recoveryWrap(email: string, proof: string): Promise<{ userId: string; recoveryWrap: string }>;
   recover(email: string, proof: string, next: NewPasswordWire): Promise<void>;
   /** Replace events in clear by their sealed forms; @returns how many of the account's events are still in clear. */
   reseal(deviceId: string, events: { serverSeq: number; event: SealedEvent }[]): Promise<number>;
-  finishUpgrade(loginSecret: string): Promise<void>;
+  finishUpgrade(password: string, loginSecret: string): Promise<void>;
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -84,8 +84,8 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
     async read() {
       return (await (await call(() => http.get('keys'))).json()) as KeysState;
     },
-    async create(keys) {
-      return (await call(() => http.put('keys', { json: { keys } }))).status !== 409;
+    async create(keys, password) {
+      return (await call(() => http.put('keys', { json: { keys, password } }), 'Wrong password.')).status !== 409;
     },
     async changePassword(current, next) {
       await conflict(await call(() => http.post('password', { json: { current: current ?? undefined, ...next } }), 'Wrong password.'));
@@ -101,8 +101,8 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
     async reseal(deviceId, events) {
       return ((await (await call(() => http.post('reseal', { json: { deviceId, events } }))).json()) as { inClear: number }).inClear;
     },
-    async finishUpgrade(loginSecret) {
-      await conflict(await call(() => http.post('upgrade', { json: { loginSecret } })));
+    async finishUpgrade(password, loginSecret) {
+      await conflict(await call(() => http.post('upgrade', { json: { password, loginSecret } }), 'Wrong password.'));
     },
   };
 }
