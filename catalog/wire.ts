@@ -1,8 +1,10 @@
 /**
- * How big a sync event is on the wire, and the limits it is held to (docs/sync.md "Limits"): one
- * measure, the UTF-8 bytes of the event's JSON text, used by the app (which cuts its pushes by it
- * and sets aside what is over) and by the sync server (which enforces it), so both agree to the
- * byte. Web-standard APIs only: it runs in the browser, on Node and on Deno.
+ * The sync wire contract, declared once for the app, the host, the tests and the bench
+ * (docs/sync.md "Endpoints", "Limits"): the sealed event and what the host checks of it, the push
+ * body and answer, the pull page, the sealed checkpoint and its format, and how big an event is on
+ * the wire: one measure, the UTF-8 bytes of the sealed event's JSON text, used by the app (which
+ * cuts its pushes by it and sets aside what is over) and by the sync server (which enforces it), so
+ * both agree to the byte. Web-standard APIs only: it runs in the browser, on Node and on Deno.
  */
 
 import { DEVICE_ID_PATTERN } from './envelope';

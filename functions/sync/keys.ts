@@ -61,8 +61,6 @@ export interface AccountKeys {
   finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
 }
 
-const SMALL_BODY = 64 * 1024;
-
 /** The account keys of the deps, or 404 when this host keeps none (a handler built without them). */
 function keysOf(call: OpenCall): AccountKeys {
   if (!call.keys) throw new HttpError(404, 'This host keeps no account keys');
@@ -101,7 +99,7 @@ function requireNewPassword(body: Record<string, unknown>, withSecret: boolean):
 
 /** `POST /salt {email}` -> `{kdf}` or `{upgrade: true}` (no sign-in needed). */
 export const salt: OpenEndpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, SMALL_BODY));
+  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   return json(200, await keysOf(call).salt(requireEmail(body.email)), call.headers);
 };
 
@@ -117,7 +115,7 @@ function requirePassword(value: unknown): string {
 
 /** `PUT /keys {keys, password?}` -> `{state, keys}` (`password`: a local account's, beginning its upgrade); 409 when the account has keys already. */
 export const createKeys: Endpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, SMALL_BODY));
+  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const error = keyBundleError(body.keys);
   if (error) throw new HttpError(400, error);
   const password = call.identity.via === 'session' ? requirePassword(body.password) : null;
@@ -131,7 +129,7 @@ export const createKeys: Endpoint = async (call) => {
  * identity's new passphrase: `{kdf, passwordWrap}` alone). 401 for a wrong current password.
  */
 export const changePassword: Endpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, SMALL_BODY));
+  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const local = call.identity.via === 'session';
   const current = local ? requireSecret(body.current, 'current') : null;
   await keysOf(call).changePassword(call.identity, caller(call), current, requireNewPassword(body, local));
@@ -143,7 +141,7 @@ export const changePassword: Endpoint = async (call) => {
  * `{ok: true}` (the new password is set, every session ended). 401 alike for an unknown e-mail and a wrong key.
  */
 export const recover: OpenEndpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, SMALL_BODY));
+  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const email = requireEmail(body.email);
   const proof = requireSecret(body.proof, 'proof');
   const next = body.next === undefined ? null : requireNewPassword(body, true);
@@ -153,7 +151,7 @@ export const recover: OpenEndpoint = async (call) => {
 
 /** `POST /upgrade {password, loginSecret}` -> `{ok: true}`; 401 for a wrong password; 409 while events of the account are still in clear. */
 export const finishUpgrade: Endpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, SMALL_BODY));
+  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   await keysOf(call).finishUpgrade(
     call.identity,
     caller(call),

@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../events/catalog';
+import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../events/catalog';
 import { SyncError, type SealedTransport } from './transport';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */
@@ -66,7 +66,7 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
   };
   return {
     async push(deviceId, events: SealedEvent[]): Promise<PushAnswer> {
-      const { body, headers } = await jsonBody({ deviceId, events });
+      const { body, headers } = await jsonBody({ deviceId, events } satisfies PushBody);
       const response = await call(() => http.post('push', { body, headers }));
       if (!response.ok) throw await failure(response);
       const answer = (await response.json()) as Partial<PushAnswer>;
