@@ -46,6 +46,8 @@ const kinds: Record<string, () => Promise<Opened>> = {
     const stores: SyncStore[] = [];
     const open = async () => {
       const pool = new pg.Pool({ connectionString: url, max: 8 });
+      // As the host's pool does: an idle connection ended by the server is reported, not thrown.
+      pool.on('error', (error) => console.error(`[store test] idle Postgres connection failed: ${error.message}`));
       pools.push(pool);
       const store = await openPostgresSyncStore(pool, url);
       stores.push(store);
