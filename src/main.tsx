@@ -104,7 +104,7 @@ async function boot(): Promise<void> {
     announceStartup(result, ready);
     watchConflictCopies(ready);
     // Sync loads only for a device that syncs (or when the account entry is opened).
-    ready.sync$
+    ready.account$
       .pipe(
         filter((record) => record !== null),
         take(1),

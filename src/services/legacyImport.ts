@@ -60,7 +60,7 @@ export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImp
     if (entries.length === 0) return 0;
     return withLegacyLock(async () => {
       // Another tab may have imported them while this one waited for the lock: read its events first.
-      await log.sync();
+      await log.catchUp();
       const left = unknownEntries(log, storage).entries;
       if (left.length === 0 || !log.writable) return 0;
       importActivity$.next({ kind: 'importing', done: 0, total: left.length, cancel: null });

@@ -6,7 +6,7 @@ import { buildLogFile, type LogFile } from '../events/logFile';
  * stored, so nothing is lost) and the newest snapshot.
  */
 export async function exportLogFile(log: EventLog, now = new Date()): Promise<LogFile> {
-  const [records, snapshot, origin] = await Promise.all([log.storedRecords(), log.latestSnapshot(), log.origin()]);
+  const [records, snapshot, origin] = await Promise.all([log.storedRecords(), log.latestSnapshot(), log.serverSync.origin()]);
   return buildLogFile(records, snapshot, now, origin ?? undefined);
 }
 

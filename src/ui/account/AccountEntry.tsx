@@ -12,12 +12,12 @@ function useSyncRecord(): SyncRecord | null {
   const log = useLog();
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const sub = log.sync$.subscribe(onChange);
+      const sub = log.account$.subscribe(onChange);
       return () => sub.unsubscribe();
     },
     [log],
   );
-  return useSyncExternalStore(subscribe, () => log.sync$.value);
+  return useSyncExternalStore(subscribe, () => log.account$.value);
 }
 
 /**

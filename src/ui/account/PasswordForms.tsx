@@ -154,7 +154,7 @@ export function RevealRecoveryKeyForm({ onRevealed, onCancel }: { onRevealed(rec
   const { busy, error, run } = useAccountAction();
   const submit = () =>
     void run(async () => {
-      const key = await log.accountKey();
+      const key = await log.serverSync.accountKey();
       if (!key) throw new Error('This device is locked: sign in again first.');
       onRevealed(await controlSync(log).deps.accounts.revealRecoveryKey(password, key));
     });

@@ -29,12 +29,12 @@ export function controlSync(log: EventLog): SyncControl {
   const wire = httpSyncTransport();
   const newDeviceId = () => `web-${crypto.randomUUID()}`;
   const transport = sealingTransport(wire, async () => {
-    const [record, key] = [log.sync$.value, await log.accountKey()];
+    const [record, key] = [log.account$.value, await log.serverSync.accountKey()];
     return record && key ? { userId: record.userId, key } : null;
   });
   let runner: SyncRunner | null = null;
   let relay: Subscription | null = null;
-  log.sync$.subscribe((record) => {
+  log.account$.subscribe((record) => {
     if (record && !runner) {
       runner = runSync(log, transport, record.deviceId);
       relay = runner.status$.subscribe((status) => status$.next(status));
