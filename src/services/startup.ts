@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { EventLog } from '../events/eventLog';
 import type { LogStorage } from '../events/logStorage';
-import { createMemoryStorage } from '../events/memoryStorage';
+import { createMemoryLogStorage } from '../events/memoryLogStorage';
 import { appShellMachine } from '../machines/appShell';
 import { recoverJournal } from './journal';
 import { planLegacyImport } from './legacyImport';
@@ -70,7 +70,7 @@ export function beginStartup(deps: StartupDeps): Startup {
           log = new EventLog({ storage: await deps.openStorage(), channel: deps.channel });
         }),
         openMemoryLog: fromPromise(async () => {
-          log = new EventLog({ storage: createMemoryStorage(), channel: null });
+          log = new EventLog({ storage: createMemoryLogStorage(), channel: null });
         }),
         previewLog: fromPromise(() => log!.preview()),
         loadLog: fromPromise(() => log!.load()),

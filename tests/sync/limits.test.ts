@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION, MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES, utf8Length, type AppEvent } from '../../catalog/index.ts';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { ALTERED_REASON } from '../../src/services/sync/e2ee/seal';
@@ -72,7 +72,7 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
   const account = () => new SyncClient(host.url).register(`limits-${kind}-${++accounts}@example.com`);
 
   async function appDevice(client: SyncClient): Promise<AppDevice> {
-    const log = new EventLog({ storage: createMemoryStorage() });
+    const log = new EventLog({ storage: createMemoryLogStorage() });
     await log.load();
     const deviceId = newDeviceId();
     await log.serverSync.enterSync(

@@ -3,7 +3,7 @@ import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
 import { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { planImport } from '../../src/importers';
 import type { ImportInput } from '../../src/importers/types';
 import { loadPurifier } from '../../src/services/purifier';
@@ -57,7 +57,7 @@ export async function conversionTools() {
 }
 
 /** A loaded log over `storage` (memory by default). */
-export async function openLog(storage: LogStorage = createMemoryStorage()): Promise<EventLog> {
+export async function openLog(storage: LogStorage = createMemoryLogStorage()): Promise<EventLog> {
   const log = new EventLog({ storage });
   await log.load();
   return log;

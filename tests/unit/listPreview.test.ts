@@ -9,7 +9,7 @@ import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { appShellMachine } from '../../src/machines/appShell';
 import { beginStartup } from '../../src/services/startup';
 import { PENDING_BODY } from '../../src/projections/pendingBodies';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -7,7 +7,7 @@ import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
 import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { seededRandom } from '../support/random';
 
 const STATES = Number(process.env.FUZZ_STATES ?? 1000);

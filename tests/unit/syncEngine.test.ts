@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../src/events/catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 async function device(server: FakeSyncServer, name: string): Promise<Device> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   const d: Device = { name, log, transport: server.transport(), engine: null, deviceId: `device-${name}-00000000` };
   running.push(d);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/events/catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { sizedWireForm } from '../../src/services/sync/wireBatch';
 import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
@@ -33,7 +33,7 @@ interface Device {
 
 /** A signed-in device of `server`'s account, its engine started. */
 async function device(server: FakeSyncServer, name: string): Promise<Device> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   const deviceId = `device-${name}-000000`;
   await log.serverSync.enterSync(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE, type ServerBase } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
@@ -29,7 +29,7 @@ const record = (deviceId: string) => ({
 const durable = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 async function openLog(): Promise<EventLog> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   return log;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { wireForm } from '../../src/services/sync/wireBatch';
@@ -23,7 +23,7 @@ afterEach(() => {
 describe('an event too large to sync', () => {
   it('is set aside, not pushed, and counted in the status', async () => {
     const server = new FakeSyncServer();
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     const log = new EventLog({ storage });
     await log.load();
     const deviceId = 'device-big-000000';

@@ -6,7 +6,7 @@ import { createMemorySyncStorage } from './syncStorage';
  * A LogStorage that keeps everything in memory: used when IndexedDB is unavailable (private mode,
  * blocked) so the app still works for the session, and by tests and replay.
  */
-export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
+export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorage {
   let events: EventEnvelope[] = initial.map((e) => ({ ...e }));
   let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];
