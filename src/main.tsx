@@ -6,7 +6,7 @@ import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
-import { scheduleCompaction } from './services/compaction';
+import { scheduleCompaction } from './services/compactionSchedule';
 import { openLocalStorage } from './services/webStorage';
 import { LogProvider } from './ui/LogContext';
 import { StartupGate } from './ui/StartupGate';

@@ -11,7 +11,7 @@ import {
 import { inNextTask } from '../lib/scheduler';
 import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
 import { TabLink, type Channel } from './tabChannel';
-import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
+import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold } from './logFold';
 import type { SyncRecord } from './syncStorage';

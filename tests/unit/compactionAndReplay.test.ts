@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { planCompaction } from '../../src/events/compaction';
+import { planCompaction } from '../../src/events/compactionPlan';
 import { UPCASTERS, upcast, EVENT_SCHEMA_VERSION, type AppEvent } from '../../src/events/catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';

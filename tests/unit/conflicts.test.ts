@@ -3,7 +3,7 @@ import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
-import { planCompaction } from '../../src/events/compaction';
+import { planCompaction } from '../../src/events/compactionPlan';
 
 /**
  * Conflicts in the fold (docs/architecture.md "Conflicts"): decided from the order of the events
