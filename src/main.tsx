@@ -109,7 +109,7 @@ async function boot(): Promise<void> {
         filter((record) => record !== null),
         take(1),
       )
-      .subscribe(() => void import('./ui/account/syncControl').then((m) => m.controlSync(ready)));
+      .subscribe(() => void import('./services/sync/syncControl').then((m) => m.controlSync(ready)));
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));

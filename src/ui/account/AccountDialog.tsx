@@ -8,7 +8,7 @@ import { beginSync, endSync } from '../../services/sync/session';
 import { AccountErrorLine, explain, useAccountAction } from './accountForm';
 import { ChangePasswordForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
 import { RecoveryKeyView } from './RecoveryKeyView';
-import { controlSync } from './syncControl';
+import { controlSync } from '../../services/sync/syncControl';
 import { syncStatusText } from './syncStatusText';
 
 /** Begin syncing with a signed-in account; `mode` picks the words of the toast. */

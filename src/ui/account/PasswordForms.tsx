@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH, type SignedIn } from '../../services/sync/account'
 import { useLog } from '../LogContext';
 import { toast } from '../feedback';
 import { AccountErrorLine, useAccountAction } from './accountForm';
-import { controlSync } from './syncControl';
+import { controlSync } from '../../services/sync/syncControl';
 
 /** What a password change does to the other devices, said before it is made (docs/product.md "Account and sync"). */
 export const OTHER_DEVICES_SENTENCE =
