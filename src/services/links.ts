@@ -2,7 +2,7 @@
 import { addHours } from 'date-fns/addHours';
 import { lightFormat } from 'date-fns/lightFormat';
 import { startOfHour } from 'date-fns/startOfHour';
-import { PRODUCT_NAME } from './product';
+import { PRODUCT_NAME } from './productName';
 
 /** Length of a calendar event (docs/product.md "Constants": "lasts 1 hour"). */
 export const CALENDAR_EVENT_HOURS = 1;

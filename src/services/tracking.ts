@@ -1,6 +1,6 @@
 import type { FunctionsClient } from './functionsClient';
 import { visitSource } from './trackingSource';
-import { PRODUCT_NAME } from './product';
+import { PRODUCT_NAME } from './productName';
 import { SESSION_ID_KEY, openSessionStorage, readItem, writeItem, type StorageArea } from './webStorage';
 
 /** `app_name` of every usage record (docs/product.md "Calls"). */
