@@ -15,7 +15,7 @@ import { benchEmail } from './account';
 import { checkBigNote } from './bigNote';
 import { bigNoteFigure, errorFigure, newDeviceFigures, typingFigures, uploadFigure, visibleFigures } from './figures';
 import { startBenchHost } from './host';
-import { newDeviceRun, type NewDeviceRun } from './newDevice';
+import { newDeviceRun, type NewDeviceRun } from './newDeviceSignIn';
 import { measureSyncTyping } from './typing';
 import { measureUpload } from './upload';
 import { measureVisible } from './visible';
