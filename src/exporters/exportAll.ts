@@ -2,7 +2,7 @@ import { BlobWriter, Data64URIReader, Uint8ArrayReader, ZipWriter } from '@zip.j
 import { inBackground } from '../lib/scheduler';
 import { DEFAULT_NOTE_TITLE, type NotesState } from '../projections/notesState';
 import { exportZipName, fileStem, FileNamer } from './fileNames';
-import { createdFromId, frontMatter } from './frontMatter';
+import { createdFromId, frontMatter } from './noteFrontMatter';
 import { AssetCollector, sha256Hex, type ExportAsset, type TextDigest } from './noteAssets';
 import { noteMarkdown, type MarkdownConverter } from './noteMarkdown';
 

@@ -1,5 +1,5 @@
 import { inNextTask } from '../lib/scheduler';
-import type { ImportLimits } from './types';
+import type { ImportLimits } from './neutralNotes';
 
 const MIB = 1024 * 1024;
 

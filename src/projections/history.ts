@@ -1,6 +1,6 @@
 import type { AppEvent, EventType } from '../events/catalog';
 import { ignoring } from './ignoring';
-import { SOURCE_APP_NAMES, type SourceApp } from '../importers/types';
+import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
 
 /** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {

@@ -10,7 +10,7 @@ import {
   revealRecoveryKey,
   rewrapForPassword,
   unlockWithPassword,
-} from '../../src/services/sync/e2ee/keys';
+} from '../../src/services/sync/e2ee/deviceKeys';
 import {
   openCheckpoint,
   openEvent,

@@ -5,7 +5,7 @@ import { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { planImport } from '../../src/importers';
-import type { ImportInput } from '../../src/importers/types';
+import type { ImportInput } from '../../src/importers/neutralNotes';
 import { loadPurifier } from '../../src/services/purifier';
 import { convertNote } from '../../src/services/noteImport/convertNote';
 import { runImport, type ImportRunOptions } from '../../src/services/noteImport/importRun';

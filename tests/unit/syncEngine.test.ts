@@ -7,7 +7,7 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
-import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
+import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
 import { seededRandom, randomInt, pick } from '../support/random';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 

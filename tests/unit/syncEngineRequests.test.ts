@@ -3,7 +3,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE, type ServerBase } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
-import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
+import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 
 /**

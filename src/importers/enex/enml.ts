@@ -5,7 +5,7 @@
  * paragraph. Everything else stays as Evernote wrote it.
  */
 import { isImage } from '../mime';
-import type { DroppedItem } from '../types';
+import type { DroppedItem } from '../neutralNotes';
 import {
   DomUtils,
   element,
@@ -21,7 +21,7 @@ import {
 } from '../html/dom';
 import { rewriteTaskGroups, rewriteTodoLists, rewriteTodos } from './checklists';
 import type { RawTask } from './parse';
-import type { EnexResource } from './resources';
+import type { EnexResource } from './enexResources';
 
 /** What the converter needs of its note: its resources by name, and its tasks. */
 export interface EnmlNote {

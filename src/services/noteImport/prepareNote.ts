@@ -1,6 +1,6 @@
-import type { ImportedAttachment, ImportedNote } from '../../importers/types';
+import type { ImportedAttachment, ImportedNote } from '../../importers/neutralNotes';
 import type { ConvertedImage } from '../imageConversion';
-import type { PreparedAttachment, PreparedNote } from './protocol';
+import type { PreparedAttachment, PreparedNote } from './readerProtocol';
 
 /** Why a file that is not an image does not come along (docs/product.md "Import notes"). */
 export const ONLY_IMAGES_KEPT = 'only images are kept';

@@ -1,5 +1,5 @@
-import type { ImportInput, ImportLimits } from '../../importers/types';
-import type { FromWorker, ImportPlan, ReadStep, ToWorker } from './protocol';
+import type { ImportInput, ImportLimits } from '../../importers/neutralNotes';
+import type { FromWorker, ImportPlan, ReadStep, ToWorker } from './readerProtocol';
 import type { ReaderHost } from './readerHost';
 
 /** The page's side of reading an import: plan the chosen files, then take one step at a time. */

@@ -24,7 +24,7 @@ import {
   revealRecoveryKey,
   rewrapForPassword,
   unlockWithPassword,
-} from './e2ee/keys';
+} from './e2ee/deviceKeys';
 import { SealError } from './e2ee/seal';
 import type { KeysApi } from './keysApi';
 import type { SealedTransport } from './transport';

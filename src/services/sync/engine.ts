@@ -4,7 +4,7 @@ import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
 import { ALTERED_REASON } from './e2ee/seal';
-import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './protocol';
+import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './syncProtocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
 import { nextBatch } from './wireBatch';
 

@@ -6,7 +6,7 @@
  */
 import type { SealedEvent } from '../../events/catalog';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
-import type { Checkpoint, OpenedPage } from './protocol';
+import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
 
 /** The account key of the account this device syncs with, and that account's user id (bound into every ciphertext). */

@@ -1,7 +1,7 @@
 import type { EventLog } from '../../events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../events/logFold';
 import type { AccountApi, UnlockedAccount } from './account';
-import { CHECKPOINT_FORMAT } from './protocol';
+import { CHECKPOINT_FORMAT } from './syncProtocol';
 import { sealingTransport } from './sealingTransport';
 import type { SealedTransport } from './transport';
 

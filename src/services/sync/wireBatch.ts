@@ -5,7 +5,7 @@
  */
 import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../events/catalog';
 import { sealedEventBytes, splitEvent } from './e2ee/seal';
-import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './protocol';
+import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './syncProtocol';
 
 /** The event as it goes to be sealed: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
