@@ -8,7 +8,7 @@ import { answerClientErrorsWithJson } from './clientErrors';
 import type { ClientInfo } from '../functions/_shared/clientAddress.ts';
 import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
-/** The sync server as the host mounts it (server/sync/wire.ts; docs/sync.md). */
+/** The sync server as the host mounts it (server/sync/wiring.ts; docs/sync.md). */
 export interface HostSync {
   /** Answers /functions/v1/sync/*; `info` names the socket's remote address. */
   handle(req: Request, info?: ClientInfo): Promise<Response>;

@@ -9,7 +9,7 @@ import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length }
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
-import type { SyncLimits } from './limits.ts';
+import type { SyncLimits } from './syncLimits.ts';
 import { requireDeviceId } from './params.ts';
 import { requireOwnDevice } from './pull.ts';
 import type { IncomingEvent } from './store.ts';

@@ -5,7 +5,7 @@ import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2
 import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';
 import { SyncError, type SealedTransport, type SyncTransport } from '../../src/services/sync/transport';
 import { HttpError } from '../../functions/_shared/http.ts';
-import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/limits.ts';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 
 /**

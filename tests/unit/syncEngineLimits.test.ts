@@ -5,7 +5,7 @@ import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { sizedWireForm } from '../../src/services/sync/wireBatch';
-import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
+import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 import { sealEvent } from '../../src/services/sync/e2ee/seal';
 import { textOfBytes } from '../support/wireSized';
