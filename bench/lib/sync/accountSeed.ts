@@ -15,7 +15,7 @@ import { sealCheckpoint } from '../../../src/services/sync/e2ee/seal';
 import { newDeviceId, SyncClient, type WireEvent } from '../../../tests/sync/client';
 import { blockId, paragraphBlock, paragraphsHtml, prng, vocabulary, words } from '../corpus';
 import { NOTE_ID_BASE } from '../pageSeed';
-import { BENCH_PASSWORD } from './account';
+import { BENCH_PASSWORD } from './signInSteps';
 
 /** What was seeded: event counts, the checkpoint's position and size. */
 export interface SeededAccount {
