@@ -11,7 +11,7 @@ import { inspect } from '../inspection';
 import { failureText, record } from './aiEffects';
 import { isOfflineError } from '../../services/functionsError';
 import { AI_TEXT, aiToasts } from '../feedback';
-import { wholeNoteText, recapBlocks, summarySource } from './aiText';
+import { wholeNoteText, recapBlocks, summarySource } from './helperText';
 import { RecapPanel } from './RecapPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 import './ai.css';
