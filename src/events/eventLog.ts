@@ -9,7 +9,8 @@ import {
   type EventType,
 } from './catalog';
 import { inNextTask } from '../lib/scheduler';
-import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import type { LogStorage } from './logStorage';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';

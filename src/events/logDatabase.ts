@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventEnvelope } from './catalog';
-import type { Snapshot, QuarantineRecord } from './logStorage';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
 export interface NotePadDB extends DBSchema {

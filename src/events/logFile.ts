@@ -1,5 +1,5 @@
 import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
-import type { Snapshot } from './logStorage';
+import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from './catalog';
-import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import type { LogStorage } from './logStorage';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 import { createMemorySyncStorage } from './syncStorage';
 
 /**

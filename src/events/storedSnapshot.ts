@@ -1,5 +1,5 @@
 import type { NoteBody, NotesState } from '../projections/notesState';
-import type { Snapshot } from './logStorage';
+import type { Snapshot } from './logRecords';
 import { storedBlocksJson } from './storedForm';
 
 /**
