@@ -8,7 +8,7 @@
  */
 import type { SealedEvent } from '../../events/catalog';
 import { AccountError, type SignedIn } from './account';
-import type { AccountFlowDeps } from './accountFlows';
+import type { AccountFlowDeps } from './accountFlowDeps';
 import { createAccountKeys, derivePasswordSecrets, newKdf, revealRecoveryKey, unlockWithPassword } from './e2ee/deviceKeys';
 import { sealEvent, SealError } from './e2ee/seal';
 import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './syncProtocol';
