@@ -18,7 +18,7 @@ import { readKeyBundle, SECRET_PATTERN } from '../catalog/keys.ts';
 import { checkAccountName } from '../catalog/passwordPolicy.ts';
 import { clientAddress } from '../functions/_shared/clientAddress.ts';
 import type { Authenticate } from '../functions/sync/access.ts';
-import type { AccountKeys } from '../functions/sync/keyEndpoints.ts';
+import type { AccountKeys } from '../functions/sync/accountKeyStore.ts';
 import { createAccountKeys } from './accountKeys';
 import { openAttemptStore } from './attemptStore';
 import { openKeyStore } from './keyStore';

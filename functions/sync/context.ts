@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../_shared/http.ts';
 import type { Authenticate, Identity } from './access.ts';
-import type { AccountKeys } from './keyEndpoints.ts';
+import type { AccountKeys } from './accountKeyStore.ts';
 import type { SyncLimits } from './syncLimits.ts';
 import type { SyncStore } from './store.ts';
 
