@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, type NotesState } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';

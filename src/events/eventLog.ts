@@ -7,7 +7,7 @@ import {
   type AppEvent,
   type EventPayloads,
   type EventType,
-} from './catalog';
+} from '../../catalog';
 import { inNextTask } from '../lib/scheduler';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EventEnvelope } from './catalog';
+import type { EventEnvelope } from '../../catalog';
 import type { QuarantineRecord, Snapshot } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */

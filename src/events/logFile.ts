@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from '../../catalog';
 import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';

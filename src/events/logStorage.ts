@@ -1,4 +1,4 @@
-import type { EventEnvelope, UnsequencedEvent } from './catalog';
+import type { EventEnvelope, UnsequencedEvent } from '../../catalog';
 import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';

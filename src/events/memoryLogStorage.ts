@@ -1,4 +1,4 @@
-import type { EventEnvelope } from './catalog';
+import type { EventEnvelope } from '../../catalog';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
 import { createMemorySyncStorage } from './syncStorage';

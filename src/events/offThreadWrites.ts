@@ -1,4 +1,4 @@
-import type { EventEnvelope } from './catalog';
+import type { EventEnvelope } from '../../catalog';
 
 /**
  * Writes of long notes' saves in a Web Worker (docs/architecture.md "IndexedDB log").

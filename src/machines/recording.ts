@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
-import type { RecordingStopReason } from '../events/catalog';
+import type { RecordingStopReason } from '../../catalog';
 import type { SpeechService } from '../services/speech';
 
 /** Events the recording machine takes: the toolbar toggle, a note switch, and what the speech session reports. */

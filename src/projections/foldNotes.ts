@@ -1,4 +1,4 @@
-import type { AppEvent, EventType } from '../events/catalog';
+import type { AppEvent, EventType } from '../../catalog';
 import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
 import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
 import { ignoring } from './ignoring';

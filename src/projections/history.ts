@@ -1,4 +1,4 @@
-import type { AppEvent, EventType } from '../events/catalog';
+import type { AppEvent, EventType } from '../../catalog';
 import { ignoring } from './ignoring';
 import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
 

@@ -1,4 +1,4 @@
-import type { EventPayloads } from '../events/catalog';
+import type { EventPayloads } from '../../catalog';
 import { DEFAULT_NOTE_TITLE } from './notesState';
 
 /** What legacy localStorage holds, as raw strings (docs/product.md "Entities and storage keys" keys written by the original app). */

@@ -1,4 +1,4 @@
-import type { SidebarMode, SortMode, ThemePreference } from '../events/catalog';
+import type { SidebarMode, SortMode, ThemePreference } from '../../catalog';
 
 /** One row of the `notes` localStorage list (docs/product.md "Entities and storage keys"): id = creation time in ms, modified = ISO time. */
 export interface NoteIndexEntry {

@@ -1,4 +1,4 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent } from '../../catalog';
 import { foldApp } from './foldApp';
 import { INITIAL_STATE, type AppState } from './notesState';
 

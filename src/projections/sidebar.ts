@@ -1,4 +1,4 @@
-import type { SortMode } from '../events/catalog';
+import type { SortMode } from '../../catalog';
 import type { NotesState, ViewState } from './notesState';
 import { bodySearchText, type HtmlText } from './searchText';
 

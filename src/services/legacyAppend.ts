@@ -1,4 +1,4 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent } from '../../catalog';
 import type { EventLog } from '../events/eventLog';
 import type { LegacyEntry } from '../projections/legacy';
 import { loadPurifier } from './purifier';

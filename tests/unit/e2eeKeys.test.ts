@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_FORMAT, keyBundleError, sealedEnvelopeError } from '../../src/events/catalog';
+import { CHECKPOINT_FORMAT, keyBundleError, sealedEnvelopeError } from '../../catalog';
 import { fromBase32, toBase32Groups } from '../../src/services/sync/e2ee/bytes';
 import {
   createAccountKeys,

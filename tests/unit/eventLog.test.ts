@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
 import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
-import { InvalidEventError, type EventPayloads } from '../../src/events/catalog';
+import { InvalidEventError, type EventPayloads } from '../../catalog';
 
 /** Two BroadcastChannel-like ends that deliver to each other asynchronously, as browsers do. */
 function channelPair() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import type { LogStorage } from '../../src/events/logStorage';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 
 /** A storage whose reads are counted. */
 function countingStorage(storage: LogStorage = createMemoryLogStorage()) {

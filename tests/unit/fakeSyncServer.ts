@@ -1,5 +1,5 @@
-import { EVENT_SCHEMA_VERSION, utf8Length } from '../../src/events/catalog';
-import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, utf8Length } from '../../catalog';
+import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../catalog';
 import type { Checkpoint, WireEvent } from '../../src/services/sync/syncProtocol';
 import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';

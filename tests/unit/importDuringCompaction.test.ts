@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
-import { EVENT_SCHEMA_VERSION, type AppEvent } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type AppEvent } from '../../catalog';
 import type { LogStorage } from '../../src/events/logStorage';
 import { buildLogFile, parseLogFile } from '../../src/events/logFile';
 

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { importSummaries } from '../../src/projections/imports';

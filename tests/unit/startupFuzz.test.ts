@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
 import { JOURNAL_KEY } from '../../src/services/webStorage';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/events/catalog';
+import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';

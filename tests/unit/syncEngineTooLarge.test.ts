@@ -4,7 +4,7 @@ import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { wireForm } from '../../src/services/sync/wireBatch';
-import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../src/events/catalog';
+import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../catalog';
 import { MAX_DOCUMENT_WIRE_BYTES } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer } from './fakeSyncServer';
 

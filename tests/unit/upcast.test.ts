@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION, EVENT_TYPES, UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, EVENT_TYPES, UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 

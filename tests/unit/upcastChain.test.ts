@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../src/events/catalog';
+import { UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { parseLogFile } from '../../src/events/logFile';

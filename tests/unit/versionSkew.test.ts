@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
-import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../catalog';
 import type { Channel, TabMessage } from '../../src/events/tabChannel';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
 import { JOURNAL_KEY } from '../../src/services/webStorage';

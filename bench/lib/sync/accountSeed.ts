@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { EVENT_SCHEMA_VERSION } from '../../../catalog/index.ts';
-import { readRecord } from '../../../src/events/catalog';
+import { readRecord } from '../../../catalog';
 import { foldNotes } from '../../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../../src/projections/notesState';
 import { sealCheckpoint } from '../../../src/services/sync/e2ee/seal';

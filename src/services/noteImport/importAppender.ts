@@ -1,4 +1,4 @@
-import { IMPORT_RECORDS_KEY, type AppEvent } from '../../events/catalog';
+import { IMPORT_RECORDS_KEY, type AppEvent } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ImportedFileSummary } from '../../projections/imports';
 import { BATCH_MAX_CHARS, BATCH_MAX_MS, BATCH_MAX_NOTES, BatchWriter } from './batchWriter';

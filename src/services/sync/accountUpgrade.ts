@@ -6,7 +6,7 @@
  * makes the login secret the password and removes what was left in clear. A tab closed halfway
  * carries on at the next sign-in: every step is done again or found done.
  */
-import type { SealedEvent } from '../../events/catalog';
+import type { SealedEvent } from '../../../catalog';
 import { AccountError, type SignedIn } from './account';
 import type { AccountFlowDeps } from './accountFlowDeps';
 import { createAccountKeys, derivePasswordSecrets, newKdf, revealRecoveryKey, unlockWithPassword } from './e2ee/deviceKeys';

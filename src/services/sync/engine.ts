@@ -1,5 +1,5 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
-import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../events/catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';

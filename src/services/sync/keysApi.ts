@@ -4,7 +4,7 @@
  * upgrade (`reseal`, `upgrade`). Failures are AccountErrors in the account dialog's words.
  */
 import ky, { type KyInstance } from 'ky';
-import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../events/catalog';
+import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */

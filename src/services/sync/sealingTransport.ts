@@ -4,7 +4,7 @@
  * and so is the checkpoint. What does not open (altered, or moved from another event or account)
  * comes to the engine as unreadable with the reason, never as an event.
  */
-import type { SealedEvent } from '../../events/catalog';
+import type { SealedEvent } from '../../../catalog';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';

@@ -3,10 +3,10 @@
  * declares the wire forms once for the app and the host): events and checkpoints in clear, before
  * sealing and after opening (src/services/sync/sealingTransport.ts), and the app's push batches.
  */
-import { MAX_PUSH_BODY_BYTES } from '../../events/catalog';
+import { MAX_PUSH_BODY_BYTES } from '../../../catalog';
 import type { NotesState } from '../../projections/notesState';
 
-export { CHECKPOINT_FORMAT, type PushAnswer } from '../../events/catalog';
+export { CHECKPOINT_FORMAT, type PushAnswer } from '../../../catalog';
 
 /** An event before it is sealed: the app's event without its local `seq` (and without `sseq`). */
 export type WireEvent = Record<string, unknown> & { id: string };

@@ -3,7 +3,7 @@
  * with the size of its sealed form in the UTF-8 bytes the host counts, and the batches the outbox
  * is cut into.
  */
-import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../events/catalog';
+import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../../catalog';
 import { sealedEventBytes, splitEvent } from './e2ee/seal';
 import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './syncProtocol';
 

@@ -1,4 +1,4 @@
-import type { RecapFormat } from '../../events/catalog';
+import type { RecapFormat } from '../../../catalog';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
 import { bulletLines, paragraphs } from './helperText';
 import { AI_TEXT } from '../feedback';

@@ -1,4 +1,4 @@
-import type { RecapFormat } from '../../events/catalog';
+import type { RecapFormat } from '../../../catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
 import { selectedText } from '../editor/commandSelection';

@@ -1,5 +1,5 @@
 import { useMemo, type Ref } from 'react';
-import { SORT_MODES, type SortMode } from '../../events/catalog';
+import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';

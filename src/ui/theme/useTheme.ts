@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { ThemePreference } from '../../events/catalog';
+import type { ThemePreference } from '../../../catalog';
 import { useProjection } from '../LogContext';
 import './textColors.css';
 

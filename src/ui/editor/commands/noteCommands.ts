@@ -1,8 +1,8 @@
 import { EXPORT_FILE_TYPES, clipboardText, documentText, standaloneHtml } from '../../../services/exporters';
 import { noteFileName } from '../../../services/download';
 import { calendarEventUrl, mailDraftUrl, taskUrl } from '../../../services/links';
-import type { ExportFormat } from '../../../events/catalog';
-import { EXPORT_FORMATS } from '../../../events/catalog';
+import type { ExportFormat } from '../../../../catalog';
+import { EXPORT_FORMATS } from '../../../../catalog';
 import { editorToasts, showStatus } from '../../feedback';
 import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
