@@ -146,21 +146,14 @@ export default tseslint.config(
     },
   },
   {
-    // One way to reach user feedback and the moved modules (docs/architecture.md "User feedback").
+    // One way to reach user feedback (docs/architecture.md "User feedback").
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/feedback/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/feedback/*'], message: 'Import user feedback from src/ui/feedback (its index): one API.' },
-            {
-              group: ['**/ui/status', '../../status', '**/editorToasts'],
-              message: 'Moved to src/ui/feedback: import showStatus and editorToasts from there (this path is a transitional re-export).',
-            },
-            { group: ['**/shareEqual'], message: 'Moved to src/projections/structuralSharing (this path is a transitional re-export).' },
-          ],
+          patterns: [{ group: ['**/feedback/*'], message: 'Import user feedback from src/ui/feedback (its index): one API.' }],
         },
       ],
     },
