@@ -120,10 +120,3 @@ export const browserLinkOpener: LinkOpener = {
     a.remove();
   },
 };
-
-/** A LinkOpener that records what it was asked to open (tests). */
-export function createFakeLinkOpener(): LinkOpener & { tabs: string[]; mails: string[] } {
-  const tabs: string[] = [];
-  const mails: string[] = [];
-  return { tabs, mails, openInNewTab: (url) => void tabs.push(url), openMailDraft: (url) => void mails.push(url) };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeFunctionsClient } from '../../src/services/fakeFunctionsClient';
+import { createFakeFunctionsClient } from './fakeFunctionsClient';
 import { FunctionsError } from '../../src/services/functionsClient';
 import { sessionIdFrom, trackAppLoad, type PageContext } from '../../src/services/tracking';
 import { SESSION_ID_KEY } from '../../src/services/webStorage';

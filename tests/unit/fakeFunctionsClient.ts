@@ -1,4 +1,4 @@
-import type { FunctionsClient, Resource, UsageRecord } from './functionsClient';
+import type { FunctionsClient, Resource, UsageRecord } from '../../src/services/functionsClient';
 
 /** One recorded call of the fake client. */
 export type FakeFunctionsCall =
