@@ -66,7 +66,7 @@ export class EventSource {
 }
 
 /** Pulled events as the app's fold takes them: the serverSeq stands in for the log's seq. */
-export function asAppEvents(pulled: readonly { serverSeq: number; event: WireEvent }[]): AppEvent[] {
+function asAppEvents(pulled: readonly { serverSeq: number; event: WireEvent }[]): AppEvent[] {
   return pulled.map((p) => ({ ...p.event, seq: p.serverSeq }) as unknown as AppEvent);
 }
 

@@ -33,7 +33,7 @@ export interface SyncConfig {
 }
 
 /** Thrown for an unusable setting. */
-export class SyncConfigError extends Error {
+class SyncConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SyncConfigError';

@@ -22,7 +22,10 @@ import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { isExactPreview, withPendingBodies, withReadBodies } from '../projections/pendingBodies';
 
-/** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
+/**
+ * A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const SNAPSHOT_EVERY_EVENTS = 500;
 /** BroadcastChannel name; tabs of one origin announce appends on it. */
 export const LOG_CHANNEL_NAME = 'notepad-log';

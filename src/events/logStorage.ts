@@ -46,7 +46,6 @@ export interface LogStorage {
   close(): void;
 }
 
-export { LOG_DB_NAME } from './logDatabase';
 /** The head stored beside `snapshot` (see SnapshotHead). */
 function snapshotHead(snapshot: Snapshot): SnapshotHead {
   const { notes, view, seq } = snapshot.state;

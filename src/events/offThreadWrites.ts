@@ -15,7 +15,10 @@ import type { EventEnvelope } from '../../catalog';
  * written here is durable before the next one starts, whichever connection writes it.
  */
 
-/** Records whose stored strings (HTML and document JSON) add up to this many characters are written off the main thread. */
+/**
+ * Records whose stored strings (HTML and document JSON) add up to this many characters are written off the main thread.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const OFF_THREAD_MIN_CHARS = 64 * 1024;
 
 /** Whether a stored-form record is big enough to be written by the worker. */

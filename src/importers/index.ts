@@ -10,7 +10,6 @@ import { resolveLimits, throwIfAborted } from './limits';
 import { extensionOf } from './mime';
 import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource } from './neutralNotes';
 
-export { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from './limits';
 export * from './neutralNotes';
 
 /**

@@ -98,6 +98,7 @@ export interface AppState {
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {} };
+/** @internal Test seam: exported for the tests and the bench only. */
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,
   sort: 'current',

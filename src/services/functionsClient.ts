@@ -9,7 +9,10 @@ export interface Resource {
   description: string;
 }
 
-/** The usage-tracking payload (docs/product.md "Calls"). */
+/**
+ * The usage-tracking payload (docs/product.md "Calls").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface UsageRecord {
   app_name: string;
   source: string;
@@ -25,8 +28,6 @@ export interface FunctionsClient {
   /** `track-app-usage`; resolves when the answer is ok (its body is not read, docs/product.md "Calls"). */
   trackAppUsage(record: UsageRecord): Promise<void>;
 }
-
-export { FunctionsError, type FunctionsErrorKind } from './functionsError';
 
 /** What the browser client needs besides its config; tests replace each. */
 export interface FunctionsClientDeps {

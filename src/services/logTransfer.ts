@@ -11,7 +11,7 @@ export async function exportLogFile(log: EventLog, now = new Date()): Promise<Lo
 }
 
 /** File name of an export: `notepad-log-YYYY-MM-DD.json` (local date). */
-export function logFileName(now = new Date()): string {
+function logFileName(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `notepad-log-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
 }

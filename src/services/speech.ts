@@ -1,4 +1,7 @@
-/** What a listening session reports (docs/product.md "Toolbar"). */
+/**
+ * What a listening session reports (docs/product.md "Toolbar").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface SpeechHandlers {
   /** A final (not interim) result, trimmed and non-empty. */
   onFinal(text: string): void;

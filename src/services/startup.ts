@@ -15,7 +15,7 @@ export interface StartupDeps {
 }
 
 /** The log once it is loaded and folded (null only when even the memory log failed), before recovery. */
-export interface ReadableLog {
+interface ReadableLog {
   log: EventLog | null;
   durable: boolean;
   error: string | null;
@@ -112,6 +112,7 @@ export function beginStartup(deps: StartupDeps): Startup {
  * Start-up for callers that render nothing (tests, tools): the whole sequence at once, resolving
  * when the log is editable and the original app's notes are in. Never throws: a failure is
  * reported in the result.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export async function startLog(deps: StartupDeps): Promise<StartupResult> {
   const startup = beginStartup(deps);

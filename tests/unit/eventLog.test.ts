@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
-import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { InvalidEventError, type EventPayloads } from '../../catalog';
 

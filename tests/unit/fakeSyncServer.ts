@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, utf8Length } from '../../catalog';
+import { utf8Length } from '../../catalog';
 import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../catalog';
 import type { Checkpoint, WireEvent } from '../../src/services/sync/syncProtocol';
 import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
@@ -180,5 +180,3 @@ export class FakeTransport implements SyncTransport {
     return this.sealed.live(deviceId, onHead, onLost);
   }
 }
-
-export { EVENT_SCHEMA_VERSION };

@@ -36,10 +36,10 @@ export function fileOf(name: string, data: Uint8Array | string, lastModified = F
 }
 
 /** The JPEG every image becomes here: a valid JPEG start of 16 bytes, base64 "/9j/4AAQSkZJRgABAQAAAQABAAA=". */
-export const STAND_IN_JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+const STAND_IN_JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
 
 /** The stand-in encoder: PNG and JPEG bytes convert (16 px wide), anything else fails as a browser's decoder would. */
-export const standInConverter: ImageConverter = async (blob) => {
+const standInConverter: ImageConverter = async (blob) => {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const png = bytes[0] === 0x89 && bytes[1] === 0x50;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;

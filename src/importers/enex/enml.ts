@@ -33,7 +33,7 @@ export interface EnmlNote {
 /** Thrown for content that is not Evernote's note markup: the note is skipped with this reason. */
 export class EnmlError extends Error {}
 
-export const ENCRYPTED_TEXT = 'Encrypted text from Evernote: NotePad cannot decrypt it, so it is not imported.';
+const ENCRYPTED_TEXT = 'Encrypted text from Evernote: NotePad cannot decrypt it, so it is not imported.';
 
 const CODE_LINES = ['div', 'p', 'pre', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote'];
 

@@ -11,7 +11,7 @@ import { normalizePath } from '../paths';
 import { ImportFileError, type ImportInput, type ImportLimits } from '../neutralNotes';
 
 /** The uncompressed bytes a whole zip may produce; exceeding it fails the zip as a bomb. */
-export class ZipBudget {
+class ZipBudget {
   private produced = 0;
   readonly limit: number;
 

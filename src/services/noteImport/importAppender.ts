@@ -7,7 +7,7 @@ import { NoteIdAllocator, usableTime } from './noteIds';
 import type { ImportPlan, PreparedNote } from './readerProtocol';
 
 /** Each file's lists of skipped and dropped items keep this many entries; the rest are counted (docs/product.md "Import notes"). */
-export const IMPORT_LIST_LIMIT = 1000;
+const IMPORT_LIST_LIMIT = 1000;
 
 /** An entry of a file's skipped or dropped list. */
 type Listed = { note?: string; item: string; reason: string };

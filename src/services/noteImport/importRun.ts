@@ -8,7 +8,7 @@ import type { NoteReader } from './readerClient';
 import { sliceYielder } from './slices';
 
 /** How far an import has come: items (notes and skipped notes) read of all the planned files' items. */
-export interface ImportProgress {
+interface ImportProgress {
   done: number;
   total: number;
 }

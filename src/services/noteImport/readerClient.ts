@@ -78,7 +78,10 @@ export function workerReader(create: () => Worker = startImportWorker): NoteRead
   };
 }
 
-/** A reader that runs the reading side on this thread (Node tests, and browsers without module workers). */
+/**
+ * A reader that runs the reading side on this thread (Node tests, and browsers without module workers).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function inProcessReader(host: ReaderHost): NoteReader {
   return {
     plan: (files, limits) => host.plan(files, limits),

@@ -21,7 +21,7 @@ export type PreparedItem =
   { kind: 'note'; note: PreparedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
 
 /** A chosen file understood by planning: its name, its app and how many items it will yield. */
-export interface PlannedFile {
+interface PlannedFile {
   file: string;
   app: SourceApp;
   total: number;

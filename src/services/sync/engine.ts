@@ -9,7 +9,7 @@ import { refusesBatch, SyncError, type SyncTransport } from './transport';
 import { nextBatch } from './wireBatch';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
-export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
+type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
 
 /** The engine's status: its state, this device's changes not on the server yet, the last full sync. */
 export interface SyncStatus {
@@ -38,7 +38,7 @@ export interface SyncTiming {
   checkpointEvery: number;
 }
 
-export const DEFAULT_SYNC_TIMING: SyncTiming = {
+const DEFAULT_SYNC_TIMING: SyncTiming = {
   pushDelayMs: 150,
   retryMs: 1000,
   maxRetryMs: 60_000,

@@ -15,7 +15,10 @@ export interface AccountKeyring {
   key: CryptoKey;
 }
 
-/** Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync"). */
+/**
+ * Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
 
 /** Open one pulled event: in clear, or unreadable with the reason. */

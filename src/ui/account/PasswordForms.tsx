@@ -6,7 +6,7 @@ import { AccountErrorLine, useAccountAction } from './accountForm';
 import { controlSync } from '../../services/sync/syncControl';
 
 /** What a password change does to the other devices, said before it is made (docs/product.md "Account and sync"). */
-export const OTHER_DEVICES_SENTENCE =
+const OTHER_DEVICES_SENTENCE =
   'Your other devices will be signed out. They keep every change made there and send it once you sign in on them with the new password.';
 
 /** A password field of these forms. */

@@ -16,7 +16,10 @@ import { Plugin, PluginKey } from 'prosemirror-state';
 
 const key = new PluginKey('notepadReactSelectionGuard');
 
-/** Make `dom` (the editor's root) look like a plain element to React's selection bookkeeping; setting still works. */
+/**
+ * Make `dom` (the editor's root) look like a plain element to React's selection bookkeeping; setting still works.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function hideFromReactSelection(dom: HTMLElement): void {
   if (Object.prototype.hasOwnProperty.call(dom, 'contentEditable')) return;
   const native = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'contentEditable')?.set;

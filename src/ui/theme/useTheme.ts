@@ -12,7 +12,7 @@ function subscribeToSystem(onChange: () => void): () => void {
 }
 
 /** Resolve a preference against the system setting. */
-export function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
+function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
   return preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 }
 

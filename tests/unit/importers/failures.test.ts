@@ -1,6 +1,7 @@
 import { BlobWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_LIMITS, ImportFileError, NOT_A_NOTE_EXPORT, planImport } from '../../../src/importers';
+import { ImportFileError, planImport } from '../../../src/importers';
+import { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from '../../../src/importers/limits';
 import { RED_PNG } from '../../fixtures/import/make';
 import { zipOf } from '../../fixtures/import/samples';
 import { fileOf, fixture, importOne } from './importerHelpers';

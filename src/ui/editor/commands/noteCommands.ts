@@ -8,7 +8,7 @@ import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
 /** The note's text (docs/product.md "Calls": the body text of copy, e-mail and calendar). */
-export function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
+function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
   return documentText(ctx.editor.document);
 }
 
