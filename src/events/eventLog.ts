@@ -347,10 +347,10 @@ export class EventLog {
       this.queue.push({ events, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        // One transaction for everything appended until then: batching is ~25x faster than a
-        // transaction per event. In a task of its own: IndexedDB serializes (and clones, to read
-        // the index keys) a value synchronously in add(), which for a 5,000-block body is tens of
-        // ms that must not add up with the capture and the fold that appended it.
+        // One transaction for everything appended until then: far faster than a transaction per
+        // event. In a task of its own: IndexedDB serializes (and clones, to read the index keys) a
+        // value synchronously in add(), which for a long note's body is a long task that must not
+        // add up with the capture and the fold that appended it.
         inNextTask(() => {
           this.flushing = this.flushing.then(() => this.flush());
         });
@@ -410,7 +410,7 @@ export class EventLog {
   /**
    * Confirm this tab's events that were just written (`stored`, seq assigned). When they directly
    * follow the confirmed seq they are folded from memory: reading a just-written event back costs
-   * a structured-clone deserialization (~36 ms for a 5,000-block note). When another tab's events
+   * a structured-clone deserialization, long for a long note. When another tab's events
    * lie in between (a gap in seq), the tail is read from storage so the total order holds.
    */
   private confirmWritten(stored: AppEvent[]): Promise<void> {

@@ -31,7 +31,7 @@ export interface Checkpoint {
 /**
  * A body save goes with its BlockNote document while its JSON stays within 2 MiB (UTF-8); a
  * larger one goes as HTML only (the other devices open it from HTML), so each save of a long note
- * uploads about half as much: a minute of writing in a 5,000-paragraph note stays near 3 MB.
+ * uploads about half as much (docs/benchmarks.md has the figures).
  */
 export const MAX_DOCUMENT_WIRE_BYTES = 2 * 1_048_576;
 /** Events per push (the server takes 500). */

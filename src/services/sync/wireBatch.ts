@@ -36,7 +36,7 @@ export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number
   const htmlOnlyInner = splitEvent(htmlOnlyWire).inner;
   const htmlOnly = { wire: htmlOnlyWire, bytes: 0 };
   // Measured without the document first: a long note's HTML alone is over the limit, and its
-  // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
+  // document (several times the HTML's size) need not be serialized on the main thread to know it.
   // The document limit is on the clear JSON, as the device writes it.
   const htmlOnlyClear = utf8Length(htmlOnlyInner);
   htmlOnly.bytes = sealedBytes(htmlOnlyWire, htmlOnlyInner);

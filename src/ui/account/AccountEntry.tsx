@@ -23,7 +23,7 @@ function useSyncRecord(): SyncRecord | null {
 /**
  * The account entry of the sidebar footer (docs/product.md "Account and sync"): "Sign in to sync"
  * for a device without an account, or the sync status and an "Account" button. Without an account
- * NotePad works exactly as before; nothing of sync loads until this entry is opened.
+ * NotePad works entirely on the device; nothing of sync loads until this entry is opened.
  */
 export function AccountEntry() {
   const record = useSyncRecord();
