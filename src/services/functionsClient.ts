@@ -1,13 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { FunctionsConfig } from './functionsConfig';
+import type { Resource } from '../machines/resources';
 import { FunctionsError } from './functionsError';
-
-/** One suggested link (docs/product.md "Entities and storage keys"). */
-export interface Resource {
-  title: string;
-  url: string;
-  description: string;
-}
 
 /**
  * The usage-tracking payload (docs/product.md "Calls").

@@ -1,4 +1,6 @@
-import type { SpeechHandlers, SpeechService } from '../../src/services/speech';
+import type { SpeechService } from '../../src/machines/recording';
+
+type SpeechHandlers = Parameters<SpeechService['listen']>[0];
 
 /** A speech service driven by the test: `say`, `fail`, `end`; `active` while a session runs. */
 export function createFakeSpeech(
