@@ -17,6 +17,7 @@ const ELEMENTS = [
   ['ui', 'src/ui'],
   ['lib', 'src/lib'],
   ['importers', 'src/importers'],
+  ['exporters', 'src/exporters'],
   ['app', 'src'], // src/main.tsx and the rest of src/ outside the layers above
   ['functions', 'functions'],
   ['server', 'server'],
@@ -26,46 +27,53 @@ const ELEMENTS = [
   ['scripts', 'scripts'],
 ].map(([type, pattern]) => ({ type, pattern, partialMatch: false }));
 
-const APP_LAYERS = ['events', 'projections', 'machines', 'services', 'ui', 'lib', 'importers', 'app'];
+/**
+ * The drawing of docs/architecture.md "Import rules", arrow by arrow: the layers each layer may import
+ * (besides packages and itself), and why. Every other arrow between these layers is an error; tests,
+ * bench and scripts may import anything. `tests/unit/importRules.test.ts` holds the doc's table to it.
+ */
+export const LAYER_IMPORTS = {
+  app: {
+    may: ['ui', 'services', 'events', 'lib', 'catalog'],
+    why: 'src/main.tsx starts the app: it wires the log, the services and the UI.',
+  },
+  ui: {
+    may: ['machines', 'services', 'events', 'projections', 'exporters', 'importers', 'lib', 'catalog'],
+    why: 'src/ui renders projections, appends events through its commands and effects, runs machines and calls services.',
+  },
+  machines: {
+    may: ['lib', 'catalog'],
+    why: 'src/machines get their effects provided: they declare what they need (the interface of a service) and import no service or UI.',
+  },
+  services: {
+    may: ['machines', 'events', 'projections', 'importers', 'lib', 'catalog'],
+    why: 'src/services are adapters with effects: they may append to the log and provide effects to machines, never import src/ui.',
+  },
+  events: {
+    may: ['projections', 'lib', 'catalog'],
+    why: 'src/events is the log: it folds with projections and imports no effects of the app.',
+  },
+  projections: { may: ['importers', 'lib', 'catalog'], why: 'src/projections are pure folds: they import no log, service, machine or UI.' },
+  exporters: { may: ['projections', 'lib', 'catalog'], why: 'src/exporters turn notes into files: pure, they read projections only.' },
+  importers: {
+    may: ['lib'],
+    why: 'src/importers are pure readers that run in a worker and in Node: they import packages and src/lib only.',
+  },
+  lib: { may: [], why: 'src/lib is neutral ground: it imports no other layer.' },
+  catalog: { may: [], why: 'catalog/ is shared by the app and the sync server: it imports packages only.' },
+  functions: { may: ['catalog'], why: 'functions/ runs on Deno and edge hosts too: it imports catalog/ only.' },
+  server: { may: ['functions', 'catalog'], why: 'server/ hosts functions/ (and catalog/) but never imports src/.' },
+};
+
+const LAYERS = Object.keys(LAYER_IMPORTS);
 
 /** Import directions (docs/architecture.md "Import rules"); a broken one names the rule and the reason. */
-const IMPORT_POLICIES = [
-  {
-    from: { element: { types: { anyOf: ['events', 'projections'] } } },
-    disallow: { to: { element: { types: { anyOf: ['ui', 'machines', 'services'] } } } },
-    message: 'src/events and src/projections are pure: they never import src/ui, src/machines or src/services.',
-  },
-  {
-    from: { element: { type: 'machines' } },
-    disallow: { to: { element: { type: 'ui' } } },
-    message: 'src/machines never imports src/ui: components provide effects to machines, not the other way round.',
-  },
-  {
-    from: { element: { type: 'lib' } },
-    disallow: { to: { element: { types: { anyOf: APP_LAYERS.filter((type) => type !== 'lib') } } } },
-    message: 'src/lib is neutral ground: it imports no other layer of the app.',
-  },
-  {
-    from: { element: { type: 'importers' } },
-    disallow: { to: { element: { types: { anyOf: APP_LAYERS.filter((type) => type !== 'lib' && type !== 'importers') } } } },
-    message: 'src/importers are pure readers that run in a worker and in Node: they import packages, src/lib and src/importers only.',
-  },
-  {
-    from: { element: { type: 'functions' } },
-    disallow: { to: { element: { types: { anyOf: [...APP_LAYERS, 'server'] } } } },
-    message: 'functions/ runs on Deno and edge hosts too: it never imports src/ or server/.',
-  },
-  {
-    from: { element: { type: 'server' } },
-    disallow: { to: { element: { types: { anyOf: APP_LAYERS } } } },
-    message: 'server/ hosts functions/ (and catalog/) but never imports src/.',
-  },
-  {
-    from: { element: { type: 'catalog' } },
-    disallow: { to: { element: { types: { anyOf: [...APP_LAYERS, 'functions', 'server', 'tests', 'bench', 'scripts'] } } } },
-    message: 'catalog/ is shared by the app and the sync server: it imports packages only.',
-  },
-];
+const IMPORT_POLICIES = Object.entries(LAYER_IMPORTS).flatMap(([layer, { may, why }]) => {
+  const forbidden = LAYERS.filter((other) => other !== layer && !may.includes(other));
+  return forbidden.length
+    ? [{ from: { element: { type: layer } }, disallow: { to: { element: { types: { anyOf: forbidden } } } }, message: why }]
+    : [];
+});
 
 /** The one module that may touch Web Storage (docs/architecture.md "Storage rules"). */
 const WEB_STORAGE_ADAPTER = 'src/services/webStorage.ts';
@@ -146,21 +154,14 @@ export default tseslint.config(
     },
   },
   {
-    // One way to reach user feedback and the moved modules (docs/architecture.md "User feedback").
+    // One way to reach user feedback (docs/architecture.md "User feedback").
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/feedback/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/feedback/*'], message: 'Import user feedback from src/ui/feedback (its index): one API.' },
-            {
-              group: ['**/ui/status', '../../status', '**/editorToasts'],
-              message: 'Moved to src/ui/feedback: import showStatus and editorToasts from there (this path is a transitional re-export).',
-            },
-            { group: ['**/shareEqual'], message: 'Moved to src/projections/structuralSharing (this path is a transitional re-export).' },
-          ],
+          patterns: [{ group: ['**/feedback/*'], message: 'Import user feedback from src/ui/feedback (its index): one API.' }],
         },
       ],
     },

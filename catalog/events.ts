@@ -13,19 +13,18 @@ export const SORT_MODES = ['current', 'date', 'alpha', 'starred'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
 
 /** Sidebar presentation: full width, narrow strip, or hidden (docs/product.md "Sidebar"). */
-export const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
+const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
 export type SidebarMode = (typeof SIDEBAR_MODES)[number];
 
-export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export const EXPORT_FORMATS = ['html', 'markdown', 'text', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const AI_PANEL_NAMES = ['recap', 'resources'] as const;
-export type AiPanelName = (typeof AI_PANEL_NAMES)[number];
-export const RECAP_FORMATS = ['paragraph', 'bullets'] as const;
+const AI_PANEL_NAMES = ['recap', 'resources'] as const;
+const RECAP_FORMATS = ['paragraph', 'bullets'] as const;
 export type RecapFormat = (typeof RECAP_FORMATS)[number];
 /** Why recording stopped; `ended`: the browser ended the session by itself (silence, time limit). */
-export const RECORDING_STOP_REASONS = ['user', 'error', 'note-switch', 'ended'] as const;
+const RECORDING_STOP_REASONS = ['user', 'error', 'note-switch', 'ended'] as const;
 export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
 
 /** Note ids are the creation time in ms as a decimal string (docs/product.md "Entities and storage keys"). */
@@ -170,7 +169,7 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 export type TypesOfScope<S extends EventScope> = { [K in EventType]: (typeof EVENT_CATALOG)[K]['scope'] extends S ? K : never }[EventType];
 
 /** The event types of one scope. */
-export function typesOfScope(scope: EventScope): ReadonlySet<EventType> {
+function typesOfScope(scope: EventScope): ReadonlySet<EventType> {
   return new Set(EVENT_TYPES.filter((type) => EVENT_CATALOG[type].scope === scope));
 }
 

@@ -10,13 +10,13 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 
 /** Shortest accepted password, in characters. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 /** Longest accepted password, in characters (better-auth's own bound). */
-export const MAX_PASSWORD_LENGTH = 256;
+const MAX_PASSWORD_LENGTH = 256;
 /** Longest account name, in characters. */
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 /** Lowest accepted zxcvbn score: 3 is "safely unguessable" against an online attack and a slow hash. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /** A password's or name's verdict: accepted, or refused with the sentence a person reads. */
 export type PolicyVerdict = { ok: true } | { ok: false; message: string };

@@ -9,7 +9,10 @@ import { EVENT_CATALOG, type EventPayloads, type EventType } from './events';
 /** One member of the catalog union, e.g. `AppEvent<'note.created'>`. */
 export type AppEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventPayloads[K]> }[T];
 
-/** Thrown when an event does not match the catalog. */
+/**
+ * Thrown when an event does not match the catalog.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export class InvalidEventError extends Error {
   constructor(message: string) {
     super(message);
@@ -19,7 +22,10 @@ export class InvalidEventError extends Error {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** True when `type` names an event of the catalog. */
+/**
+ * True when `type` names an event of the catalog.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function isEventType(type: unknown): type is EventType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_CATALOG, type);
 }

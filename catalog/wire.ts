@@ -57,7 +57,7 @@ export function pushBodyBytes(deviceId: string, eventBytes: number, events: numb
 
 /** Bytes of an AES-256-GCM nonce (96 bits, random per message) and of its tag. */
 export const SEAL_NONCE_BYTES = 12;
-export const SEAL_TAG_BYTES = 16;
+const SEAL_TAG_BYTES = 16;
 
 /**
  * An event as it travels and as the host stores it (docs/sync.md "What the host can see"): the
@@ -73,7 +73,7 @@ export interface SealedEvent {
 }
 
 /** The keys a sealed event may have: any other key (a plain `type` or `payload`) is refused by the host. */
-export const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set(['v', 'id', 'at', 'device', 'c']);
+const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set(['v', 'id', 'at', 'device', 'c']);
 
 /** `POST /functions/v1/sync/push` body. */
 export interface PushBody {
@@ -82,7 +82,7 @@ export interface PushBody {
 }
 
 /** An event's place in the account's order. */
-export interface EventPosition {
+interface EventPosition {
   id: string;
   serverSeq: number;
 }
@@ -96,7 +96,7 @@ export interface PushAnswer {
 }
 
 /** One event of a pull page: where the host put it, the device that pushed it, the event as stored. */
-export interface PulledEvent {
+interface PulledEvent {
   serverSeq: number;
   deviceId: string;
   event: SealedEvent;
@@ -128,7 +128,7 @@ export interface SealedCheckpoint {
 export const CHECKPOINT_FORMAT = 'notes-state/2+gzip';
 
 /** The base64 length (with padding) of `bytes` bytes. */
-export function base64Length(bytes: number): number {
+function base64Length(bytes: number): number {
   return 4 * Math.ceil(bytes / 3);
 }
 

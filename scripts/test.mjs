@@ -87,17 +87,21 @@ function settle(name, code, counts, started) {
 
 /**
  * The rules of docs/architecture.md "Rules a machine checks": ESLint (import directions, storage access, types,
- * hooks, accessibility) with zero warnings, then Prettier. Each tool is one check: 1 passed or 1 failed.
+ * hooks, accessibility) with zero warnings, Prettier, knip (unused files, exports and dependencies; then only
+ * what the app uses) and the import cycle check. Each run is one check: 1 passed or 1 failed.
  */
 async function lintSuite() {
   const started = Date.now();
-  banner('Lint (ESLint, Prettier)');
+  banner('Lint (ESLint, Prettier, knip, import cycles)');
   const notes = [];
   let passed = 0;
   let failed = 0;
   for (const [tool, args] of [
     ['eslint', ['--max-warnings', '0', '.']],
     ['prettier', ['--check', '.']],
+    ['knip', []],
+    ['knip', ['--production']],
+    ['tsx', ['scripts/importCycles.ts']],
   ]) {
     console.log(`$ ${tool} ${args.join(' ')}`);
     const code = await run(bin(tool), args);

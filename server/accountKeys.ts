@@ -8,7 +8,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_KDF, type KdfParams, type SaltAnswer } from '../catalog/keys.ts';
 import { HttpError } from '../functions/_shared/http.ts';
-import type { AccountKeys, Caller, KeysState, NewPassword } from '../functions/sync/keys.ts';
+import type { AccountKeys, Caller, KeysState, NewPassword } from '../functions/sync/accountKeyStore.ts';
 import type { KeyStore, StoredKeys } from './keyStore';
 import { refusalBody, type SignInLimiter } from './signInLimits';
 

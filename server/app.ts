@@ -8,8 +8,8 @@ import { answerClientErrorsWithJson } from './clientErrors';
 import type { ClientInfo } from '../functions/_shared/clientAddress.ts';
 import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
-/** The sync server as the host mounts it (server/sync/wire.ts; docs/sync.md). */
-export interface HostSync {
+/** The sync server as the host mounts it (server/sync/wiring.ts; docs/sync.md). */
+interface HostSync {
   /** Answers /functions/v1/sync/*; `info` names the socket's remote address. */
   handle(req: Request, info?: ClientInfo): Promise<Response>;
   /** Answers /api/auth/*; `clientIp` is the socket's remote address. */
@@ -42,7 +42,7 @@ function remoteAddress(env: unknown): string | null {
  * (unknown name: 404 JSON), the built app's files with long caching for hashed assets, and every
  * other GET answered with index.html so the client router shows its own pages (and its 404).
  */
-export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
+function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), resolve(distDir)) || '.';
   const hasApp = existsSync(resolve(distDir, 'index.html'));
@@ -96,7 +96,10 @@ export interface ServerTimeouts {
   connectionsCheckingInterval: number;
 }
 
-/** The host's timeouts: headers 20 s, request 120 s, idle keep-alive 5 s, checked every 5 s. */
+/**
+ * The host's timeouts: headers 20 s, request 120 s, idle keep-alive 5 s, checked every 5 s.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
   headersTimeout: 20_000,
   requestTimeout: 120_000,

@@ -19,7 +19,7 @@ export interface AttemptRecord {
 }
 
 /** What a decision writes back for each key (null deletes it) and what it returns. */
-export interface AttemptUpdate<T> {
+interface AttemptUpdate<T> {
   next: (AttemptRecord | null)[];
   result: T;
 }

@@ -18,7 +18,7 @@ import { readKeyBundle, SECRET_PATTERN } from '../catalog/keys.ts';
 import { checkAccountName } from '../catalog/passwordPolicy.ts';
 import { clientAddress } from '../functions/_shared/clientAddress.ts';
 import type { Authenticate } from '../functions/sync/access.ts';
-import type { AccountKeys } from '../functions/sync/keys.ts';
+import type { AccountKeys } from '../functions/sync/accountKeyStore.ts';
 import { createAccountKeys } from './accountKeys';
 import { openAttemptStore } from './attemptStore';
 import { openKeyStore } from './keyStore';
@@ -33,7 +33,7 @@ import {
 } from './signInLimits';
 
 /** The header the host sets to the socket's address for the rate limits (a client's own value is replaced). */
-export const CLIENT_IP_HEADER = 'x-notepad-client-ip';
+const CLIENT_IP_HEADER = 'x-notepad-client-ip';
 
 /** How accounts are configured (docs/sync.md "Configuration"). */
 export interface AuthSettings {
@@ -139,7 +139,7 @@ function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
 }
 
 /** The better-auth options of these settings (`hooks`: the limiter; without it, for migrations, no hook). */
-export function authOptions(settings: AuthSettings, hooks?: AuthHooks): BetterAuthOptions {
+function authOptions(settings: AuthSettings, hooks?: AuthHooks): BetterAuthOptions {
   return {
     database: settings.database,
     secret: settings.secret,

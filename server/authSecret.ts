@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { makePrivateDir } from './privateFiles';
 
 /** Shortest accepted secret, in characters. */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 /**
  * The secret: `fromEnv` when given, else the content of `file`, created with 32 random bytes

@@ -16,7 +16,7 @@ export interface StoredKeys {
 }
 
 /** A change of password: the new hash (null: an external identity, which has none), the keys, the session to keep (null: end all). */
-export interface PasswordReplacement {
+interface PasswordReplacement {
   hash: string | null;
   keys: StoredKeys;
   keepSessionToken: string | null;

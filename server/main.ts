@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { startServer } from './app';
 import { createFunctions } from './functions';
-import { createSyncService } from './sync/wire';
+import { createSyncService } from './sync/wiring';
 
 const port = Number(process.env.PORT ?? 5173);
 const host = process.env.HOST ?? '127.0.0.1';

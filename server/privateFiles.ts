@@ -7,9 +7,9 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Mode of the folders the host creates. */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 /** Mode of the host's data files. */
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FILE_MODE = 0o600;
 
 /** Creates `dir` and any missing parent with mode 0700 (an existing folder keeps its mode). */
 export function makePrivateDir(dir: string): void {

@@ -77,7 +77,7 @@ function inWindow(record: AttemptRecord | null, windowS: number, now: number): A
 }
 
 /** The wait after the `failures`-th failure of an account, in ms (0 before `accountFailures`). */
-export function accountDelayMs(failures: number, settings: SignInLimitSettings): number {
+function accountDelayMs(failures: number, settings: SignInLimitSettings): number {
   if (failures < settings.accountFailures) return 0;
   const doublings = Math.min(failures - settings.accountFailures, 30);
   return Math.min(settings.accountDelayS * 2 ** doublings, settings.accountDelayMaxS) * 1000;
@@ -163,7 +163,7 @@ export function createSignInLimiter(store: AttemptStore, settings: SignInLimitSe
 }
 
 /** "30 seconds", "1 second", or whole minutes from two minutes on ("15 minutes"). */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }

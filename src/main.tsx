@@ -6,8 +6,9 @@ import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
-import { scheduleCompaction } from './services/compaction';
+import { scheduleCompaction } from './services/compactionSchedule';
 import { openLocalStorage } from './services/webStorage';
+import { CouldNotStart } from './ui/CouldNotStart';
 import { LogProvider } from './ui/LogContext';
 import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
@@ -33,6 +34,7 @@ const root = createRoot(document.getElementById('root')!);
 const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPanel')) : null;
 // The service worker registers after the first load (its precache downloads every asset again).
 const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const showCouldNotStart = (message: string | null) => root.render(<CouldNotStart message={message} />);
 
 /**
  * Start-up: the appShell machine opens and folds the log; render it; after the first paint it
@@ -45,30 +47,20 @@ async function boot(): Promise<void> {
   try {
     functions = appFunctionsClient();
   } catch (error) {
-    root.render(
-      <main className="route-error" role="alert">
-        <h1>NotePad could not start</h1>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
-      </main>,
-    );
+    showCouldNotStart(error instanceof Error ? error.message : String(error));
     throw error;
   }
   const page = browserPageContext();
   await startInspection();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOG_CHANNEL_NAME) : null;
-  // Opening the area reads nothing yet (see below); a browser that refuses it stops here, as before the adapter.
+  // Opening the area reads nothing yet (see below); a browser that refuses it stops here.
   const local = openLocalStorage();
   if (!local.ok) throw local.error;
   const webStorage = local.area;
   const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect });
   const { log, error } = await startup.readable;
   if (!log) {
-    root.render(
-      <main className="route-error" role="alert">
-        <h1>NotePad could not start</h1>
-        <p>{error}</p>
-      </main>,
-    );
+    showCouldNotStart(error);
     return;
   }
   const ready = log;
@@ -85,17 +77,12 @@ async function boot(): Promise<void> {
     mirror?.flush();
   });
   // localStorage is first touched after the first paint (its first access loads the origin's whole
-  // store, ~5 MB of mirrored notes), and the mirror starts after legacy import has brought in the
+  // store, every mirrored note), and the mirror starts after legacy import has brought in the
   // original app's notes, whose keys its first write would otherwise overwrite.
   void startup.editable.then((result) => {
     // The list was shown from the preview and the whole fold failed after it.
     if (!result.log) {
-      root.render(
-        <main className="route-error" role="alert">
-          <h1>NotePad could not start</h1>
-          <p>{result.error}</p>
-        </main>,
-      );
+      showCouldNotStart(result.error);
       return;
     }
     // The mirror starts once the original app's notes are all in the log (they come in after the log is editable).
@@ -104,12 +91,12 @@ async function boot(): Promise<void> {
     announceStartup(result, ready);
     watchConflictCopies(ready);
     // Sync loads only for a device that syncs (or when the account entry is opened).
-    ready.sync$
+    ready.account$
       .pipe(
         filter((record) => record !== null),
         take(1),
       )
-      .subscribe(() => void import('./ui/account/syncControl').then((m) => m.controlSync(ready)));
+      .subscribe(() => void import('./services/sync/syncControl').then((m) => m.controlSync(ready)));
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
@@ -127,7 +114,7 @@ async function boot(): Promise<void> {
   });
   requestPersistenceAfterFirstSave(ready);
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once
-  // the list is painted (importing it while the log is read: docs/benchmarks.md, tried and not kept).
+  // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
   const gate = {
     ...startup,
     painted: () => {

@@ -1,7 +1,7 @@
 import { EventLog } from '../../src/events/eventLog';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { fromStoredForm } from '../../src/events/storedForm';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 
 /**
  * The import bench's yardstick (docs/benchmarks.md "Import figures"): the same events an import

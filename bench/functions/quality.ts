@@ -1,6 +1,6 @@
 /**
  * `npm run quality:summaries`: ROUGE-1/2/L F1 (js-rouge, case-insensitive) of the local summarizer
- * against the lead-3 and random-3 baselines on the texts of bench/functions/corpus.ts, every system
+ * against the lead-3 and random-3 baselines on the texts of bench/functions/summaryCorpus.ts, every system
  * picking 3 sentences of the same sentence split. Prints a table and one line per comparison with
  * PASS|FAIL (local at least as good as the baseline); it never fails the process. `--verbose` adds
  * the scores per text.
@@ -9,7 +9,7 @@ import { l as rougeL, n as rougeN } from 'js-rouge';
 import seedrandom from 'seedrandom';
 import { summarizeLocally } from '../../functions/_shared/local/summarizer.ts';
 import { analyzeText } from '../../functions/_shared/local/text.ts';
-import { SUMMARY_CORPUS } from './corpus';
+import { SUMMARY_CORPUS } from './summaryCorpus';
 
 const SENTENCES = 3;
 const RANDOM_DRAWS = 10;

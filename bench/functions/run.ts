@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { summarizeLocally } from '../../functions/_shared/local/summarizer.ts';
 import { summarize } from '../lib/stats';
-import { SUMMARY_CORPUS } from './corpus';
+import { SUMMARY_CORPUS } from './summaryCorpus';
 import { startHostProcess } from '../../tests/support/childHost';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 30));

@@ -21,7 +21,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A `size` x `size` PNG of seeded noise (RGB), with `padBytes` of padding in a private ancillary chunk. */
-export function noisePng(size: number, seed: number, padBytes = 0): Uint8Array {
+function noisePng(size: number, seed: number, padBytes = 0): Uint8Array {
   const header = new Uint8Array(13);
   new DataView(header.buffer).setUint32(0, size);
   new DataView(header.buffer).setUint32(4, size);

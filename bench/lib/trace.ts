@@ -44,7 +44,7 @@ export async function traced(browser: Browser, page: Page, body: () => Promise<v
 }
 
 /** Self time per event name on the busiest CrRendererMain thread, and its longest task. */
-export function summarizeTrace(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): TraceSummary {
+function summarizeTrace(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): TraceSummary {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const mains = events
     .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')

@@ -4,7 +4,7 @@
  * one event (AES-256-GCM through WebCrypto), with the app's own code in Node. Times in ms.
  */
 import { DEFAULT_KDF } from '../../catalog/index.ts';
-import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/keys';
+import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/deviceKeys';
 import { openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 
 /** Median unlock time and per-event seal/open times. */

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { startPostgres, type PostgresCluster } from '../../tests/support/postgres';
 import { startSyncChild } from '../../tests/sync/host';
 import { runCrypto } from './crypto';
-import { runNewDevice, type NewDeviceResult } from './newDevice';
+import { runNewDevice, type NewDeviceResult } from './newDeviceDownload';
 import { runThroughput, type ThroughputResult } from './throughput';
 
 const SECONDS = Number(process.env.BENCH_SYNC_SECONDS ?? 30);

@@ -7,7 +7,7 @@
 import { quantile } from '../lib/stats';
 import { newDeviceId, SyncClient, type WireEvent } from '../../tests/sync/client';
 import { seededRandom } from '../../tests/support/random';
-import { EventSource, fold, storageFingerprint } from './devices';
+import { EventSource, fold, storageFingerprint } from './simulatedDevices';
 
 /** What to run. */
 export interface ThroughputPlan {

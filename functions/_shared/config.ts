@@ -9,12 +9,18 @@ import { createOpenAiProvider, type OpenAiSettings } from './openaiProvider.ts';
 import type { Provider } from './provider.ts';
 import { createMemoryRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rateLimit.ts';
 
-/** The anonymous key when FUNCTIONS_ANON_KEY is unset; the app's VITE_FUNCTIONS_KEY defaults to the same. */
+/**
+ * The anonymous key when FUNCTIONS_ANON_KEY is unset; the app's VITE_FUNCTIONS_KEY defaults to the same.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const DEFAULT_ANON_KEY = 'notepad-local-anon-key';
-/** Default deadline of one call to an OpenAI-compatible endpoint (local models can be slow). */
+/**
+ * Default deadline of one call to an OpenAI-compatible endpoint (local models can be slow).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
-export const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';
-export const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
+const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
 
 /** Reads one environment variable; undefined when unset. */
 export type EnvReader = (name: string) => string | undefined;
@@ -30,7 +36,10 @@ export interface FunctionsConfig {
   proxyIpHeader: string | null;
 }
 
-/** A setting that cannot be used; the message names the variable. */
+/**
+ * A setting that cannot be used; the message names the variable.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);

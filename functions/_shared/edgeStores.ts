@@ -8,10 +8,10 @@ import { HttpError } from './http.ts';
 import type { UsageRecord, UsageStore } from './usage.ts';
 
 /** Deadline of one insert into the database, in ms. */
-export const USAGE_INSERT_TIMEOUT_MS = 5_000;
+const USAGE_INSERT_TIMEOUT_MS = 5_000;
 
 /** Writes each record as a JSON line to the function's log. */
-export function createLogUsageStore(write: (line: string) => void = console.log): UsageStore {
+function createLogUsageStore(write: (line: string) => void = console.log): UsageStore {
   return { record: (usage: UsageRecord) => write(JSON.stringify({ usage })) };
 }
 
@@ -19,7 +19,7 @@ export function createLogUsageStore(write: (line: string) => void = console.log)
  * Inserts each record into `{supabaseUrl}/rest/v1/app_usage` (columns at, app_name, source, session_id).
  * @throws HttpError 503 when the database refuses or does not answer in time.
  */
-export function createPostgrestUsageStore(supabaseUrl: string, serviceKey: string): UsageStore {
+function createPostgrestUsageStore(supabaseUrl: string, serviceKey: string): UsageStore {
   const endpoint = supabaseUrl.replace(/\/+$/, '') + '/rest/v1/app_usage';
   return {
     async record(usage) {

@@ -15,10 +15,10 @@ import type { RateLimiter } from './rateLimit.ts';
 export type FunctionHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
 
 /** Largest accepted request body (1 MiB); larger bodies answer 413. */
-export const MAX_BODY_BYTES = 1_048_576;
+const MAX_BODY_BYTES = 1_048_576;
 
 /** CORS headers as Supabase Edge Functions send them (so `supabase-js` `functions.invoke` works), with every answer. */
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
+const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
@@ -49,7 +49,7 @@ export class HttpError extends Error {
 }
 
 /** A JSON answer with CORS and security headers. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { ...CORS_HEADERS, ...FUNCTION_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
@@ -57,7 +57,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /** The answer to a CORS preflight (204, no body). */
-export function preflightResponse(): Response {
+function preflightResponse(): Response {
   return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...FUNCTION_SECURITY_HEADERS } });
 }
 
@@ -77,7 +77,7 @@ function sameSecret(given: string, expected: string): boolean {
  * Accepts the request when header `apikey` or `Authorization: Bearer <key>` carries the anonymous key.
  * @throws HttpError 401 when neither does.
  */
-export function checkAnonKey(req: Request, anonKey: string): void {
+function checkAnonKey(req: Request, anonKey: string): void {
   const apikey = req.headers.get('apikey');
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
   if ((apikey !== null && sameSecret(apikey, anonKey)) || (bearer !== undefined && sameSecret(bearer, anonKey))) return;
@@ -108,7 +108,7 @@ export function isJsonContentType(value: string | null): boolean {
  * sent: a client still sending would otherwise meet a reset (EPIPE, ECONNRESET) before it could read
  * the JSON 413, 401 or 415. Beyond it the connection is cut rather than read to its end.
  */
-export const MAX_DISCARD_BYTES = 8 * 1_048_576;
+const MAX_DISCARD_BYTES = 8 * 1_048_576;
 
 /** Reads and drops the rest of `reader` until the stream ends or `bound` bytes were seen in all; cuts it beyond. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, bound: number): Promise<void> {
@@ -199,7 +199,7 @@ export const tooLarge = (maxBytes: number, what = 'Request body') => new HttpErr
  * 413), valid UTF-8 and valid JSON (else 400).
  * @returns the parsed value (any JSON value; callers check its shape).
  */
-export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   if (!isJsonContentType(req.headers.get('content-type'))) {
     await dropBody(req);
     throw new HttpError(415, 'Content-Type must be application/json (UTF-8)');
@@ -270,7 +270,7 @@ export interface RequestRateLimit {
  * Maps a thrown value to a JSON answer: HttpError as given, ProviderError timeout 504 and other
  * provider failures 502 (logged), anything else 500 (logged with its stack).
  */
-export function errorResponse(error: unknown, name: string, log: Logger): Response {
+function errorResponse(error: unknown, name: string, log: Logger): Response {
   if (error instanceof HttpError) return jsonResponse(error.status, { error: error.message }, error.headers);
   if (error instanceof ProviderError) {
     log.warn(`[${name}] provider ${error.kind}: ${error.message}`);

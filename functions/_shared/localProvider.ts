@@ -2,7 +2,7 @@
  * The `local` provider (the default): offline, no account. Extractive summaries and keyphrase-based
  * search links, both from wink-nlp (English) or Intl.Segmenter + stopword lists (other languages).
  */
-import { findResourcesLocally } from './local/resources.ts';
+import { findResourcesLocally } from './local/resourceLinks.ts';
 import { summarizeLocally } from './local/summarizer.ts';
 import type { Provider } from './provider.ts';
 

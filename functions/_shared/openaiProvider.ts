@@ -20,7 +20,7 @@ export interface OpenAiSettings {
 }
 
 /** Characters of a note sent to the model; longer notes are cut (keeps prompts within small contexts). */
-export const MAX_PROMPT_TEXT_CHARS = 48_000;
+const MAX_PROMPT_TEXT_CHARS = 48_000;
 
 const SUMMARY_PROMPTS: Record<SummaryFormat, string> = {
   paragraph:
@@ -41,7 +41,7 @@ interface ChatMessage {
 }
 
 /** Strips list markers a model may add and keeps one sentence per line. */
-export function cleanBulletLines(content: string): string[] {
+function cleanBulletLines(content: string): string[] {
   return content
     .split(/\r?\n/)
     .map((line) => line.replace(/^\s*(?:[-*•·]|\d{1,2}[.)])\s*/u, '').trim())

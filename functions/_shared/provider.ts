@@ -40,7 +40,7 @@ export class ProviderError extends Error {
 export const MAX_RESOURCES = 8;
 
 /** docs/product.md "Constants": the prefix of each bullet line. */
-export const BULLET_PREFIX = '• ';
+const BULLET_PREFIX = '• ';
 
 /** Formats sentences as the recap's paragraph or bullet lines. */
 export function formatSummary(sentences: readonly string[], format: SummaryFormat): string {

@@ -6,7 +6,7 @@
  */
 
 /** One request's verdict: allowed, or refused for `retryAfterS` more seconds. */
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterS: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /** Counts requests per key (a client address) and says whether one more is allowed. */
 export interface RateLimiter {

@@ -6,11 +6,11 @@
 import { MAX_RESOURCES, type Resource } from './provider.ts';
 
 /** Longest resource title kept (characters); longer ones are cut. */
-export const MAX_TITLE_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
 /** Longest resource description kept (characters); longer ones are cut. */
-export const MAX_DESCRIPTION_CHARS = 500;
+const MAX_DESCRIPTION_CHARS = 500;
 /** Longest resource URL accepted (characters); a longer one drops the item. */
-export const MAX_URL_CHARS = 2048;
+const MAX_URL_CHARS = 2048;
 
 const text = (value: unknown, max: number): string | null => {
   if (typeof value !== 'string') return null;
@@ -23,7 +23,10 @@ const text = (value: unknown, max: number): string | null => {
   return clean.length > max ? clean.slice(0, max - 1).trimEnd() + '…' : clean;
 };
 
-/** The URL normalized when it is an acceptable https link, else null. */
+/**
+ * The URL normalized when it is an acceptable https link, else null.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function safeHttpsUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > MAX_URL_CHARS) return null;
   let url: URL;

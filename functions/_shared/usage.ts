@@ -18,7 +18,7 @@ export interface UsageStore {
 }
 
 /** Longest accepted field values, in characters. */
-export const USAGE_FIELD_MAX_CHARS = { app_name: 100, source: 100, session_id: 200 } as const;
+const USAGE_FIELD_MAX_CHARS = { app_name: 100, source: 100, session_id: 200 } as const;
 
 /**
  * The fields of a tracking body: non-empty strings without control characters, within

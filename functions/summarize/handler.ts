@@ -17,7 +17,7 @@ export interface SummarizeDeps {
 }
 
 /** The checked input of summarize. @throws HttpError 400 on a bad body. */
-export function parseSummarizeBody(body: unknown): { text: string; format: SummaryFormat } {
+function parseSummarizeBody(body: unknown): { text: string; format: SummaryFormat } {
   const { text, fields } = requireText(body, 'summarize');
   const format = fields.format ?? 'paragraph';
   if (format !== 'paragraph' && format !== 'bullets') throw new HttpError(400, '"format" must be "bullets" (or "paragraph", the default)');

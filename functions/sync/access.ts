@@ -18,13 +18,13 @@ export interface Identity {
 export type Authenticate = (req: Request) => Promise<Identity | null>;
 
 /** The bearer token of an `Authorization: Bearer <token>` header, or null. */
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '');
   return match ? match[1] : null;
 }
 
 /** True when the request's credential is ambient (a cookie the browser adds by itself): no Authorization header, a Cookie header. */
-export function isCookieRequest(req: Request): boolean {
+function isCookieRequest(req: Request): boolean {
   return req.headers.get('authorization') === null && req.headers.get('cookie') !== null;
 }
 

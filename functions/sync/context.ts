@@ -5,8 +5,8 @@
  */
 import type { Logger } from '../_shared/http.ts';
 import type { Authenticate, Identity } from './access.ts';
-import type { AccountKeys } from './keys.ts';
-import type { SyncLimits } from './limits.ts';
+import type { AccountKeys } from './accountKeyStore.ts';
+import type { SyncLimits } from './syncLimits.ts';
 import type { SyncStore } from './store.ts';
 
 /** Dependencies of the sync handler. */

@@ -6,7 +6,7 @@
 import { HttpError } from '../_shared/http.ts';
 import { json } from './body.ts';
 import type { Endpoint } from './context.ts';
-import { DEVICE_ID_PATTERN } from './limits.ts';
+import { DEVICE_ID_PATTERN } from './syncLimits.ts';
 import { intParam } from './params.ts';
 import { useQueryDevice } from './pull.ts';
 import type { DeviceCursor, DeviceRecord } from './store.ts';

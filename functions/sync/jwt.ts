@@ -23,7 +23,7 @@ export interface JwtConfig {
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /** Prefix of the user ids of external identities. */
-export const JWT_USER_PREFIX = 'jwt:';
+const JWT_USER_PREFIX = 'jwt:';
 
 /**
  * A verifier: resolves `jwt:<sub>` for a valid token, null for an invalid, expired or foreign one.

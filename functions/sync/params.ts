@@ -2,7 +2,7 @@
  * Fields and query parameters shared by the sync endpoints (docs/sync.md "Endpoints").
  */
 import { HttpError } from '../_shared/http.ts';
-import { DEVICE_ID_PATTERN } from './limits.ts';
+import { DEVICE_ID_PATTERN } from './syncLimits.ts';
 
 /** `value` as a device id. @throws HttpError 400 unless 8-64 characters of `[A-Za-z0-9_-]`. */
 export function requireDeviceId(value: unknown): string {

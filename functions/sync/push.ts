@@ -9,18 +9,21 @@ import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length }
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
-import type { SyncLimits } from './limits.ts';
+import type { SyncLimits } from './syncLimits.ts';
 import { requireDeviceId } from './params.ts';
 import { requireOwnDevice } from './pull.ts';
 import type { IncomingEvent } from './store.ts';
 
 /** One event the server will not store, and why. */
-export interface Refusal {
+interface Refusal {
   id: string;
   reason: string;
 }
 
-/** A checked push: the device, the events to store (JSON text without `seq`) and the events refused. */
+/**
+ * A checked push: the device, the events to store (JSON text without `seq`) and the events refused.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface CheckedPush {
   deviceId: string;
   events: IncomingEvent[];
@@ -37,7 +40,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * cannot read. An event that is not sealed (a plain `type` or `payload`) is refused, so no note's
  * words are ever stored in clear.
  */
-export function refusalReason(event: Record<string, unknown>): string | null {
+function refusalReason(event: Record<string, unknown>): string | null {
   const newer = newerVersionOf(event);
   if (newer !== null) return `schema version ${newer} is newer than this server's (${EVENT_SCHEMA_VERSION})`;
   return sealedEnvelopeError(event);
@@ -61,6 +64,7 @@ function serialize(event: Record<string, unknown>): string | null {
  * `refusalReason`.
  * @returns the events to store (the received JSON value without its `seq` key, re-serialized, with
  *   its UTF-8 length) and the refusals, each in the batch's order.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function checkPush(body: unknown, limits: SyncLimits): CheckedPush {
   const fields = requireObject(body);

@@ -35,14 +35,14 @@ export interface EventPosition {
 }
 
 /** What one push did: events stored now, events the user already had (with their first serverSeq), the head after it. */
-export interface PushResult {
+interface PushResult {
   accepted: EventPosition[];
   duplicates: EventPosition[];
   head: number;
 }
 
 /** One stored event as pulled: `body` is its JSON text, unchanged. */
-export interface StoredEvent {
+interface StoredEvent {
   serverSeq: number;
   deviceId: string;
   body: string;
@@ -79,7 +79,7 @@ export interface SnapshotRecord {
 }
 
 /** Why a snapshot was not stored: `ahead` (serverSeq > head) or `stale` (below the stored snapshot's). */
-export type SnapshotRefusal = 'ahead' | 'stale';
+type SnapshotRefusal = 'ahead' | 'stale';
 
 /**
  * Persistent sync data. Every method takes the authenticated user id and touches only that user's

@@ -18,7 +18,7 @@ import { createHeadWatchers } from './headWatchers';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
 /** The NOTIFY channel of head changes; payload `{"u": userId, "h": head}`. */
-export const HEAD_CHANNEL = 'notepad_sync_head';
+const HEAD_CHANNEL = 'notepad_sync_head';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sync_heads (user_id TEXT PRIMARY KEY, head BIGINT NOT NULL);

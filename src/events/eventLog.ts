@@ -2,26 +2,30 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import {
   EVENT_SCHEMA_VERSION,
   IMPORT_RECORDS_KEY,
-  SYNCED_EVENT_TYPES,
   assertValidEvent,
   readRecords,
   type AppEvent,
   type EventPayloads,
   type EventType,
-} from './catalog';
+} from '../../catalog';
 import { inNextTask } from '../lib/scheduler';
-import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import type { LogStorage } from './logStorage';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 import { TabLink, type Channel } from './tabChannel';
-import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compaction';
+import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
-import { EMPTY_SERVER_BASE, LogFold, type ServerBase, type ServerOrdered } from './logFold';
-import type { SyncRecord, UnreadableEntry } from './syncStorage';
+import { EMPTY_SERVER_BASE, LogFold } from './logFold';
+import type { SyncRecord } from './syncStorage';
+import { ServerSync } from './serverSync';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { isExactPreview, withPendingBodies, withReadBodies } from '../projections/pendingBodies';
 
-/** A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots"). */
+/**
+ * A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const SNAPSHOT_EVERY_EVENTS = 500;
 /** BroadcastChannel name; tabs of one origin announce appends on it. */
 export const LOG_CHANNEL_NAME = 'notepad-log';
@@ -62,7 +66,9 @@ export class EventLog {
   readonly events$ = new Subject<AppEvent>();
   readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, newerVersion: null });
   /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
-  readonly sync$ = new BehaviorSubject<SyncRecord | null>(null);
+  readonly account$ = new BehaviorSubject<SyncRecord | null>(null);
+  /** The log's side of the server sync: outbox, server order, set-aside and unreadable events. */
+  readonly serverSync: ServerSync;
 
   private fold = new LogFold(INITIAL_STATE);
   private pending: AppEvent[] = [];
@@ -73,7 +79,8 @@ export class EventLog {
   private flushScheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private inFlight = new Set<string>();
-  private syncing: Promise<void> = Promise.resolve();
+  /** Reads of storage folded in order, one at a time: the tail, and the server order (ServerSync). */
+  private reads: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
   /**
    * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
@@ -99,12 +106,25 @@ export class EventLog {
     // Listening starts now, before load() reads storage: what other tabs append meanwhile is held, not missed.
     this.tabs = options.channel
       ? new TabLink(options.channel, {
-          appended: () => void this.sync(),
+          appended: () => void this.catchUp(),
           replaced: () => void this.reload(),
           newerVersion: (version) => this.meetNewerVersion(version),
-          ordered: () => void this.advance(),
+          ordered: () => void this.serverSync.advance(),
         })
       : null;
+    this.serverSync = new ServerSync({
+      storage: this.storage,
+      account$: this.account$,
+      tabs: () => this.tabs,
+      fold: () => this.fold,
+      publish: () => this.publish(),
+      writable: () => this.writable,
+      afterReads: (work) => (this.reads = this.reads.then(work)),
+      catchUp: () => this.catchUp(),
+      writeSnapshot: () => this.writeSnapshot(),
+      oneAtATime: (work) => this.oneAtATime(work),
+      reload: () => this.reload(),
+    });
     this.storage.onNewerBuild(() => this.meetNewerVersion(EVENT_SCHEMA_VERSION + 1));
   }
 
@@ -155,7 +175,7 @@ export class EventLog {
   /** Fold the stored log again from scratch (another tab replaced it, or began or ended sync). Pending events are dropped. */
   async reload(): Promise<void> {
     this.pending = [];
-    this.syncing = Promise.resolve();
+    this.reads = Promise.resolve();
     await this.readAll();
   }
 
@@ -168,12 +188,10 @@ export class EventLog {
     const raws = preread ? preread.raws : await this.storage.readAfter(initial.seq);
     const events = await this.readStored(raws);
     this.fold = new LogFold(initial);
-    this.sync$.next(record);
+    this.account$.next(record);
     if (record) {
-      const { outbox, aside } = await this.readOutbox(record.ackedThrough);
-      this.fold.enterSync(snapshot?.server ?? EMPTY_SERVER_BASE, outbox, aside);
       // The server's order first: the view's selection may be a note only those events hold.
-      await this.readOrdered();
+      await this.serverSync.load(snapshot?.server ?? EMPTY_SERVER_BASE, record.ackedThrough);
       this.fold.confirmView(events, 'this-tab');
     } else if (preread?.shown) {
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
@@ -256,7 +274,7 @@ export class EventLog {
 
   /** Build a current-version event envelope (not yet appended), naming this device when it syncs. */
   create<T extends EventType>(type: T, payload: EventPayloads[T]): AppEvent<T> {
-    const device = this.sync$.value?.deviceId;
+    const device = this.account$.value?.deviceId;
     return {
       v: EVENT_SCHEMA_VERSION,
       seq: 0,
@@ -329,10 +347,10 @@ export class EventLog {
       this.queue.push({ events, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        // One transaction for everything appended until then: batching is ~25x faster than a
-        // transaction per event. In a task of its own: IndexedDB serializes (and clones, to read
-        // the index keys) a value synchronously in add(), which for a 5,000-block body is tens of
-        // ms that must not add up with the capture and the fold that appended it.
+        // One transaction for everything appended until then: far faster than a transaction per
+        // event. In a task of its own: IndexedDB serializes (and clones, to read the index keys) a
+        // value synchronously in add(), which for a long note's body is a long task that must not
+        // add up with the capture and the fold that appended it.
         inNextTask(() => {
           this.flushing = this.flushing.then(() => this.flush());
         });
@@ -384,26 +402,26 @@ export class EventLog {
   }
 
   /** Read events after the confirmed seq from storage (ours and other tabs') and fold them in order. */
-  sync(): Promise<void> {
-    this.syncing = this.syncing.then(() => this.readTail());
-    return this.syncing;
+  catchUp(): Promise<void> {
+    this.reads = this.reads.then(() => this.readTail());
+    return this.reads;
   }
 
   /**
    * Confirm this tab's events that were just written (`stored`, seq assigned). When they directly
    * follow the confirmed seq they are folded from memory: reading a just-written event back costs
-   * a structured-clone deserialization (~36 ms for a 5,000-block note). When another tab's events
+   * a structured-clone deserialization, long for a long note. When another tab's events
    * lie in between (a gap in seq), the tail is read from storage so the total order holds.
    */
   private confirmWritten(stored: AppEvent[]): Promise<void> {
-    this.syncing = this.syncing.then(async () => {
+    this.reads = this.reads.then(async () => {
       const seq = this.fold.confirmed.seq;
       const fresh = stored.filter((e) => e.seq > seq);
-      if (fresh.length === 0) return; // a sync for another tab's message already read them
+      if (fresh.length === 0) return; // a read for another tab's message already folded them
       if (fresh.some((e, i) => e.seq !== seq + 1 + i)) return this.readTail();
       this.foldConfirmed(fresh);
     });
-    return this.syncing;
+    return this.reads;
   }
 
   private async readTail(): Promise<void> {
@@ -416,7 +434,7 @@ export class EventLog {
     }
   }
 
-  /** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every sync. */
+  /** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every catch-up. */
   private passed(state: AppState, raws: unknown[]): AppState {
     const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
     return typeof last === 'number' && last > state.seq ? { ...state, seq: last } : state;
@@ -471,7 +489,7 @@ export class EventLog {
       state,
       ...(server ? { server: { head: server.head, notes: server.notes } } : {}),
     });
-    await this.saveSyncProgress();
+    await this.serverSync.saveProgress();
   }
 
   /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
@@ -503,11 +521,6 @@ export class EventLog {
     return this.storage.latestSnapshot();
   }
 
-  /** The account's checkpoint this synced device started from, or null (it holds the account's whole log). */
-  async origin(): Promise<ServerBase | null> {
-    return this.sync$.value ? this.storage.sync.origin() : null;
-  }
-
   /**
    * Every stored record for an export: this build's events (upcast) and newer builds' records as
    * they are stored, so an export from an older tab loses nothing. On a synced device the events
@@ -517,7 +530,7 @@ export class EventLog {
   async storedRecords(): Promise<StoredRecord[]> {
     const records: StoredRecord[] = [];
     const raws = await this.storage.readAfter(0);
-    const order = this.sync$.value ? await this.storage.sync.orderedAfter(0) : [];
+    const order = this.account$.value ? await this.storage.sync.orderedAfter(0) : [];
     const sseqOf = new Map(order.map((o) => [o.id, o.sseq]));
     for (const raw of raws) {
       const { events, newer } = readRecords([raw]);
@@ -541,176 +554,13 @@ export class EventLog {
    */
   compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
     return this.oneAtATime(async () => {
-      if (!this.writable || this.sync$.value) return 0;
+      if (!this.writable || this.account$.value) return 0;
       const { events } = readRecords(await this.storage.readAfter(0));
       const drop = planCompaction(events, now, policy);
       if (drop.length) await this.storage.deleteEvents(drop);
       await this.checkpoint();
       return drop.length;
     });
-  }
-
-  // ---- Sync (docs/architecture.md "Sync"): called by the sync engine of the one tab that talks to the server.
-
-  /** This device's note events the server has not ordered yet, in local order: what to push. */
-  outbox(): readonly AppEvent[] {
-    return this.fold.unordered;
-  }
-
-  /** The server head this device has folded up to, and the notes there (the checkpoint to upload). */
-  serverBase(): ServerBase | null {
-    const base = this.fold.serverBase;
-    return base ? { head: base.head, notes: base.notes } : null;
-  }
-
-  /**
-   * Start syncing with `record`'s account from `base` (the account's checkpoint, or empty): every
-   * note event this device holds joins the outbox, to be pushed, and the notes are folded again
-   * in the server's order with them on top. Other tabs fold again too.
-   */
-  async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
-    const start = { ...record, ackedThrough: 0 };
-    await this.storage.sync.write(start);
-    if (base.head > 0) await this.storage.sync.setOrigin(base);
-    this.sync$.next(start);
-    const { outbox, aside } = await this.readOutbox(0);
-    this.fold.enterSync(base, outbox, aside);
-    this.publish();
-    // Other tabs fold again from this snapshot, which holds the account's checkpoint.
-    await this.writeSnapshot();
-    this.tabs?.replaced();
-  }
-
-  /**
-   * Stop syncing. `keepNotes`: the notes stay on this device as they are now, its own from here on;
-   * otherwise this device's copy of the log is removed (the account keeps its copy).
-   */
-  async leaveSync(keepNotes: boolean): Promise<void> {
-    if (keepNotes) {
-      await this.storage.sync.write(null);
-      this.fold.leaveSync();
-      this.sync$.next(null);
-      await this.writeSnapshot();
-    } else {
-      await this.oneAtATime(async () => {
-        await this.storage.replaceAll([], null);
-        await this.storage.sync.write(null);
-        await this.reload();
-      });
-    }
-    this.tabs?.replaced();
-  }
-
-  /**
-   * Keep events the sync server sent (each with its `sseq`, in order, already read through the one
-   * reader): store those this device does not hold, record the server order of all of them, list
-   * the `unreadable` ones (a newer schema, malformed: the fold skips them, and this build keeps
-   * writing: docs/architecture.md "Sync"), fold, and tell other tabs.
-   */
-  async receive(entries: readonly ServerOrdered[], unreadable: readonly UnreadableEntry[] = []): Promise<void> {
-    if (!this.writable || entries.length + unreadable.length === 0) return;
-    const events = entries.flatMap(({ sseq, event }) => (event ? [{ ...event, seq: undefined, sseq }] : []));
-    const stored = events.length ? await this.storage.addReceived(events) : [];
-    await this.storage.sync.order(events.map(({ sseq, id }) => ({ sseq, id })));
-    await this.storage.sync.addUnreadable(unreadable);
-    if (stored.length) {
-      await this.sync();
-      this.tabs?.appended(stored[stored.length - 1].seq);
-    }
-    await this.advance();
-    this.tabs?.ordered();
-  }
-
-  /** Record where the server put this device's pushed events (accepted or already held). */
-  async acknowledge(entries: readonly { id: string; sseq: number }[]): Promise<void> {
-    if (entries.length) await this.storage.sync.order(entries);
-  }
-
-  /** Events the server refused for good: kept in the log and on top of this device's notes, never pushed again, listed with the reason. */
-  async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
-    if (!refused.length) return;
-    await this.storage.sync.setAside(refused);
-    this.fold.setAside(new Set(refused.map((r) => r.id)));
-    this.publish();
-  }
-
-  /** Fold what the server has ordered beyond the folded head (after a pull here or in another tab). */
-  advance(): Promise<void> {
-    this.syncing = this.syncing.then(async () => {
-      if (await this.readOrdered()) this.publish();
-    });
-    return this.syncing;
-  }
-
-  /**
-   * Read the server order after the folded head, with the events and the unreadable ones (skipped),
-   * and fold it. Returns how many sequence numbers the head moved by.
-   */
-  private async readOrdered(): Promise<number> {
-    const head = this.fold.serverBase?.head;
-    if (head === undefined) return 0;
-    const [order, skipped] = await Promise.all([this.storage.sync.orderedAfter(head), this.storage.sync.unreadable()]);
-    const unread = skipped.filter((u) => u.sseq > head);
-    if (!order.length && !unread.length) return 0;
-    const byId = new Map(readRecords(await this.storage.readByIds(order.map((o) => o.id))).events.map((e) => [e.id, e]));
-    const entries: ServerOrdered[] = [];
-    const all: { sseq: number; id: string | null }[] = [...order, ...unread.map((u) => ({ sseq: u.sseq, id: null }))];
-    for (const { sseq, id } of all.sort((a, b) => a.sseq - b.sseq)) {
-      const event = id === null ? null : byId.get(id);
-      // A gap (an ordered event this log cannot read) stops the fold: every device stops there too.
-      if (event === undefined) break;
-      entries.push({ sseq, event });
-    }
-    return this.fold.advance(entries);
-  }
-
-  /**
-   * Note events after local seq `after` that the server has not ordered, in local order, and the ids
-   * of those it refused for good (set aside: folded on top here, never pushed).
-   */
-  private async readOutbox(after: number): Promise<{ outbox: AppEvent[]; aside: Set<string> }> {
-    const candidates = readRecords(await this.storage.readAfter(after)).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
-    const [ordered, aside] = await Promise.all([this.storage.sync.orderedIds(candidates.map((e) => e.id)), this.storage.sync.aside()]);
-    const outbox = candidates.filter((e) => !ordered.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
-    return { outbox, aside: new Set(aside.keys()) };
-  }
-
-  /** How many of this device's events the server refused for good (kept here, never synced). */
-  async setAsideCount(): Promise<number> {
-    return this.sync$.value ? (await this.storage.sync.aside()).size : 0;
-  }
-
-  /** How many events of the account's order this build could not read (skipped by the fold, listed). */
-  async unreadableCount(): Promise<number> {
-    return (await this.unreadableEntries()).length;
-  }
-
-  /** The events of the account's order this build could not read, with the reasons, by ascending sseq. */
-  async unreadableEntries(): Promise<UnreadableEntry[]> {
-    return this.sync$.value ? this.storage.sync.unreadable() : [];
-  }
-
-  /** The account key of a synced device (non-extractable), or null while it is locked (docs/sync.md "Keys"). */
-  accountKey(): Promise<CryptoKey | null> {
-    return this.storage.sync.accountKey();
-  }
-
-  /** Keep the account key unlocked at sign-in in the sync bookkeeping; sign-out removes it with the rest. */
-  async setAccountKey(key: CryptoKey): Promise<void> {
-    await this.storage.sync.setAccountKey(key);
-  }
-
-  /** Remember how far the server has this device's events, so the next start reads the outbox from there. */
-  private async saveSyncProgress(): Promise<void> {
-    const record = this.sync$.value;
-    if (!record) return;
-    // Set-aside events count as unordered: the next start must read them to fold them on top again.
-    const firstUnordered = this.fold.firstOnTop?.seq ?? this.fold.confirmed.seq + 1;
-    const ackedThrough = Math.max(record.ackedThrough, firstUnordered - 1);
-    if (ackedThrough === record.ackedThrough) return;
-    const next = { ...record, ackedThrough };
-    await this.storage.sync.write(next);
-    this.sync$.next(next);
   }
 
   /**
@@ -721,7 +571,7 @@ export class EventLog {
     this.tabs?.close();
     if (this.queue.length && this.writable) await (this.flushing = this.flushing.then(() => this.flush()));
     await this.flushing;
-    await this.syncing.catch(() => undefined);
+    await this.reads.catch(() => undefined);
     this.storage.close();
   }
 }

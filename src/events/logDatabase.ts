@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EventEnvelope } from './catalog';
-import type { Snapshot, QuarantineRecord } from './logStorage';
+import type { EventEnvelope } from '../../catalog';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
 export interface NotePadDB extends DBSchema {
@@ -9,10 +9,13 @@ export interface NotePadDB extends DBSchema {
   quarantine: { key: number; value: QuarantineRecord };
 }
 
-/** Name of the IndexedDB database. Do not change without a migration: every user's log lives there. */
+/**
+ * Name of the IndexedDB database. Do not change without a migration: every user's log lives there.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const LOG_DB_NAME = 'notepad-log';
 /** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
-export const LOG_DB_VERSION = 2;
+const LOG_DB_VERSION = 2;
 
 /**
  * Open the log's database (creating or upgrading it). When a newer build asks to upgrade it, the

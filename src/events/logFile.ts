@@ -1,12 +1,12 @@
-import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from './catalog';
-import type { Snapshot } from './logStorage';
+import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from '../../catalog';
+import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */
-export const LOG_FILE_FORMAT = 'notepad-event-log';
+const LOG_FILE_FORMAT = 'notepad-event-log';
 /** 1: events in seq order. 2: a synced device's events, server-ordered first (`sseq`), and the checkpoint it started from (`origin`). */
-export const LOG_FILE_VERSION = 2;
+const LOG_FILE_VERSION = 2;
 
 /** A stored record as an export holds it: this build's event, or a newer build's record untouched. */
 export type StoredRecord = AppEvent | Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { SYNCED_EVENT_TYPES, type AppEvent } from './catalog';
+import { SYNCED_EVENT_TYPES, type AppEvent } from '../../catalog';
 import { foldAround, foldApp, type ViewOrigin } from '../projections/foldApp';
 import { foldNotes } from '../projections/foldNotes';
 import { foldView } from '../projections/foldView';

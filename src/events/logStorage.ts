@@ -1,46 +1,11 @@
-import type { EventEnvelope, UnsequencedEvent } from './catalog';
+import type { EventEnvelope, UnsequencedEvent } from '../../catalog';
 import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
-import type { AppState } from '../projections/notesState';
-import { notesHead, type NotesHead } from '../projections/pendingBodies';
+import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm } from './storedForm';
 import { toStoredSnapshot } from './storedSnapshot';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { ServerBase } from './logFold';
-
-/**
- * A projection checkpoint: the state after folding every event up to `seq`; on a synced device
- * also the server-ordered notes at the server head it had reached (docs/architecture.md "Sync").
- */
-export interface Snapshot {
-  v: number;
-  seq: number;
-  at: string;
-  state: AppState;
-  server?: ServerBase;
-}
-
-/**
- * The list part of a snapshot (docs/architecture.md "Snapshots"): the notes without their bodies,
- * the view and the seq, so start-up can show the list before it has read every body. Stored in the
- * snapshots store beside its snapshot under the key `-seq`: a build that does not know heads reads
- * the highest key, always a whole snapshot, and its clean-up drops heads (the lowest keys) harmlessly.
- */
-export interface SnapshotHead {
-  v: number;
-  seq: number;
-  at: string;
-  state: { notes: NotesHead; view: AppState['view']; seq: number };
-}
-
-/** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
-export interface QuarantineRecord {
-  key?: number;
-  seq: number | null;
-  reason: string;
-  raw: unknown;
-  at: string;
-}
+import type { QuarantineRecord, Snapshot, SnapshotHead } from './logRecords';
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
@@ -81,7 +46,6 @@ export interface LogStorage {
   close(): void;
 }
 
-export { LOG_DB_NAME } from './logDatabase';
 /** The head stored beside `snapshot` (see SnapshotHead). */
 function snapshotHead(snapshot: Snapshot): SnapshotHead {
   const { notes, view, seq } = snapshot.state;

@@ -1,13 +1,12 @@
-import type { EventEnvelope } from './catalog';
+import type { EventEnvelope } from '../../catalog';
 
 /**
  * Writes of long notes' saves in a Web Worker (docs/architecture.md "IndexedDB log").
  *
  * Why: IndexedDB copies a value synchronously in `add()` (serializes it, and because the events
- * store has in-line keys and indexes, deserializes a copy to read them). For a 5,000-block note
- * (about 1 MB of HTML and 1.4 MB of document JSON) that was a 45-80 ms task on the main thread
- * right after the autosave, on a loaded 2-core machine. Handing the record to a worker costs one
- * structured clone of two flat strings (3-7 ms); the worker's own connection to the log's database
+ * store has in-line keys and indexes, deserializes a copy to read them). For a long note that is
+ * a long task on the main thread right after the autosave. Handing the record to a worker costs
+ * one structured clone of two flat strings (docs/benchmarks.md); the worker's own connection to the log's database
  * does the add. Small records stay on the page's connection: a message round trip would cost
  * them more than it saves.
  *
@@ -15,7 +14,10 @@ import type { EventEnvelope } from './catalog';
  * written here is durable before the next one starts, whichever connection writes it.
  */
 
-/** Records whose stored strings (HTML and document JSON) add up to this many characters are written off the main thread. */
+/**
+ * Records whose stored strings (HTML and document JSON) add up to this many characters are written off the main thread.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const OFF_THREAD_MIN_CHARS = 64 * 1024;
 
 /** Whether a stored-form record is big enough to be written by the worker. */

@@ -4,12 +4,12 @@
  * one JSON string beside the payload, `blocksJson`.
  *
  * Why: IndexedDB serializes a value synchronously in `add()` and, because the events store has an
- * in-line key and indexes, deserializes a copy to read the keys. For a 5,000-block note that was
- * 40-50 ms on the main thread per save (the longest task of an autosave); one string is copied,
- * not walked: ~10 ms. The JSON of each block is cached by block object, and editor saves share
+ * in-line key and indexes, deserializes a copy to read the keys. For a long note, walking
+ * thousands of block objects makes that the longest task of an autosave; one string is copied,
+ * not walked (docs/benchmarks.md). The JSON of each block is cached by block object, and editor saves share
  * unchanged block objects, so a save stringifies only the blocks it changed.
  *
- * Compatibility: records written before (payload.blocks an array) read unchanged. A tab still
+ * Compatibility: records of older builds (payload.blocks an array) read unchanged. A tab still
  * running older code reads a new record as a valid body save without its document (it ignores the
  * extra envelope field) and reopens that note from its HTML. A `blocksJson` that is not JSON for
  * an array makes the record fail validation, so it is quarantined, never silently dropped.

@@ -1,5 +1,5 @@
 import type { NoteBody, NotesState } from '../projections/notesState';
-import type { Snapshot } from './logStorage';
+import type { Snapshot } from './logRecords';
 import { storedBlocksJson } from './storedForm';
 
 /**
@@ -8,13 +8,13 @@ import { storedBlocksJson } from './storedForm';
  *
  * Why: a snapshot of 10,000 notes holds tens of thousands of block objects, and IndexedDB copies
  * them synchronously on the main thread both ways: writing a snapshot (every 500 events, after a
- * save) was a 50-115 ms task, reading it 70-150 ms plus the garbage of as many objects at start-up.
- * Strings are copied, not walked. A body read back keeps the string (`NoteBody.blocksJson`): the
+ * save) and reading it at start-up would be long tasks, plus the garbage of as many objects.
+ * Strings are copied, not walked (docs/benchmarks.md has the figures). A body read back keeps the string (`NoteBody.blocksJson`): the
  * state uses it as it is, `bodyBlocks` parses it the first time something reads the document (the
  * editor opening the note, the search index, statistics), and the next snapshot writes it again
  * without stringifying.
  *
- * Compatibility: snapshots written before (bodies with `blocks` arrays) read unchanged. A tab of an
+ * Compatibility: snapshots of older builds (bodies with `blocks` arrays) read unchanged. A tab of an
  * older build reading a new snapshot sees bodies without `blocks` and opens those notes from their
  * HTML, as it does for legacy notes.
  */

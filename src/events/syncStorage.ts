@@ -24,7 +24,7 @@ export interface SyncRecord {
 }
 
 /** Where the server put an event of the account: its sequence number and the event id. */
-export interface OrderEntry {
+interface OrderEntry {
   sseq: number;
   id: string;
 }
@@ -83,7 +83,10 @@ interface SyncDB extends DBSchema {
   aside: { key: string; value: { id: string; reason: string } };
 }
 
-/** Name of the sync bookkeeping database. */
+/**
+ * Name of the sync bookkeeping database.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const SYNC_DB_NAME = 'notepad-sync';
 const SYNC_DB_VERSION = 1;
 const RECORD_KEY = 'account';
@@ -101,7 +104,7 @@ function mergeUnreadable(list: readonly UnreadableEntry[], added: readonly Unrea
 }
 
 /** Open (creating) the sync bookkeeping database. @throws when IndexedDB is unavailable. */
-export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
+async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
   const db: IDBPDatabase<SyncDB> = await openDB<SyncDB>(SYNC_DB_NAME, SYNC_DB_VERSION, {
     upgrade(database) {
       database.createObjectStore('device', { keyPath: 'key' });

@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION } from './catalog';
+import { EVENT_SCHEMA_VERSION } from '../../catalog';
 
 /**
  * What tabs of one origin tell each other on the log's BroadcastChannel (docs/architecture.md

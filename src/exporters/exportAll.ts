@@ -2,7 +2,7 @@ import { BlobWriter, Data64URIReader, Uint8ArrayReader, ZipWriter } from '@zip.j
 import { inBackground } from '../lib/scheduler';
 import { DEFAULT_NOTE_TITLE, type NotesState } from '../projections/notesState';
 import { exportZipName, fileStem, FileNamer } from './fileNames';
-import { createdFromId, frontMatter } from './frontMatter';
+import { createdFromId, frontMatter } from './noteFrontMatter';
 import { AssetCollector, sha256Hex, type ExportAsset, type TextDigest } from './noteAssets';
 import { noteMarkdown, type MarkdownConverter } from './noteMarkdown';
 
@@ -13,7 +13,7 @@ import { noteMarkdown, type MarkdownConverter } from './noteMarkdown';
  */
 
 /** Main-thread time one slice of the export may take before it lets the page run, in ms. */
-export const EXPORT_SLICE_MS = 12;
+const EXPORT_SLICE_MS = 12;
 
 /** The library has no notes: nothing is written. */
 export class NothingToExportError extends Error {
@@ -23,7 +23,10 @@ export class NothingToExportError extends Error {
   }
 }
 
-/** A note BlockNote could not write as Markdown: the export stops, nothing is downloaded. */
+/**
+ * A note BlockNote could not write as Markdown: the export stops, nothing is downloaded.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export class NoteExportError extends Error {
   constructor(
     readonly title: string,

@@ -6,7 +6,10 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
  * system accepts, unique the way case-insensitive file systems (macOS, Windows) compare them.
  */
 
-/** Longest file name stem kept, in UTF-8 bytes: file systems allow 255, which leaves room for " (n)" and the extension. */
+/**
+ * Longest file name stem kept, in UTF-8 bytes: file systems allow 255, which leaves room for " (n)" and the extension.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const FILE_STEM_MAX_BYTES = 200;
 
 /** Characters Windows, macOS or Linux refuse in a name, and control characters. */
@@ -18,7 +21,10 @@ const RESERVED_NAME = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/
 const encoder = new TextEncoder();
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** `text` cut to at most `maxBytes` UTF-8 bytes, never inside a character or a grapheme (an emoji with its modifiers). */
+/**
+ * `text` cut to at most `maxBytes` UTF-8 bytes, never inside a character or a grapheme (an emoji with its modifiers).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function truncateUtf8(text: string, maxBytes: number): string {
   if (encoder.encode(text).length <= maxBytes) return text;
   let kept = '';

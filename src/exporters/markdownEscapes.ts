@@ -22,7 +22,10 @@ const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 /** At the start of a line: a heading, a quote, a bullet, or an ordered list item ("1." or "1)"). */
 const BLOCK_MARKER = /^( {0,3})(#{1,6}(?=\s|$)|>|[-+]|\d{1,9}[.)](?=\s|$))/gm;
 
-/** `text` with Markdown's punctuation escaped; `atLineStart` when it begins a line of the block. */
+/**
+ * `text` with Markdown's punctuation escaped; `atLineStart` when it begins a line of the block.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function escapeMarkdownText(text: string, atLineStart: boolean): string {
   const inline = text.replace(INLINE_PUNCTUATION, '\\$&').replace(EDGE_UNDERSCORE, '\\_');
   return inline.replace(BLOCK_MARKER, (match: string, indent: string, marker: string, offset: number) => {

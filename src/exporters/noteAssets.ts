@@ -9,7 +9,7 @@ import type { ExportBlock } from './markdownEscapes';
  */
 
 /** The folder of the zip that holds the images. */
-export const ASSETS_FOLDER = 'assets';
+const ASSETS_FOLDER = 'assets';
 
 /** File extensions by image MIME type; another type gets ".bin". */
 const EXTENSIONS: Record<string, string> = {
@@ -60,7 +60,10 @@ export const sha256Hex: TextDigest = async (text) => {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 };
 
-/** The relative link of an asset from a note at the zip's root: URL-encoded, so spaces and brackets keep the link whole. */
+/**
+ * The relative link of an asset from a note at the zip's root: URL-encoded, so spaces and brackets keep the link whole.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function assetLink(path: string): string {
   return path
     .split('/')

@@ -23,7 +23,7 @@ export interface MarkdownConverter {
 }
 
 /** Top-level blocks given to BlockNote at once: a long note is written in chunks, so no task runs long. */
-export const MARKDOWN_CHUNK_BLOCKS = 100;
+const MARKDOWN_CHUNK_BLOCKS = 100;
 
 const LIST_TYPES = new Set(['bulletListItem', 'numberedListItem', 'checkListItem', 'toggleListItem']);
 
@@ -32,6 +32,7 @@ const LIST_TYPES = new Set(['bulletListItem', 'numberedListItem', 'checkListItem
  * items (the list would restart: a numbered list's numbers would too). Each chunk ends with a
  * complete block, and BlockNote separates blocks by a blank line, so the chunks' Markdown joined with
  * one blank line reads as the whole note's would; only runs of empty paragraphs shrink to one blank line.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function exportChunks(blocks: readonly ExportBlock[], size = MARKDOWN_CHUNK_BLOCKS): ExportBlock[][] {
   const chunks: ExportBlock[][] = [];

@@ -34,7 +34,7 @@ function supported(label: string): string | null {
  * The encoding to decode a file with, from its first bytes: a BOM, else the XML declaration's or an
  * HTML `<meta charset>`'s encoding when TextDecoder supports it, else 'utf-8'.
  */
-export function sniffEncoding(head: Uint8Array): string {
+function sniffEncoding(head: Uint8Array): string {
   const bom = bomEncoding(head);
   if (bom) return bom;
   // Declarations are ASCII; latin1 maps every byte to one character, so nothing in the head can fail.

@@ -8,10 +8,9 @@ import { planLoose } from './folder/looseSource';
 import { planZip } from './folder/zipSource';
 import { resolveLimits, throwIfAborted } from './limits';
 import { extensionOf } from './mime';
-import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource } from './types';
+import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource } from './neutralNotes';
 
-export { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from './limits';
-export * from './types';
+export * from './neutralNotes';
 
 /**
  * Understands chosen files (several at once: loose files chosen together form one folder, so `note.md`

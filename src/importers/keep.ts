@@ -10,7 +10,7 @@ import { noteSource, type NoteContext } from './folder/noteContext';
 import { element, serialize, textNode, type Element } from './html/dom';
 import { isImage } from './mime';
 import { dirOf } from './paths';
-import type { ReaderItem } from './types';
+import type { ReaderItem } from './neutralNotes';
 
 /** The fields of a Keep note's JSON that NotePad reads. */
 interface KeepJson {

@@ -1,9 +1,12 @@
 import { inNextTask } from '../lib/scheduler';
-import type { ImportLimits } from './types';
+import type { ImportLimits } from './neutralNotes';
 
 const MIB = 1024 * 1024;
 
-/** The limits of one import (docs/product.md "What each format keeps"); bytes are uncompressed bytes produced. */
+/**
+ * The limits of one import (docs/product.md "What each format keeps"); bytes are uncompressed bytes produced.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxZipEntries: 50_000,
   maxZipBytes: 4 * 1024 * MIB,

@@ -47,12 +47,12 @@ export function extensionOf(name: string): string {
 }
 
 /** The MIME type a file name's extension says, or 'application/octet-stream'. */
-export function mimeFromName(name: string): string {
+function mimeFromName(name: string): string {
   return BY_EXTENSION[extensionOf(name)] ?? 'application/octet-stream';
 }
 
 /** The MIME type the bytes show (PNG, JPEG, GIF, WebP, PDF), or null. */
-export function mimeFromBytes(bytes: Uint8Array): string | null {
+function mimeFromBytes(bytes: Uint8Array): string | null {
   for (const [mime, signature] of SIGNATURES) {
     if (signature.every((byte, i) => bytes[i] === byte)) return mime;
   }

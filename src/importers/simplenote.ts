@@ -5,7 +5,7 @@
  */
 import { parseLooseDate } from './dates';
 import { tagList } from './markdown/frontMatter';
-import type { ReaderItem, SourceApp } from './types';
+import type { ReaderItem, SourceApp } from './neutralNotes';
 
 /** The parts of Simplenote's export NotePad reads. */
 export interface SimplenoteExport {

@@ -1,6 +1,6 @@
 import type { SourceFile } from './folder/files';
 import { fileDates, noteSource, titleFromPath, type NoteContext } from './folder/noteContext';
-import type { ImportedNote } from './types';
+import type { ImportedNote } from './neutralNotes';
 
 /** A plain text file as a note: the file name as title, one paragraph per line (the pipeline splits them). */
 export function textNote(file: SourceFile, text: string, context: NoteContext): ImportedNote {

@@ -1,8 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** Quiet time after the last input before the note is saved (docs/product.md "States and transitions", "Constants"). */
+/**
+ * Quiet time after the last input before the note is saved (docs/product.md "States and transitions", "Constants").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const AUTOSAVE_DELAY_MS = 2000;
-/** Wait before retrying a failed save (storage full, a blocked database). */
+/**
+ * Wait before retrying a failed save (storage full, a blocked database).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const AUTOSAVE_RETRY_DELAY_MS = 5000;
 
 /** What the `saveNote` actor answers: `skipped` when the content equals the last saved (docs/product.md "Validation rules"). */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { RecapFormat } from '../events/catalog';
+import type { RecapFormat } from '../../catalog';
 
 /** What was summarized: the selected text or the whole note (docs/product.md "Validation rules"). */
 export type RecapScope = 'selection' | 'note';

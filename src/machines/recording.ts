@@ -1,6 +1,26 @@
 import { assign, fromCallback, setup } from 'xstate';
-import type { RecordingStopReason } from '../events/catalog';
-import type { SpeechService } from '../services/speech';
+import type { RecordingStopReason } from '../../catalog';
+
+/** What a listening session reports (docs/product.md "Toolbar"). */
+interface SpeechHandlers {
+  /** A final (not interim) result, trimmed and non-empty. */
+  onFinal(text: string): void;
+  /** Recognition failed (e.g. "not-allowed", "no-speech", "network"); the session is over. */
+  onError(error: string): void;
+  /** The browser ended the session by itself (silence, time limit). */
+  onEnd(): void;
+}
+
+/**
+ * The speech recognition the machine needs (docs/architecture.md "Services"): the browser's is
+ * src/services/speech.ts, tests pass a double.
+ */
+export interface SpeechService {
+  /** False where the browser has no speech recognition (docs/product.md "States and transitions": then only a console error). */
+  isSupported(): boolean;
+  /** Start a continuous session that reports final results only; returns the function that stops it. */
+  listen(handlers: SpeechHandlers): () => void;
+}
 
 /** Events the recording machine takes: the toolbar toggle, a note switch, and what the speech session reports. */
 export type RecordingEvent =

@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Resource } from '../services/functionsClient';
+
+/** One suggested link (docs/product.md "Entities and storage keys"), as the functions client answers it. */
+export interface Resource {
+  title: string;
+  url: string;
+  description: string;
+}
 
 /** What the resources machine holds: the note, the text sent, the resources found, the last failure. */
 export interface ResourcesContext {

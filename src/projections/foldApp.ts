@@ -1,4 +1,4 @@
-import { VIEW_EVENT_TYPES, type AppEvent } from '../events/catalog';
+import { VIEW_EVENT_TYPES, type AppEvent } from '../../catalog';
 import { foldNotes } from './foldNotes';
 import { foldView } from './foldView';
 import type { AppState, NotesState } from './notesState';

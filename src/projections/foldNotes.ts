@@ -1,4 +1,4 @@
-import type { AppEvent, EventType } from '../events/catalog';
+import type { AppEvent, EventType } from '../../catalog';
 import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
 import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
 import { ignoring } from './ignoring';
@@ -104,7 +104,7 @@ type BodyPayload = BodyChange & { id: string; blocks?: unknown[]; title?: string
  * note, the other stays visible); a change that names its base and meets a note deleted elsewhere
  * brings the note back; one that meets a note this order never made (a conflict copy the device
  * folded before the server's order came in, under another id) makes it, titled as a conflict.
- * Saves that name no base (older logs) change only a live note, as before.
+ * Saves that name no base (version-1 logs) change only a live note.
  */
 function changeBody(draft: NotesDraft, event: AppEvent, body: BodyPayload): void {
   const notes = draft.state;

@@ -1,4 +1,4 @@
-import type { AppEvent, EventType } from '../events/catalog';
+import type { AppEvent, EventType } from '../../catalog';
 import type { NotesState, ViewState } from './notesState';
 import { ignoring } from './ignoring';
 

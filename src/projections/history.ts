@@ -1,6 +1,6 @@
-import type { AppEvent, EventType } from '../events/catalog';
+import type { AppEvent, EventType } from '../../catalog';
 import { ignoring } from './ignoring';
-import { SOURCE_APP_NAMES, type SourceApp } from '../importers/types';
+import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
 
 /** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {
@@ -28,7 +28,7 @@ interface Draft {
  * Where a note.imported came from, in words: the app and the chosen file ("Evernote (My Notes.enex)"),
  * or undefined for the legacy import and sources this build does not name.
  */
-export function importedFrom(source: string, file: string | undefined): string | undefined {
+function importedFrom(source: string, file: string | undefined): string | undefined {
   const app = Object.prototype.hasOwnProperty.call(SOURCE_APP_NAMES, source) ? SOURCE_APP_NAMES[source as SourceApp] : undefined;
   if (!app) return undefined;
   return file ? `${app} (${file})` : app;

@@ -1,4 +1,4 @@
-import { EVENT_CATALOG, EVENT_TYPES, type EventScope, type TypesOfScope } from '../events/catalog';
+import { EVENT_CATALOG, EVENT_TYPES, type EventScope, type TypesOfScope } from '../../catalog';
 
 /**
  * Entries of a fold map (`{ [type]: fold | null }`) for every event type of `scopes`, each `null`: the

@@ -1,4 +1,4 @@
-import type { AppEvent, EventPayloads } from '../events/catalog';
+import type { AppEvent, EventPayloads } from '../../catalog';
 import type { NotesState } from './notesState';
 
 /** What one chosen file gave, as the summary lists it (docs/product.md "Import notes"). */

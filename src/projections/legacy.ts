@@ -1,4 +1,4 @@
-import type { EventPayloads } from '../events/catalog';
+import type { EventPayloads } from '../../catalog';
 import { DEFAULT_NOTE_TITLE } from './notesState';
 
 /** What legacy localStorage holds, as raw strings (docs/product.md "Entities and storage keys" keys written by the original app). */
@@ -8,7 +8,10 @@ export interface LegacyStorage {
   body(id: string): string | null;
 }
 
-/** Result of reading legacy storage: the notes to import and what could not be read. */
+/**
+ * Result of reading legacy storage: the notes to import and what could not be read.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface LegacyReading {
   notes: EventPayloads['note.imported'][];
   problems: string[];
@@ -73,6 +76,7 @@ export function readLegacyIndex(
  * Read notes the original app wrote (docs/product.md "Entities and storage keys") that the log does
  * not know, with their bodies (`readLegacyIndex` for the rules). The HTML is returned as stored: the
  * caller sanitizes it before appending.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) => boolean): LegacyReading {
   const { entries, problems } = readLegacyIndex(storage, isKnown);

@@ -1,4 +1,4 @@
-import type { SidebarMode, SortMode, ThemePreference } from '../events/catalog';
+import type { SidebarMode, SortMode, ThemePreference } from '../../catalog';
 
 /** One row of the `notes` localStorage list (docs/product.md "Entities and storage keys"): id = creation time in ms, modified = ISO time. */
 export interface NoteIndexEntry {
@@ -98,6 +98,7 @@ export interface AppState {
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {} };
+/** @internal Test seam: exported for the tests and the bench only. */
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,
   sort: 'current',

@@ -13,7 +13,10 @@ import type { AppState, NoteBody, NotesState } from './notesState';
 /** Text no saved note can hold (a NUL character starts it). */
 const PENDING_HTML = '\u0000notepad:body-not-read-yet';
 
-/** Stands in for a body not read yet; the same object for every note. */
+/**
+ * Stands in for a body not read yet; the same object for every note.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const PENDING_BODY: NoteBody = Object.freeze({ html: PENDING_HTML });
 
 /** Notes without bodies, as a snapshot head keeps them. */

@@ -1,8 +1,11 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent } from '../../catalog';
 import { foldApp } from './foldApp';
 import { INITIAL_STATE, type AppState } from './notesState';
 
-/** States are kept every this many steps so jumping anywhere in a long log folds at most this many events. */
+/**
+ * States are kept every this many steps so jumping anywhere in a long log folds at most this many events.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const REPLAY_CHECKPOINT_EVERY = 200;
 
 /**

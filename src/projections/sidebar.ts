@@ -1,8 +1,11 @@
-import type { SortMode } from '../events/catalog';
+import type { SortMode } from '../../catalog';
 import type { NotesState, ViewState } from './notesState';
 import { bodySearchText, type HtmlText } from './searchText';
 
-/** A run of a title, marked when it matches the search (docs/product.md "Search"). */
+/**
+ * A run of a title, marked when it matches the search (docs/product.md "Search").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface TitlePart {
   text: string;
   match: boolean;
@@ -28,7 +31,10 @@ export const SORT_LABELS: Record<SortMode, string> = {
   starred: 'Sort by Starred',
 };
 
-/** Split `title` into runs that do and do not match `query` (case-insensitive, every occurrence). */
+/**
+ * Split `title` into runs that do and do not match `query` (case-insensitive, every occurrence).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function highlightParts(title: string, query: string): TitlePart[] {
   const q = query.trim().toLowerCase();
   if (!q) return [{ text: title, match: false }];
@@ -51,7 +57,10 @@ export function highlightParts(title: string, query: string): TitlePart[] {
  */
 export type BodySearch = (query: string) => (id: string) => boolean;
 
-/** Body search by scanning each body's text (what the index answers without the scan; tests, small lists). */
+/**
+ * Body search by scanning each body's text (what the index answers without the scan; tests, small lists).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function scanBodySearch(notes: NotesState, htmlText: HtmlText): BodySearch {
   return (query) => (id) => bodySearchText(notes.bodies[id], htmlText).includes(query);
 }
@@ -118,7 +127,10 @@ export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: Body
   };
 }
 
-/** Every row of `rows`, in order (tests, small lists). */
+/**
+ * Every row of `rows`, in order (tests, small lists).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function allRows(rows: SidebarRows): SidebarRow[] {
   return rows.ids.map((_, i) => rows.row(i));
 }

@@ -5,7 +5,7 @@ import { streamBlocks, type TextSink } from './noteText/textStream';
 import { STOPWORDS } from './statisticsStopwords';
 
 /** Word-cloud words are longer than this many letters (docs/product.md "Validation rules"). */
-export const CLOUD_WORD_MIN_LENGTH_EXCLUSIVE = 2;
+const CLOUD_WORD_MIN_LENGTH_EXCLUSIVE = 2;
 
 /** What the dashboard needs from one note body (docs/product.md "Dashboard", "Validation rules", "Constants"). */
 export interface BodyFacts {
@@ -63,6 +63,7 @@ const ASCII_LETTERS = /^[A-Za-z]+$/;
  * The word-cloud form of a whitespace-separated token (docs/product.md "Validation rules"), or null when it does not count:
  * lower-cased, surrounding punctuation dropped, then letters only (no digits, no inner punctuation),
  * longer than 2 letters, not a stopword.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function cloudWord(token: string): string | null {
   if (ASCII_LETTERS.test(token)) {

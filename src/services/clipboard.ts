@@ -23,16 +23,3 @@ export const browserClipboard: ClipboardService = {
     if (!ok) throw new Error('The browser refused to copy');
   },
 };
-
-/** A clipboard that keeps what was written, or fails when `fail` is set (tests). */
-export function createFakeClipboard(): ClipboardService & { written: string[]; fail: boolean } {
-  const fake = {
-    written: [] as string[],
-    fail: false,
-    async writeText(text: string) {
-      if (fake.fail) throw new Error('clipboard refused');
-      fake.written.push(text);
-    },
-  };
-  return fake;
-}

@@ -21,17 +21,11 @@ export const browserDownloader: FileDownloader = {
   },
 };
 
-/** A downloader that keeps the files it was given (tests). */
-export function createFakeDownloader(): FileDownloader & { files: { fileName: string; content: string | Blob; mimeType: string }[] } {
-  const files: { fileName: string; content: string | Blob; mimeType: string }[] = [];
-  return { files, download: (fileName, content, mimeType) => void files.push({ fileName, content, mimeType }) };
-}
-
 /** Characters that no common file system accepts in a name. */
 // eslint-disable-next-line no-control-regex -- control characters are among what file systems refuse
 const UNSAFE_FILE_CHARS = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 /** Longest file name stem kept (file systems allow 255 bytes; UTF-8 may take 4 per character). */
-export const FILE_NAME_MAX_CHARS = 60;
+const FILE_NAME_MAX_CHARS = 60;
 
 /**
  * A download file name for a note: its title with unsafe characters replaced, trimmed, at most

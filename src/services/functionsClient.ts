@@ -1,15 +1,12 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { FunctionsConfig } from './functionsConfig';
+import type { Resource } from '../machines/resources';
 import { FunctionsError } from './functionsError';
 
-/** One suggested link (docs/product.md "Entities and storage keys"). */
-export interface Resource {
-  title: string;
-  url: string;
-  description: string;
-}
-
-/** The usage-tracking payload (docs/product.md "Calls"). */
+/**
+ * The usage-tracking payload (docs/product.md "Calls").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface UsageRecord {
   app_name: string;
   source: string;
@@ -25,8 +22,6 @@ export interface FunctionsClient {
   /** `track-app-usage`; resolves when the answer is ok (its body is not read, docs/product.md "Calls"). */
   trackAppUsage(record: UsageRecord): Promise<void>;
 }
-
-export { FunctionsError, type FunctionsErrorKind } from './functionsError';
 
 /** What the browser client needs besides its config; tests replace each. */
 export interface FunctionsClientDeps {

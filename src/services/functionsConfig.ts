@@ -10,11 +10,15 @@
  *   a development build logs a warning and uses the default so the editor keeps working.
  */
 
-/** Anonymous key of the local host (server env FUNCTIONS_ANON_KEY has the same default). */
+/**
+ * Anonymous key of the local host (server env FUNCTIONS_ANON_KEY has the same default).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const DEFAULT_FUNCTIONS_KEY = 'notepad-local-anon-key';
 /**
  * How long the client waits for a function's answer, in ms. Above the host's default provider
  * timeout (LLM_TIMEOUT_MS, 30 s), so a slow provider shows up as the host's 504 with its message.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const DEFAULT_FUNCTIONS_TIMEOUT_MS = 45_000;
 
@@ -37,7 +41,10 @@ export interface FunctionsEnv {
   PROD?: boolean;
 }
 
-/** A functions variable is set but blank or unusable (thrown in production builds only). */
+/**
+ * A functions variable is set but blank or unusable (thrown in production builds only).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export class FunctionsConfigError extends Error {
   constructor(message: string) {
     super(message);

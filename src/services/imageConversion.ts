@@ -1,14 +1,14 @@
 /** Widest an inserted image is shown, in px (docs/product.md "Constants"). */
 export const IMAGE_MAX_WIDTH_PX = 800;
 /** JPEG quality of a converted image (docs/product.md "Constants"). */
-export const IMAGE_JPEG_QUALITY = 0.7;
+const IMAGE_JPEG_QUALITY = 0.7;
 /**
  * Widest an image is stored, in px: twice the display cap, so images stay sharp on high-density
  * screens while a phone photo (4000 px) does not fill localStorage's ~5 MB on its own.
  */
-export const IMAGE_STORED_MAX_WIDTH_PX = 2 * IMAGE_MAX_WIDTH_PX;
+const IMAGE_STORED_MAX_WIDTH_PX = 2 * IMAGE_MAX_WIDTH_PX;
 /** Raster types a note may embed (the ones sanitizeBlocks keeps as data URLs). */
-export const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
+const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
 
 /** True for a file the image picker and paste accept: a raster image type (docs/product.md "Validation rules"). */
 export function isEmbeddableImage(file: { type: string }): boolean {

@@ -1,4 +1,4 @@
-import { readRecords, type AppEvent } from '../events/catalog';
+import { readRecords, type AppEvent } from '../../catalog';
 import type { EventLog } from '../events/eventLog';
 import { JOURNAL_KEY, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 

@@ -1,9 +1,9 @@
-import type { AppEvent } from '../events/catalog';
+import type { AppEvent } from '../../catalog';
 import type { EventLog } from '../events/eventLog';
 import type { LegacyEntry } from '../projections/legacy';
 import { loadPurifier } from './purifier';
 import { sanitizeNoteHtml } from './sanitize';
-import { readOrNull } from './legacyImport';
+import { readOrNull } from './legacyValue';
 import { BATCH_MAX_CHARS, BATCH_MAX_NOTES, BatchWriter } from './noteImport/batchWriter';
 import { sliceYielder } from './noteImport/slices';
 import { noteBodyKey, type StorageArea } from './webStorage';

@@ -1,18 +1,11 @@
 import type { EventLog } from '../events/eventLog';
 import { readLegacyIndex, type LegacyEntry } from '../projections/legacy';
 import { importActivity$ } from './noteImport/importActivity';
-import { NOTES_KEY, STARRED_KEY, legacyBackupKey, readItem, writeItem, type StorageArea } from './webStorage';
+import { readOrNull } from './legacyValue';
+import { NOTES_KEY, STARRED_KEY, legacyBackupKey, writeItem, type StorageArea } from './webStorage';
 
 /** The Web Lock one tab holds while it imports the original app's notes, so two tabs never import them twice. */
 const LEGACY_LOCK = 'notepad-legacy-import';
-
-/** The value of `key`, or null when it is absent or cannot be read (logged). */
-export function readOrNull(storage: StorageArea, key: string): string | null {
-  const read = readItem(storage, key);
-  if (read.ok) return read.value;
-  console.error(`NotePad: could not read ${key} for the legacy import`, read.error);
-  return null;
-}
 
 /** The original app's notes the log does not know yet, in list order (bodies not read). */
 function unknownEntries(log: EventLog, storage: StorageArea): { entries: LegacyEntry[]; problems: string[] } {
@@ -60,7 +53,7 @@ export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImp
     if (entries.length === 0) return 0;
     return withLegacyLock(async () => {
       // Another tab may have imported them while this one waited for the lock: read its events first.
-      await log.sync();
+      await log.catchUp();
       const left = unknownEntries(log, storage).entries;
       if (left.length === 0 || !log.writable) return 0;
       importActivity$.next({ kind: 'importing', done: 0, total: left.length, cancel: null });
@@ -81,6 +74,7 @@ export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImp
 /**
  * Import the original app's notes at once (tests and tools; the app runs `planLegacyImport` and
  * then its `run` in the background). Returns the count imported and the problems found.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export async function importLegacyNotes(log: EventLog, storage: StorageArea): Promise<{ imported: number; problems: string[] }> {
   const plan = planLegacyImport(log, storage);

@@ -2,33 +2,41 @@
 import { addHours } from 'date-fns/addHours';
 import { lightFormat } from 'date-fns/lightFormat';
 import { startOfHour } from 'date-fns/startOfHour';
-import { PRODUCT_NAME } from './product';
+import { PRODUCT_NAME } from './productName';
 
 /** Length of a calendar event (docs/product.md "Constants": "lasts 1 hour"). */
-export const CALENDAR_EVENT_HOURS = 1;
+const CALENDAR_EVENT_HOURS = 1;
 /** Google Calendar's event-creation page (docs/product.md "Calls"). */
-export const CALENDAR_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
+const CALENDAR_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
 /**
  * Where "Create task" sends a task when `VITE_TASK_TOOL_URL` is not set (docs/product.md "Calls").
  * docs/product.md names no tool, so the default is a placeholder address that says so.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const TASK_TOOL_URL_DEFAULT = 'https://tasks.example.com/new';
 /** Details text of a task hand-off (docs/product.md "Calls"). */
-export const TASK_DETAILS = `From ${PRODUCT_NAME}`;
+const TASK_DETAILS = `From ${PRODUCT_NAME}`;
 /** Priority of a task hand-off (docs/product.md "Calls"). */
-export const TASK_PRIORITY = 'medium';
+const TASK_PRIORITY = 'medium';
 /**
  * Longest text put into a calendar link's details: Google answers 400 to very long addresses,
  * so a long note is cut here (with "…") rather than failing to open.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const CALENDAR_DETAILS_MAX_CHARS = 4000;
 
-/** The next full hour after `now` in local time (10:15 -> 11:00, 10:00 -> 11:00, 23:30 -> 00:00 the next day). */
+/**
+ * The next full hour after `now` in local time (10:15 -> 11:00, 10:00 -> 11:00, 23:30 -> 00:00 the next day).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function nextFullHour(now: Date): Date {
   return startOfHour(addHours(now, 1));
 }
 
-/** A time as Google Calendar's UTC stamp `yyyyMMddTHHmmssZ`. */
+/**
+ * A time as Google Calendar's UTC stamp `yyyyMMddTHHmmssZ`.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function calendarStamp(time: Date): string {
   return time
     .toISOString()
@@ -65,7 +73,10 @@ export function calendarEventUrl(title: string, details: string, now: Date): str
   return `${CALENDAR_TEMPLATE_URL}?${query}`;
 }
 
-/** Today's date as the task tool wants it: yyyy-MM-dd in local time (docs/product.md "Calls"). */
+/**
+ * Today's date as the task tool wants it: yyyy-MM-dd in local time (docs/product.md "Calls").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function taskDate(now: Date): string {
   return lightFormat(now, 'yyyy-MM-dd');
 }
@@ -120,10 +131,3 @@ export const browserLinkOpener: LinkOpener = {
     a.remove();
   },
 };
-
-/** A LinkOpener that records what it was asked to open (tests). */
-export function createFakeLinkOpener(): LinkOpener & { tabs: string[]; mails: string[] } {
-  const tabs: string[] = [];
-  const mails: string[] = [];
-  return { tabs, mails, openInNewTab: (url) => void tabs.push(url), openMailDraft: (url) => void mails.push(url) };
-}

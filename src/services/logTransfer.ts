@@ -6,12 +6,12 @@ import { buildLogFile, type LogFile } from '../events/logFile';
  * stored, so nothing is lost) and the newest snapshot.
  */
 export async function exportLogFile(log: EventLog, now = new Date()): Promise<LogFile> {
-  const [records, snapshot, origin] = await Promise.all([log.storedRecords(), log.latestSnapshot(), log.origin()]);
+  const [records, snapshot, origin] = await Promise.all([log.storedRecords(), log.latestSnapshot(), log.serverSync.origin()]);
   return buildLogFile(records, snapshot, now, origin ?? undefined);
 }
 
 /** File name of an export: `notepad-log-YYYY-MM-DD.json` (local date). */
-export function logFileName(now = new Date()): string {
+function logFileName(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `notepad-log-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
 }

@@ -19,9 +19,3 @@ export const browserPrinter: Printer = {
     }
   },
 };
-
-/** A printer that records the titles it was asked to print (tests). */
-export function createFakePrinter(): Printer & { printed: string[] } {
-  const printed: string[] = [];
-  return { printed, print: (title) => void printed.push(title) };
-}

@@ -1,20 +1,4 @@
-/** What a listening session reports (docs/product.md "Toolbar"). */
-export interface SpeechHandlers {
-  /** A final (not interim) result, trimmed and non-empty. */
-  onFinal(text: string): void;
-  /** Recognition failed (e.g. "not-allowed", "no-speech", "network"); the session is over. */
-  onError(error: string): void;
-  /** The browser ended the session by itself (silence, time limit). */
-  onEnd(): void;
-}
-
-/** Speech recognition adapter (docs/architecture.md "Services"): the Web Speech API, or a test double. */
-export interface SpeechService {
-  /** False where the browser has no speech recognition (docs/product.md "States and transitions": then only a console error). */
-  isSupported(): boolean;
-  /** Start a continuous session that reports final results only; returns the function that stops it. */
-  listen(handlers: SpeechHandlers): () => void;
-}
+import type { SpeechService } from '../machines/recording';
 
 /** The slice of the Web Speech API NotePad uses (Chromium ships it as webkitSpeechRecognition). */
 interface RecognitionLike {
@@ -68,36 +52,6 @@ export function browserSpeech(win: Window = window): SpeechService {
         recognition.onend = null;
         recognition.stop();
       };
-    },
-  };
-}
-
-/** A speech service driven by the test: `say`, `fail`, `end`; `active` while a session runs. */
-export function createFakeSpeech(
-  supported = true,
-): SpeechService & { active: boolean; say(text: string): void; fail(error: string): void; end(): void } {
-  let handlers: SpeechHandlers | null = null;
-  return {
-    get active() {
-      return handlers !== null;
-    },
-    isSupported: () => supported,
-    listen(h) {
-      handlers = h;
-      return () => {
-        handlers = null;
-      };
-    },
-    say: (text) => handlers?.onFinal(text),
-    fail(error) {
-      const h = handlers;
-      handlers = null;
-      h?.onError(error);
-    },
-    end() {
-      const h = handlers;
-      handlers = null;
-      h?.onEnd();
     },
   };
 }

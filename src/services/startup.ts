@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { EventLog } from '../events/eventLog';
 import type { LogStorage } from '../events/logStorage';
-import { createMemoryStorage } from '../events/memoryStorage';
+import { createMemoryLogStorage } from '../events/memoryLogStorage';
 import { appShellMachine } from '../machines/appShell';
 import { recoverJournal } from './journal';
 import { planLegacyImport } from './legacyImport';
@@ -15,7 +15,7 @@ export interface StartupDeps {
 }
 
 /** The log once it is loaded and folded (null only when even the memory log failed), before recovery. */
-export interface ReadableLog {
+interface ReadableLog {
   log: EventLog | null;
   durable: boolean;
   error: string | null;
@@ -70,7 +70,7 @@ export function beginStartup(deps: StartupDeps): Startup {
           log = new EventLog({ storage: await deps.openStorage(), channel: deps.channel });
         }),
         openMemoryLog: fromPromise(async () => {
-          log = new EventLog({ storage: createMemoryStorage(), channel: null });
+          log = new EventLog({ storage: createMemoryLogStorage(), channel: null });
         }),
         previewLog: fromPromise(() => log!.preview()),
         loadLog: fromPromise(() => log!.load()),
@@ -112,6 +112,7 @@ export function beginStartup(deps: StartupDeps): Startup {
  * Start-up for callers that render nothing (tests, tools): the whole sequence at once, resolving
  * when the log is editable and the original app's notes are in. Never throws: a failure is
  * reported in the result.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export async function startLog(deps: StartupDeps): Promise<StartupResult> {
   const startup = beginStartup(deps);

@@ -32,7 +32,7 @@ export class StorageMirror {
 
   /**
    * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
-   * 2 MB `note_{id}` takes tens of ms, which must not add up with the save that changed it.
+   * long note's `note_{id}` is a long synchronous task, which must not add up with the save that changed it.
    * Call `flush()` where no later task may run (page hide). The first write is not deferred
    * further: until it has run, keys written meanwhile by others (the original app's notes) could
    * be overwritten by it.

@@ -1,17 +1,18 @@
 import type { FunctionsClient } from './functionsClient';
 import { visitSource } from './trackingSource';
-import { PRODUCT_NAME } from './product';
+import { PRODUCT_NAME } from './productName';
 import { SESSION_ID_KEY, openSessionStorage, readItem, writeItem, type StorageArea } from './webStorage';
 
 /** `app_name` of every usage record (docs/product.md "Calls"). */
-export const TRACKING_APP_NAME = PRODUCT_NAME;
+const TRACKING_APP_NAME = PRODUCT_NAME;
 /** Paths where the app loads without tracking: the replay view only folds, it makes no request (README). */
-export const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
+const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
 
 /**
  * The session id (docs/product.md "Entities and storage keys"): the one in `storage` under SESSION_ID_KEY, or a new UUID stored
  * there, so reloads in the same tab reuse it and a new tab or browser session gets a new one.
  * When session storage is unavailable (blocked), returns a fresh id without storing it.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function sessionIdFrom(
   storage: Pick<StorageArea, 'getItem' | 'setItem'> | null,

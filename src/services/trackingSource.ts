@@ -7,11 +7,12 @@
  * - the app's own site (same host, or the same last two host labels, e.g. www.example.com for
  *   notes.example.com; an IP address or localhost must match exactly): `website`;
  * - anything else: `external`.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export type VisitSource = 'video-app' | 'website' | 'external' | 'direct';
 
 /** Hosts (and their subdomains) counted as video apps. */
-export const VIDEO_HOSTS: readonly string[] = [
+const VIDEO_HOSTS: readonly string[] = [
   'youtube.com',
   'youtu.be',
   'youtube-nocookie.com',
@@ -23,14 +24,14 @@ export const VIDEO_HOSTS: readonly string[] = [
   'wistia.com',
 ];
 /** Android app referrers (`android-app://{package}/`) of video apps. */
-export const VIDEO_APP_PACKAGES: readonly string[] = [
+const VIDEO_APP_PACKAGES: readonly string[] = [
   'com.google.android.youtube',
   'com.zhiliaoapp.musically',
   'tv.twitch.android.app',
   'com.vimeo.android.videoapp',
 ];
 /** Longest `source` parameter kept, in characters (longer values are cut). */
-export const SOURCE_PARAM_MAX_LENGTH = 100;
+const SOURCE_PARAM_MAX_LENGTH = 100;
 
 const IP_OR_LOCAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\]|localhost)$/i;
 
@@ -42,7 +43,10 @@ function siteOf(host: string): string {
   return host.split('.').slice(-2).join('.');
 }
 
-/** The class of a referrer URL seen by a page on `appHost` (a host name, no port). */
+/**
+ * The class of a referrer URL seen by a page on `appHost` (a host name, no port).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function sourceFromReferrer(referrer: string, appHost: string): VisitSource {
   if (!referrer.trim()) return 'direct';
   let url: URL;

@@ -15,7 +15,7 @@ export const JOURNAL_KEY = 'notepad:journal';
 /** Time (ms since the epoch) of the last compaction, so it runs at most once a day. */
 export const COMPACTED_AT_KEY = 'notepad:compacted-at';
 /** Prefix of the keys that keep an unreadable legacy `notes` value before the mirror rewrites it. */
-export const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
+const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
 /** Session storage key of the usage-tracking session id (docs/product.md "Entities and storage keys"). */
 export const SESSION_ID_KEY = 'ss_session_id';
 
@@ -29,7 +29,7 @@ export type StorageArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export type StorageErrorKind = 'quota' | 'blocked' | 'other';
 
 /** A failed access: its kind and the browser's own error, for logs. */
-export interface StorageFailure {
+interface StorageFailure {
   ok: false;
   kind: StorageErrorKind;
   error: unknown;

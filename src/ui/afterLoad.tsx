@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 /** Longest wait for an idle moment after the page's load event before deferred work runs anyway (ms). */
-export const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
+const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Run `work` once the page has loaded (the `load` event) and the main thread is idle, so it does

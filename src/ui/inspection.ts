@@ -13,7 +13,7 @@ let stately: ((event: InspectionEvent) => void) | null = null;
 export function inspect(event: InspectionEvent): void {
   stately?.(event);
   // The state table feeds only the development debug panel; production skips it (every sidebar
-  // row's title machine reports here, and copying the table per snapshot cost ~2 ms per search keystroke).
+  // row's title machine reports here, and copying the table per snapshot would slow every search keystroke).
   if (import.meta.env.DEV && event.type === '@xstate.snapshot') {
     const machineId = (event.actorRef as { logic?: { id?: string } }).logic?.id;
     const id = machineId ? `${machineId} ${event.actorRef.sessionId}` : event.actorRef.sessionId;

@@ -45,7 +45,7 @@ export function expectNoConsoleErrors(page: Page, options: { allow?: RegExp[]; p
 const RESET_PATH = '/__e2e_reset__';
 
 /** Clears localStorage, sessionStorage and every IndexedDB database of the app's origin, then leaves `page` on about:blank. */
-export async function clearOriginStorage(page: Page, baseURL: string) {
+async function clearOriginStorage(page: Page, baseURL: string) {
   const url = new URL(RESET_PATH, baseURL).href;
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>reset</title>' }));
   await page.goto(url);

@@ -7,7 +7,7 @@ import { createFunctions } from '../../server/functions';
 export const DIST = resolve(process.env.NOTEPAD_DIST || 'dist');
 
 /** One function call as the host received it. */
-export interface ReceivedCall {
+interface ReceivedCall {
   fn: string;
   body: unknown;
   headers: Record<string, string>;

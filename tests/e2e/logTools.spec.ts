@@ -164,7 +164,7 @@ test.describe('event log tools', () => {
     const text = await exportLog(page);
     const path = join(mkdtempSync(join(tmpdir(), 'notepad-e2e-')), 'log.json');
     writeFileSync(path, text);
-    const cli = execFileSync(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'scripts/replay.ts'), path], {
+    const cli = execFileSync(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'scripts/replay-log.ts'), path], {
       encoding: 'utf8',
     });
     expect(JSON.parse(cli)).toEqual(await app.localStorageKeys());

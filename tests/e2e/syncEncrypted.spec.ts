@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Browser, TestInfo } from '@playwright/test';
 import { startServer, type RunningHost } from '../../server/app';
 import { createFunctions } from '../../server/functions';
-import { createSyncService } from '../../server/sync/wire';
+import { createSyncService } from '../../server/sync/wiring';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
 import { expect, test } from './fixtures';
 import { DIST } from './functionsHost';

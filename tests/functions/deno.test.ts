@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, call, ROOT, startTestHost, type TestHost } from './helpers';
+import { ANON_KEY, call, ROOT, startTestHost, type TestHost } from './functionsHelpers';
 
 const DENO_VERSION = '2.9.6';
 const CACHE = join(ROOT, 'node_modules', '.cache', 'deno');

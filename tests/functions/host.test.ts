@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw } from '../support/rawRequest';
-import { ANON_KEY, AUTH, call, JSON_HEADERS, startTestHost, type TestHost } from './helpers';
+import { ANON_KEY, AUTH, call, JSON_HEADERS, startTestHost, type TestHost } from './functionsHelpers';
 
 let host: TestHost;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // p99 latency are printed, never asserted (speed belongs to `npm run bench:functions`).
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, sampleNote, startChildHost, type ChildHost } from './helpers';
+import { JSON_HEADERS, sampleNote, startChildHost, type ChildHost } from './functionsHelpers';
 
 const REQUESTS = 10_000;
 const CONNECTIONS = 10;

@@ -2,7 +2,7 @@
 // normal answers, slow (504), failing (502), reset (502), garbage and malformed answers
 // (502 for summaries, local fallback for resources), unreachable (502).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, chatAnswer, startFakeProvider, startTestHost, type FakeProvider, type TestHost } from './helpers';
+import { call, chatAnswer, startFakeProvider, startTestHost, type FakeProvider, type TestHost } from './functionsHelpers';
 
 const TIMEOUT_MS = 400;
 const NOTE =

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../functions/_shared/clientAddress.ts';
 import { createMemoryRateLimiter } from '../../functions/_shared/rateLimit.ts';
-import { AUTH, call, JSON_HEADERS, startTestHost } from './helpers';
+import { AUTH, call, JSON_HEADERS, startTestHost } from './functionsHelpers';
 
 const NOTE = 'Bees pollinate about a third of the crops people eat. Farmers plant wildflower strips beside their fields to help them.';
 

@@ -2,7 +2,7 @@
 // note's keyphrases (https only, capped, never an invented page URL); untrusted lists are validated.
 import { describe, expect, it } from 'vitest';
 import { extractKeyphrases } from '../../functions/_shared/local/keyphrases.ts';
-import { findResourcesLocally } from '../../functions/_shared/local/resources.ts';
+import { findResourcesLocally } from '../../functions/_shared/local/resourceLinks.ts';
 import { analyzeText } from '../../functions/_shared/local/text.ts';
 import { MAX_RESOURCES } from '../../functions/_shared/provider.ts';
 import { safeHttpsUrl, validateResources } from '../../functions/_shared/resourceValidation.ts';

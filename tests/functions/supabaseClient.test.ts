@@ -2,7 +2,7 @@
 // a direct fetch, including errors as FunctionsHttpError with the JSON body.
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, call, startTestHost, type TestHost } from './helpers';
+import { ANON_KEY, call, startTestHost, type TestHost } from './functionsHelpers';
 
 let host: TestHost;
 let client: FunctionsClient;

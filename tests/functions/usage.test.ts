@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTrackUsageHandler } from '../../functions/track-app-usage/handler.ts';
 import { openUsageStore } from '../../server/usageStore';
-import { ROOT } from './helpers';
+import { ROOT } from './functionsHelpers';
 
 const dirs: string[] = [];
 const tempDb = () => {

@@ -5,7 +5,7 @@
  */
 
 /** Thrown when an awaited step did not settle in time. */
-export class DeadlineError extends Error {
+class DeadlineError extends Error {
   constructor(what: string, ms: number) {
     super(`${what} did not settle within ${ms} ms`);
     this.name = 'DeadlineError';

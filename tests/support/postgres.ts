@@ -46,7 +46,7 @@ function findBinDir(): string | null {
  * The binaries' folder, installing Debian's `postgresql` package when missing and root.
  * @throws with installation advice when they cannot be found or installed.
  */
-export function postgresBinDir(): string {
+function postgresBinDir(): string {
   const found = findBinDir();
   if (found) return found;
   if (isRoot()) {

@@ -12,12 +12,3 @@ export function textOfBytes(bytes: number, unit: string): string {
   const count = Math.floor(bytes / unitBytes);
   return unit.repeat(count) + 'a'.repeat(bytes - count * unitBytes);
 }
-
-/**
- * The HTML to give a body save so that its wire JSON is exactly `bytes`: `probe` builds the event's
- * JSON for an HTML (every other field fixed), `unit` is the character it is written in.
- */
-export function htmlOfWireBytes(bytes: number, unit: string, probe: (html: string) => string): string {
-  const overhead = utf8Length(probe('<p></p>'));
-  return `<p>${textOfBytes(bytes - overhead, unit)}</p>`;
-}

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { MIN_KDF, type KeyBundle, type SaltAnswer, type SealedEvent } from '../../catalog/index.ts';
-import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/keys';
+import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/deviceKeys';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { withDeadline } from '../support/deadline';
 

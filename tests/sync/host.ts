@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/app';
 import { createFunctions } from '../../server/functions';
-import { createSyncService, type SyncService } from '../../server/sync/wire';
+import { createSyncService, type SyncService } from '../../server/sync/wiring';
 import { startHostProcess, type ChildHost } from '../support/childHost';
 
 /** Settings every test host gets unless overridden: many sign-ups from one address, and a fixed secret. */

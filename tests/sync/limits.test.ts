@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION, MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES, utf8Length, type AppEvent } from '../../catalog/index.ts';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { ALTERED_REASON } from '../../src/services/sync/e2ee/seal';
@@ -72,10 +72,10 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
   const account = () => new SyncClient(host.url).register(`limits-${kind}-${++accounts}@example.com`);
 
   async function appDevice(client: SyncClient): Promise<AppDevice> {
-    const log = new EventLog({ storage: createMemoryStorage() });
+    const log = new EventLog({ storage: createMemoryLogStorage() });
     await log.load();
     const deviceId = newDeviceId();
-    await log.enterSync(
+    await log.serverSync.enterSync(
       { userId: 'same-account', email: 'a@example.org', deviceId, deviceName: 'Node', ackedThrough: 0, since: new Date().toISOString() },
       EMPTY_SERVER_BASE,
     );
@@ -102,7 +102,7 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     for (let i = 0; i < 50; i++) {
       await device.engine.request();
       const head = (await client.head(device.deviceId)).json.head;
-      if (!device.log.outbox().length && device.log.serverBase()?.head === head) return;
+      if (!device.log.serverSync.outbox().length && device.log.serverSync.serverBase()?.head === head) return;
     }
     throw new Error('the device did not settle');
   }
@@ -167,7 +167,7 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
         base: a.log.state.notes.revs[id]?.id,
       });
     }
-    const bytes = a.log.outbox().reduce((n, e) => n + sizedWireForm(e).bytes, 0);
+    const bytes = a.log.serverSync.outbox().reduce((n, e) => n + sizedWireForm(e).bytes, 0);
     expect(bytes).toBeGreaterThan(MAX_PUSH_BODY_BYTES);
     // Another device writes while this one cannot push: its notes keep arriving here.
     for (let round = 0; round < 3; round++) {
@@ -228,7 +228,10 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     await settle(a, client);
     expect(a.log.writable).toBe(true);
     expect(a.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 4, altered: 2 });
-    expect((await a.log.unreadableEntries()).filter((u) => u.reason === ALTERED_REASON).map((u) => u.id)).toEqual([moved.id, foreign.id]);
+    expect((await a.log.serverSync.unreadableEntries()).filter((u) => u.reason === ALTERED_REASON).map((u) => u.id)).toEqual([
+      moved.id,
+      foreign.id,
+    ]);
     expect(a.log.state.notes.meta['1764300000001']?.title).toBe('From elsewhere');
     expect(a.log.state.notes.meta[mine].title).toBe('Before');
     await a.log.append('note.renamed', { id: mine, title: 'After' });

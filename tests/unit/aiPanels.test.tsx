@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { RecapPanel, type RecapView } from '../../src/ui/ai/RecapPanel';
 import { ResourcesPanel } from '../../src/ui/ai/ResourcesPanel';
 import { safeResourceHref } from '../../src/ui/ai/safeUrl';
-import { bulletLines, recapBlocks } from '../../src/ui/ai/noteText';
+import { bulletLines, recapBlocks } from '../../src/ui/ai/helperText';
 
 afterEach(cleanup);
 

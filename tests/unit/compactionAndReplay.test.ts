@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { planCompaction } from '../../src/events/compaction';
-import { UPCASTERS, upcast, EVENT_SCHEMA_VERSION, type AppEvent } from '../../src/events/catalog';
+import { planCompaction } from '../../src/events/compactionPlan';
+import { UPCASTERS, upcast, EVENT_SCHEMA_VERSION, type AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { Replay, REPLAY_CHECKPOINT_EVERY } from '../../src/projections/replay';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
-import { planCompaction } from '../../src/events/compaction';
+import { planCompaction } from '../../src/events/compactionPlan';
 
 /**
  * Conflicts in the fold (docs/architecture.md "Conflicts"): decided from the order of the events

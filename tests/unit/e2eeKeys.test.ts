@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_FORMAT, keyBundleError, sealedEnvelopeError } from '../../src/events/catalog';
+import { CHECKPOINT_FORMAT, keyBundleError, sealedEnvelopeError } from '../../catalog';
 import { fromBase32, toBase32Groups } from '../../src/services/sync/e2ee/bytes';
 import {
   createAccountKeys,
@@ -10,7 +10,7 @@ import {
   revealRecoveryKey,
   rewrapForPassword,
   unlockWithPassword,
-} from '../../src/services/sync/e2ee/keys';
+} from '../../src/services/sync/e2ee/deviceKeys';
 import {
   openCheckpoint,
   openEvent,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_COMMANDS, HEADER_COMMANDS, TOOLBAR_GROUPS, command, commandForKey } from '../../src/ui/editor/commands';
 import { EDITOR_SHORTCUTS } from '../../src/ui/shortcuts/editorShortcuts';
-import { isEventType } from '../../src/events/catalog';
+import { isEventType } from '../../catalog';
 
 const key = (code: string, mods: Partial<KeyboardEvent> = {}) => new KeyboardEvent('keydown', { code, ctrlKey: true, ...mods });
 

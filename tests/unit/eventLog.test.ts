@@ -3,9 +3,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
-import { LOG_DB_NAME, openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { InvalidEventError, type EventPayloads } from '../../src/events/catalog';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
+import { InvalidEventError, type EventPayloads } from '../../catalog';
 
 /** Two BroadcastChannel-like ends that deliver to each other asynchronously, as browsers do. */
 function channelPair() {
@@ -102,7 +103,7 @@ describe('event log', () => {
   });
 
   it('keeps events pending after a failed write and stores them on retry', async () => {
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     const realAppend = storage.append;
     let full = true;
     storage.append = (events) => (full ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : realAppend(events));

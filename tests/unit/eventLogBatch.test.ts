@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
-import { IMPORT_RECORDS_KEY, InvalidEventError, type AppEvent } from '../../src/events/catalog';
+import { IMPORT_RECORDS_KEY, InvalidEventError, type AppEvent } from '../../catalog';
 import type { AppState } from '../../src/projections/notesState';
 
 /** A storage that counts its append calls (one call is one IndexedDB transaction) and can be made to fail them. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import type { LogStorage } from '../../src/events/logStorage';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 
 /** A storage whose reads are counted. */
-function countingStorage(storage: LogStorage = createMemoryStorage()) {
+function countingStorage(storage: LogStorage = createMemoryLogStorage()) {
   const reads: number[] = [];
   const readAfter = storage.readAfter.bind(storage);
   return { storage: { ...storage, readAfter: (after: number) => (reads.push(after), readAfter(after)) }, reads };
@@ -39,7 +39,7 @@ describe('event log confirms its own writes', () => {
   });
 
   it("reads the tail from storage when another tab's events lie between, and keeps this tab's view", async () => {
-    const shared = createMemoryStorage();
+    const shared = createMemoryLogStorage();
     const { storage, reads } = countingStorage(shared);
     const tabA = await openLog(storage);
     const tabB = await openLog(shared); // no channel: tab A hears of B's event only through the seq gap
@@ -56,7 +56,7 @@ describe('event log confirms its own writes', () => {
   });
 
   it('folds the same state as a log that reads everything back', async () => {
-    const shared = createMemoryStorage();
+    const shared = createMemoryLogStorage();
     const log = await openLog(shared);
     for (let i = 1; i <= 20; i++) {
       void log.append('note.created', { id: String(i), title: `n${i}` });

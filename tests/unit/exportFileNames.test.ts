@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { exportZipName, FILE_STEM_MAX_BYTES, FileNamer, fileStem, truncateUtf8 } from '../../src/exporters/fileNames';
-import { createdFromId, frontMatter } from '../../src/exporters/frontMatter';
+import { createdFromId, frontMatter } from '../../src/exporters/noteFrontMatter';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 

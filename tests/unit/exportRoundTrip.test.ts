@@ -11,7 +11,7 @@ import { noteSchema } from '../../src/ui/editor/schema';
 import { createMarkdownConverter } from '../../src/ui/exportAll/markdownConverter';
 import { block, text } from './blockBuilders';
 import { ev } from './helpers';
-import { attachmentOf, fileOf, importOne, refsIn } from './importers/helpers';
+import { attachmentOf, fileOf, importOne, refsIn } from './importers/importerHelpers';
 
 /*
  * An export of all notes read back by NotePad's own Markdown reader (src/importers, `planImport`),

@@ -1,11 +1,11 @@
-import { EVENT_SCHEMA_VERSION, utf8Length } from '../../src/events/catalog';
-import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../src/events/catalog';
-import type { Checkpoint, WireEvent } from '../../src/services/sync/protocol';
+import { utf8Length } from '../../catalog';
+import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../catalog';
+import type { Checkpoint, WireEvent } from '../../src/services/sync/syncProtocol';
 import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';
 import { SyncError, type SealedTransport, type SyncTransport } from '../../src/services/sync/transport';
 import { HttpError } from '../../functions/_shared/http.ts';
-import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/limits.ts';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 
 /**
@@ -180,5 +180,3 @@ export class FakeTransport implements SyncTransport {
     return this.sealed.live(deviceId, onHead, onLost);
   }
 }
-
-export { EVENT_SCHEMA_VERSION };

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFunctionsClient, FunctionsError, type FunctionsClient } from '../../src/services/functionsClient';
+import { createFunctionsClient, type FunctionsClient } from '../../src/services/functionsClient';
+import { FunctionsError } from '../../src/services/functionsError';
 import {
   DEFAULT_FUNCTIONS_KEY,
   DEFAULT_FUNCTIONS_TIMEOUT_MS,

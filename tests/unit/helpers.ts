@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../catalog';
 
 let seq = 0;
 /** A valid event with the next seq, at `at` (default a fixed time), for folding in tests. */

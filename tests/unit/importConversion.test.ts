@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyBlocks } from '../../src/projections/notesState';
 import { convertNote } from '../../src/services/noteImport/convertNote';
-import type { PreparedNote } from '../../src/services/noteImport/protocol';
+import type { PreparedNote } from '../../src/services/noteImport/readerProtocol';
 import { captureBody, showBody } from '../../src/ui/editor/noteDocument';
 import { enexFile, JPEG, PDF } from '../fixtures/import/samples';
 import { editorWith } from './noteEditorFixture';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { EVENT_SCHEMA_VERSION, type AppEvent } from '../../src/events/catalog';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
+import { EVENT_SCHEMA_VERSION, type AppEvent } from '../../catalog';
 import type { LogStorage } from '../../src/events/logStorage';
 import { buildLogFile, parseLogFile } from '../../src/events/logFile';
 
@@ -43,7 +43,7 @@ const IMPORTED = [
 
 describe('importing an event log while the log is compacted', () => {
   it('keeps every imported note, in this tab and after a reload, and nothing of the replaced log', async () => {
-    const storage = createMemoryStorage([
+    const storage = createMemoryLogStorage([
       event(1, 'note.created', { id: '1600000000001', title: 'Replaced' }),
       event(2, 'note.created', { id: '1600000000002', title: 'Also replaced' }),
     ]);
@@ -68,7 +68,7 @@ describe('importing an event log while the log is compacted', () => {
   });
 
   it('keeps every imported note when a checkpoint of the replaced log was being written', async () => {
-    const storage = createMemoryStorage([event(1, 'note.created', { id: '1600000000001', title: 'Replaced' })]);
+    const storage = createMemoryLogStorage([event(1, 'note.created', { id: '1600000000001', title: 'Replaced' })]);
     const { slowed, release } = slowMaintenance(storage);
     const log = new EventLog({ storage: slowed, channel: null });
     await log.load();

@@ -3,9 +3,9 @@ import { File as NodeFile } from 'node:buffer';
 import { join } from 'node:path';
 import { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { planImport } from '../../src/importers';
-import type { ImportInput } from '../../src/importers/types';
+import type { ImportInput } from '../../src/importers/neutralNotes';
 import { loadPurifier } from '../../src/services/purifier';
 import { convertNote } from '../../src/services/noteImport/convertNote';
 import { runImport, type ImportRunOptions } from '../../src/services/noteImport/importRun';
@@ -36,10 +36,10 @@ export function fileOf(name: string, data: Uint8Array | string, lastModified = F
 }
 
 /** The JPEG every image becomes here: a valid JPEG start of 16 bytes, base64 "/9j/4AAQSkZJRgABAQAAAQABAAA=". */
-export const STAND_IN_JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+const STAND_IN_JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
 
 /** The stand-in encoder: PNG and JPEG bytes convert (16 px wide), anything else fails as a browser's decoder would. */
-export const standInConverter: ImageConverter = async (blob) => {
+const standInConverter: ImageConverter = async (blob) => {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const png = bytes[0] === 0x89 && bytes[1] === 0x50;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
@@ -57,7 +57,7 @@ export async function conversionTools() {
 }
 
 /** A loaded log over `storage` (memory by default). */
-export async function openLog(storage: LogStorage = createMemoryStorage()): Promise<EventLog> {
+export async function openLog(storage: LogStorage = createMemoryLogStorage()): Promise<EventLog> {
   const log = new EventLog({ storage });
   await log.load();
   return log;

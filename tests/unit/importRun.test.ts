@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { importSummaries } from '../../src/projections/imports';
 import { BATCH_MAX_NOTES } from '../../src/services/noteImport/batchWriter';
 import { undoImport } from '../../src/services/noteImport/undoImport';
@@ -40,7 +40,7 @@ beforeEach(() => {
 
 describe('running an import', () => {
   it('appends the notes in batches of one transaction each, every batch with the record of exactly its notes', async () => {
-    const { storage, transactions } = recorded(createMemoryStorage());
+    const { storage, transactions } = recorded(createMemoryLogStorage());
     const log = await openLog(storage);
     const progress: number[] = [];
     const outcome = await importFiles(log, [fileOf('many.enex', manyNotes(450))], {
@@ -78,7 +78,7 @@ describe('running an import', () => {
   });
 
   it('changes nothing when no chosen file can be read, and says why for each', async () => {
-    const { storage, transactions } = recorded(createMemoryStorage());
+    const { storage, transactions } = recorded(createMemoryLogStorage());
     const log = await openLog(storage);
     await log.append('note.created', { id: '1', title: 'Mine' });
     transactions.length = 0;
@@ -111,7 +111,7 @@ describe('running an import', () => {
   });
 
   it('Undo removes exactly the import’s notes in one transaction and keeps those edited since', async () => {
-    const { storage, transactions } = recorded(createMemoryStorage());
+    const { storage, transactions } = recorded(createMemoryLogStorage());
     const log = await openLog(storage);
     await log.append('note.created', { id: '1', title: 'Mine' });
     const first = await importFiles(log, [fileOf('first.enex', manyNotes(30))]);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { StorageMirror } from '../../src/services/storageMirror';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { ev } from './helpers';
 
-async function loadedLog(storage = createMemoryStorage()) {
+async function loadedLog(storage = createMemoryLogStorage()) {
   const log = new EventLog({ storage });
   await log.load();
   return log;
@@ -17,7 +17,7 @@ async function loadedLog(storage = createMemoryStorage()) {
 
 describe('page-hide journal', () => {
   it('keeps events that were not durable yet and appends them on the next start', async () => {
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     storage.append = () => new Promise(() => {}); // the page is closing: the transaction never completes
     const closing = await loadedLog(storage);
     void closing.append('note.created', { id: '1', title: 'Typed just before reload' });
@@ -43,7 +43,7 @@ describe('page-hide journal', () => {
   });
 
   it('keeps what was typed when an import’s pending batch does not fit beside it', async () => {
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     storage.append = () => new Promise(() => {}); // the page is closing: nothing becomes durable
     const closing = await loadedLog(storage);
     const big = '<p>' + 'x'.repeat(50_000) + '</p>';

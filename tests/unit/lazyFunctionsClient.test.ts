@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeFunctionsClient } from '../../src/services/fakeFunctionsClient';
+import { createFakeFunctionsClient } from './fakeFunctionsClient';
 import { FunctionsError } from '../../src/services/functionsError';
 import { lazyFunctionsClient } from '../../src/services/lazyFunctionsClient';
 

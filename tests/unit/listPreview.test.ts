@@ -5,11 +5,12 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
-import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { appShellMachine } from '../../src/machines/appShell';
 import { beginStartup } from '../../src/services/startup';
 import { PENDING_BODY } from '../../src/projections/pendingBodies';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

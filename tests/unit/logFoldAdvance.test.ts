@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { LogFold, type ServerOrdered } from '../../src/events/logFold';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, INITIAL_STATE } from '../../src/projections/notesState';

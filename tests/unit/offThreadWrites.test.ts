@@ -6,7 +6,7 @@ import { addRecords, openLogDatabase } from '../../src/events/logDatabase';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { OFF_THREAD_MIN_CHARS, isBigRecord, offThreadWriter, type WriteRequest } from '../../src/events/offThreadWrites';
 import { createWriteHandler } from '../../src/events/writeHandler';
-import type { EventEnvelope } from '../../src/events/catalog';
+import type { EventEnvelope } from '../../catalog';
 import { ev } from './helpers';
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recapMachine } from '../../src/machines/recap';
 import { resourcesMachine } from '../../src/machines/resources';
-import type { Resource } from '../../src/services/functionsClient';
+import type { Resource } from '../../src/machines/resources';
 
 /** A promise whose settling the test controls. */
 function deferred<T>() {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { listenWith, recordingMachine } from '../../src/machines/recording';
-import { createFakeSpeech } from '../../src/services/speech';
+import { createFakeSpeech } from './fakeSpeech';
 
 function start(supported = true) {
   const speech = createFakeSpeech(supported);

@@ -10,7 +10,7 @@ import { toStorageKeys } from '../../src/projections/storageKeys';
 import { ev } from './helpers';
 
 const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
-const CLI = join(process.cwd(), 'scripts/replay.ts');
+const CLI = join(process.cwd(), 'scripts/replay-log.ts');
 const dir = mkdtempSync(join(tmpdir(), 'notepad-replay-'));
 const events = [
   ev('note.created', { id: '1700000000001', title: 'First' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PullPage, SealedCheckpoint, SealedEvent } from '../../src/events/catalog';
+import type { PullPage, SealedCheckpoint, SealedEvent } from '../../catalog';
 import { ALTERED_REASON, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { LOCKED_MESSAGE, sealingTransport } from '../../src/services/sync/sealingTransport';
 import type { SealedTransport } from '../../src/services/sync/transport';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, INITIAL_VIEW, type NotesState } from '../../src/projections/notesState';
 import { SearchIndex } from '../../src/projections/searchIndex';

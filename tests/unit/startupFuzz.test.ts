@@ -3,11 +3,12 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION } from '../../src/events/catalog';
-import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
+import { EVENT_SCHEMA_VERSION } from '../../catalog';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { startLog } from '../../src/services/startup';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { seededRandom } from '../support/random';
 
 const STATES = Number(process.env.FUZZ_STATES ?? 1000);

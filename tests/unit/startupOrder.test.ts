@@ -2,13 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { appShellMachine } from '../../src/machines/appShell';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { beginStartup } from '../../src/services/startup';
 import { startMirrorAfterLegacyImport } from '../../src/services/mirrorStart';
 import { NOTES_KEY, noteBodyKey } from '../../src/projections/storageKeys';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { ev } from './helpers';
 
 /** A MemoryWebStorage that records every key read, to see when start-up first touches localStorage. */
@@ -22,7 +22,7 @@ class WatchedWebStorage extends MemoryWebStorage {
 
 /** A log storage holding note 1 ("Old text", saved at 10:00), as the last session left it durably. */
 function storedLog() {
-  return createMemoryStorage([
+  return createMemoryLogStorage([
     ev('note.created', { id: '1', title: 'Kept' }, '2026-11-20T10:00:00.000Z'),
     ev('note.body-saved', { id: '1', html: '<p>Old text</p>' }, '2026-11-20T10:00:00.000Z'),
   ]);
@@ -118,7 +118,7 @@ describe('start-up order (appShell: no localStorage before the first row)', () =
         source: 'localStorage',
       }),
     );
-    const storage = createMemoryStorage(half);
+    const storage = createMemoryLogStorage(half);
     const startup = beginStartup({ openStorage: async () => storage, webStorage: web, channel: null });
     const { log } = await startup.readable;
     startup.painted();
@@ -170,7 +170,7 @@ describe('start-up order (appShell: no localStorage before the first row)', () =
     web.getItem = () => {
       throw new DOMException('denied', 'SecurityError');
     };
-    const startup = beginStartup({ openStorage: async () => createMemoryStorage(), webStorage: web, channel: null });
+    const startup = beginStartup({ openStorage: async () => createMemoryLogStorage(), webStorage: web, channel: null });
     startup.painted();
     const result = await startup.editable;
     expect(result.log).toBeInstanceOf(EventLog);

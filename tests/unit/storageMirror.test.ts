@@ -4,7 +4,7 @@ import { foldApp } from '../../src/projections/foldApp';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, INITIAL_STATE } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { ev } from './helpers';
 
 /** A MemoryWebStorage that also counts every setItem call, including the ones that throw. */

@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { LOG_DB_NAME, openIndexedDbStorage } from '../../src/events/logStorage';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { fromStoredForm, toStoredForm } from '../../src/events/storedForm';
 import { ev } from './helpers';
 

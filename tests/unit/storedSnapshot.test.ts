@@ -3,7 +3,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { LOG_DB_NAME, openIndexedDbStorage, type Snapshot } from '../../src/events/logStorage';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
+import type { Snapshot } from '../../src/events/logRecords';
 import { toStoredSnapshot } from '../../src/events/storedSnapshot';
 import { EMPTY_NOTES, INITIAL_VIEW, bodyBlocks } from '../../src/projections/notesState';
 

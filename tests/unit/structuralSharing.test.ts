@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
 import { shareEqual } from '../../src/projections/structuralSharing';
@@ -40,7 +40,7 @@ describe('structural sharing of equal projection parts', () => {
   });
 
   it('lets the log confirm an append without publishing new notes or view objects', async () => {
-    const log = new EventLog({ storage: createMemoryStorage() });
+    const log = new EventLog({ storage: createMemoryLogStorage() });
     await log.load();
     await log.append('note.created', { id: '1', title: 'a' });
     const saving = log.append('note.body-saved', { id: '1', html: '<p>typed</p>', blocks: [] });

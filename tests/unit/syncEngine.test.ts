@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, type AppEvent, type EventPayloads, type EventType } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
-import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
+import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
 import { seededRandom, randomInt, pick } from '../support/random';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 async function device(server: FakeSyncServer, name: string): Promise<Device> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   const d: Device = { name, log, transport: server.transport(), engine: null, deviceId: `device-${name}-00000000` };
   running.push(d);
@@ -42,7 +42,7 @@ async function device(server: FakeSyncServer, name: string): Promise<Device> {
 async function signIn(d: Device, seed = 1) {
   const checkpoint = await d.transport.checkpoint(d.deviceId);
   const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
-  await d.log.enterSync(
+  await d.log.serverSync.enterSync(
     {
       userId: 'user-1',
       email: 'a@example.org',
@@ -67,7 +67,7 @@ async function settle(server: FakeSyncServer, devices: Device[]) {
   for (let round = 0; round < 50; round++) {
     const before = server.head;
     for (const d of devices) if (d.transport.online) await d.engine!.request();
-    if (server.head === before && devices.every((d) => !d.transport.online || d.log.outbox().length === 0)) {
+    if (server.head === before && devices.every((d) => !d.transport.online || d.log.serverSync.outbox().length === 0)) {
       for (const d of devices) if (d.transport.online) await d.engine!.request();
       return;
     }
@@ -196,7 +196,7 @@ describe('sync between devices of one account', () => {
     await settle(server, [a]);
     expect((await server.opened()).filter((e) => e.event.type === 'note.body-saved')).toHaveLength(1);
     expect(a.transport.pushes).toBeGreaterThan(2);
-    expect(a.log.outbox()).toEqual([]);
+    expect(a.log.serverSync.outbox()).toEqual([]);
   });
 
   it('a new device starts from the account’s checkpoint and the tail after it, and folds the same keys', async () => {
@@ -215,7 +215,7 @@ describe('sync between devices of one account', () => {
     await signIn(fresh);
     await settle(server, [a, fresh]);
     expect(keys(fresh)).toEqual(keys(a));
-    expect(fresh.log.serverBase()!.head).toBeGreaterThanOrEqual(pulledBefore);
+    expect(fresh.log.serverSync.serverBase()!.head).toBeGreaterThanOrEqual(pulledBefore);
   });
 
   it('events of the account this build cannot read are skipped: the device keeps writing and syncing, a new device folds the rest, the status says so', async () => {
@@ -274,7 +274,7 @@ describe('sync between devices of one account', () => {
     await durable();
     await a.engine!.request();
     expect(a.engine!.status$.value.state).toBe('signed-out');
-    expect(a.log.outbox().map((e) => e.payload)).toContainEqual({ id, title: 'Written while signed out' });
+    expect(a.log.serverSync.outbox().map((e) => e.payload)).toContainEqual({ id, title: 'Written while signed out' });
     a.transport.signedOut = false;
     await settle(server, [a]);
     expect((await server.opened()).some((e) => (e.event.payload as { id?: string }).id === id)).toBe(true);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../src/events/catalog';
+import { MAX_PUSH_BODY_BYTES, MAX_WIRE_EVENT_BYTES } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { sizedWireForm } from '../../src/services/sync/wireBatch';
-import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
+import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 import { sealEvent } from '../../src/services/sync/e2ee/seal';
 import { textOfBytes } from '../support/wireSized';
@@ -33,10 +33,10 @@ interface Device {
 
 /** A signed-in device of `server`'s account, its engine started. */
 async function device(server: FakeSyncServer, name: string): Promise<Device> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   const deviceId = `device-${name}-000000`;
-  await log.enterSync(
+  await log.serverSync.enterSync(
     { userId: 'user-1', email: 'a@example.org', deviceId, deviceName: name, ackedThrough: 0, since: new Date().toISOString() },
     EMPTY_SERVER_BASE,
   );
@@ -51,7 +51,7 @@ async function device(server: FakeSyncServer, name: string): Promise<Device> {
 async function settle(d: Device, server: FakeSyncServer): Promise<void> {
   for (let i = 0; i < 100; i++) {
     await d.engine.request();
-    if (!d.log.outbox().length && d.log.serverBase()?.head === server.head) return;
+    if (!d.log.serverSync.outbox().length && d.log.serverSync.serverBase()?.head === server.head) return;
   }
   throw new Error('the device did not settle');
 }
@@ -89,9 +89,11 @@ describe('sync limits on the device', () => {
     expect(text).toHaveLength(10_000);
     a.transport.online = false;
     for (let i = 0; i < 150; i++) await save(a.log, id, `${i}${text.slice(String(i).length)}`);
-    const sizes = a.log.outbox().map((e) => sizedWireForm(e).bytes);
+    const sizes = a.log.serverSync.outbox().map((e) => sizedWireForm(e).bytes);
     // In UTF-16 code units the outbox is under half the body limit; in the bytes the host counts it is over it.
-    expect(a.log.outbox().reduce((n, e) => n + JSON.stringify(sizedWireForm(e).wire).length, 0)).toBeLessThan(MAX_PUSH_BODY_BYTES / 2);
+    expect(a.log.serverSync.outbox().reduce((n, e) => n + JSON.stringify(sizedWireForm(e).wire).length, 0)).toBeLessThan(
+      MAX_PUSH_BODY_BYTES / 2,
+    );
     expect(sizes.reduce((n, b) => n + b, 0)).toBeGreaterThan(MAX_PUSH_BODY_BYTES);
     a.transport.online = true;
     await settle(a, server);
@@ -115,7 +117,7 @@ describe('sync limits on the device', () => {
       await a.log.append('note.created', { id: over, title: 'Over the limit' });
       await a.log.append('note.body-saved', { id: atLimit, html: htmlAroundSealedLimit(a.log, atLimit, unit, MAX_WIRE_EVENT_BYTES).at });
       await a.log.append('note.body-saved', { id: over, html: htmlAroundSealedLimit(a.log, over, unit, MAX_WIRE_EVENT_BYTES).over });
-      const [saveAt, saveOver] = a.log.outbox().slice(2);
+      const [saveAt, saveOver] = a.log.serverSync.outbox().slice(2);
       const atBytes = sizedWireForm(saveAt).bytes;
       const overBytes = sizedWireForm(saveOver).bytes;
       expect(atBytes).toBeLessThanOrEqual(MAX_WIRE_EVENT_BYTES);
@@ -150,7 +152,7 @@ describe('sync limits on the device', () => {
     await a.log.append('note.body-saved', { id: ids[0], html: '<p>small</p>' });
     await a.log.append('note.body-saved', { id: ids[1], html: `<p>${'大'.repeat(10_000)}</p>` });
     await a.log.append('note.body-saved', { id: ids[2], html: '<p>small too</p>' });
-    const big = a.log.outbox()[4].id;
+    const big = a.log.serverSync.outbox()[4].id;
     a.transport.online = true;
     await settle(a, server);
     expect(a.transport.pushes).toBe(1);
@@ -172,7 +174,7 @@ describe('sync limits on the device', () => {
     for (let i = 0; i < 10; i++) await a.log.append('note.body-saved', { id, html: `<p>${i}${'x'.repeat(12_000)}</p>` });
     await a.log.append('note.body-saved', { id, html: `<p>${'y'.repeat(60_000)}</p>` });
     await a.log.append('note.renamed', { id, title: 'After the big one' });
-    const big = a.log.outbox()[11].id;
+    const big = a.log.serverSync.outbox()[11].id;
     a.transport.online = true;
     await settle(a, server);
     expect(server.events).toHaveLength(12);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE, type ServerBase } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
-import { CHECKPOINT_FORMAT } from '../../src/services/sync/protocol';
+import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 
 /**
@@ -29,7 +29,7 @@ const record = (deviceId: string) => ({
 const durable = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 async function openLog(): Promise<EventLog> {
-  const log = new EventLog({ storage: createMemoryStorage() });
+  const log = new EventLog({ storage: createMemoryLogStorage() });
   await log.load();
   return log;
 }
@@ -38,7 +38,7 @@ async function openLog(): Promise<EventLog> {
 async function settle(engine: SyncEngine, log: EventLog, server: FakeSyncServer): Promise<void> {
   for (let i = 0; i < 50; i++) {
     await engine.request();
-    if (!log.outbox().length && log.serverBase()?.head === server.head) return;
+    if (!log.serverSync.outbox().length && log.serverSync.serverBase()?.head === server.head) return;
     await durable();
   }
   throw new Error('the device did not settle');
@@ -48,7 +48,7 @@ async function settle(engine: SyncEngine, log: EventLog, server: FakeSyncServer)
 async function accountWithCheckpoint(notes: number): Promise<FakeSyncServer> {
   const server = new FakeSyncServer();
   const log = await openLog();
-  await log.enterSync(record('device-a-00000000'), EMPTY_SERVER_BASE);
+  await log.serverSync.enterSync(record('device-a-00000000'), EMPTY_SERVER_BASE);
   const engine = new SyncEngine(log, server.transport(), { deviceId: 'device-a-00000000', timing });
   engines.push(engine);
   engine.start();
@@ -71,7 +71,7 @@ async function signInFresh(
   const log = await openLog();
   const deviceId = 'device-fresh-0000';
   let engine: SyncEngine | null = null;
-  log.sync$.subscribe((r) => {
+  log.account$.subscribe((r) => {
     if (!r || engine) return;
     engine = new SyncEngine(log, transport, { deviceId, timing });
     engines.push(engine);
@@ -80,7 +80,7 @@ async function signInFresh(
   const checkpoint = await transport.checkpoint(deviceId);
   const base: ServerBase =
     checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
-  await log.enterSync(record(deviceId), base);
+  await log.serverSync.enterSync(record(deviceId), base);
   await log.append('device.named', { device: deviceId, name: 'Fresh' });
   return { log, engine: () => engine! };
 }

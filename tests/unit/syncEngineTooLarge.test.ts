@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { wireForm } from '../../src/services/sync/wireBatch';
-import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../src/events/catalog';
-import { MAX_DOCUMENT_WIRE_BYTES } from '../../src/services/sync/protocol';
+import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../catalog';
+import { MAX_DOCUMENT_WIRE_BYTES } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer } from './fakeSyncServer';
 
 /**
@@ -23,11 +23,11 @@ afterEach(() => {
 describe('an event too large to sync', () => {
   it('is set aside, not pushed, and counted in the status', async () => {
     const server = new FakeSyncServer();
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     const log = new EventLog({ storage });
     await log.load();
     const deviceId = 'device-big-000000';
-    await log.enterSync(
+    await log.serverSync.enterSync(
       { userId: 'user-1', email: 'a@example.org', deviceId, deviceName: 'Big', ackedThrough: 0, since: new Date().toISOString() },
       EMPTY_SERVER_BASE,
     );
@@ -42,7 +42,7 @@ describe('an event too large to sync', () => {
     engine.start();
     await engine.request();
     expect((await server.opened()).map((e) => e.event.type)).toEqual(['note.created']);
-    expect(log.outbox()).toEqual([]);
+    expect(log.serverSync.outbox()).toEqual([]);
     expect(engine.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
     // What was typed stays on this device: the note still shows it, also after a restart.
     expect(log.state.notes.bodies[id]?.html).toContain('xxxx');
@@ -51,7 +51,7 @@ describe('an event too large to sync', () => {
     const again = new EventLog({ storage });
     await again.load();
     expect(again.state.notes.bodies[id]?.html).toContain('xxxx');
-    expect(again.outbox()).toEqual([]);
+    expect(again.serverSync.outbox()).toEqual([]);
     const restarted = new SyncEngine(again, server.transport(), { deviceId, timing: TIMING });
     engines.push(restarted);
     restarted.start();

@@ -72,13 +72,13 @@ describe('a synced log', () => {
       },
     ]);
     const first = await open();
-    await first.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await first.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
     const engine = new SyncEngine(first, server.transport(), { deviceId: RECORD.deviceId, timing });
     engines.push(engine);
     engine.start();
     await first.append('note.created', { id: '1764000000002', title: 'Mine' });
     await engine.request();
-    expect(first.outbox()).toEqual([]);
+    expect(first.serverSync.outbox()).toEqual([]);
     engine.stop();
     // Offline now: an edit stays in the outbox.
     await first.append('note.renamed', { id: '1764000000001', title: 'Renamed offline' });
@@ -86,10 +86,10 @@ describe('a synced log', () => {
     await first.close();
 
     const again = await open();
-    expect(again.sync$.value?.deviceId).toBe(RECORD.deviceId);
+    expect(again.account$.value?.deviceId).toBe(RECORD.deviceId);
     expect(toStorageKeys(again.state.notes)).toEqual(keysBefore);
-    expect(again.serverBase()?.head).toBe(server.head);
-    expect(again.outbox().map((e) => e.type)).toEqual(['note.renamed']);
+    expect(again.serverSync.serverBase()?.head).toBe(server.head);
+    expect(again.serverSync.outbox().map((e) => e.type)).toEqual(['note.renamed']);
     // Events made here name this device.
     expect((await again.append('note.starred', { id: '1764000000002' })).device).toBe(RECORD.deviceId);
   });
@@ -98,7 +98,7 @@ describe('a synced log', () => {
     const server = new FakeSyncServer();
     const first = await open();
     // enterSync writes a snapshot whose server base is the empty account.
-    await first.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await first.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
     const engine = new SyncEngine(first, server.transport(), { deviceId: RECORD.deviceId, timing });
     engines.push(engine);
     engine.start();
@@ -106,7 +106,7 @@ describe('a synced log', () => {
     await first.append('note.created', { id: '1764000000004', title: 'Other' });
     await first.append('note.selected', { id: '1764000000003' });
     await engine.request();
-    expect(first.outbox()).toEqual([]);
+    expect(first.serverSync.outbox()).toEqual([]);
     engine.stop();
     await first.close();
 
@@ -120,9 +120,9 @@ describe('a synced log', () => {
     const [endA, endB] = channelPair();
     const storage = await openIndexedDbStorage();
     const leader = await open(storage, endA);
-    await leader.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await leader.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
     const follower = await open(await openIndexedDbStorage(), endB);
-    await vi.waitFor(() => expect(follower.sync$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(follower.account$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
     await server.transport().push('device-two-0000', [
       {
         v: 2,
@@ -153,9 +153,9 @@ describe('a synced log', () => {
     const server = new FakeSyncServer();
     const [endA, endB] = channelPair();
     const leader = await open(await openIndexedDbStorage(), endA);
-    await leader.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await leader.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
     const follower = await open(await openIndexedDbStorage(), endB);
-    await vi.waitFor(() => expect(follower.sync$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(follower.account$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
     // An older host stored an event of a newer NotePad; the host refuses such events today.
     await server.storeSealed('device-newer-0000', {
       v: 3,
@@ -197,23 +197,23 @@ describe('a synced log', () => {
 
     const again = await open();
     expect(again.writable).toBe(true);
-    expect(again.serverBase()?.head).toBe(server.head);
+    expect(again.serverSync.serverBase()?.head).toBe(server.head);
     expect(toStorageKeys(again.state.notes)).toEqual(keysBefore);
-    expect(await again.unreadableCount()).toBe(1);
+    expect(await again.serverSync.unreadableCount()).toBe(1);
   });
 
   it('signing out keeps this device’s notes as its own, or removes them', async () => {
     const kept = await open();
-    await kept.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await kept.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
     await kept.append('note.created', { id: '1764000000005', title: 'Stays' });
-    await kept.leaveSync(true);
-    expect(kept.sync$.value).toBeNull();
+    await kept.serverSync.leaveSync(true);
+    expect(kept.account$.value).toBeNull();
     await kept.close();
     const reopened = await open();
-    expect(reopened.sync$.value).toBeNull();
+    expect(reopened.account$.value).toBeNull();
     expect(reopened.state.notes.meta['1764000000005'].title).toBe('Stays');
-    await reopened.enterSync(RECORD, EMPTY_SERVER_BASE);
-    await reopened.leaveSync(false);
+    await reopened.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await reopened.serverSync.leaveSync(false);
     expect(reopened.state.notes.order).toEqual([]);
     await reopened.close();
     expect((await open()).state.notes.order).toEqual([]);
@@ -224,7 +224,7 @@ describe('the export of a synced device', () => {
   it('replays to the keys the device shows: server order first, then its own unsent events, from the checkpoint it started from', async () => {
     const server = new FakeSyncServer();
     const seed = await open();
-    await seed.enterSync({ ...RECORD, deviceId: 'device-seed-000' }, EMPTY_SERVER_BASE);
+    await seed.serverSync.enterSync({ ...RECORD, deviceId: 'device-seed-000' }, EMPTY_SERVER_BASE);
     const seeding = new SyncEngine(seed, server.transport(), { deviceId: 'device-seed-000', timing: { ...timing, checkpointEvery: 3 } });
     engines.push(seeding);
     seeding.start();
@@ -238,7 +238,7 @@ describe('the export of a synced device', () => {
     globalThis.indexedDB = new IDBFactory();
     const fresh = await open();
     const checkpoint = (await server.openedCheckpoint())!;
-    await fresh.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state });
+    await fresh.serverSync.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state });
     const engine = new SyncEngine(fresh, server.transport(), { deviceId: RECORD.deviceId, timing });
     engines.push(engine);
     engine.start();

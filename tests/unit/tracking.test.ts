@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeFunctionsClient } from '../../src/services/fakeFunctionsClient';
-import { FunctionsError } from '../../src/services/functionsClient';
+import { createFakeFunctionsClient } from './fakeFunctionsClient';
+import { FunctionsError } from '../../src/services/functionsError';
 import { sessionIdFrom, trackAppLoad, type PageContext } from '../../src/services/tracking';
 import { SESSION_ID_KEY } from '../../src/services/webStorage';
 import { sourceFromReferrer, visitSource } from '../../src/services/trackingSource';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMA_VERSION, EVENT_TYPES, UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../src/events/catalog';
+import { EVENT_SCHEMA_VERSION, EVENT_TYPES, UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 
 /**
  * The schema-version rule (docs/architecture.md "Schema versions"): a schema change raises
@@ -86,7 +86,7 @@ describe('reading stored records', () => {
   it('a log with a newer-version event folds the rest, keeps that one in the log untouched and stops writing', async () => {
     const stored = readFixture(EVENT_SCHEMA_VERSION).events.slice(0, 4);
     const future = { ...stored[3], v: EVENT_SCHEMA_VERSION + 1, id: 'f0000000-0000-4000-8000-000000000099', seq: 99 };
-    const storage = createMemoryStorage([...stored.slice(0, 3), future]);
+    const storage = createMemoryLogStorage([...stored.slice(0, 3), future]);
     const log = new EventLog({ storage });
     await log.load();
     expect(log.state.notes.order).toEqual(['1763719200000', '1700000000001']);

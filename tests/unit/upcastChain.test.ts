@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../src/events/catalog';
+import { UPCASTERS, upcast, explainInvalid, type EventEnvelope } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { parseLogFile } from '../../src/events/logFile';
 
 /**
@@ -105,7 +105,7 @@ describe('the log and log files read old versions through the upcasters', () => 
   it('a log holding versions 1, 2, 3 and 4 folds the first three and keeps the newer one untouched', async () => {
     const future = { ...v3(4, '8', 'Future'), v: 4 };
     const stored = [v1(1, '5', 'One'), v2(2, '6', 'Two'), v3(3, '7', 'Three'), future] as EventEnvelope[];
-    const storage = createMemoryStorage(stored);
+    const storage = createMemoryLogStorage(stored);
     const log = new EventLog({ storage });
     await log.load();
     expect(log.state.notes.order).toEqual(['7', '6', '5']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidEvent, explainInvalid, InvalidEventError } from '../../src/events/catalog';
+import { assertValidEvent, explainInvalid, InvalidEventError } from '../../catalog';
 import { ev } from './helpers';
 
 describe('event validator', () => {

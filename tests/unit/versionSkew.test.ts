@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
-import { createMemoryStorage } from '../../src/events/memoryStorage';
-import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../src/events/catalog';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
+import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../catalog';
 import type { Channel, TabMessage } from '../../src/events/tabChannel';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { importLegacyNotes } from '../../src/services/legacyImport';
 import { buildLogFile, parseLogFile, LogFileError } from '../../src/events/logFile';
 import { exportLogFile } from '../../src/services/logTransfer';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 
 /**
  * Version skew (docs/architecture.md "Versions and tabs"): an old build open beside a newer one
@@ -57,7 +57,7 @@ function channelHub() {
 
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function loaded(storage = createMemoryStorage(), channel: Channel | null = null) {
+async function loaded(storage = createMemoryLogStorage(), channel: Channel | null = null) {
   const log = new EventLog({ storage, channel });
   await log.load();
   return log;
@@ -65,7 +65,7 @@ async function loaded(storage = createMemoryStorage(), channel: Channel | null =
 
 describe('an older build meeting a newer build’s records', () => {
   it('keeps the newer record in the log across reloads, never quarantines it, and folds the rest', async () => {
-    const storage = createMemoryStorage([created(1, '1', 'Kept'), fromNewerBuild(2), created(3, '3')]);
+    const storage = createMemoryLogStorage([created(1, '1', 'Kept'), fromNewerBuild(2), created(3, '3')]);
     for (let start = 0; start < 2; start++) {
       const log = await loaded(storage);
       expect(log.state.notes.order).toEqual(['3', '1']);
@@ -79,7 +79,7 @@ describe('an older build meeting a newer build’s records', () => {
   });
 
   it('applies what the user does in memory but writes nothing, so the journal keeps it for the newer build', async () => {
-    const storage = createMemoryStorage([created(1, '1'), fromNewerBuild(2)]);
+    const storage = createMemoryLogStorage([created(1, '1'), fromNewerBuild(2)]);
     const log = await loaded(storage);
     let settled = false;
     void log.append('note.renamed', { id: '1', title: 'Typed in the old tab' }).then(() => (settled = true));
@@ -93,7 +93,7 @@ describe('an older build meeting a newer build’s records', () => {
   });
 
   it('writes no snapshot, compacts nothing and refuses to replace the log', async () => {
-    const storage = createMemoryStorage([created(1, '1'), fromNewerBuild(2)]);
+    const storage = createMemoryLogStorage([created(1, '1'), fromNewerBuild(2)]);
     const log = await loaded(storage);
     await log.writeSnapshot();
     expect(await storage.latestSnapshot()).toBeNull();
@@ -103,7 +103,7 @@ describe('an older build meeting a newer build’s records', () => {
   });
 
   it('exports the newer record untouched, and an import of such a file is refused with a reason and Reload', async () => {
-    const log = await loaded(createMemoryStorage([created(1, '1'), fromNewerBuild(2)]));
+    const log = await loaded(createMemoryLogStorage([created(1, '1'), fromNewerBuild(2)]));
     const file = await exportLogFile(log, new Date(at));
     expect(file.events).toEqual([created(1, '1'), fromNewerBuild(2)]);
     const error = (() => {
@@ -127,7 +127,7 @@ describe('an older build meeting a newer build’s records', () => {
       { ...created(0, '7', 'From the journal'), id: '20000000-0000-4000-8000-000000000001' },
     ];
     web.setItem(JOURNAL_KEY, JSON.stringify(journal));
-    const storage = createMemoryStorage([created(1, '1')]);
+    const storage = createMemoryLogStorage([created(1, '1')]);
     const log = await loaded(storage);
     expect(await recoverJournal(log, web)).toEqual([]);
     expect(log.writable).toBe(false);
@@ -139,7 +139,7 @@ describe('an older build meeting a newer build’s records', () => {
     const web = new MemoryWebStorage();
     web.setItem('notes', JSON.stringify([{ id: '1700000000000', title: 'Legacy', modified: at }]));
     web.setItem('note_1700000000000', '<p>old</p>');
-    const log = await loaded(createMemoryStorage([fromNewerBuild(1)]));
+    const log = await loaded(createMemoryLogStorage([fromNewerBuild(1)]));
     expect(await importLegacyNotes(log, web)).toEqual({ imported: 0, problems: [] });
     expect(log.state.notes.order).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe('an older build meeting a newer build’s records', () => {
   it('a journal written by several tabs keeps each tab’s events instead of the last tab’s only', async () => {
     const web = new MemoryWebStorage();
     for (const title of ['first tab', 'second tab']) {
-      const storage = createMemoryStorage();
+      const storage = createMemoryLogStorage();
       storage.append = () => new Promise(() => {}); // the page is closing: the transaction never completes
       const log = await loaded(storage);
       void log.append('note.created', { id: title === 'first tab' ? '1' : '2', title });
@@ -166,13 +166,13 @@ describe('tabs of different versions on the channel', () => {
   it('a tab announces its schema version when it starts', async () => {
     const hub = channelHub();
     const end = hub.end();
-    await loaded(createMemoryStorage(), end);
+    await loaded(createMemoryLogStorage(), end);
     expect(end.sent[0]).toEqual({ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION });
   });
 
   it('a tab that hears a newer version stops writing before its next append', async () => {
     const hub = channelHub();
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     const log = await loaded(storage, hub.end());
     await log.append('note.created', { id: '1', title: 'before' });
     hub.end().postMessage({ type: 'hello', schemaVersion: NEWER });
@@ -191,14 +191,14 @@ describe('tabs of different versions on the channel', () => {
       if (data.type === 'hello' && data.schemaVersion < NEWER && !data.reply)
         newer.postMessage({ type: 'hello', schemaVersion: NEWER, reply: true });
     };
-    const older = await loaded(createMemoryStorage(), hub.end());
+    const older = await loaded(createMemoryLogStorage(), hub.end());
     await vi.waitFor(() => expect(older.status$.value.newerVersion).toBe(NEWER), { timeout: 5000, interval: 10 });
   });
 
   it('answers an older version’s hello with its own, and never answers an answer', async () => {
     const hub = channelHub();
     const end = hub.end();
-    await loaded(createMemoryStorage(), end);
+    await loaded(createMemoryLogStorage(), end);
     const older = hub.end();
     older.postMessage({ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION - 1 });
     older.postMessage({ type: 'hello', schemaVersion: EVENT_SCHEMA_VERSION - 1, reply: true });
@@ -211,7 +211,7 @@ describe('tabs of different versions on the channel', () => {
 
   it('an append another tab announces while this tab loads is read once the load is done, never missed', async () => {
     const hub = channelHub();
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     const writer = await loaded(storage, hub.end());
     // The starting tab reads storage as it was before the other tab's append, and slowly.
     const before = await storage.readAfter(0);
@@ -234,7 +234,7 @@ describe('tabs of different versions on the channel', () => {
   });
 
   it('close() waits for writes already queued', async () => {
-    const storage = createMemoryStorage();
+    const storage = createMemoryLogStorage();
     let finish!: () => void;
     const original = storage.append.bind(storage);
     storage.append = async (events) => {

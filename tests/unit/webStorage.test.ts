@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readItem, removeItem, storageErrorKind, writeItem, type StorageArea } from '../../src/services/webStorage';
-import { MemoryWebStorage } from './memoryStorage';
+import { MemoryWebStorage } from './memoryWebStorage';
 
 /** An area whose every access throws `error`, as a disabled or full browser storage does. */
 function throwingArea(error: unknown): StorageArea {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PUSH_BODY_BYTES, MAX_PUSH_EVENTS, MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length } from '../../src/events/catalog';
-import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from '../../src/services/sync/protocol';
+import { MAX_PUSH_BODY_BYTES, MAX_PUSH_EVENTS, MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length } from '../../catalog';
+import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from '../../src/services/sync/syncProtocol';
 
 /**
  * The one measure of a sync event's size (docs/sync.md "Limits"): UTF-8 bytes of its JSON, the same

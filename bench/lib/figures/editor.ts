@@ -105,7 +105,7 @@ export async function typeKeys(page: Page, keys = KEYS): Promise<number[]> {
 }
 
 /** How long after the last key the autosave figure watches the main thread (the save starts 2,000 ms after it). */
-export const AUTOSAVE_WINDOW_MS = 4000;
+const AUTOSAVE_WINDOW_MS = 4000;
 
 /**
  * After typing, wait for NotePad's autosave ("Note saved!", 2,000 ms after the last key) and watch

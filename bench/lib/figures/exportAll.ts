@@ -7,7 +7,7 @@ import { traced } from '../trace';
 import { heapAfterGc } from './editor';
 
 /** One export of all notes, from the click to the download. */
-export interface ExportRun {
+interface ExportRun {
   /** Click on *Export all notes* -> the download starts (ms). */
   ms: number;
   zipBytes: number;

@@ -23,7 +23,7 @@ export interface GrowthResult {
 /**
  * Seed a year of use (`saves` body saves spread over 365 days across `notes` notes, bodies growing
  * from 20 to `words` words), open NotePad with its last compaction over a day old so that it
- * compacts in idle time as in use (src/services/compaction.ts `scheduleCompaction`), wait for it,
+ * compacts in idle time as in use (src/services/compactionSchedule.ts `scheduleCompaction`), wait for it,
  * and measure what stays. Deterministic for a seed, so it is measured once.
  */
 export async function measureGrowth(browser: Browser, origin: string, notes: number, saves: number, words: number): Promise<GrowthResult> {

@@ -1,9 +1,8 @@
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { newContext } from '../browser';
 import { installProbe, waitIn } from '../probes';
-import { startProfile, type Attribution } from '../profile';
+import { startProfile, type Attribution, type FrameNamer } from '../profile';
 import { traced, type TraceSummary } from '../trace';
-import type { StageContext } from '../stages';
 import type { paragraphDoc } from '../corpus';
 import { measureAutosave, notePadEditorContext, openEditor, typeKeys } from './editor';
 
@@ -15,12 +14,19 @@ export interface Diagnosis {
 
 type Doc = ReturnType<typeof paragraphDoc>;
 
+/** The part of a stage's context (stages.ts `StageContext`) the diagnoses use. */
+interface ProfileContext {
+  browser: Browser;
+  origin: string;
+  namer: FrameNamer;
+}
+
 /**
  * Diagnose the editor scenarios outside the measured runs: typing in a note `label` (both apps)
  * under the CPU profiler and a trace; with `autosave`, then NotePad's autosave once under the
  * profiler and once (after more keys) under a trace alone, which also gives its exact longest task.
  */
-export async function diagnoseEditors(ctx: StageContext, doc: Doc, label: string, autosave: boolean): Promise<Record<string, Diagnosis>> {
+export async function diagnoseEditors(ctx: ProfileContext, doc: Doc, label: string, autosave: boolean): Promise<Record<string, Diagnosis>> {
   const out: Record<string, Diagnosis> = {};
   for (const app of ['notepad', 'baseline'] as const) {
     let context: BrowserContext;
@@ -53,7 +59,7 @@ export async function diagnoseEditors(ctx: StageContext, doc: Doc, label: string
 }
 
 /** Diagnose one cold load of each app (CPU profile and trace together). */
-export async function diagnoseLoads(ctx: StageContext, doc: Doc): Promise<Record<string, Diagnosis>> {
+export async function diagnoseLoads(ctx: ProfileContext, doc: Doc): Promise<Record<string, Diagnosis>> {
   const out: Record<string, Diagnosis> = {};
   for (const app of ['notepad', 'baseline'] as const) {
     const context = app === 'notepad' ? await notePadEditorContext(ctx.browser, ctx.origin, doc) : await newContext(ctx.browser);

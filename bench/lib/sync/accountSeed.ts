@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { EVENT_SCHEMA_VERSION } from '../../../catalog/index.ts';
-import { readRecord } from '../../../src/events/catalog';
+import { readRecord } from '../../../catalog';
 import { foldNotes } from '../../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../../src/projections/notesState';
 import { sealCheckpoint } from '../../../src/services/sync/e2ee/seal';
 import { newDeviceId, SyncClient, type WireEvent } from '../../../tests/sync/client';
 import { blockId, paragraphBlock, paragraphsHtml, prng, vocabulary, words } from '../corpus';
 import { NOTE_ID_BASE } from '../pageSeed';
-import { BENCH_PASSWORD } from './account';
+import { BENCH_PASSWORD } from './signInSteps';
 
 /** What was seeded: event counts, the checkpoint's position and size. */
 export interface SeededAccount {

@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { paragraphDoc } from '../corpus';
 import { notePadEditorContext } from '../figures/editor';
-import { benchEmail, openApp, signInThroughUi } from './account';
+import { benchEmail, openApp, signInThroughUi } from './signInSteps';
 
 type Doc = ReturnType<typeof paragraphDoc>;
 

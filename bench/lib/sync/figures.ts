@@ -6,7 +6,7 @@ import { limitFigure, ratioFigure, type Figure } from '../report';
 import { quantile, summarize } from '../stats';
 import type { SeededAccount } from './accountSeed';
 import type { BigNoteCheck } from './bigNote';
-import type { NewDeviceRun } from './newDevice';
+import type { NewDeviceRun } from './newDeviceSignIn';
 import type { TypingPair } from './typing';
 import type { UploadResult } from './upload';
 import type { VisibleRound } from './visible';

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { heapAfterGc, measureAutosave, notePadEditorContext, typeKeys, type EditorRun } from '../figures/editor';
 import type { paragraphDoc } from '../corpus';
 import { quantile } from '../stats';
-import { benchEmail, openApp, signInThroughUi, waitSynced } from './account';
+import { benchEmail, openApp, signInThroughUi, waitSynced } from './signInSteps';
 import { openSeededNote } from './openNote';
 
 type Doc = ReturnType<typeof paragraphDoc>;

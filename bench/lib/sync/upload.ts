@@ -11,7 +11,7 @@ import type { paragraphDoc } from '../corpus';
 import { prng, vocabulary, words } from '../corpus';
 import { notePadEditorContext } from '../figures/editor';
 import { newDeviceId, SyncClient } from '../../../tests/sync/client';
-import { BENCH_PASSWORD, benchEmail, openApp, signInThroughUi, waitSynced } from './account';
+import { BENCH_PASSWORD, benchEmail, openApp, signInThroughUi, waitSynced } from './signInSteps';
 import { openSeededNote } from './openNote';
 import { callsTo, recordTraffic, total } from './traffic';
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { newContext } from '../browser';
-import { benchEmail, openApp, signInThroughUi } from './account';
+import { benchEmail, openApp, signInThroughUi } from './signInSteps';
 import { armSyncProbe, installSyncProbe, waitSyncProbe } from './probe';
 
 /** One round: ms from A's durable save to B's painted editor and to B's stored key (NaN when not seen in time). */

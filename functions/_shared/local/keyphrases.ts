@@ -11,7 +11,7 @@
 import { CJK, type Analysis, type Token } from './text.ts';
 
 /** Most keyphrases returned. */
-export const MAX_KEYPHRASES = 5;
+const MAX_KEYPHRASES = 5;
 const MAX_PHRASE_WORDS = 3;
 
 /** A keyphrase: how it reads (the most common spelling) and its normalized terms. */

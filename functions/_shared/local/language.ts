@@ -65,7 +65,7 @@ const lists = stopword as unknown as Record<string, string[] | undefined>;
 const cache = new Map<string, Language>();
 
 /** The Language for an ISO 639-3 code with its stopword set (built once). */
-export function languageOf(iso3: string): Language {
+function languageOf(iso3: string): Language {
   let language = cache.get(iso3);
   if (!language) {
     const words = lists[iso3] ?? [];

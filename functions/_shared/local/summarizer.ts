@@ -7,12 +7,21 @@ import { formatSummary, type SummaryFormat } from '../provider.ts';
 import { analyzeText, type Sentence } from './text.ts';
 import { cosine, selectSentences, textRank, tfidfVectors, type SparseVector } from './textrank.ts';
 
-/** Most sentences a recap holds by default. */
+/**
+ * Most sentences a recap holds by default.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const MAX_SUMMARY_SENTENCES = 5;
-/** TextRank is O(n²): beyond this many sentences a linear centroid score picks the candidates first. */
+/**
+ * TextRank is O(n²): beyond this many sentences a linear centroid score picks the candidates first.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const MAX_RANKED_SENTENCES = 300;
 
-/** Default recap length for a note of `n` sentences: all of a short note, about a quarter of a long one, 2..5. */
+/**
+ * Default recap length for a note of `n` sentences: all of a short note, about a quarter of a long one, 2..5.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function summaryLength(n: number): number {
   if (n <= 3) return n;
   return Math.min(MAX_SUMMARY_SENTENCES, Math.max(2, Math.round(n / 4)));
@@ -35,7 +44,7 @@ function centroidCandidates(vectors: readonly SparseVector[], limit: number): nu
 }
 
 /** The sentences chosen for a recap of `sentences`, in original order. */
-export function pickSummarySentences(sentences: readonly Sentence[], count: number): Sentence[] {
+function pickSummarySentences(sentences: readonly Sentence[], count: number): Sentence[] {
   if (sentences.length <= count) return [...sentences];
   const termLists = sentences.map((s) => s.tokens.filter((t) => t.content).map((t) => t.term));
   const allVectors = tfidfVectors(termLists);

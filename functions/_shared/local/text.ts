@@ -33,12 +33,16 @@ export interface Analysis {
   sentences: Sentence[];
 }
 
-/** Characters analysed (about 8,000 words); a longer note is analysed from its start. */
+/**
+ * Characters analysed (about 8,000 words); a longer note is analysed from its start.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const MAX_ANALYZED_CHARS = 50_000;
 /**
  * Longer runs without spaces (pasted data, long URLs) are cut to this many characters plus "…":
  * wink's tokenizer is quadratic in a token's length (a 40,000-character word took 7.5 s).
  * With both limits, the slowest input measured (punctuation-dense junk) takes about 0.35 s.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const MAX_WORD_CHARS = 64;
 const LONG_WORD = new RegExp(`\\S{${MAX_WORD_CHARS + 1},}`, 'gu');
@@ -48,7 +52,10 @@ const cutLongWord = (run: string) => (CJK.test(run) ? run : run.slice(0, MAX_WOR
 const LIST_MARKER = /^\s*(?:[-*•·▪◦‣–—]|\d{1,3}[.)]|[a-zA-Z][.)](?=\s)|\[[ xX]?\])\s+/u;
 const ENDS_SENTENCE = /[.!?…:;。！？]["'”’)\]]*\s*$/u;
 
-/** Splits a note into blocks: one per line, hard-wrapped lines (no end mark, next starts lower-case) joined. */
+/**
+ * Splits a note into blocks: one per line, hard-wrapped lines (no end mark, next starts lower-case) joined.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function splitBlocks(text: string): string[] {
   const lines = text.slice(0, MAX_ANALYZED_CHARS).split(/\r\n|\r|\n|\u2028|\u2029/);
   const blocks: string[] = [];
@@ -142,7 +149,7 @@ function segmentersFor(language: Language): { sentence: Intl.Segmenter; word: In
 function segmentedSentences(block: string, language: Language): Sentence[] {
   const { sentence: sentenceSegmenter, word: wordSegmenter } = segmentersFor(language);
   // ICU's word segmenter is needed where words are not spaced (CJK, Thai); elsewhere a Unicode
-  // regex gives the same words about ten times faster (a 50,000-character note: ~0.7 s vs ~0.06 s).
+  // regex gives the same words about ten times faster.
   const words = (piece: string): Iterable<{ segment: string; isWordLike?: boolean }> =>
     wordSegmenter ? wordSegmenter.segment(piece) : spacedWords(piece);
   // Each piece is a list of segments, joined once at the end (merging stays linear).

@@ -131,7 +131,7 @@ export function textRank(vectors: readonly SparseVector[], termCounts: readonly 
 }
 
 /** A selected sentence is skipped when this similar to one already chosen: the redundancy cut. */
-export const REDUNDANCY_MAX_SIMILARITY = 0.5;
+const REDUNDANCY_MAX_SIMILARITY = 0.5;
 
 /**
  * Picks up to `count` sentence indexes by score, skipping near-duplicates of those already picked,

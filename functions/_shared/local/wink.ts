@@ -1,6 +1,6 @@
 /**
  * The English NLP pipeline of the local provider: wink-nlp with wink-eng-lite-web-model (MIT, no
- * dependencies), loaded once per process on first use (~160-270 ms) and shared by every request.
+ * dependencies), loaded once per process on first use (it takes a while) and shared by every request.
  * Only sentence boundaries and part-of-speech tags are run; negation, sentiment and entities are not needed.
  */
 import winkNLP, { type WinkMethods } from 'wink-nlp';

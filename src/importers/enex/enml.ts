@@ -5,7 +5,7 @@
  * paragraph. Everything else stays as Evernote wrote it.
  */
 import { isImage } from '../mime';
-import type { DroppedItem } from '../types';
+import type { DroppedItem } from '../neutralNotes';
 import {
   DomUtils,
   element,
@@ -21,7 +21,7 @@ import {
 } from '../html/dom';
 import { rewriteTaskGroups, rewriteTodoLists, rewriteTodos } from './checklists';
 import type { RawTask } from './parse';
-import type { EnexResource } from './resources';
+import type { EnexResource } from './enexResources';
 
 /** What the converter needs of its note: its resources by name, and its tasks. */
 export interface EnmlNote {
@@ -33,7 +33,7 @@ export interface EnmlNote {
 /** Thrown for content that is not Evernote's note markup: the note is skipped with this reason. */
 export class EnmlError extends Error {}
 
-export const ENCRYPTED_TEXT = 'Encrypted text from Evernote: NotePad cannot decrypt it, so it is not imported.';
+const ENCRYPTED_TEXT = 'Encrypted text from Evernote: NotePad cannot decrypt it, so it is not imported.';
 
 const CODE_LINES = ['div', 'p', 'pre', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote'];
 

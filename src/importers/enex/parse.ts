@@ -4,7 +4,7 @@
  * the file. A field past its limit stops collecting and is marked, so one huge note cannot fill memory.
  */
 import { SaxesParser } from 'saxes';
-import type { ImportLimits } from '../types';
+import type { ImportLimits } from '../neutralNotes';
 
 /** A `<resource>` as the file holds it: base64 text, not decoded yet. */
 export interface RawResource {

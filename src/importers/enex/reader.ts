@@ -5,8 +5,8 @@
 import { decodedChunks } from '../decode';
 import { eventLoopYielder, throwIfAborted } from '../limits';
 import { stemOf } from '../paths';
-import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem } from '../types';
-import { convertEnexNote, type EnexFile } from './note';
+import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem } from '../neutralNotes';
+import { convertEnexNote, type EnexFile } from './enexNote';
 import { EnexParser, EnexSyntaxError, type RawNote } from './parse';
 
 /** A note that cannot be converted for a reason nobody foresaw is skipped, never the end of the import. */

@@ -5,7 +5,7 @@
  */
 import { mimeOf } from '../mime';
 import { baseName, resolveRelative, safeDecodeUri, stemOf } from '../paths';
-import type { DroppedItem, ImportedAttachment, ImportLimits } from '../types';
+import type { DroppedItem, ImportedAttachment, ImportLimits } from '../neutralNotes';
 import { FileReadError, type FileTree, type SourceFile } from './files';
 
 /** What the notes of one folder or zip share while they are read. */

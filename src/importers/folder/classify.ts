@@ -7,11 +7,11 @@
 import { decodeText } from '../decode';
 import { eventLoopYielder } from '../limits';
 import { splitFrontMatter } from '../markdown/frontMatter';
-import { isNotepadFrontMatter } from '../markdown/note';
+import { isNotepadFrontMatter } from '../markdown/markdownNote';
 import { extensionOf } from '../mime';
 import { isKeepNote } from '../keep';
 import { asSimplenoteExport } from '../simplenote';
-import type { ImportLimits } from '../types';
+import type { ImportLimits } from '../neutralNotes';
 import { FileReadError, type SourceFile } from './files';
 
 /** What a file of a folder is to the import. */

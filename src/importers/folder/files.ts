@@ -4,7 +4,7 @@
  */
 import { formatBytes, throwIfAborted } from '../limits';
 import { baseName, normalizePath, stemOf } from '../paths';
-import type { ImportInput } from '../types';
+import type { ImportInput } from '../neutralNotes';
 
 /** Why a file's bytes could not be had: over its limit, or damaged (a zip entry's CRC, bad data). */
 export class FileReadError extends Error {

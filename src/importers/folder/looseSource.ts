@@ -7,7 +7,7 @@ import { decodeText } from '../decode';
 import { NOT_A_NOTE_EXPORT } from '../limits';
 import { baseName, dirOf, stemOf } from '../paths';
 import { asSimplenoteExport, simplenoteItems } from '../simplenote';
-import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../types';
+import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../neutralNotes';
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree, looseFile } from './files';
 import type { NoteContext } from './noteContext';

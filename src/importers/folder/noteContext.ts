@@ -3,7 +3,7 @@
  * its title from the file name, its dates from the file.
  */
 import { baseName, dirOf, stemOf } from '../paths';
-import type { ImportedNote, SourceApp } from '../types';
+import type { ImportedNote, SourceApp } from '../neutralNotes';
 import type { FolderContext } from './attachments';
 import type { SourceFile } from './files';
 

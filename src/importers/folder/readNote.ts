@@ -5,9 +5,9 @@
 import { decodeText } from '../decode';
 import { htmlNote } from '../html/htmlNote';
 import { isKeepNote, keepNote } from '../keep';
-import { markdownNote } from '../markdown/note';
+import { markdownNote } from '../markdown/markdownNote';
 import { textNote } from '../textNote';
-import { ImportFileError, type ReaderItem } from '../types';
+import { ImportFileError, type ReaderItem } from '../neutralNotes';
 import type { FileKind } from './classify';
 import { FileReadError, type SourceFile } from './files';
 import { titleFromPath, type NoteContext } from './noteContext';

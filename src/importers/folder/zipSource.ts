@@ -8,7 +8,7 @@ import { decodeText } from '../decode';
 import { eventLoopYielder, NOT_A_NOTE_EXPORT } from '../limits';
 import { isAppPrivate } from '../paths';
 import { asSimplenoteExport, simplenoteItems, type SimplenoteExport } from '../simplenote';
-import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../types';
+import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../neutralNotes';
 import { listZip } from '../zip/zipFiles';
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree } from './files';

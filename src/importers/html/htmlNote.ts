@@ -9,7 +9,7 @@ import type { SourceFile } from '../folder/files';
 import { fileDates, noteSource, titleFromPath, type NoteContext } from '../folder/noteContext';
 import { formatBytes } from '../limits';
 import { dirOf } from '../paths';
-import type { ImportedNote } from '../types';
+import type { ImportedNote } from '../neutralNotes';
 import { DomUtils, findAll, isDirective, isElement, parseMarkup, serialize, type ChildNode, type Element } from './dom';
 
 const HEAD_ONLY = ['head', 'title', 'meta', 'link', 'style', 'script', 'base'];

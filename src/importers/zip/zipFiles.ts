@@ -8,10 +8,10 @@ import { BlobReader, Writer, ZipReader, type Entry, type FileEntry } from '@zip.
 import { FileReadError, type SourceFile } from '../folder/files';
 import { formatBytes, throwIfAborted, ZIP_RATIO_ALLOWANCE_BYTES } from '../limits';
 import { normalizePath } from '../paths';
-import { ImportFileError, type ImportInput, type ImportLimits } from '../types';
+import { ImportFileError, type ImportInput, type ImportLimits } from '../neutralNotes';
 
 /** The uncompressed bytes a whole zip may produce; exceeding it fails the zip as a bomb. */
-export class ZipBudget {
+class ZipBudget {
   private produced = 0;
   readonly limit: number;
 

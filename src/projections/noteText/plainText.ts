@@ -8,7 +8,7 @@ import { runsText, type TextNode } from './blocks';
  */
 
 /** Bullet marker of plain text (docs/product.md "Constants"). */
-export const BULLET_MARKER = '•';
+const BULLET_MARKER = '•';
 
 /** Blocks shown as their caption alone: a file cannot be text, what the user wrote under it can. */
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'file']);

@@ -1,4 +1,4 @@
-import type { AppEvent } from '../../events/catalog';
+import type { AppEvent } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 
 /** A batch holds at most this many notes (docs/architecture.md "Import pipeline"). */

@@ -1,7 +1,7 @@
 import { DEFAULT_NOTE_TITLE } from '../../projections/notesState';
 import { IMAGE_MAX_WIDTH_PX, fileToDataUrl } from '../imageConversion';
-import type { DroppedItem } from '../../importers/types';
-import type { PreparedAttachment, PreparedNote } from './protocol';
+import type { DroppedItem } from '../../importers/neutralNotes';
+import type { PreparedAttachment, PreparedNote } from './readerProtocol';
 import { hoistImages } from './hoistImages';
 
 /**

@@ -2,7 +2,7 @@
 import { planImport } from '../../importers';
 import { toJpegBytes } from '../imageConversion';
 import { transferables } from './prepareNote';
-import { BYTES_PER_MESSAGE, STEPS_PER_MESSAGE, type FromWorker, type ToWorker } from './protocol';
+import { BYTES_PER_MESSAGE, STEPS_PER_MESSAGE, type FromWorker, type ToWorker } from './readerProtocol';
 import { createReaderHost } from './readerHost';
 
 /**

@@ -1,13 +1,13 @@
-import { IMPORT_RECORDS_KEY, type AppEvent } from '../../events/catalog';
+import { IMPORT_RECORDS_KEY, type AppEvent } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ImportedFileSummary } from '../../projections/imports';
 import { BATCH_MAX_CHARS, BATCH_MAX_MS, BATCH_MAX_NOTES, BatchWriter } from './batchWriter';
 import type { ConvertedNote } from './convertNote';
 import { NoteIdAllocator, usableTime } from './noteIds';
-import type { ImportPlan, PreparedNote } from './protocol';
+import type { ImportPlan, PreparedNote } from './readerProtocol';
 
 /** Each file's lists of skipped and dropped items keep this many entries; the rest are counted (docs/product.md "Import notes"). */
-export const IMPORT_LIST_LIMIT = 1000;
+const IMPORT_LIST_LIMIT = 1000;
 
 /** An entry of a file's skipped or dropped list. */
 type Listed = { note?: string; item: string; reason: string };

@@ -1,14 +1,14 @@
 import type { EventLog } from '../../events/eventLog';
 import type { ImportedFileSummary } from '../../projections/imports';
-import type { ImportInput, ImportLimits } from '../../importers/types';
+import type { ImportInput, ImportLimits } from '../../importers/neutralNotes';
 import type { ConvertedNote } from './convertNote';
 import { ImportAppender } from './importAppender';
-import type { ImportPlan, PreparedNote } from './protocol';
+import type { ImportPlan, PreparedNote } from './readerProtocol';
 import type { NoteReader } from './readerClient';
 import { sliceYielder } from './slices';
 
 /** How far an import has come: items (notes and skipped notes) read of all the planned files' items. */
-export interface ImportProgress {
+interface ImportProgress {
   done: number;
   total: number;
 }

@@ -1,11 +1,11 @@
-import type { ImportedAttachment, ImportedNote } from '../../importers/types';
+import type { ImportedAttachment, ImportedNote } from '../../importers/neutralNotes';
 import type { ConvertedImage } from '../imageConversion';
-import type { PreparedAttachment, PreparedNote } from './protocol';
+import type { PreparedAttachment, PreparedNote } from './readerProtocol';
 
 /** Why a file that is not an image does not come along (docs/product.md "Import notes"). */
-export const ONLY_IMAGES_KEPT = 'only images are kept';
+const ONLY_IMAGES_KEPT = 'only images are kept';
 /** Why an image that cannot be decoded does not come along. */
-export const IMAGE_UNREADABLE = 'the image could not be read';
+const IMAGE_UNREADABLE = 'the image could not be read';
 
 /** Turns image bytes into a note's JPEG (`toJpegBytes` in the browser; a fake in Node tests). */
 export type ImageConverter = (data: Blob) => Promise<ConvertedImage>;

@@ -1,5 +1,5 @@
-import type { ImportInput, ImportLimits } from '../../importers/types';
-import type { FromWorker, ImportPlan, ReadStep, ToWorker } from './protocol';
+import type { ImportInput, ImportLimits } from '../../importers/neutralNotes';
+import type { FromWorker, ImportPlan, ReadStep, ToWorker } from './readerProtocol';
 import type { ReaderHost } from './readerHost';
 
 /** The page's side of reading an import: plan the chosen files, then take one step at a time. */
@@ -78,7 +78,10 @@ export function workerReader(create: () => Worker = startImportWorker): NoteRead
   };
 }
 
-/** A reader that runs the reading side on this thread (Node tests, and browsers without module workers). */
+/**
+ * A reader that runs the reading side on this thread (Node tests, and browsers without module workers).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function inProcessReader(host: ReaderHost): NoteReader {
   return {
     plan: (files, limits) => host.plan(files, limits),

@@ -1,6 +1,6 @@
-import type { ImportFileError, ImportInput, ImportLimits, PlannedSource, ReaderItem } from '../../importers/types';
+import type { ImportFileError, ImportInput, ImportLimits, PlannedSource, ReaderItem } from '../../importers/neutralNotes';
 import { prepareNote, type ImageConverter } from './prepareNote';
-import type { ImportPlan, PreparedItem, PreparedNote, ReadStep } from './protocol';
+import type { ImportPlan, PreparedItem, PreparedNote, ReadStep } from './readerProtocol';
 
 /** The readers' entry (src/importers/index.ts): plans the chosen files; a file that cannot be read is a failure, not a throw. */
 export type PlanImport = (

@@ -1,7 +1,7 @@
 import { inNextTask } from '../../lib/scheduler';
 
 /** Work of an import runs at most about this long (ms) before the page gets a task of its own for input and paint. */
-export const IMPORT_SLICE_MS = 8;
+const IMPORT_SLICE_MS = 8;
 
 /**
  * Returns a function to await before each piece of an import's work on the page (docs/architecture.md

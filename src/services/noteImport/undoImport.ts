@@ -1,4 +1,4 @@
-import { IMPORT_RECORDS_KEY } from '../../events/catalog';
+import { IMPORT_RECORDS_KEY } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import { importSummaries, planUndo } from '../../projections/imports';
 

@@ -16,7 +16,7 @@ export class AccountError extends Error {
 }
 
 /** The signed-in account. */
-export interface Account {
+interface Account {
   userId: string;
   email: string;
 }

@@ -4,15 +4,7 @@
  * and the key that unwraps the account key. An account made before end-to-end encryption is
  * upgraded at its next sign-in (accountUpgrade.ts).
  */
-import {
-  AccountError,
-  MAX_NAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  type AccountApi,
-  type AuthApi,
-  type SignedIn,
-  type UnlockedAccount,
-} from './account';
+import { AccountError, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH, type AccountApi, type SignedIn, type UnlockedAccount } from './account';
 import { upgradeAccount } from './accountUpgrade';
 import {
   createAccountKeys,
@@ -24,18 +16,9 @@ import {
   revealRecoveryKey,
   rewrapForPassword,
   unlockWithPassword,
-} from './e2ee/keys';
+} from './e2ee/deviceKeys';
 import { SealError } from './e2ee/seal';
-import type { KeysApi } from './keysApi';
-import type { SealedTransport } from './transport';
-
-/** What the flows need: better-auth, the key endpoints, the sync endpoints (for an upgrade) and a new device id. */
-export interface AccountFlowDeps {
-  auth: AuthApi;
-  keys: KeysApi;
-  wire: SealedTransport;
-  newDeviceId(): string;
-}
+import type { AccountFlowDeps } from './accountFlowDeps';
 
 const REFUSED_SIGN_UP = 'That e-mail and password could not be used to create an account. If you already have one, sign in.';
 const WRONG = 'Wrong e-mail or password.';

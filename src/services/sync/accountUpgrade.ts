@@ -6,12 +6,12 @@
  * makes the login secret the password and removes what was left in clear. A tab closed halfway
  * carries on at the next sign-in: every step is done again or found done.
  */
-import type { SealedEvent } from '../../events/catalog';
+import type { SealedEvent } from '../../../catalog';
 import { AccountError, type SignedIn } from './account';
-import type { AccountFlowDeps } from './accountFlows';
-import { createAccountKeys, derivePasswordSecrets, newKdf, revealRecoveryKey, unlockWithPassword } from './e2ee/keys';
+import type { AccountFlowDeps } from './accountFlowDeps';
+import { createAccountKeys, derivePasswordSecrets, newKdf, revealRecoveryKey, unlockWithPassword } from './e2ee/deviceKeys';
 import { sealEvent, SealError } from './e2ee/seal';
-import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './protocol';
+import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './syncProtocol';
 
 /** An event as an older build stored it: in clear, with its `type` (a sealed one has none). */
 const inClear = (event: SealedEvent | Record<string, unknown>) => typeof (event as { type?: unknown }).type === 'string';

@@ -1,15 +1,15 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
-import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../events/catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
 import { ALTERED_REASON } from './e2ee/seal';
-import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './protocol';
+import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './syncProtocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
 import { nextBatch } from './wireBatch';
 
 /** What a person sees of sync (docs/product.md "Account and sync"). */
-export type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
+type SyncState = 'syncing' | 'synced' | 'offline' | 'signed-out' | 'paused' | 'error';
 
 /** The engine's status: its state, this device's changes not on the server yet, the last full sync. */
 export interface SyncStatus {
@@ -38,7 +38,7 @@ export interface SyncTiming {
   checkpointEvery: number;
 }
 
-export const DEFAULT_SYNC_TIMING: SyncTiming = {
+const DEFAULT_SYNC_TIMING: SyncTiming = {
   pushDelayMs: 150,
   retryMs: 1000,
   maxRetryMs: 60_000,
@@ -91,7 +91,7 @@ export class SyncEngine {
     this.now = options.now ?? (() => new Date());
     this.status$ = new BehaviorSubject<SyncStatus>({
       state: 'syncing',
-      pending: log.outbox().length,
+      pending: log.serverSync.outbox().length,
       lastSyncedAt: null,
       setAside: 0,
       unreadable: 0,
@@ -115,7 +115,7 @@ export class SyncEngine {
     this.subscriptions.add(this.log.status$.subscribe((s) => s.newerVersion !== null && this.setStatus({ state: 'paused' })));
     this.openLive();
     // Changes set aside or skipped before this page started still count: the status says so.
-    void this.log.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
+    void this.log.serverSync.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
     void this.countUnreadable();
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     void this.request();
@@ -162,7 +162,7 @@ export class SyncEngine {
     this.closeLive = this.transport.live(
       this.options.deviceId,
       (head) => {
-        if (head > (this.log.serverBase()?.head ?? 0)) void this.request();
+        if (head > (this.log.serverSync.serverBase()?.head ?? 0)) void this.request();
       },
       // The stream ended (network, host restart): the next cycle's success opens it again.
       () => (this.closeLive = null),
@@ -175,7 +175,7 @@ export class SyncEngine {
       this.setStatus({ state: 'paused' });
       return;
     }
-    if (!this.log.serverBase()) {
+    if (!this.log.serverSync.serverBase()) {
       // The log names the account before its fold follows the server (enterSync reads the outbox
       // in between): a pull now would start from 0 instead of the checkpoint. Try again shortly.
       this.schedule(this.timing.pushDelayMs);
@@ -199,7 +199,7 @@ export class SyncEngine {
       await this.maybeCheckpoint();
       this.failures = 0;
       if (!this.closeLive && this.running) this.openLive();
-      const pending = this.log.outbox().length;
+      const pending = this.log.serverSync.outbox().length;
       this.setStatus(pending ? { state: 'syncing' } : { state: 'synced', lastSyncedAt: this.now().toISOString(), message: null });
       // Changes made during the cycle trigger the next one themselves; this only guards the rest.
       this.schedule(pending ? this.timing.retryMs : this.timing.pollMs);
@@ -218,7 +218,7 @@ export class SyncEngine {
     const done = new Set<string>();
     let most = PUSH_BATCH_EVENTS;
     for (;;) {
-      const outbox = this.log.outbox().filter((e) => !done.has(e.id));
+      const outbox = this.log.serverSync.outbox().filter((e) => !done.has(e.id));
       if (!outbox.length) return;
       const { batch, tooBig } = nextBatch(outbox, this.options.deviceId, most);
       if (tooBig.length) {
@@ -245,7 +245,7 @@ export class SyncEngine {
       if (placed.length + refused.length < batch.length) {
         throw new SyncError('refused', 'the server answered a push without placing every event of it');
       }
-      await this.log.acknowledge(placed.map((a) => ({ id: a.id, sseq: a.serverSeq })));
+      await this.log.serverSync.acknowledge(placed.map((a) => ({ id: a.id, sseq: a.serverSeq })));
       if (refused.length) await this.setAside(refused);
       sent.forEach((id) => done.add(id));
     }
@@ -253,8 +253,8 @@ export class SyncEngine {
 
   /** Set events aside for good (kept and shown on this device, never pushed) and count them in the status. */
   private async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
-    await this.log.setAside(refused);
-    this.setStatus({ setAside: await this.log.setAsideCount() });
+    await this.log.serverSync.setAside(refused);
+    this.setStatus({ setAside: await this.log.serverSync.setAsideCount() });
   }
 
   /**
@@ -264,7 +264,7 @@ export class SyncEngine {
    */
   private async pullAll(): Promise<void> {
     for (;;) {
-      const head = this.log.serverBase()?.head ?? 0;
+      const head = this.log.serverSync.serverBase()?.head ?? 0;
       const page = await this.transport.pull(this.options.deviceId, head);
       const entries: ServerOrdered[] = [];
       const unreadable: UnreadableEntry[] = [];
@@ -285,27 +285,27 @@ export class SyncEngine {
                 : `${outcome.event.type} events stay on their device (only note events sync)`;
         unreadable.push({ sseq: serverSeq, id: typeof id === 'string' ? id.slice(0, 64) : null, reason });
       }
-      await this.log.receive(entries, unreadable);
+      await this.log.serverSync.receive(entries, unreadable);
       if (unreadable.length) await this.countUnreadable();
-      const moved = (this.log.serverBase()?.head ?? 0) > head;
+      const moved = (this.log.serverSync.serverBase()?.head ?? 0) > head;
       if (!page.more || !moved || !this.log.writable) return;
     }
   }
 
   /** Count the events of the account's order this device skipped, and those of them that did not open, in the status. */
   private async countUnreadable(): Promise<void> {
-    const skipped = await this.log.unreadableEntries();
+    const skipped = await this.log.serverSync.unreadableEntries();
     this.setStatus({ unreadable: skipped.length, altered: skipped.filter((u) => u.reason === ALTERED_REASON).length });
   }
 
   /** Upload the account's folded notes for new devices when enough has happened since the last checkpoint. */
   private async maybeCheckpoint(): Promise<void> {
-    const base = this.log.serverBase();
-    if (!base || base.head === 0 || this.log.outbox().length) return;
+    const base = this.log.serverSync.serverBase();
+    if (!base || base.head === 0 || this.log.serverSync.outbox().length) return;
     // Checkpoints only move forward, so the one this device started from is a lower bound of the
     // account's: while even that shows none is due, the account's (megabytes for 10,000 notes) is
     // not downloaded just to read its serverSeq.
-    const floor = this.checkpointHead ?? (this.checkpointFloor ??= (await this.log.origin())?.head ?? 0);
+    const floor = this.checkpointHead ?? (this.checkpointFloor ??= (await this.log.serverSync.origin())?.head ?? 0);
     if (base.head - floor < this.timing.checkpointEvery) return;
     this.checkpointHead ??= (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
@@ -344,6 +344,6 @@ export class SyncEngine {
   }
 
   private setStatus(part: Partial<SyncStatus>): void {
-    this.status$.next({ ...this.status$.value, pending: this.log.outbox().length, ...part });
+    this.status$.next({ ...this.status$.value, pending: this.log.serverSync.outbox().length, ...part });
   }
 }

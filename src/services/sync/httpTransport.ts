@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../events/catalog';
+import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
 import { SyncError, type SealedTransport } from './transport';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */

@@ -4,17 +4,17 @@
  * upgrade (`reseal`, `upgrade`). Failures are AccountErrors in the account dialog's words.
  */
 import ky, { type KyInstance } from 'ky';
-import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../events/catalog';
+import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
-export interface KeysState {
+interface KeysState {
   state: 'none' | 'upgrading' | 'active';
   keys: KeyBundle | null;
 }
 
 /** A new password as the host stores it: its login secret (null for an external identity's passphrase), KDF parameters, the account key's wrap. */
-export interface NewPasswordWire {
+interface NewPasswordWire {
   next: string | null;
   kdf: KdfParams;
   passwordWrap: string;

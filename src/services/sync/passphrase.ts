@@ -5,7 +5,7 @@
  * through the same Argon2id; only its key-encryption half is used (the JWT authenticates).
  */
 import { AccountError } from './account';
-import { createAccountKeys, derivePasswordSecrets, newKdf, readRecoveryKey, recoverWithKey, unlockWithPassword } from './e2ee/keys';
+import { createAccountKeys, derivePasswordSecrets, newKdf, readRecoveryKey, recoverWithKey, unlockWithPassword } from './e2ee/deviceKeys';
 import { SealError } from './e2ee/seal';
 import type { KeysApi } from './keysApi';
 

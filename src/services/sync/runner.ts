@@ -4,9 +4,9 @@ import { SyncEngine, type SyncStatus } from './engine';
 import type { SyncTransport } from './transport';
 
 /** The lock that makes one tab per browser the one that talks to the sync server. */
-export const SYNC_LOCK_NAME = 'notepad-sync';
+const SYNC_LOCK_NAME = 'notepad-sync';
 /** Where that tab tells the others the sync status. */
-export const SYNC_STATUS_CHANNEL = 'notepad-sync-status';
+const SYNC_STATUS_CHANNEL = 'notepad-sync-status';
 
 /** Sync running in this tab or another: its status here, and how to ask for a cycle or stop. */
 export interface SyncRunner {

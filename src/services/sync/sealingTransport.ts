@@ -4,9 +4,9 @@
  * and so is the checkpoint. What does not open (altered, or moved from another event or account)
  * comes to the engine as unreadable with the reason, never as an event.
  */
-import type { SealedEvent } from '../../events/catalog';
+import type { SealedEvent } from '../../../catalog';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
-import type { Checkpoint, OpenedPage } from './protocol';
+import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
 
 /** The account key of the account this device syncs with, and that account's user id (bound into every ciphertext). */
@@ -15,7 +15,10 @@ export interface AccountKeyring {
   key: CryptoKey;
 }
 
-/** Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync"). */
+/**
+ * Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync").
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
 
 /** Open one pulled event: in clear, or unreadable with the reason. */

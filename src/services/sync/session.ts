@@ -1,7 +1,7 @@
 import type { EventLog } from '../../events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../events/logFold';
 import type { AccountApi, UnlockedAccount } from './account';
-import { CHECKPOINT_FORMAT } from './protocol';
+import { CHECKPOINT_FORMAT } from './syncProtocol';
 import { sealingTransport } from './sealingTransport';
 import type { SealedTransport } from './transport';
 
@@ -27,10 +27,10 @@ export interface SyncSessionDeps {
  */
 export async function beginSync(deps: SyncSessionDeps, account: UnlockedAccount): Promise<void> {
   const { log } = deps;
-  const current = log.sync$.value;
+  const current = log.account$.value;
   if (current?.userId === account.userId) {
     // Signing in again (an expired session, a password changed elsewhere): the key unlocks this device again.
-    await log.setAccountKey(account.accountKey);
+    await log.serverSync.setAccountKey(account.accountKey);
     return;
   }
   const deviceId = deps.newDeviceId();
@@ -38,9 +38,9 @@ export async function beginSync(deps: SyncSessionDeps, account: UnlockedAccount)
   const transport = sealingTransport(deps.transport, async () => ({ userId: account.userId, key: account.accountKey }));
   const checkpoint = await transport.checkpoint(deviceId);
   const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
-  if (current) await log.leaveSync(true);
-  await log.setAccountKey(account.accountKey);
-  await log.enterSync(
+  if (current) await log.serverSync.leaveSync(true);
+  await log.serverSync.setAccountKey(account.accountKey);
+  await log.serverSync.enterSync(
     { userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() },
     base,
   );
@@ -62,7 +62,7 @@ export async function endSync(
     if (options.everywhere) throw error;
     console.warn('NotePad: the sync server did not hear the sign-out; this device stops syncing anyway', error);
   }
-  await deps.log.leaveSync(options.keepNotes);
+  await deps.log.serverSync.leaveSync(options.keepNotes);
 }
 
 /** A short name for this device, e.g. "Chrome on Linux", from what the browser says of itself. */

@@ -1,5 +1,5 @@
-import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../events/catalog';
-import type { Checkpoint, OpenedPage, WireEvent } from './protocol';
+import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../../catalog';
+import type { Checkpoint, OpenedPage, WireEvent } from './syncProtocol';
 
 /** Why a sync call failed, for the status a person sees (docs/product.md "Account and sync"). */
 export type SyncFailure =

@@ -3,11 +3,14 @@
  * with the size of its sealed form in the UTF-8 bytes the host counts, and the batches the outbox
  * is cut into.
  */
-import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../events/catalog';
+import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../../catalog';
 import { sealedEventBytes, splitEvent } from './e2ee/seal';
-import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './protocol';
+import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './syncProtocol';
 
-/** The event as it goes to be sealed: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
+/**
+ * The event as it goes to be sealed: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function wireForm(event: AppEvent): WireEvent {
   return sizedWireForm(event).wire;
 }
@@ -22,6 +25,7 @@ function sealedBytes(wire: WireEvent, inner?: string): number {
  * `wireForm` and the UTF-8 length of its sealed JSON in bytes, as the server measures it (catalog
  * `utf8Length`), computed exactly before anything is encrypted, each form serialized once: a long
  * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
@@ -32,7 +36,7 @@ export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number
   const htmlOnlyInner = splitEvent(htmlOnlyWire).inner;
   const htmlOnly = { wire: htmlOnlyWire, bytes: 0 };
   // Measured without the document first: a long note's HTML alone is over the limit, and its
-  // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
+  // document (several times the HTML's size) need not be serialized on the main thread to know it.
   // The document limit is on the clear JSON, as the device writes it.
   const htmlOnlyClear = utf8Length(htmlOnlyInner);
   htmlOnly.bytes = sealedBytes(htmlOnlyWire, htmlOnlyInner);

@@ -8,7 +8,7 @@ import { beginSync, endSync } from '../../services/sync/session';
 import { AccountErrorLine, explain, useAccountAction } from './accountForm';
 import { ChangePasswordForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
 import { RecoveryKeyView } from './RecoveryKeyView';
-import { controlSync } from './syncControl';
+import { controlSync } from '../../services/sync/syncControl';
 import { syncStatusText } from './syncStatusText';
 
 /** Begin syncing with a signed-in account; `mode` picks the words of the toast. */
@@ -22,7 +22,7 @@ async function startSyncing(log: ReturnType<typeof useLog>, account: SignedIn, m
 /** Sign in or create an account; on success this device starts syncing and `onSignedIn` gets the account (with a recovery key to show, when one was made). */
 function SignInForm({ onSignedIn, onForgot, onCancel }: { onSignedIn(account: SignedIn): void; onForgot(): void; onCancel(): void }) {
   const log = useLog();
-  const [email, setEmail] = useState(log.sync$.value?.email ?? '');
+  const [email, setEmail] = useState(log.account$.value?.email ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAccountAction();
 
@@ -163,7 +163,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
   const log = useLog();
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
-  const record = log.sync$.value;
+  const record = log.account$.value;
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [step, setStep] = useState<Step>('account');
   useEffect(() => {
@@ -191,7 +191,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
     );
   else if (!signedIn) body = <SignInForm onSignedIn={showKey} onForgot={() => setStep('recover')} onCancel={onClose} />;
   else if (step === 'sign-out')
-    body = <SignOutForm pending={status?.pending ?? log.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />;
+    body = <SignOutForm pending={status?.pending ?? log.serverSync.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />;
   else if (step === 'change-password')
     body = <ChangePasswordForm email={record.email} onDone={onClose} onCancel={() => setStep('account')} />;
   else if (step === 'reveal-key')

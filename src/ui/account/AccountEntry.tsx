@@ -12,18 +12,18 @@ function useSyncRecord(): SyncRecord | null {
   const log = useLog();
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const sub = log.sync$.subscribe(onChange);
+      const sub = log.account$.subscribe(onChange);
       return () => sub.unsubscribe();
     },
     [log],
   );
-  return useSyncExternalStore(subscribe, () => log.sync$.value);
+  return useSyncExternalStore(subscribe, () => log.account$.value);
 }
 
 /**
  * The account entry of the sidebar footer (docs/product.md "Account and sync"): "Sign in to sync"
  * for a device without an account, or the sync status and an "Account" button. Without an account
- * NotePad works exactly as before; nothing of sync loads until this entry is opened.
+ * NotePad works entirely on the device; nothing of sync loads until this entry is opened.
  */
 export function AccountEntry() {
   const record = useSyncRecord();

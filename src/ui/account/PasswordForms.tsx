@@ -3,10 +3,10 @@ import { MIN_PASSWORD_LENGTH, type SignedIn } from '../../services/sync/account'
 import { useLog } from '../LogContext';
 import { toast } from '../feedback';
 import { AccountErrorLine, useAccountAction } from './accountForm';
-import { controlSync } from './syncControl';
+import { controlSync } from '../../services/sync/syncControl';
 
 /** What a password change does to the other devices, said before it is made (docs/product.md "Account and sync"). */
-export const OTHER_DEVICES_SENTENCE =
+const OTHER_DEVICES_SENTENCE =
   'Your other devices will be signed out. They keep every change made there and send it once you sign in on them with the new password.';
 
 /** A password field of these forms. */
@@ -154,7 +154,7 @@ export function RevealRecoveryKeyForm({ onRevealed, onCancel }: { onRevealed(rec
   const { busy, error, run } = useAccountAction();
   const submit = () =>
     void run(async () => {
-      const key = await log.accountKey();
+      const key = await log.serverSync.accountKey();
       if (!key) throw new Error('This device is locked: sign in again first.');
       onRevealed(await controlSync(log).deps.accounts.revealRecoveryKey(password, key));
     });

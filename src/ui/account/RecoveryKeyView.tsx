@@ -4,7 +4,7 @@ import { browserDownloader } from '../../services/download';
 import { toast } from '../feedback';
 
 /** What the recovery key is for, in one plain sentence (docs/product.md "Account and sync"). */
-export const RECOVERY_KEY_SENTENCE =
+const RECOVERY_KEY_SENTENCE =
   'NotePad’s sync server cannot read your notes. Without your password or this recovery key nobody can, not even the server’s operator.';
 
 /**

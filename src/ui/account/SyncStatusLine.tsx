@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLog } from '../LogContext';
 import type { SyncStatus } from '../../services/sync/engine';
-import { controlSync } from './syncControl';
+import { controlSync } from '../../services/sync/syncControl';
 import { syncStatusNotes, syncStatusText } from './syncStatusText';
 
 /** The sync status in the sidebar footer, announced politely; "Sign in again" when the sign-in expired. */

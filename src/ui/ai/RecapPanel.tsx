@@ -1,6 +1,6 @@
-import type { RecapFormat } from '../../events/catalog';
+import type { RecapFormat } from '../../../catalog';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
-import { bulletLines, paragraphs } from './noteText';
+import { bulletLines, paragraphs } from './helperText';
 import { AI_TEXT } from '../feedback';
 
 /** What the Note Recap panel shows; `state` is the recap machine's state value. */

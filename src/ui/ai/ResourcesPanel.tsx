@@ -1,4 +1,4 @@
-import type { Resource } from '../../services/functionsClient';
+import type { Resource } from '../../machines/resources';
 import { AiFailure, AiLoading, AiPanel } from './AiPanel';
 import { AI_TEXT } from '../feedback';
 import { safeResourceHref } from './safeUrl';

@@ -1,5 +1,5 @@
 import type { EventLog } from '../../events/eventLog';
-import type { EventPayloads, EventType } from '../../events/catalog';
+import type { EventPayloads, EventType } from '../../../catalog';
 import { FunctionsError } from '../../services/functionsError';
 
 /** A short description of a failure for the log's `error` field, e.g. "http 502: provider failed". */

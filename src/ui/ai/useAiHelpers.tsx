@@ -11,7 +11,7 @@ import { inspect } from '../inspection';
 import { failureText, record } from './aiEffects';
 import { isOfflineError } from '../../services/functionsError';
 import { AI_TEXT, aiToasts } from '../feedback';
-import { noteText, recapBlocks, summarySource } from './noteText';
+import { wholeNoteText, recapBlocks, summarySource } from './helperText';
 import { RecapPanel } from './RecapPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 import './ai.css';
@@ -108,7 +108,7 @@ export function useAiHelpers(editor: NoteEditor, noteId: string, client: Functio
   };
 
   const findResources = () => {
-    const text = noteText(latest.current.editor);
+    const text = wholeNoteText(latest.current.editor);
     if (!text) return aiToasts.notice(AI_TEXT.noContent, AI_TEXT.noContentForResources, 'ai-no-content');
     resources.send({ type: 'resources.find', noteId: latest.current.noteId, text });
   };

@@ -1,7 +1,7 @@
 import type { FollowUpItem } from '../../projections/statistics';
 
 /** Height of the follow-up items panel (docs/product.md "Constants"). */
-export const FOLLOW_UP_PANEL_HEIGHT_PX = 400;
+const FOLLOW_UP_PANEL_HEIGHT_PX = 400;
 
 /**
  * Every follow-up highlight across the notes (docs/product.md "Dashboard"), each with its note's title and text,

@@ -1,6 +1,6 @@
 /** Word-cloud font sizes of docs/product.md "Constants" (CSS px). */
-export const CLOUD_MIN_FONT_PX = 14;
-export const CLOUD_MAX_FONT_PX = 40;
+const CLOUD_MIN_FONT_PX = 14;
+const CLOUD_MAX_FONT_PX = 40;
 
 /**
  * Font size (CSS px) for a word used `count` times when the shown words range from `minCount`

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AppEvent } from '../../events/catalog';
+import type { AppEvent } from '../../../catalog';
 import { useLog } from '../LogContext';
 import { actorStates$ } from '../inspection';
 import './debug.css';

@@ -4,9 +4,9 @@ import { insertBlockAtCursor } from './insertBlock';
 import type { NoteEditor } from './schema';
 
 /** Prompt of an image double-click (docs/product.md "Editor pane"). */
-export const IMAGE_WIDTH_PROMPT = 'Enter new width in pixels:';
+const IMAGE_WIDTH_PROMPT = 'Enter new width in pixels:';
 /** Widest an image may be resized to, in px (a typo guard; the editor shows it at most 100% wide anyway). */
-export const IMAGE_RESIZE_MAX_PX = 10_000;
+const IMAGE_RESIZE_MAX_PX = 10_000;
 
 /**
  * Insert an image file from the picker (docs/product.md "Toolbar", "Constants"): shown at once from a blob: URL at most
@@ -71,10 +71,16 @@ export async function embedUploadedFile(file: File): Promise<string> {
   return fileToDataUrl(file);
 }
 
-/** What an answer to the width prompt means. */
+/**
+ * What an answer to the width prompt means.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export type WidthInput = { kind: 'cancel' } | { kind: 'invalid' } | { kind: 'width'; px: number };
 
-/** Read the answer to IMAGE_WIDTH_PROMPT (docs/product.md "Validation rules"): digits only, 1..IMAGE_RESIZE_MAX_PX. */
+/**
+ * Read the answer to IMAGE_WIDTH_PROMPT (docs/product.md "Validation rules"): digits only, 1..IMAGE_RESIZE_MAX_PX.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function parseWidthInput(answer: string | null): WidthInput {
   if (answer === null || answer.trim() === '') return { kind: 'cancel' };
   const text = answer.trim().replace(/\s*px$/i, '');

@@ -17,7 +17,10 @@ export interface ListOutputBlock {
   children?: ListSourceBlock[];
 }
 
-/** Split inline content at soft line breaks ("\n" in text), keeping styles and links. */
+/**
+ * Split inline content at soft line breaks ("\n" in text), keeping styles and links.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function splitInlineLines(content: Inline[]): Inline[][] {
   const lines: Inline[][] = [[]];
   for (const item of content) {

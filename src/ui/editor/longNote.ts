@@ -6,12 +6,14 @@ import { Decoration, DecorationSet } from 'prosemirror-view';
  * From this many top-level blocks on, a note is "long": the editor root gets `data-long-note`
  * (app.css then lets off-screen blocks skip rendering) and stops asking Chromium to spell-check
  * the whole note; only the blocks around the caret keep spell checking.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const LONG_NOTE_BLOCKS = 300;
 /**
  * Top-level blocks before and after the caret's block that keep spell checking in a long note.
  * Each is a node decoration that ProseMirror checks against every block on every keystroke
- * (25 cost ~0.6 ms per key in a 5,000-block note), so the window stays small.
+ * (their cost grows with the window: docs/benchmarks.md), so the window stays small.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export const SPELLCHECK_AROUND_BLOCKS = 5;
 
@@ -19,15 +21,15 @@ export const SPELLCHECK_AROUND_BLOCKS = 5;
  * Why, spelling: Chromium checks spelling two ways. While you type it checks the words around the
  * caret (cheap). When typing pauses it checks the whole focused editable root in idle callbacks
  * (ColdModeSpellCheckRequester::RequestFullChecking), and one chunk of that check walks the text
- * from the start, so in a 5,000-paragraph note it freezes the page for 0.5-4 s after every pause
- * (traced in the bench, bare BlockNote included). That whole-root check only runs when the root
+ * from the start, so in a long note it freezes the page for seconds after every pause (traced in
+ * the bench, bare BlockNote included: docs/benchmarks.md). That whole-root check only runs when the root
  * itself has spelling enabled, so a long note's root says spellcheck="false" and the blocks near
  * the caret say "true": what you write is still checked, the whole note is never walked at once.
  *
  * Why, rendering: `content-visibility: auto` on every block lets a 5,000-block note skip layout,
  * paint, selection and text-input work for blocks off screen, but Blink then runs an intersection
- * pass over every block each frame; in a short note that pass is pure cost (~1 ms per key at 2
- * blocks, measured), so only long notes get it.
+ * pass over every block each frame; in a short note that pass is pure cost, so only long notes
+ * get it.
  */
 
 interface SpellState {

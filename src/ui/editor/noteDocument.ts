@@ -23,6 +23,7 @@ const loading = new WeakSet<NoteEditor>();
  * first edit of a note just shown (or a change of many blocks), blocks not in the cache are
  * serialized in idle time, before the autosave needs them. A note only read costs nothing, and
  * keystrokes after that cost nothing either: the save serializes the one block they changed.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
   let cache = caches.get(editor);
@@ -90,13 +91,13 @@ export function isShowingBody(editor: NoteEditor): boolean {
 /**
  * Capture the editor document and its HTML (`note_{id}` format: exactly what BlockNote's
  * `blocksToFullHTML` gives for the whole document). Only blocks that changed since the last
- * capture (or idle prime) are serialized, so a save of a 5,000-block note after a keystroke
- * costs a few milliseconds instead of ~150 ms (docs/architecture.md "Editor").
+ * capture (or idle prime) are serialized, so a save of a long note after a keystroke costs what
+ * the changed blocks cost, not what the whole note does (docs/architecture.md "Editor").
  *
  * The blocks are BlockNote's own block objects, not copies: BlockNote caches one object per
  * unchanged ProseMirror node and hands the same object to every `editor.document` call, so it
- * never mutates them (an edit makes new ones), and nothing in NotePad may either. Copying 5,000
- * blocks took ~20 ms per save and doubled the note's memory.
+ * never mutates them (an edit makes new ones), and nothing in NotePad may either. Copying them
+ * would cost time at every save and double the note's memory.
  * An editor holding only empty paragraphs saves as "" so a new note stays empty in storage.
  */
 export function captureBody(editor: NoteEditor): CapturedBody {

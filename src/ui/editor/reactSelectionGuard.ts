@@ -5,7 +5,7 @@ import { Plugin, PluginKey } from 'prosemirror-state';
  * Why (docs/architecture.md "Editor"): before every commit React saves the selection of the focused
  * element when that element "has selection capabilities" (`contentEditable === 'true'` for a
  * contenteditable), and it does so by walking every DOM node inside it to count characters up to
- * the caret. With the caret in a 5,000-block note that walk is 10-20 ms per commit, on every commit
+ * the caret. In a long note that walk grows with the note and runs on every commit
  * of the page (the sidebar, the header, the toolbar, the save's re-render), typing included.
  * React only uses what it saved to put the caret back when a commit moved the focus away from the
  * element; ProseMirror restores its own selection when it gets focus again, so the editor does not
@@ -16,7 +16,10 @@ import { Plugin, PluginKey } from 'prosemirror-state';
 
 const key = new PluginKey('notepadReactSelectionGuard');
 
-/** Make `dom` (the editor's root) look like a plain element to React's selection bookkeeping; setting still works. */
+/**
+ * Make `dom` (the editor's root) look like a plain element to React's selection bookkeeping; setting still works.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export function hideFromReactSelection(dom: HTMLElement): void {
   if (Object.prototype.hasOwnProperty.call(dom, 'contentEditable')) return;
   const native = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'contentEditable')?.set;

@@ -9,8 +9,6 @@ export const noteSchema = BlockNoteSchema.create({
   styleSpecs: { ...defaultStyleSpecs, followUp: followUpStyle, fontSize: fontSizeStyle, color: colorStyle },
 });
 
-/** The schema's type, and the editor and block types it gives. */
-export type NoteSchema = typeof noteSchema;
 /** A BlockNote editor with NotePad's schema. */
 export type NoteEditor = typeof noteSchema.BlockNoteEditor;
 /** A block of a NotePad note. */

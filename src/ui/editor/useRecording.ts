@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { listenWith, recordingMachine } from '../../machines/recording';
-import { browserSpeech, type SpeechService } from '../../services/speech';
+import type { SpeechService } from '../../machines/recording';
+import { browserSpeech } from '../../services/speech';
 import { useLog } from '../LogContext';
 import { inspect } from '../inspection';
 import type { NoteEditor } from './schema';

@@ -1,4 +1,4 @@
-import type { RecapFormat } from '../../events/catalog';
+import type { RecapFormat } from '../../../catalog';
 import { isOfflineError } from '../../services/functionsError';
 import { AI_TEXT } from './aiText';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';

@@ -3,7 +3,7 @@
  * (sonner, loaded lazily) and every text they show. Import from this folder's index only; lint refuses
  * deep imports from outside it.
  */
-export { STATUS_MESSAGE_MS, TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
+export { STATUS_MESSAGE_MS } from './durations';
 export { showStatus, statusMessages$ } from './status';
 export { toast, toasts } from './toast';
 export { ToastHost } from './ToastHost';

@@ -9,7 +9,7 @@ export interface ToastApi<Options> {
 }
 
 /** The forwarder's `toast`: sonner's call shapes; the toast's id is in the options when it matters. */
-export interface LazyToast<Options> {
+interface LazyToast<Options> {
   (title: string, options?: Options): void;
   success(title: string, options?: Options): void;
   error(title: string, options?: Options): void;

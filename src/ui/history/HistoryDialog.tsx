@@ -27,7 +27,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   useModalDialog(ref);
   /** Which device made a revision: its name, or "this device" (docs/product.md "History"). */
   const deviceLabel = (device: string) =>
-    device === log.sync$.value?.deviceId ? 'on this device' : `on ${log.state.notes.devices[device] ?? 'another device'}`;
+    device === log.account$.value?.deviceId ? 'on this device' : `on ${log.state.notes.devices[device] ?? 'another device'}`;
 
   useEffect(() => {
     let live = true;

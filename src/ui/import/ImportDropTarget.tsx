@@ -13,7 +13,7 @@ const overNoteBody = (target: EventTarget | null) => target instanceof Element &
 /**
  * Files dropped on the app window are imported (docs/product.md "Import notes"), with an overlay that
  * says so while they are dragged over it. Over a note's body the drop stays the editor's: BlockNote
- * puts a dropped image into the note, as before. Nothing is taken before notes may be changed.
+ * puts a dropped image into the note. Nothing is taken before notes may be changed.
  */
 export function ImportDropTarget() {
   const log = useLog();

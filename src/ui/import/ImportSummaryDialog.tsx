@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { importSummaries, type ImportedFileSummary, type ImportSummary } from '../../projections/imports';
-import { SOURCE_APP_NAMES, type SourceApp } from '../../importers/types';
+import { SOURCE_APP_NAMES, type SourceApp } from '../../importers/neutralNotes';
 import { importFeedback } from '../feedback';
 import { useLog } from '../LogContext';
 import { useModalDialog } from '../dialog/useModalDialog';

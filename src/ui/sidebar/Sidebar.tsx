@@ -1,8 +1,8 @@
 import { useMemo, type Ref } from 'react';
-import { SORT_MODES, type SortMode } from '../../events/catalog';
+import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
-import { PRODUCT_NAME } from '../../services/product';
+import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
 import { bodySearch } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';

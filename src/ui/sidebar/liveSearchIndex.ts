@@ -36,13 +36,14 @@ const domTokenizer: HtmlTokenizer = (html, handlers) => {
 /**
  * The visible text of stored HTML (legacy and imported notes, which have no BlockNote document),
  * block elements separated by newlines: the note-text pipeline's HTML step read by DOMParser.
+ * @internal Test seam: exported for the tests and the bench only.
  */
 export function htmlSearchText(html: string): string {
   return htmlText(html, domTokenizer);
 }
 
 /** The app's search index (one per page): the sidebar and the next/previous-note commands read it. */
-export const searchIndex = new SearchIndex(htmlSearchText);
+const searchIndex = new SearchIndex(htmlSearchText);
 
 /** Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`. */
 export function bodySearch(notes: NotesState): BodySearch {

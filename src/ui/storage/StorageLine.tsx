@@ -7,7 +7,7 @@ import { persisted$ } from './persistence';
 const ESTIMATE_THROTTLE_MS = 5000;
 
 /** Bytes as "1.2 MB" (decimal units, as browsers report quota). */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

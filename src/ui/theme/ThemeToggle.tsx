@@ -1,4 +1,4 @@
-import type { ThemePreference } from '../../events/catalog';
+import type { ThemePreference } from '../../../catalog';
 import { useLog, useProjection } from '../LogContext';
 
 const NEXT: Record<ThemePreference, ThemePreference> = { system: 'light', light: 'dark', dark: 'system' };

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { ThemePreference } from '../../events/catalog';
+import type { ThemePreference } from '../../../catalog';
 import { useProjection } from '../LogContext';
 import './textColors.css';
 
@@ -12,7 +12,7 @@ function subscribeToSystem(onChange: () => void): () => void {
 }
 
 /** Resolve a preference against the system setting. */
-export function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
+function resolveTheme(preference: ThemePreference, systemDark: boolean): 'light' | 'dark' {
   return preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 }
 

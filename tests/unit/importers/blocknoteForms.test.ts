@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { BlockNoteEditor } from '@blocknote/core';
 import { describe, expect, it } from 'vitest';
-import { fixture, importOne, noteTitled } from './helpers';
+import { fixture, importOne, noteTitled } from './importerHelpers';
 
 /** Blocks of a type, flattened with their children, as [text, props]. */
 function blocksOf(blocks: any[], type: string): [string, any][] {

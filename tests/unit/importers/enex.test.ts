@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkup } from '../../../src/importers/html/dom';
 import { DomUtils } from 'htmlparser2';
-import { attachmentOf, fixture, importOne, noteTitled, refsIn } from './helpers';
+import { attachmentOf, fixture, importOne, noteTitled, refsIn } from './importerHelpers';
 import { JPEG, PDF, enexFile } from '../../fixtures/import/samples';
 import { RED_PNG } from '../../fixtures/import/make';
-import { fileOf } from './helpers';
+import { fileOf } from './importerHelpers';
 
 async function evernote() {
   return importOne([fixture('evernote.enex', Date.UTC(2024, 0, 2, 3, 4, 5))]);

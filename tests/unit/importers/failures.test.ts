@@ -1,9 +1,10 @@
 import { BlobWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_LIMITS, ImportFileError, NOT_A_NOTE_EXPORT, planImport } from '../../../src/importers';
+import { ImportFileError, planImport } from '../../../src/importers';
+import { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from '../../../src/importers/limits';
 import { RED_PNG } from '../../fixtures/import/make';
 import { zipOf } from '../../fixtures/import/samples';
-import { fileOf, fixture, importOne } from './helpers';
+import { fileOf, fixture, importOne } from './importerHelpers';
 
 /** A zip of `count` empty entries, added at once (zip.js writes them in order). */
 async function emptyEntries(count: number): Promise<Uint8Array> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planImport } from '../../../src/importers';
 import { BLUE_PNG } from '../../fixtures/import/make';
-import { attachmentOf, fileOf, fixture, importOne, readAll, refsIn } from './helpers';
+import { attachmentOf, fileOf, fixture, importOne, readAll, refsIn } from './importerHelpers';
 
 describe('HTML and text files', () => {
   it("reads an .html page's title and body, a relative image chosen beside it and a data: image", async () => {

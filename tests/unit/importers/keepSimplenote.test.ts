@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planImport } from '../../../src/importers';
 import { JPEG } from '../../fixtures/import/samples';
-import { attachmentOf, fileOf, fixture, importOne, noteTitled, readAll, refsIn } from './helpers';
+import { attachmentOf, fileOf, fixture, importOne, noteTitled, readAll, refsIn } from './importerHelpers';
 
 describe('Google Keep Takeout', () => {
   it("reads each note's .json once: the .html twins, Labels.txt and the archive page are not notes", async () => {

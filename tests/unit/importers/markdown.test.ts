@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planImport } from '../../../src/importers';
 import { BLUE_PNG, RED_PNG } from '../../fixtures/import/make';
 import { JPEG, PDF, zipOf } from '../../fixtures/import/samples';
-import { attachmentOf, fileOf, fixture, importOne, noteTitled, readAll, refsIn } from './helpers';
+import { attachmentOf, fileOf, fixture, importOne, noteTitled, readAll, refsIn } from './importerHelpers';
 
 describe('Obsidian vault zip', () => {
   it('is detected by its .obsidian folder; settings, trash and dotfiles are not notes and not listed', async () => {

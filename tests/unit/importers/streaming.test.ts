@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planImport, type ReaderItem } from '../../../src/importers';
 import { enexFile, png, type EnexNoteSpec } from '../../fixtures/import/samples';
 import { seededRandom } from '../../support/random';
-import { fileOf, fixture } from './helpers';
+import { fileOf, fixture } from './importerHelpers';
 
 /** A chosen file that counts the bytes its stream has handed out. */
 class CountingFile extends File {

@@ -12,7 +12,7 @@ import {
   utf8Length,
   type SealedCheckpoint,
   type SealedEvent,
-} from '../../../events/catalog';
+} from '../../../../catalog';
 import { fromBase64, fromUtf8, toBase64, utf8 } from './bytes';
 
 /** Why a sealed event or checkpoint did not open: altered, or sealed for another event or account. */

@@ -5,7 +5,10 @@ import type { EditorCommand } from './types';
 
 export type { CommandContext, CommandState, EditorCommand, EditorServices } from './types';
 
-/** Every editor command, by name. */
+/**
+ * Every editor command, by name.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const EDITOR_COMMANDS: readonly EditorCommand[] = [...FORMAT_COMMANDS, ...INSERT_COMMANDS, ...NOTE_COMMANDS];
 
 const byName = new Map(EDITOR_COMMANDS.map((c) => [c.name, c]));

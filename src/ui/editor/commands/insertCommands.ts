@@ -9,7 +9,7 @@ import { TABLE_DEFAULT_INPUT, TABLE_MAX_COLS, TABLE_MAX_ROWS, TABLE_PROMPT, empt
 import { ctrl, logCommand, type EditorCommand } from './types';
 
 /** Format of "Insert date" (docs/product.md "Constants": MM/dd/yy). */
-export const INSERTED_DATE_FORMAT = 'MM/dd/yy';
+const INSERTED_DATE_FORMAT = 'MM/dd/yy';
 
 /** Commands that insert something into the note (docs/product.md "Toolbar", "Validation rules"). */
 export const INSERT_COMMANDS: EditorCommand[] = [

@@ -1,14 +1,14 @@
 import { EXPORT_FILE_TYPES, clipboardText, documentText, standaloneHtml } from '../../../services/exporters';
 import { noteFileName } from '../../../services/download';
 import { calendarEventUrl, mailDraftUrl, taskUrl } from '../../../services/links';
-import type { ExportFormat } from '../../../events/catalog';
-import { EXPORT_FORMATS } from '../../../events/catalog';
+import type { ExportFormat } from '../../../../catalog';
+import { EXPORT_FORMATS } from '../../../../catalog';
 import { editorToasts, showStatus } from '../../feedback';
 import { selectedText } from '../commandSelection';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
 /** The note's text (docs/product.md "Calls": the body text of copy, e-mail and calendar). */
-export function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
+function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
   return documentText(ctx.editor.document);
 }
 

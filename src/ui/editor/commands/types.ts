@@ -1,5 +1,5 @@
 import type { EventLog } from '../../../events/eventLog';
-import type { EventType } from '../../../events/catalog';
+import type { EventType } from '../../../../catalog';
 import type { ClipboardService } from '../../../services/clipboard';
 import type { FileDownloader } from '../../../services/download';
 import type { LinkOpener } from '../../../services/links';

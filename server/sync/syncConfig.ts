@@ -3,7 +3,7 @@
  * count as unset; an unusable value stops the host at start with a message naming the variable.
  */
 import { dirname, join } from 'node:path';
-import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
+import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/syncLimits.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimitSettings } from '../signInLimits';
 import { DEFAULT_SYNC_DB_PATH } from './sqliteStore';
 
@@ -33,7 +33,7 @@ export interface SyncConfig {
 }
 
 /** Thrown for an unusable setting. */
-export class SyncConfigError extends Error {
+class SyncConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SyncConfigError';

@@ -1,13 +1,13 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import type { EventLog } from '../../events/eventLog';
-import { httpAuthApi } from '../../services/sync/account';
-import { accountFlows } from '../../services/sync/accountFlows';
-import { httpKeysApi } from '../../services/sync/keysApi';
-import type { SyncStatus } from '../../services/sync/engine';
-import { httpSyncTransport } from '../../services/sync/httpTransport';
-import { sealingTransport } from '../../services/sync/sealingTransport';
-import { runSync, type SyncRunner } from '../../services/sync/runner';
-import { browserDeviceName, type SyncSessionDeps } from '../../services/sync/session';
+import { httpAuthApi } from './account';
+import { accountFlows } from './accountFlows';
+import { httpKeysApi } from './keysApi';
+import type { SyncStatus } from './engine';
+import { httpSyncTransport } from './httpTransport';
+import { sealingTransport } from './sealingTransport';
+import { runSync, type SyncRunner } from './runner';
+import { browserDeviceName, type SyncSessionDeps } from './session';
 
 /**
  * Sync for this page (docs/architecture.md "Sync"), loaded only once the device syncs or the
@@ -29,12 +29,12 @@ export function controlSync(log: EventLog): SyncControl {
   const wire = httpSyncTransport();
   const newDeviceId = () => `web-${crypto.randomUUID()}`;
   const transport = sealingTransport(wire, async () => {
-    const [record, key] = [log.sync$.value, await log.accountKey()];
+    const [record, key] = [log.account$.value, await log.serverSync.accountKey()];
     return record && key ? { userId: record.userId, key } : null;
   });
   let runner: SyncRunner | null = null;
   let relay: Subscription | null = null;
-  log.sync$.subscribe((record) => {
+  log.account$.subscribe((record) => {
     if (record && !runner) {
       runner = runSync(log, transport, record.deviceId);
       relay = runner.status$.subscribe((status) => status$.next(status));

@@ -11,7 +11,7 @@ import { EVENT_SCHEMA_VERSION, type SealedEvent } from '../../catalog/index.ts';
 import { sealCheckpoint } from '../../src/services/sync/e2ee/seal';
 import type { NotesState } from '../../src/projections/notesState';
 import { newDeviceId, SyncClient, type WireEvent } from '../../tests/sync/client';
-import { fold, storageFingerprint } from './devices';
+import { fold, storageFingerprint } from './simulatedDevices';
 
 /** Figures of one new-device start. Times in s, sizes in bytes. */
 export interface NewDeviceResult {

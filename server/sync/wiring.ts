@@ -15,7 +15,7 @@ import type { SyncStore } from '../../functions/sync/store.ts';
 import { createAuthService, migrateAuth, type AuthService, type AuthSettings } from '../auth';
 import { loadAuthSecret } from '../authSecret';
 import { preparePrivateDatabase } from '../privateFiles';
-import { ownOrigins, readSyncConfig, type SyncConfig } from './config';
+import { ownOrigins, readSyncConfig, type SyncConfig } from './syncConfig';
 import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
 import { openSqliteSyncStore } from './sqliteStore';
 

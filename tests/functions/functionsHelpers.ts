@@ -18,7 +18,7 @@ export const ANON_KEY = 'test-anon-key';
 export const AUTH = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` };
 export const JSON_HEADERS = { ...AUTH, 'Content-Type': 'application/json' };
 /** The suites send far more than a person would from one address: the per-address limit is raised unless a test sets it. */
-export const RAISED_RATE_LIMIT = { FUNCTIONS_RATE_MAX: '1000000' };
+const RAISED_RATE_LIMIT = { FUNCTIONS_RATE_MAX: '1000000' };
 
 /** A host started in this process with its own empty dist folder and usage database. */
 export interface TestHost extends RunningHost {
@@ -73,7 +73,7 @@ export async function call(
 }
 
 /** How the fake provider answers a chat-completions request. */
-export type FakeBehaviour = (req: IncomingMessage, res: ServerResponse, body: any) => void;
+type FakeBehaviour = (req: IncomingMessage, res: ServerResponse, body: any) => void;
 
 /** A fake OpenAI-compatible server on 127.0.0.1: `behaviour` decides each answer; requests are kept. */
 export interface FakeProvider {

@@ -9,7 +9,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { decodeBase64 } from '../base64';
 import { formatBytes } from '../limits';
 import { mimeOf } from '../mime';
-import type { DroppedItem, ImportedAttachment, ImportLimits } from '../types';
+import type { DroppedItem, ImportedAttachment, ImportLimits } from '../neutralNotes';
 import type { RawResource } from './parse';
 
 /** A decoded resource and the names `<en-media>` may call it by. */

@@ -3,10 +3,10 @@
  * declares the wire forms once for the app and the host): events and checkpoints in clear, before
  * sealing and after opening (src/services/sync/sealingTransport.ts), and the app's push batches.
  */
-import { MAX_PUSH_BODY_BYTES } from '../../events/catalog';
+import { MAX_PUSH_BODY_BYTES } from '../../../catalog';
 import type { NotesState } from '../../projections/notesState';
 
-export { CHECKPOINT_FORMAT, type PushAnswer } from '../../events/catalog';
+export { CHECKPOINT_FORMAT, type PushAnswer } from '../../../catalog';
 
 /** An event before it is sealed: the app's event without its local `seq` (and without `sseq`). */
 export type WireEvent = Record<string, unknown> & { id: string };
@@ -31,7 +31,7 @@ export interface Checkpoint {
 /**
  * A body save goes with its BlockNote document while its JSON stays within 2 MiB (UTF-8); a
  * larger one goes as HTML only (the other devices open it from HTML), so each save of a long note
- * uploads about half as much: a minute of writing in a 5,000-paragraph note stays near 3 MB.
+ * uploads about half as much (docs/benchmarks.md has the figures).
  */
 export const MAX_DOCUMENT_WIRE_BYTES = 2 * 1_048_576;
 /** Events per push (the server takes 500). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planImport, type ReaderItem } from '../../../src/importers';
 import { pick, randomInt, seededRandom } from '../../support/random';
-import { fileOf, fixture } from './helpers';
+import { fileOf, fixture } from './importerHelpers';
 
 const CASES = Number(process.env.FUZZ_IMPORT_CASES ?? 300);
 const SEED = process.env.FUZZ_IMPORT_SEED ?? 'import-fuzz-1';

@@ -1,4 +1,5 @@
-import type { FunctionsClient, Resource, UsageRecord } from './functionsClient';
+import type { Resource } from '../../src/machines/resources';
+import type { FunctionsClient, UsageRecord } from '../../src/services/functionsClient';
 
 /** One recorded call of the fake client. */
 export type FakeFunctionsCall =

@@ -1,12 +1,13 @@
-import type { EventEnvelope } from './catalog';
-import type { LogStorage, QuarantineRecord, Snapshot } from './logStorage';
+import type { EventEnvelope } from '../../catalog';
+import type { LogStorage } from './logStorage';
+import type { QuarantineRecord, Snapshot } from './logRecords';
 import { createMemorySyncStorage } from './syncStorage';
 
 /**
  * A LogStorage that keeps everything in memory: used when IndexedDB is unavailable (private mode,
  * blocked) so the app still works for the session, and by tests and replay.
  */
-export function createMemoryStorage(initial: EventEnvelope[] = []): LogStorage {
+export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorage {
   let events: EventEnvelope[] = initial.map((e) => ({ ...e }));
   let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];

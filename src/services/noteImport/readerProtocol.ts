@@ -4,7 +4,7 @@
  * memory holds the notes asked for, not the export), converting images to JPEG on its own thread
  * and transferring their bytes.
  */
-import type { DroppedItem, ImportedNote, ImportLimits, ImportInput, SkippedNote, SourceApp } from '../../importers/types';
+import type { DroppedItem, ImportedNote, ImportLimits, ImportInput, SkippedNote, SourceApp } from '../../importers/neutralNotes';
 
 /** A note's attachment as the page gets it: an image ready to embed, or a file that stays behind with the reason. */
 export type PreparedAttachment =
@@ -21,7 +21,7 @@ export type PreparedItem =
   { kind: 'note'; note: PreparedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
 
 /** A chosen file understood by planning: its name, its app and how many items it will yield. */
-export interface PlannedFile {
+interface PlannedFile {
   file: string;
   app: SourceApp;
   total: number;

@@ -8,7 +8,7 @@ import type { SourceFile } from '../folder/files';
 import { fileDates, noteSource, titleFromPath, type NoteContext } from '../folder/noteContext';
 import { extensionOf, isImage } from '../mime';
 import { dirOf } from '../paths';
-import type { DroppedItem, ImportedNote } from '../types';
+import type { DroppedItem, ImportedNote } from '../neutralNotes';
 import { splitFrontMatter, type FrontMatter } from './frontMatter';
 import { rewriteMarkdown, type Resolved } from './rewrite';
 

@@ -37,7 +37,7 @@ export async function importOne(files: File[], limits?: Partial<ImportLimits>) {
 }
 
 /** The notes among items. */
-export function notesOf(items: ReaderItem[]): ImportedNote[] {
+function notesOf(items: ReaderItem[]): ImportedNote[] {
   return items.flatMap((item) => (item.kind === 'note' ? [item.note] : []));
 }
 

@@ -5,10 +5,10 @@
 import { parseEnexDate } from '../dates';
 import { formatBytes } from '../limits';
 import { element, serialize, textNode } from '../html/dom';
-import type { DroppedItem, ImportedAttachment, ImportLimits, ReaderItem } from '../types';
+import type { DroppedItem, ImportedAttachment, ImportLimits, ReaderItem } from '../neutralNotes';
 import { EnmlError, enmlToHtml, mediaElement } from './enml';
 import type { RawNote } from './parse';
-import { decodeResource, type EnexResource } from './resources';
+import { decodeResource, type EnexResource } from './enexResources';
 
 /** What every note of one ENEX file shares. */
 export interface EnexFile {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pick, randomInt, seededRandom } from '../support/random';
 import { sendRaw, type RawOutcome } from '../support/rawRequest';
-import { AUTH, call, JSON_HEADERS, startChildHost, type ChildHost } from './helpers';
+import { AUTH, call, JSON_HEADERS, startChildHost, type ChildHost } from './functionsHelpers';
 
 const SEED = 'functions-fuzz-1';
 const CASES = Number(process.env.FUNCTIONS_FUZZ_CASES ?? 300);

@@ -1,4 +1,4 @@
-import type { AppEvent } from './catalog';
+import type { AppEvent } from '../../catalog';
 
 /** Compaction policy (docs/architecture.md "Compaction"): what may be dropped from the log. */
 export interface CompactionPolicy {

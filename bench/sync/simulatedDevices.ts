@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
-import type { AppEvent } from '../../src/events/catalog';
+import type { AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, type NotesState } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
@@ -66,7 +66,7 @@ export class EventSource {
 }
 
 /** Pulled events as the app's fold takes them: the serverSeq stands in for the log's seq. */
-export function asAppEvents(pulled: readonly { serverSeq: number; event: WireEvent }[]): AppEvent[] {
+function asAppEvents(pulled: readonly { serverSeq: number; event: WireEvent }[]): AppEvent[] {
   return pulled.map((p) => ({ ...p.event, seq: p.serverSeq }) as unknown as AppEvent);
 }
 

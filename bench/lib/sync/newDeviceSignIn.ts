@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { newContext } from '../browser';
 import { startProfile, type Attribution, type FrameNamer } from '../profile';
-import { openApp, submitSignIn } from './account';
+import { openApp, submitSignIn } from './signInSteps';
 import { callsTo, recordTraffic, total, type Call } from './traffic';
 
 /** One new device's start. */

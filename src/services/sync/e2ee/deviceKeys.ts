@@ -6,7 +6,7 @@
  * HKDF, SHA-256); the account key is imported non-extractable once unwrapped.
  */
 import { argon2id } from 'hash-wasm';
-import { DEFAULT_KDF, SALT_BYTES, type KdfParams, type KeyBundle } from '../../../events/catalog';
+import { DEFAULT_KDF, SALT_BYTES, type KdfParams, type KeyBundle } from '../../../../catalog';
 import { fromBase32, fromBase64, toBase32Groups, toBase64Url, utf8 } from './bytes';
 import { openBytes, sealBytes, SealError } from './seal';
 

@@ -1,4 +1,4 @@
-import type { RecapFormat } from '../../events/catalog';
+import type { RecapFormat } from '../../../catalog';
 import type { RecapScope } from '../../machines/recap';
 import type { NoteBlock, NoteEditor } from '../editor/schema';
 import { selectedText } from '../editor/commandSelection';
@@ -15,7 +15,7 @@ export interface SummarySource {
 }
 
 /** The whole note as the helpers read it: one line per block, tables cell by cell (the note-text pipeline). */
-export function noteText(editor: NoteEditor): string {
+export function wholeNoteText(editor: NoteEditor): string {
   return tidyText(editorText(readBlocks(editor.document)));
 }
 
@@ -35,7 +35,7 @@ export function summarySource(editor: NoteEditor): SummarySource {
   // per block as the pipeline's editorText gives whole blocks, and tidied the same way.
   const selected = tidyText(selectedText(editor));
   if (selected) return { text: selected, scope: 'selection', caretOnly: false };
-  return { text: noteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
+  return { text: wholeNoteText(editor), scope: 'note', caretOnly: caretInEditor(editor) };
 }
 
 /** Bullet lines of a bulleted summary without their markers ("• ", "- ", "* "), blank lines dropped. */

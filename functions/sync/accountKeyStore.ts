@@ -1,0 +1,48 @@
+/**
+ * What the key endpoints (keyEndpoints.ts) need of the host: the accounts' keys as it keeps them
+ * (server/accountKeys.ts), with the shapes they take and answer (docs/sync.md "Keys").
+ */
+import type { KdfParams, KeyBundle, SaltAnswer } from '../../catalog/index.ts';
+import type { Identity } from './access.ts';
+
+/** The keys of an account as GET /keys answers: none yet, an upgrade begun (old accounts), or in use. */
+export interface KeysState {
+  state: 'none' | 'upgrading' | 'active';
+  keys: KeyBundle | null;
+}
+
+/** A new password's part of a change or a recovery: its login secret, KDF parameters and the account key's wrap under its KEK. */
+export interface NewPassword {
+  /** Absent for an external identity, which has no password of ours, only a passphrase. */
+  loginSecret: string | null;
+  kdf: KdfParams;
+  passwordWrap: string;
+}
+
+/** Who asks, for the limits and the session to keep: the request's headers and the client's address. */
+export interface Caller {
+  headers: Headers;
+  address: string;
+}
+
+/**
+ * The accounts' keys as the host keeps them (server/accountKeys.ts). Methods throw HttpError for
+ * a refusal the caller should see (401 a wrong password or recovery key, 409, 429 with Retry-After).
+ */
+export interface AccountKeys {
+  /** The account's KDF parameters, a made-up stable salt for an unknown e-mail (same work, same time), or `upgrade`. */
+  salt(email: string): Promise<SaltAnswer>;
+  read(identity: Identity): Promise<KeysState>;
+  /**
+   * Store the first keys of an account without any: an external identity's passphrase, or an old
+   * account beginning its upgrade, which proves its `password` (the password itself: the host holds
+   * only a hash of it), so a stolen session cannot lock the account. @returns false when it has keys.
+   */
+  create(identity: Identity, keys: KeyBundle, caller: Caller, password: string | null): Promise<boolean>;
+  /** Check `current` (a login secret; null for an external identity) and store the new password and wrap in one transaction, ending the account's other sessions. */
+  changePassword(identity: Identity, caller: Caller, current: string | null, next: NewPassword): Promise<void>;
+  /** Check the recovery proof of `email`'s account; with `next`, store it (one transaction, every session ended); without, answer the account and its recovery wrap. */
+  recover(email: string, proof: string, next: NewPassword | null, caller: Caller): Promise<{ userId: string; recoveryWrap: string } | null>;
+  /** End an old account's upgrade once no event of it is left in clear: with its `password` proved, `loginSecret` becomes its password. */
+  finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
+}

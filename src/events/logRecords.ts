@@ -1,0 +1,37 @@
+import type { AppState } from '../projections/notesState';
+import type { NotesHead } from '../projections/pendingBodies';
+import type { ServerBase } from './logFold';
+
+/**
+ * A projection checkpoint: the state after folding every event up to `seq`; on a synced device
+ * also the server-ordered notes at the server head it had reached (docs/architecture.md "Sync").
+ */
+export interface Snapshot {
+  v: number;
+  seq: number;
+  at: string;
+  state: AppState;
+  server?: ServerBase;
+}
+
+/**
+ * The list part of a snapshot (docs/architecture.md "Snapshots"): the notes without their bodies,
+ * the view and the seq, so start-up can show the list before it has read every body. Stored in the
+ * snapshots store beside its snapshot under the key `-seq`: a build that does not know heads reads
+ * the highest key, always a whole snapshot, and its clean-up drops heads (the lowest keys) harmlessly.
+ */
+export interface SnapshotHead {
+  v: number;
+  seq: number;
+  at: string;
+  state: { notes: NotesHead; view: AppState['view']; seq: number };
+}
+
+/** A stored record that could not be read as an event: kept aside with the reason, never dropped. */
+export interface QuarantineRecord {
+  key?: number;
+  seq: number | null;
+  reason: string;
+  raw: unknown;
+  at: string;
+}
