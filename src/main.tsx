@@ -19,7 +19,7 @@ import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
-import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
+import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
@@ -131,6 +131,8 @@ async function boot(): Promise<void> {
   const gate = {
     ...startup,
     painted: () => {
+      // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
+      void loadStoredSearchIndex();
       void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
       startup.painted();
     },
