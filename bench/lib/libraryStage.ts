@@ -12,7 +12,7 @@ import { limitFigure, type Figure } from './report';
 import { quantile } from './stats';
 import type { StageContext, StageResult } from './stages';
 import type { LibrarySeeded } from './librarySeed';
-import { seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
+import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
 import { startProfile, type Attribution } from './profile';
@@ -86,6 +86,7 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
   try {
     const page = await context.newPage();
     await openUsable(page, ctx.origin, 2000);
+    if (!(await searchIndexStored(page, 120_000))) log('library: the search index was not stored within 2 min');
     const stored = await storedBytes(page);
     await page.close();
     const { out, heaps, profile } = await starts(ctx, context, ctx.runs, 'library10k', true);

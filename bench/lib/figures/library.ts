@@ -180,3 +180,31 @@ export async function timeToChange(page: Page, selector: string, act: () => Prom
     return c.t1 - c.t0;
   });
 }
+
+/**
+ * Keep `page` open until the app has stored its search index (docs/architecture.md "Search index"),
+ * as a person's first session after an import leaves it; false after `timeoutMs`.
+ */
+export async function searchIndexStored(page: Page, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const stored = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('notepad-search');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            const done = (value: boolean) => (db.close(), resolve(value));
+            if (!db.objectStoreNames.contains('index')) return done(false);
+            const count = db.transaction('index').objectStore('index').count('notes');
+            count.onsuccess = () => done(count.result > 0);
+            count.onerror = () => done(false);
+          };
+        }),
+    );
+    if (stored) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+}
