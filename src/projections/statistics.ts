@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import type { NotesState } from './notesState';
 import { bodyFacts } from './statisticsText';
+import type { KnownCounts } from './storedNoteCounts';
 
 /** The bar chart and the word cloud cover the last 7 calendar days, today included (docs/product.md "Constants"). */
 export const DASHBOARD_DAYS = 7;
@@ -95,10 +96,17 @@ function lastDays(now: number, timeZone: string): DayCount[] {
  * (e.g. "Europe/Berlin") that decides which calendar day a time falls on. "The last 7 days" are the
  * calendar days from 6 days before today up to today; a note belongs to the day of its last-modified
  * time (docs/product.md "Constants"). Text is read per body (see bodyFacts), cached, so
- * calling this again after one note changed re-reads only that note.
+ * calling this again after one note changed re-reads only that note. `known`: counts an earlier page
+ * stored (storedNoteCounts.ts); a note at the revision they were taken at is not read at all unless
+ * its words are needed for the word cloud (changed in the last days).
  * Pure: no DOM, no I/O. @throws RangeError when `timeZone` is not a known zone.
  */
-export function dashboardStatistics(notes: NotesState, now: Date | number, timeZone: string): DashboardStatistics {
+export function dashboardStatistics(
+  notes: NotesState,
+  now: Date | number,
+  timeZone: string,
+  known?: KnownCounts | null,
+): DashboardStatistics {
   const days = lastDays(typeof now === 'number' ? now : now.getTime(), timeZone);
   const dayIndex = new Map(days.map((day, i) => [day.date, i]));
   const starredIds = new Set(notes.starred);
@@ -116,15 +124,17 @@ export function dashboardStatistics(notes: NotesState, now: Date | number, timeZ
     if (starredIds.has(id)) starred += 1;
     const ms = Date.parse(meta.modified);
     if (ms > lastModifiedMs) [lastModifiedMs, lastModified] = [ms, meta.modified];
-    const facts = body ? bodyFacts(body) : undefined;
+    const at = dayIndex.get(modifiedDay(meta, timeZone) ?? '');
+    const seen = known?.get(id);
+    const stored = at === undefined && seen !== undefined && seen.rev === notes.revs[id]?.id;
+    const facts = stored ? seen : body ? bodyFacts(body) : undefined;
     if (facts) {
       totalWords += facts.wordCount;
       facts.followUps.forEach((text, index) => followUps.push({ noteId: id, title: meta.title, text, index }));
     }
-    const at = dayIndex.get(modifiedDay(meta, timeZone) ?? '');
     if (at === undefined) continue;
     days[at].count += 1;
-    facts?.cloudWords.forEach((count, word) => words.set(word, (words.get(word) ?? 0) + count));
+    if (facts && 'cloudWords' in facts) facts.cloudWords.forEach((count, word) => words.set(word, (words.get(word) ?? 0) + count));
   }
 
   const topWords = [...words]

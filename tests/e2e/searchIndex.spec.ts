@@ -19,7 +19,7 @@ interface Stored {
 function storedIndex(page: Page, change?: { token: string; noteTitle: string }): Promise<Stored | null> {
   return page.evaluate(async (edit) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('notepad-search');
+      const open = indexedDB.open('notepad-cache');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
@@ -29,8 +29,8 @@ function storedIndex(page: Page, change?: { token: string; noteTitle: string }):
         r.onerror = () => reject(r.error);
       });
     try {
-      if (!db.objectStoreNames.contains('index')) return null;
-      const stored = (await request(db.transaction('index').objectStore('index').get('notes'))) as Stored | undefined;
+      if (!db.objectStoreNames.contains('derived')) return null;
+      const stored = (await request(db.transaction('derived').objectStore('derived').get('search-index'))) as Stored | undefined;
       if (!stored || !edit) return stored ?? null;
       // A token only the stored copy holds, for the note titled `noteTitle` (ids are in the notes key).
       const list = JSON.parse(localStorage.getItem('notes')!) as { id: string; title: string }[];
@@ -41,7 +41,7 @@ function storedIndex(page: Page, change?: { token: string; noteTitle: string }):
         offsets: Uint32Array.from([...stored.offsets, stored.ords.length + 1]),
         ords: Uint32Array.from([...stored.ords, ord]),
       };
-      await request(db.transaction('index', 'readwrite').objectStore('index').put(changed, 'notes'));
+      await request(db.transaction('derived', 'readwrite').objectStore('derived').put(changed, 'search-index'));
       return changed;
     } finally {
       db.close();

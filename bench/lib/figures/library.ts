@@ -191,13 +191,13 @@ export async function searchIndexStored(page: Page, timeoutMs: number): Promise<
     const stored = await page.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('notepad-search');
+          const open = indexedDB.open('notepad-cache');
           open.onerror = () => resolve(false);
           open.onsuccess = () => {
             const db = open.result;
             const done = (value: boolean) => (db.close(), resolve(value));
-            if (!db.objectStoreNames.contains('index')) return done(false);
-            const count = db.transaction('index').objectStore('index').count('notes');
+            if (!db.objectStoreNames.contains('derived')) return done(false);
+            const count = db.transaction('derived').objectStore('derived').count('search-index');
             count.onsuccess = () => done(count.result > 0);
             count.onerror = () => done(false);
           };

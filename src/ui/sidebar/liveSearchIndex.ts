@@ -4,7 +4,8 @@ import { SearchIndex } from '../../projections/searchIndex';
 import { inBackground } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
 import { htmlText, type HtmlHandlers, type HtmlTokenizer } from '../../projections/noteText/html';
-import { readStoredSearchIndex, writeStoredSearchIndex } from './searchIndexStore';
+import type { StoredSearchIndex } from '../../projections/storedSearchIndex';
+import { readCache, writeCache } from '../storage/derivedCache';
 
 /** Longest slice of search indexing (ms): input arriving meanwhile waits no longer. */
 const INDEX_SLICE_MS = 6;
@@ -58,7 +59,7 @@ export function bodySearch(notes: NotesState): BodySearch {
  * Does nothing when the index has already been built (a query came first) or none is stored.
  */
 export function loadStoredSearchIndex(): Promise<void> {
-  storedLoad ??= readStoredSearchIndex().then((stored) => {
+  storedLoad ??= readCache<StoredSearchIndex>('search-index').then((stored) => {
     if (stored) searchIndex.loadStored(stored);
   });
   return storedLoad;
@@ -85,7 +86,7 @@ export function keepSearchIndexFresh(state$: Observable<AppState>): void {
       const stored = version === storedVersion ? null : searchIndex.toStored();
       if (!stored) return;
       storedVersion = version;
-      writeStoredSearchIndex(stored).catch((error: unknown) => {
+      writeCache('search-index', stored).catch((error: unknown) => {
         storedVersion = -1;
         console.warn('NotePad: the search index could not be stored; the next start builds it again', error);
       });
