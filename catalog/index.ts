@@ -10,3 +10,4 @@ export * from './validate';
 export * from './upcast';
 export * from './read';
 export * from './wire';
+export * from './keys';

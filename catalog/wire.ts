@@ -1,9 +1,13 @@
 /**
- * How big a sync event is on the wire, and the limits it is held to (docs/sync.md "Limits"): one
- * measure, the UTF-8 bytes of the event's JSON text, used by the app (which cuts its pushes by it
- * and sets aside what is over) and by the sync server (which enforces it), so both agree to the
- * byte. Web-standard APIs only: it runs in the browser, on Node and on Deno.
+ * The sync wire contract, declared once for the app, the host, the tests and the bench
+ * (docs/sync.md "Endpoints", "Limits"): the sealed event and what the host checks of it, the push
+ * body and answer, the pull page, the sealed checkpoint and its format, and how big an event is on
+ * the wire: one measure, the UTF-8 bytes of the sealed event's JSON text, used by the app (which
+ * cuts its pushes by it and sets aside what is over) and by the sync server (which enforces it), so
+ * both agree to the byte. Web-standard APIs only: it runs in the browser, on Node and on Deno.
  */
+
+import { DEVICE_ID_PATTERN } from './envelope';
 
 const MIB = 1_048_576;
 
@@ -47,4 +51,111 @@ export function utf8Length(text: string): number {
  */
 export function pushBodyBytes(deviceId: string, eventBytes: number, events: number): number {
   return utf8Length(JSON.stringify({ deviceId, events: [] })) + eventBytes + Math.max(0, events - 1);
+}
+
+// ---- The sync wire contract (docs/sync.md "Endpoints"): declared once, used by the app, the host, the tests and the bench.
+
+/** Bytes of an AES-256-GCM nonce (96 bits, random per message) and of its tag. */
+export const SEAL_NONCE_BYTES = 12;
+export const SEAL_TAG_BYTES = 16;
+
+/**
+ * An event as it travels and as the host stores it (docs/sync.md "What the host can see"): the
+ * envelope the host checks in clear, and `c`, the base64 of nonce + AES-GCM ciphertext of the rest
+ * of the event (type, payload, anything else). `device` is the id of the device that made it.
+ */
+export interface SealedEvent {
+  v: number;
+  id: string;
+  at: string;
+  device?: string;
+  c: string;
+}
+
+/** The keys a sealed event may have: any other key (a plain `type` or `payload`) is refused by the host. */
+export const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set(['v', 'id', 'at', 'device', 'c']);
+
+/** `POST /functions/v1/sync/push` body. */
+export interface PushBody {
+  deviceId: string;
+  events: SealedEvent[];
+}
+
+/** An event's place in the account's order. */
+export interface EventPosition {
+  id: string;
+  serverSeq: number;
+}
+
+/** `push` answered 200: every event of the batch in exactly one list, and the account's head after it. */
+export interface PushAnswer {
+  accepted: EventPosition[];
+  duplicates: EventPosition[];
+  refused: { id: string; reason: string }[];
+  head: number;
+}
+
+/** One event of a pull page: where the host put it, the device that pushed it, the event as stored. */
+export interface PulledEvent {
+  serverSeq: number;
+  deviceId: string;
+  event: SealedEvent;
+}
+
+/** `GET /functions/v1/sync/pull` answer. */
+export interface PullPage {
+  events: PulledEvent[];
+  head: number;
+  more: boolean;
+}
+
+/**
+ * The account's checkpoint for new devices, sealed: `c` is the base64 of nonce + AES-GCM
+ * ciphertext of the gzip of the notes state's JSON, bound to the account, `serverSeq` and `format`.
+ * `PUT /functions/v1/sync/snapshot` takes it with `deviceId`; `GET` answers it with `createdAt`.
+ */
+export interface SealedCheckpoint {
+  serverSeq: number;
+  format: string;
+  c: string;
+}
+
+/**
+ * The format of checkpoints this build writes and reads: the notes projection of event schema 2,
+ * bodies HTML only (a new device reopens them from HTML), gzip-compressed, then sealed. A
+ * checkpoint of another format is not used: the device pulls from the start instead.
+ */
+export const CHECKPOINT_FORMAT = 'notes-state/2+gzip';
+
+/** The base64 length (with padding) of `bytes` bytes. */
+export function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+
+/** The length of `c` for a sealed plaintext of `plainBytes` bytes: base64 of nonce, ciphertext and tag. */
+export function sealedLength(plainBytes: number): number {
+  return base64Length(SEAL_NONCE_BYTES + plainBytes + SEAL_TAG_BYTES);
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Why `event` is not a sealed event the host can store, or null when its envelope is one: only the
+ * envelope is read (docs/sync.md "push"). Checks the keys (SEALED_EVENT_KEYS only), `v` (a whole
+ * number from 1), `id` (8-64 characters), `at` (a time), `device` (a device id, when
+ * present) and `c` (base64 long enough for a nonce and a tag). The schema version's upper bound is
+ * the host's to check (its EVENT_SCHEMA_VERSION). Never throws.
+ */
+export function sealedEnvelopeError(event: unknown): string | null {
+  if (!isObject(event)) return 'not an object';
+  const extra = Object.keys(event).find((key) => !SEALED_EVENT_KEYS.has(key));
+  if (extra !== undefined) return `not sealed: "${extra.slice(0, 40)}" is not an envelope field (events sync end-to-end encrypted)`;
+  if (!Number.isSafeInteger(event.v) || (event.v as number) < 1) return 'bad field v';
+  if (typeof event.id !== 'string' || event.id.length < 8 || event.id.length > 64) return 'bad id';
+  if (typeof event.at !== 'string' || event.at.length > 64 || Number.isNaN(Date.parse(event.at))) return 'bad time';
+  if (event.device !== undefined && (typeof event.device !== 'string' || !DEVICE_ID_PATTERN.test(event.device))) return 'bad device';
+  if (typeof event.c !== 'string' || event.c.length < sealedLength(0) || event.c.length % 4 !== 0 || !BASE64.test(event.c))
+    return 'bad field c: not the base64 of a sealed event';
+  return null;
 }

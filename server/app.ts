@@ -5,12 +5,13 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
 import { answerClientErrorsWithJson } from './clientErrors';
+import type { ClientInfo } from '../functions/_shared/clientAddress.ts';
 import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
 
 /** The sync server as the host mounts it (server/sync/wire.ts; docs/sync.md). */
 export interface HostSync {
-  /** Answers /functions/v1/sync/*. */
-  handle(req: Request): Promise<Response>;
+  /** Answers /functions/v1/sync/*; `info` names the socket's remote address. */
+  handle(req: Request, info?: ClientInfo): Promise<Response>;
   /** Answers /api/auth/*; `clientIp` is the socket's remote address. */
   handleAuth(req: Request, clientIp: string | null): Promise<Response>;
   /** Told the host's URL once it listens. */
@@ -59,8 +60,9 @@ export function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
 
   if (sync) {
     app.on(['GET', 'POST'], '/api/auth/*', (c) => sync.handleAuth(c.req.raw, remoteAddress(c.env)));
-    app.all('/functions/v1/sync', (c) => sync.handle(c.req.raw));
-    app.all('/functions/v1/sync/*', (c) => sync.handle(c.req.raw));
+    const info = (env: unknown): ClientInfo => ({ remoteAddr: { hostname: remoteAddress(env) ?? undefined } });
+    app.all('/functions/v1/sync', (c) => sync.handle(c.req.raw, info(c.env)));
+    app.all('/functions/v1/sync/*', (c) => sync.handle(c.req.raw, info(c.env)));
   }
   app.all('/functions/v1/:name', (c) => {
     const handler = functions[c.req.param('name')];

@@ -3,19 +3,25 @@
  * `/api/auth/*`. Sessions are better-auth's (cookie `better-auth.session_token`), stored in the
  * same database kind as the sync tables. Failed sign-ins are limited per account and per client
  * address, sign-ups per address (docs/sync.md "Sign-in limits"), with counts in that database (so
- * the limits hold across hosts on Postgres); sign-up refuses passwords easy to guess and long
- * names (catalog/passwordPolicy.ts); every 429 carries a standard `Retry-After`. Account deletion
- * removes the account's sync data through `deleteUserData`.
+ * the limits hold across hosts on Postgres); every 429 carries a standard `Retry-After`. The host
+ * never sees a password: what better-auth gets as one is the device's login secret, and sign-up
+ * carries the account's wrapped keys (docs/sync.md "Keys"), stored with the user; better-auth's own
+ * password changes are refused (they would not re-wrap the keys). Sign-up refuses long names
+ * (catalog/passwordPolicy.ts). Account deletion removes the account's sync data through `deleteUserData`.
  */
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { checkAccountName, checkPassword } from '../catalog/passwordPolicy.ts';
+import { readKeyBundle, SECRET_PATTERN } from '../catalog/keys.ts';
+import { checkAccountName } from '../catalog/passwordPolicy.ts';
 import { clientAddress } from '../functions/_shared/clientAddress.ts';
 import type { Authenticate } from '../functions/sync/access.ts';
+import type { AccountKeys } from '../functions/sync/keys.ts';
+import { createAccountKeys } from './accountKeys';
 import { openAttemptStore } from './attemptStore';
+import { openKeyStore } from './keyStore';
 import {
   createSignInLimiter,
   refusalBody,
@@ -47,6 +53,27 @@ export interface AuthSettings {
   proxyIpHeader: string | null;
   /** Removes the account's sync data (called before and after better-auth deletes the user). */
   deleteUserData: (userId: string) => Promise<void>;
+  /** Events of the account still in clear (left by a build before end-to-end encryption). */
+  eventsInClear: (userId: string) => Promise<number>;
+  /** Removes what an older build left in clear beside the events (checkpoint, device names). */
+  forgetClearData: (userId: string) => Promise<void>;
+}
+
+/** better-auth's paths that would set a password without re-wrapping the keys: the sync host's `/password` and `/recover` do it. */
+const REFUSED_PATHS = new Set(['/change-password', '/set-password', '/reset-password', '/request-password-reset', '/forget-password']);
+
+/** Why a sign-up's `notepadKeys` (JSON text of `{state: "active", keys}`) is not one the host stores, or null. */
+function signUpKeysError(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 8192) return 'notepadKeys must be the JSON text of the account keys';
+  try {
+    const parsed = JSON.parse(value) as { state?: unknown; keys?: unknown };
+    const keys = readKeyBundle(parsed.keys);
+    return parsed.state === 'active' && keys && Object.keys(parsed).length === 2 && JSON.stringify(parsed.keys) === JSON.stringify(keys)
+      ? null
+      : 'notepadKeys must be {state: "active", keys} with the account keys';
+  } catch {
+    return 'notepadKeys must be the JSON text of the account keys';
+  }
 }
 
 /** The header the host sets on each request it forwards to better-auth, naming it for the hook (a client's own value is replaced). */
@@ -68,14 +95,21 @@ const policyError = (message: string, code: string) => new APIError('BAD_REQUEST
 
 /**
  * The hook before every better-auth endpoint: on `/sign-in/email` it counts the attempt (or refuses
- * it) before the password is checked; on `/sign-up/email` it counts the sign-up, then applies the
- * password and name rules. Calls without a request (server-side `auth.api`) are not limited.
+ * it) before the password is checked; on `/sign-up/email` it counts the sign-up, then checks the
+ * login secret's shape, the account keys and the name; better-auth's own password changes and a
+ * change of the keys through `/update-user` are refused. Calls without a request (server-side
+ * `auth.api`) are not limited.
  */
 function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
   return createAuthMiddleware(async (ctx) => {
     const request = ctx.request;
-    if (!request || (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email')) return;
+    if (!request) return;
     const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+    if (REFUSED_PATHS.has(ctx.path))
+      throw new APIError('NOT_FOUND', { message: 'Passwords change through /functions/v1/sync/password', code: 'USE_SYNC_PASSWORD' });
+    if (ctx.path === '/update-user' && 'notepadKeys' in body)
+      throw policyError('The account keys change only with the password', 'BAD_ACCOUNT_KEYS');
+    if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
     const address = clientAddress(
       request,
       { remoteAddr: { hostname: request.headers.get(CLIENT_IP_HEADER) ?? undefined } },
@@ -92,13 +126,11 @@ function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
     }
     const refused = await hooks.limiter.beginSignUp(address);
     if (refused) throw limitError(refused);
-    if (typeof body.password === 'string') {
-      const verdict = checkPassword(body.password, {
-        email: typeof body.email === 'string' ? body.email : undefined,
-        name: typeof body.name === 'string' ? body.name : undefined,
-      });
-      if (!verdict.ok) throw policyError(verdict.message, 'PASSWORD_TOO_WEAK');
-    }
+    // The password rules run on the device, the only place that sees the password; the host sees a login secret.
+    if (typeof body.password !== 'string' || !SECRET_PATTERN.test(body.password))
+      throw policyError('The password must be the login secret a NotePad device derives (32 bytes, base64url)', 'NOT_A_LOGIN_SECRET');
+    const keysError = signUpKeysError(body.notepadKeys);
+    if (keysError) throw policyError(keysError, 'BAD_ACCOUNT_KEYS');
     if (typeof body.name === 'string') {
       const verdict = checkAccountName(body.name);
       if (!verdict.ok) throw policyError(verdict.message, 'NAME_TOO_LONG');
@@ -117,6 +149,8 @@ export function authOptions(settings: AuthSettings, hooks?: AuthHooks): BetterAu
     emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 256 },
     session: { expiresIn: settings.sessionTtlS, updateAge: Math.min(86_400, settings.sessionTtlS) },
     user: {
+      // The account's wrapped keys, written with the user at sign-up, never returned by better-auth.
+      additionalFields: { notepadKeys: { type: 'string', required: false, input: true, returned: false } },
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => settings.deleteUserData(user.id),
@@ -157,6 +191,7 @@ export async function migrateAuth(settings: AuthSettings): Promise<void> {
   const { runMigrations } = await getMigrations(authOptions(settings));
   await runMigrations();
   await openAttemptStore(settings.database).migrate();
+  await openKeyStore(settings.database).migrate();
 }
 
 /** The mounted accounts: the `/api/auth/*` handler and the session check of the sync endpoints. */
@@ -167,6 +202,8 @@ export interface AuthService {
   authenticateSession: Authenticate;
   /** Subscribes to sign-outs, revocations and deletions made through this process. @returns unsubscribe. */
   onSessionsChanged(listener: (userId: string) => void): () => void;
+  /** The accounts' keys (docs/sync.md "Keys"), served by the sync handler. */
+  keys: AccountKeys;
 }
 
 /** Paths after which a user's sessions may have ended. */
@@ -192,6 +229,20 @@ export function createAuthService(settings: AuthSettings): AuthService {
   };
   const listeners = new Set<(userId: string) => void>();
   const sessionUser = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+  const keys = createAccountKeys({
+    store: openKeyStore(settings.database),
+    limiter: hooks.limiter,
+    secret: settings.secret,
+    hash: async (password) => (await auth.$context).password.hash(password),
+    verify: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
+    async session(headers) {
+      const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+      return found ? { email: found.user.email, token: found.session.token } : null;
+    },
+    eventsInClear: settings.eventsInClear,
+    forgetClearData: settings.forgetClearData,
+    sessionsEnded: (userId) => [...listeners].forEach((listener) => listener(userId)),
+  });
 
   return {
     async handle(req, clientIp) {
@@ -237,5 +288,6 @@ export function createAuthService(settings: AuthSettings): AuthService {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    keys,
   };
 }

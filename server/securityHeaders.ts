@@ -16,10 +16,12 @@ export function functionsOrigin(url = process.env.VITE_FUNCTIONS_URL): string {
  * Content Security Policy of the served app: no inline script, connections only to this
  * origin (the functions are served here) plus the functionsOrigin() if set, images from this
  * origin, data: and blob: (note images). Inline styles stay allowed: BlockNote and Mantine set style attributes.
+ * WebAssembly may be compiled ('wasm-unsafe-eval', which allows no JavaScript eval): Argon2id runs in
+ * WASM at sign-in (docs/sync.md "Keys").
  */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -1,12 +1,14 @@
 /**
  * New-device start for the sync bench (docs/sync.md "Figures"): an account of N notes is seeded by
- * one device (pushes, then uploads a snapshot of its folded NotesState as `notes-state/1`, then a
- * tail of edits); a fresh device downloads the snapshot and the tail and folds. Measured: seconds
- * until folded and bytes on the wire (gzip) and uncompressed, beside a full replay from serverSeq 0.
+ * one device (pushes sealed events, then uploads its folded NotesState as a sealed checkpoint, then
+ * a tail of edits); a fresh device downloads the checkpoint and the tail, opens them and folds.
+ * Measured: seconds until folded (decryption included) and bytes on the wire (gzip) and
+ * uncompressed, beside a full replay from serverSeq 0.
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
+import { EVENT_SCHEMA_VERSION, type SealedEvent } from '../../catalog/index.ts';
+import { sealCheckpoint } from '../../src/services/sync/e2ee/seal';
 import type { NotesState } from '../../src/projections/notesState';
 import { newDeviceId, SyncClient, type WireEvent } from '../../tests/sync/client';
 import { fold, storageFingerprint } from './devices';
@@ -33,6 +35,10 @@ const event = (type: string, payload: Record<string, unknown>): WireEvent => ({
   payload,
 });
 
+/** Open pulled events with `client`'s account key, as a device does before folding them. */
+const openAll = (client: SyncClient, events: { serverSeq: number; event: SealedEvent }[]) =>
+  Promise.all(events.map(async (e) => ({ serverSeq: e.serverSeq, event: (await client.open(e.event)) as WireEvent })));
+
 const paragraph = (i: number) => `<p>Note ${i}: ${'agenda items, follow-ups and a few thoughts about the week. '.repeat(1 + (i % 8))}</p>`;
 
 /** Seeds an account of `notes` notes (created + one body save each) and a tail of `tail` edits, then starts a fresh device. */
@@ -48,7 +54,8 @@ export async function runNewDevice(hostUrl: string, notes: number, tail: number,
   }
   const pushGzip = async (events: WireEvent[]) => {
     for (let i = 0; i < events.length; i += 500) {
-      const body = gzipSync(JSON.stringify({ deviceId: seedDevice, events: events.slice(i, i + 500) }));
+      const sealed = await Promise.all(events.slice(i, i + 500).map((e) => seeder.seal(e)));
+      const body = gzipSync(JSON.stringify({ deviceId: seedDevice, events: sealed }));
       const answer = await seeder.request('POST', '/functions/v1/sync/push', undefined, {
         rawBody: body,
         headers: { 'Content-Encoding': 'gzip' },
@@ -59,8 +66,9 @@ export async function runNewDevice(hostUrl: string, notes: number, tail: number,
   };
   await pushGzip(seeded);
   const seededLog = await seeder.pullAll(seedDevice, 0, true);
-  const state: NotesState = fold(seededLog.events);
-  const snapshotBody = gzipSync(JSON.stringify({ deviceId: seedDevice, serverSeq: seededLog.head, format: 'notes-state/1', state }));
+  const state: NotesState = fold(await openAll(seeder, seededLog.events));
+  const checkpoint = await sealCheckpoint(seeder.keyring!.key, seeder.keyring!.userId, seededLog.head, state);
+  const snapshotBody = gzipSync(JSON.stringify({ deviceId: seedDevice, ...checkpoint }));
   const put = await seeder.request('PUT', '/functions/v1/sync/snapshot', undefined, {
     rawBody: snapshotBody,
     headers: { 'Content-Encoding': 'gzip' },
@@ -74,24 +82,25 @@ export async function runNewDevice(hostUrl: string, notes: number, tail: number,
     );
   }
   await pushGzip(edits);
-  const expected = storageFingerprint(fold((await seeder.pullAll(seedDevice, 0, true)).events));
+  const expected = storageFingerprint(fold(await openAll(seeder, (await seeder.pullAll(seedDevice, 0, true)).events)));
 
   // A fresh device: snapshot, then only the tail.
   const fresh = new SyncClient(hostUrl, 120_000);
   fresh.cookie = seeder.cookie;
+  fresh.keyring = seeder.keyring;
   const freshDevice = newDeviceId();
   let t = performance.now();
   const snapshot = await fresh.getSnapshot(freshDevice, true);
   if (snapshot.status !== 200) throw new Error(`snapshot get ${snapshot.status}`);
   const rest = await fresh.pullAll(freshDevice, snapshot.json.serverSeq, true);
-  const fromSnapshot = fold(rest.events, snapshot.json.state as NotesState);
+  const fromSnapshot = fold(await openAll(fresh, rest.events), (await fresh.openSnapshot(snapshot.json)) as NotesState);
   const snapshotSeconds = (performance.now() - t) / 1000;
   const identicalSnapshot = storageFingerprint(fromSnapshot) === expected;
 
   // The same device without a snapshot: the whole log.
   t = performance.now();
   const all = await fresh.pullAll(freshDevice, 0, true);
-  const replayed = fold(all.events);
+  const replayed = fold(await openAll(fresh, all.events));
   const replaySeconds = (performance.now() - t) / 1000;
 
   return {

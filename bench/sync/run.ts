@@ -3,7 +3,8 @@
  * started and stopped here, fsync on), the host as its own process on loopback; 50 devices over 10
  * accounts pushing and pulling for 30 s (events accepted per second, target >= 2,000/s; p99 push
  * latency; 0 lost, 0 duplicated, identical folds), and a new device of a 10,000-note account
- * (seconds until folded, bytes on the wire). Prints a table and writes
+ * (seconds until folded, decryption included, bytes on the wire), and the cost of end-to-end
+ * encryption (sign-in unlock, sealing and opening one event). Prints a table and writes
  * bench/results/sync-latest.json; never fails on a figure.
  * Env: BENCH_SYNC_SECONDS (default 30), BENCH_SYNC_NOTES (default 10000), BENCH_SYNC_STORES (sqlite,postgres).
  */
@@ -12,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startPostgres, type PostgresCluster } from '../../tests/support/postgres';
 import { startSyncChild } from '../../tests/sync/host';
+import { runCrypto } from './crypto';
 import { runNewDevice, type NewDeviceResult } from './newDevice';
 import { runThroughput, type ThroughputResult } from './throughput';
 
@@ -56,6 +58,13 @@ async function benchStore(store: string): Promise<StoreFigures> {
 
 const started = new Date();
 const loadBefore = load();
+const cryptoFigures = await runCrypto();
+console.log(
+  `End-to-end encryption (load ${load()}): sign-in unlock (${cryptoFigures.kdf}, then unwrap) median ${ms(cryptoFigures.unlockMedianMs)} ` +
+    `[${cryptoFigures.unlockRuns.map((r) => r.toFixed(0)).join(', ')}] (target <= 1500 ms ${cryptoFigures.unlockMedianMs <= 1500 ? 'PASS' : 'FAIL'}); ` +
+    `seal / open a rename ${cryptoFigures.sealRenameUs.toFixed(0)} / ${cryptoFigures.openRenameUs.toFixed(0)} µs, ` +
+    `a ${cryptoFigures.bodyBytes}-byte body save ${cryptoFigures.sealBodyUs.toFixed(0)} / ${cryptoFigures.openBodyUs.toFixed(0)} µs`,
+);
 const figures: StoreFigures[] = [];
 for (const store of STORES) figures.push(await benchStore(store));
 const loadAfter = load();
@@ -99,7 +108,16 @@ mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/sync-latest.json'),
   JSON.stringify(
-    { takenAt: started.toISOString(), cores: cpus().length, loadBefore, loadAfter, seconds: SECONDS, notes: NOTES, figures },
+    {
+      takenAt: started.toISOString(),
+      cores: cpus().length,
+      loadBefore,
+      loadAfter,
+      seconds: SECONDS,
+      notes: NOTES,
+      crypto: cryptoFigures,
+      figures,
+    },
     null,
     2,
   ) + '\n',

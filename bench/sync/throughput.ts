@@ -55,6 +55,8 @@ export async function runThroughput(hostUrl: string, plan: ThroughputPlan, seed:
       Array.from({ length: plan.devicesPerAccount }, (_, d) => {
         const client = new SyncClient(hostUrl, 60_000);
         client.cookie = owner.cookie;
+        // Each device seals what it pushes and opens what it pulls with the account key, as the app does.
+        client.keyring = owner.keyring;
         return {
           id: newDeviceId(),
           client,
@@ -76,8 +78,11 @@ export async function runThroughput(hostUrl: string, plan: ThroughputPlan, seed:
     const after = device.log.length ? device.log[device.log.length - 1].serverSeq : 0;
     const t = performance.now();
     const page = await device.client.pullAll(device.id, after, true);
+    const opened = await Promise.all(
+      page.events.map(async (e) => ({ serverSeq: e.serverSeq, event: (await device.client.open(e.event)) as WireEvent })),
+    );
     pullTimes.push(performance.now() - t);
-    device.log.push(...page.events);
+    device.log.push(...opened);
   };
   const run = async (device: Device) => {
     while (performance.now() < end) {

@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../_shared/http.ts';
 import type { Authenticate, Identity } from './access.ts';
+import type { AccountKeys } from './keys.ts';
 import type { SyncLimits } from './limits.ts';
 import type { SyncStore } from './store.ts';
 
@@ -25,13 +26,16 @@ export interface SyncDeps {
    * heartbeat. @returns the unsubscribe function.
    */
   onSessionsChanged?: (listener: (userId: string) => void) => () => void;
+  /** The accounts' keys (docs/sync.md "Keys"); without them the key endpoints answer 404. */
+  keys?: AccountKeys;
+  /** A header set by a trusted proxy naming the client (e.g. x-forwarded-for); null: the connection's address. */
+  proxyIpHeader?: string | null;
 }
 
-/** One authenticated call, as an endpoint sees it. */
-export interface SyncCall {
+/** A call before anyone is authenticated, as an endpoint that needs no sign-in sees it (the salt, recovery). */
+export interface OpenCall {
   req: Request;
   url: URL;
-  identity: Identity;
   store: SyncStore;
   limits: SyncLimits;
   now: () => Date;
@@ -40,7 +44,18 @@ export interface SyncCall {
   headers: Record<string, string>;
   /** The client accepts gzip answers. */
   gzip: boolean;
+  keys?: AccountKeys;
+  /** The client's address as the limits count it (functions/_shared/clientAddress.ts). */
+  clientAddress: string;
+}
+
+/** One authenticated call, as an endpoint sees it. */
+export interface SyncCall extends OpenCall {
+  identity: Identity;
 }
 
 /** An endpoint: an authenticated call in, an answer out (throws HttpError for 4xx). */
 export type Endpoint = (call: SyncCall) => Promise<Response>;
+
+/** An endpoint that needs no sign-in (throws HttpError for 4xx). */
+export type OpenEndpoint = (call: OpenCall) => Promise<Response>;

@@ -1,36 +1,15 @@
 /**
- * `PUT /functions/v1/sync/device` and `GET /functions/v1/sync/devices` (docs/sync.md "device and devices"):
- * a device names itself; the account lists its own devices, a page at a time.
+ * `GET /functions/v1/sync/devices` (docs/sync.md "devices"): the account lists its own devices, a
+ * page at a time. Devices name themselves only in their sealed `device.named` events: the host
+ * keeps no name (docs/sync.md "What the host can see").
  */
-import { HttpError, requireObject } from '../_shared/http.ts';
-import { json, readJson } from './body.ts';
+import { HttpError } from '../_shared/http.ts';
+import { json } from './body.ts';
 import type { Endpoint } from './context.ts';
 import { DEVICE_ID_PATTERN } from './limits.ts';
-import { hasBidiControl, hasControlCharacter, intParam, requireDeviceId } from './params.ts';
-import { requireOwnDevice, useQueryDevice } from './pull.ts';
+import { intParam } from './params.ts';
+import { useQueryDevice } from './pull.ts';
 import type { DeviceCursor, DeviceRecord } from './store.ts';
-
-/** `{deviceId, name}` -> `{deviceId, name}`: name 1-80 characters (trimmed), no control or bidirectional formatting characters. */
-export const nameDevice: Endpoint = async (call) => {
-  const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
-  const deviceId = requireDeviceId(body.deviceId);
-  const name = typeof body.name === 'string' ? body.name.trim() : null;
-  if (
-    name === null ||
-    name.length === 0 ||
-    [...name].length > call.limits.maxDeviceName ||
-    hasControlCharacter(name) ||
-    hasBidiControl(name)
-  ) {
-    throw new HttpError(
-      400,
-      `name must be 1-${call.limits.maxDeviceName} characters without control or bidirectional formatting characters`,
-    );
-  }
-  await requireOwnDevice(call, deviceId);
-  await call.store.nameDevice(call.identity.userId, deviceId, name);
-  return json(200, { deviceId, name }, call.headers);
-};
 
 /** The opaque cursor after `device`: base64url of `[createdAt, deviceId]`. */
 function cursorAfter(device: DeviceRecord): string {

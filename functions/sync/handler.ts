@@ -7,12 +7,16 @@
 import { dropBody, HttpError, type FunctionHandler } from '../_shared/http.ts';
 import { checkCookieOrigin, trustedOrigin } from './access.ts';
 import { acceptsGzip, answerHeaders, json, withBodyDeadline } from './body.ts';
-import type { Endpoint, SyncCall, SyncDeps } from './context.ts';
-import { listDevices, nameDevice } from './devices.ts';
+import { clientAddress } from '../_shared/clientAddress.ts';
+import type { ClientInfo } from '../_shared/clientAddress.ts';
+import type { Endpoint, OpenCall, OpenEndpoint, SyncDeps } from './context.ts';
+import { listDevices } from './devices.ts';
+import { changePassword, createKeys, finishUpgrade, readKeys, recover, salt } from './keys.ts';
 import { DEFAULT_SYNC_LIMITS } from './limits.ts';
 import { createLiveStreams, live } from './live.ts';
 import { head, pull } from './pull.ts';
 import { push } from './push.ts';
+import { reseal } from './reseal.ts';
 import { getSnapshot, putSnapshot } from './snapshot.ts';
 
 /** The handler plus what the host needs to stop it. */
@@ -33,17 +37,23 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
   const log = deps.log ?? console;
   const streams = createLiveStreams();
 
-  const routes: Record<string, Record<string, Endpoint>> = {
+  /** Endpoints by name and method; `{open}` ones need no sign-in. */
+  const routes: Record<string, Record<string, Endpoint | { open: OpenEndpoint }>> = {
     push: { POST: push },
     pull: { GET: pull },
     head: { GET: head },
     live: { GET: (call) => live(call, { streams, reauthenticate: deps.authenticate, onSessionsChanged: deps.onSessionsChanged }) },
     snapshot: { GET: getSnapshot, PUT: putSnapshot },
-    device: { PUT: nameDevice },
     devices: { GET: listDevices },
+    salt: { POST: { open: salt } },
+    keys: { GET: readKeys, PUT: createKeys },
+    password: { POST: changePassword },
+    recover: { POST: { open: recover } },
+    upgrade: { POST: finishUpgrade },
+    reseal: { POST: reseal },
   };
 
-  const handle: FunctionHandler = async (req) => {
+  const handle: FunctionHandler = async (req, info?: ClientInfo) => {
     const url = new URL(req.url);
     const origin = trustedOrigin(req, deps.trustedOrigins());
     const headers = answerHeaders(origin);
@@ -62,20 +72,26 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
       const endpoint = Object.prototype.hasOwnProperty.call(route, req.method) ? route[req.method] : undefined;
       if (!endpoint) throw new HttpError(405, `Method ${req.method} is not allowed here: use ${allow}`, { Allow: allow });
       checkCookieOrigin(req, deps.trustedOrigins());
-      const identity = await deps.authenticate(req);
-      if (!identity) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
-      bodyUsed = true;
-      const call: SyncCall = {
+      const open: OpenCall = {
         req: withBodyDeadline(req, limits.bodyTimeoutMs),
         url,
-        identity,
         store: deps.store,
         limits,
         now,
         log,
         headers,
         gzip: acceptsGzip(req),
+        keys: deps.keys,
+        clientAddress: clientAddress(req, info, deps.proxyIpHeader ?? null),
       };
+      if (typeof endpoint === 'object') {
+        bodyUsed = true;
+        return await endpoint.open(open);
+      }
+      const identity = await deps.authenticate(req);
+      if (!identity) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+      bodyUsed = true;
+      const call = { ...open, identity };
       return await endpoint(call);
     } catch (error) {
       if (!bodyUsed && req.body && !req.bodyUsed) {

@@ -19,12 +19,10 @@ export interface SyncLimits {
   maxPullBytes: number;
   /** A snapshot body, on the wire and inflated (64 MiB). */
   maxSnapshotBytes: number;
-  /** Body of the small JSON requests (device name): 64 KiB. */
+  /** Body of the small JSON requests (the key endpoints): 64 KiB. */
   maxSmallBodyBytes: number;
   /** Comment heartbeat of the live stream; the session is checked again at each one (15 s). */
   heartbeatMs: number;
-  /** A device name's length in characters (80). */
-  maxDeviceName: number;
   /** A snapshot format's length in characters (64). */
   maxFormatLength: number;
   /**
@@ -52,7 +50,6 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   maxSnapshotBytes: 64 * MIB,
   maxSmallBodyBytes: 64 * 1024,
   heartbeatMs: 15_000,
-  maxDeviceName: 80,
   maxFormatLength: 64,
   maxDevicesPerAccount: 100,
   maxDevicesPage: 100,

@@ -5,7 +5,7 @@
  * event is then decided on its own (docs/sync.md "Limits"): one the server will not store is
  * refused in the answer and the others are stored.
  */
-import { EVENT_SCHEMA_VERSION, newerVersionOf, readRecord, SYNCED_EVENT_TYPES, utf8Length } from '../../catalog/index.ts';
+import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length } from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
@@ -30,18 +30,17 @@ export interface CheckedPush {
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * Why the server refuses to store `event` (already without `seq`), or null when it syncs. The
- * schema version is read from the envelope alone, before anything of the payload: an event of a
- * newer NotePad than this server's build (which serves the app, so no device runs a newer one) is
- * refused, so no device ever pulls an event it cannot read.
+ * Why the server refuses to store `event` (already without `seq`), or null when it syncs. Only
+ * the envelope is read: the rest is sealed on the device (docs/sync.md "What the host can see").
+ * The schema version comes first: an event of a newer NotePad than this server's build (which
+ * serves the app, so no device runs a newer one) is refused, so no device ever pulls an event it
+ * cannot read. An event that is not sealed (a plain `type` or `payload`) is refused, so no note's
+ * words are ever stored in clear.
  */
 export function refusalReason(event: Record<string, unknown>): string | null {
   const newer = newerVersionOf(event);
   if (newer !== null) return `schema version ${newer} is newer than this server's (${EVENT_SCHEMA_VERSION})`;
-  const outcome = readRecord(event, { requireSeq: false });
-  if (outcome.kind !== 'event') return outcome.kind === 'malformed' ? outcome.reason : `schema version ${outcome.version} is newer`;
-  const type = outcome.event.type;
-  return SYNCED_EVENT_TYPES.has(type) ? null : `${type} events stay on their device (only note events sync)`;
+  return sealedEnvelopeError(event);
 }
 
 /** The event's JSON text as stored, or null when it is nested too deeply to serialize. */

@@ -1,8 +1,10 @@
 /**
  * `PUT` and `GET /functions/v1/sync/snapshot` (docs/sync.md "snapshot"): a device uploads the
  * account's folded notes at a serverSeq, a new device downloads it and pulls only what follows.
- * The server never folds; it keeps the latest snapshot per account as the JSON text received.
+ * The server never folds nor reads it: the notes are sealed on the device (`c`, docs/sync.md
+ * "What the host can see"); it keeps the latest snapshot per account.
  */
+import { CHECKPOINT_FORMAT, sealedLength } from '../../catalog/index.ts';
 import { HttpError, parseJsonBytes, requireObject } from '../_shared/http.ts';
 import { jsonText, readJsonBytes } from './body.ts';
 import type { Endpoint } from './context.ts';
@@ -21,7 +23,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** `{deviceId, serverSeq, format, state}` -> `{serverSeq, format}`; 409 when serverSeq is beyond the head or below the stored snapshot. */
+/** `{deviceId, serverSeq, format, c}` -> `{serverSeq, format}`; 409 when serverSeq is beyond the head or below the stored snapshot. */
 export const putSnapshot: Endpoint = async (call) => {
   const bytes = await readJsonBytes(call.req, call.limits.maxSnapshotBytes);
   return oneAtATime(async () => {
@@ -38,17 +40,19 @@ export const putSnapshot: Endpoint = async (call) => {
     ) {
       throw new HttpError(
         400,
-        `format must be a string of 1-${call.limits.maxFormatLength} characters naming the fold format, e.g. "notes-state/1"`,
+        `format must be a string of 1-${call.limits.maxFormatLength} characters naming the fold format, e.g. "${CHECKPOINT_FORMAT}"`,
       );
     }
-    const state = body.state;
-    if (typeof state !== 'object' || state === null || Array.isArray(state)) throw new HttpError(400, 'state must be a JSON object');
-    let text: string;
-    try {
-      text = JSON.stringify(state);
-    } catch {
-      throw new HttpError(400, 'state is nested too deeply');
+    const sealed = body.c;
+    if (
+      typeof sealed !== 'string' ||
+      sealed.length < sealedLength(0) ||
+      sealed.length % 4 !== 0 ||
+      !/^[A-Za-z0-9+/]*={0,2}$/.test(sealed)
+    ) {
+      throw new HttpError(400, 'c must be the base64 of the sealed checkpoint (notes are end-to-end encrypted)');
     }
+    const text = JSON.stringify(sealed);
     await requireOwnDevice(call, deviceId);
     const refusal = await call.store.putSnapshot(call.identity.userId, { serverSeq, format, state: text }, call.now());
     if (refusal === 'ahead') throw new HttpError(409, `serverSeq ${serverSeq} is beyond the account's head`);
@@ -57,11 +61,15 @@ export const putSnapshot: Endpoint = async (call) => {
   });
 };
 
-/** `?deviceId` -> `{serverSeq, format, state, createdAt}`, or 404 when the account has none. */
+/**
+ * `?deviceId` -> `{serverSeq, format, createdAt, c}`, or 404 when the account has none. A snapshot
+ * left in clear by an older build (its text is not a JSON string) is never served: it waits to be
+ * removed by the account's upgrade (docs/sync.md "Upgrade").
+ */
 export const getSnapshot: Endpoint = async (call) => {
   await useQueryDevice(call);
   const snapshot = await call.store.getSnapshot(call.identity.userId);
-  if (!snapshot) throw new HttpError(404, 'No snapshot yet: pull from serverSeq 0');
-  const text = `{"serverSeq":${snapshot.serverSeq},"format":${JSON.stringify(snapshot.format)},"createdAt":${JSON.stringify(snapshot.createdAt)},"state":${snapshot.state}}`;
+  if (!snapshot || !snapshot.state.startsWith('"')) throw new HttpError(404, 'No snapshot yet: pull from serverSeq 0');
+  const text = `{"serverSeq":${snapshot.serverSeq},"format":${JSON.stringify(snapshot.format)},"createdAt":${JSON.stringify(snapshot.createdAt)},"c":${snapshot.state}}`;
   return jsonText(200, text, call.headers, call.gzip);
 };

@@ -14,6 +14,20 @@ export interface IncomingEvent {
   bytes: number;
 }
 
+/** An event in clear replaced by its sealed form: where it is, its id, the sealed JSON and its UTF-8 length. */
+export interface ResealedEvent extends IncomingEvent {
+  serverSeq: number;
+}
+
+/**
+ * SQL condition on `body` (a stored event's JSON) that holds for an event in clear: only a clear
+ * event has the key `type` (a sealed event's keys are checked by push; inside a JSON string every
+ * quote is escaped, so `"type":` can only be a key). A checkpoint in clear is a JSON object (a
+ * sealed one is a JSON string).
+ */
+export const IN_CLEAR_SQL = `body LIKE '%"type":%'`;
+export const SNAPSHOT_IN_CLEAR_SQL = `body LIKE '{%'`;
+
 /** An event's place in the user's log. */
 export interface EventPosition {
   id: string;
@@ -42,7 +56,7 @@ export interface PullPage {
   more: boolean;
 }
 
-/** A device of the account. `name` is null until the device names itself. Times are ISO-8601 UTC. */
+/** A device of the account. `name` is null (only builds before end-to-end encryption named devices here). Times are ISO-8601 UTC. */
 export interface DeviceRecord {
   deviceId: string;
   name: string | null;
@@ -80,8 +94,19 @@ export interface SyncStore {
    * @returns false when the device id is bound to another user (nothing is changed then).
    */
   useDevice(userId: string, deviceId: string, now: Date, maxDevices?: number): Promise<boolean>;
-  /** Sets the name of a device already bound to the user (see useDevice). */
-  nameDevice(userId: string, deviceId: string, name: string): Promise<void>;
+  /**
+   * Events of the user still in clear: stored by a build before end-to-end encryption (a clear
+   * event has a `type` key; a sealed one cannot: IN_CLEAR_SQL). docs/sync.md "Upgrade".
+   */
+  countInClear(userId: string): Promise<number>;
+  /**
+   * Replace events in clear by their sealed form, in place: the same serverSeq and id, so the
+   * account's order is untouched. An entry whose event is not in clear, or has another id, is left.
+   * @returns how many were replaced.
+   */
+  reseal(userId: string, events: readonly ResealedEvent[]): Promise<number>;
+  /** Remove what a build before end-to-end encryption left in clear beside the events: a checkpoint in clear and the device names. */
+  forgetClearData(userId: string): Promise<void>;
   /** The user's devices, oldest first (created, then id): all, or at most `page.limit` after `page.after`. */
   listDevices(userId: string, page?: { after: DeviceCursor | null; limit: number }): Promise<DeviceRecord[]>;
   /**

@@ -6,7 +6,14 @@
  * this process's watchers, so a push through any host reaches streams open on every host.
  */
 import pg from 'pg';
-import type { DeviceRecord, EventPosition, PullPage, SyncStore } from '../../functions/sync/store.ts';
+import {
+  IN_CLEAR_SQL,
+  SNAPSHOT_IN_CLEAR_SQL,
+  type DeviceRecord,
+  type EventPosition,
+  type PullPage,
+  type SyncStore,
+} from '../../functions/sync/store.ts';
 import { createHeadWatchers } from './headWatchers';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
@@ -202,8 +209,32 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
   return {
     kind: 'postgres',
     useDevice: (userId, deviceId, now, maxDevices = Infinity) => useDevice(userId, deviceId, now, maxDevices),
-    nameDevice: async (userId, deviceId, name) =>
-      void (await pool.query('UPDATE sync_devices SET name = $1 WHERE device_id = $2 AND user_id = $3', [name, deviceId, userId])),
+    async countInClear(userId) {
+      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM sync_events WHERE user_id = $1 AND ${IN_CLEAR_SQL}`, [
+        userId,
+      ]);
+      return Number(rows[0].n);
+    },
+    reseal: (userId, events) =>
+      inTransaction(pool, async (client) => {
+        let replaced = 0;
+        for (const e of events) {
+          const result = await client.query(
+            `UPDATE sync_events SET body = $1, bytes = $2 WHERE user_id = $3 AND server_seq = $4 AND event_id = $5 AND ${IN_CLEAR_SQL}`,
+            [e.body, e.bytes, userId, e.serverSeq, e.id],
+          );
+          replaced += result.rowCount ?? 0;
+        }
+        return replaced;
+      }),
+    async forgetClearData(userId) {
+      await inTransaction(pool, async (client) => {
+        await client.query(`DELETE FROM sync_snapshots WHERE user_id = $1 AND ${SNAPSHOT_IN_CLEAR_SQL}`, [userId]);
+        await client.query('UPDATE sync_devices SET name = NULL WHERE user_id = $1', [userId]);
+      });
+      // The old row versions become space to reuse (Postgres never zeroes it; docs/sync.md "Threat model").
+      await pool.query('VACUUM sync_events, sync_snapshots, sync_devices');
+    },
     async listDevices(userId, page) {
       const { rows } = await pool.query<{ device_id: string; name: string | null; created_at: string | Date; last_seen_at: string | Date }>(
         `SELECT device_id, name, created_at, last_seen_at FROM sync_devices

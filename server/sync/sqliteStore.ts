@@ -6,7 +6,16 @@
  * through an in-process emitter.
  */
 import Database from 'better-sqlite3';
-import type { DeviceRecord, EventPosition, PullPage, SnapshotRecord, SyncStore } from '../../functions/sync/store.ts';
+import {
+  IN_CLEAR_SQL,
+  SNAPSHOT_IN_CLEAR_SQL,
+  type DeviceRecord,
+  type EventPosition,
+  type PullPage,
+  type ResealedEvent,
+  type SnapshotRecord,
+  type SyncStore,
+} from '../../functions/sync/store.ts';
 import { preparePrivateDatabase } from '../privateFiles';
 import { createHeadWatchers } from './headWatchers';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
@@ -74,6 +83,8 @@ export function openSqliteSyncStore(path: string): SyncStore {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // What is replaced or deleted (an old account's events in clear, at its upgrade) is overwritten with zeros, not left in free pages.
+  db.pragma('secure_delete = ON');
   // Never wait inside SQLite (that would block the event loop): withBusyRetry waits instead.
   db.pragma('busy_timeout = 0');
   db.exec(SCHEMA);
@@ -97,7 +108,17 @@ export function openSqliteSyncStore(path: string): SyncStore {
     ON CONFLICT (device_id) DO UPDATE SET last_seen_at = excluded.last_seen_at
     WHERE sync_devices.user_id = excluded.user_id AND sync_devices.last_seen_at < @stale`);
   const deviceOwner = db.prepare<[string], { user_id: string }>('SELECT user_id FROM sync_devices WHERE device_id = ?');
-  const renameDevice = db.prepare('UPDATE sync_devices SET name = ? WHERE device_id = ? AND user_id = ?');
+  const countClear = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM sync_events WHERE user_id = ? AND ${IN_CLEAR_SQL}`);
+  const resealEvent = db.prepare(
+    `UPDATE sync_events SET body = ?, bytes = ? WHERE user_id = ? AND server_seq = ? AND event_id = ? AND ${IN_CLEAR_SQL}`,
+  );
+  const resealTx = db.transaction((userId: string, events: readonly ResealedEvent[]) =>
+    events.reduce((n, e) => n + resealEvent.run(e.body, e.bytes, userId, e.serverSeq, e.id).changes, 0),
+  );
+  const forgetTx = db.transaction((userId: string) => {
+    db.prepare(`DELETE FROM sync_snapshots WHERE user_id = ? AND ${SNAPSHOT_IN_CLEAR_SQL}`).run(userId);
+    db.prepare('UPDATE sync_devices SET name = NULL WHERE user_id = ?').run(userId);
+  });
   const devices = db.prepare<
     [string, string, string, number],
     { device_id: string; name: string | null; created_at: string; last_seen_at: string }
@@ -166,7 +187,14 @@ export function openSqliteSyncStore(path: string): SyncStore {
     kind: 'sqlite',
     useDevice: (userId, deviceId, now, maxDevices = Infinity) =>
       withBusyRetry(() => useDeviceTx.immediate(userId, deviceId, now, maxDevices)),
-    nameDevice: (userId, deviceId, name) => withBusyRetry(() => void renameDevice.run(name, deviceId, userId)),
+    countInClear: async (userId) => countClear.get(userId)?.n ?? 0,
+    reseal: (userId, events) => withBusyRetry(() => resealTx.immediate(userId, events)),
+    async forgetClearData(userId) {
+      await withBusyRetry(() => forgetTx.immediate(userId));
+      // Rows rewritten in place leave their old bytes in the pages' free space, which secure_delete
+      // does not always clear: rewriting the file leaves none of an upgraded account's words in it.
+      await withBusyRetry(() => db.exec('VACUUM'));
+    },
     listDevices: async (userId, page) =>
       devices
         .all(userId, page?.after?.createdAt ?? '', page?.after?.deviceId ?? '', page?.limit ?? -1)

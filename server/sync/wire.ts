@@ -6,6 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { ClientInfo } from '../../functions/_shared/clientAddress.ts';
+import { HttpError } from '../../functions/_shared/http.ts';
 import { combineAuthenticators } from '../../functions/sync/access.ts';
 import { createSyncHandler } from '../../functions/sync/handler.ts';
 import { createJwtVerifier } from '../../functions/sync/jwt.ts';
@@ -21,8 +23,8 @@ import { openSqliteSyncStore } from './sqliteStore';
 export interface SyncService {
   readonly kind: 'sqlite' | 'postgres';
   readonly config: SyncConfig;
-  /** Answers `/functions/v1/sync/*`. */
-  handle(req: Request): Promise<Response>;
+  /** Answers `/functions/v1/sync/*`; `info` names the connection's address (the limits of key recovery count it). */
+  handle(req: Request, info?: ClientInfo): Promise<Response>;
   /** Answers `/api/auth/*`; `clientIp` is the socket's remote address. */
   handleAuth(req: Request, clientIp: string | null): Promise<Response>;
   /** Called once the host listens on `url`: its own origins become trusted and accounts start. */
@@ -61,6 +63,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     const authDb = new Database(config.authDbPath);
     authDb.pragma('journal_mode = WAL');
     authDb.pragma('busy_timeout = 5000');
+    authDb.pragma('secure_delete = ON');
     database = authDb;
     closeDatabase = async () => void authDb.close();
   }
@@ -75,11 +78,17 @@ export async function createSyncService(env: Record<string, string | undefined>)
     signInLimits: config.signInLimits,
     proxyIpHeader: config.proxyIpHeader,
     deleteUserData: (userId) => store.deleteUser(userId),
+    eventsInClear: (userId) => store.countInClear(userId),
+    forgetClearData: (userId) => store.forgetClearData(userId),
   });
   const migrate = () => migrateAuth(settings(config.appOrigins[0] ?? 'http://127.0.0.1'));
   await (database instanceof pg.Pool ? withSchemaLock(database, migrate) : migrate());
 
   let auth: AuthService | null = null;
+  const ready = (): AuthService => {
+    if (!auth) throw new HttpError(503, 'The host is starting: try again shortly');
+    return auth;
+  };
   const jwt = config.jwt ? createJwtVerifier(config.jwt) : null;
   const sync = createSyncHandler({
     store,
@@ -92,12 +101,22 @@ export async function createSyncService(env: Record<string, string | undefined>)
       bodyTimeoutMs: config.bodyTimeoutMs,
     },
     onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
+    // The keys are better-auth's, which starts once the host listens (before that every call answers 503).
+    keys: {
+      salt: (...args) => ready().keys.salt(...args),
+      read: (...args) => ready().keys.read(...args),
+      create: (...args) => ready().keys.create(...args),
+      changePassword: (...args) => ready().keys.changePassword(...args),
+      recover: (...args) => ready().keys.recover(...args),
+      finishUpgrade: (...args) => ready().keys.finishUpgrade(...args),
+    },
+    proxyIpHeader: config.proxyIpHeader,
   });
 
   return {
     kind: store.kind,
     config,
-    handle: async (req) => (auth ? sync.handle(req) : notReady()),
+    handle: async (req, info) => (auth ? sync.handle(req, info) : notReady()),
     handleAuth: async (req, clientIp) => (auth ? auth.handle(req, clientIp) : notReady()),
     listening(url) {
       trusted = [...new Set([...config.appOrigins, ...ownOrigins(url)])];

@@ -696,7 +696,22 @@ export class EventLog {
 
   /** How many events of the account's order this build could not read (skipped by the fold, listed). */
   async unreadableCount(): Promise<number> {
-    return this.sync$.value ? (await this.storage.sync.unreadable()).length : 0;
+    return (await this.unreadableEntries()).length;
+  }
+
+  /** The events of the account's order this build could not read, with the reasons, by ascending sseq. */
+  async unreadableEntries(): Promise<UnreadableEntry[]> {
+    return this.sync$.value ? this.storage.sync.unreadable() : [];
+  }
+
+  /** The account key of a synced device (non-extractable), or null while it is locked (docs/sync.md "Keys"). */
+  accountKey(): Promise<CryptoKey | null> {
+    return this.storage.sync.accountKey();
+  }
+
+  /** Keep the account key unlocked at sign-in in the sync bookkeeping; sign-out removes it with the rest. */
+  async setAccountKey(key: CryptoKey): Promise<void> {
+    await this.storage.sync.setAccountKey(key);
   }
 
   /** Remember how far the server has this device's events, so the next start reads the outbox from there. */

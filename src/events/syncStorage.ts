@@ -61,13 +61,23 @@ export interface SyncStorage {
   /** The account's checkpoint this device started from (its events before it are not in the local log), for exports. */
   origin(): Promise<ServerBase | null>;
   setOrigin(origin: ServerBase): Promise<void>;
+  /**
+   * The account key (a non-extractable AES-GCM CryptoKey, stored as such: its bytes cannot be read
+   * back), or null while this device is locked (docs/sync.md "Keys"). `write(null)` removes it.
+   */
+  accountKey(): Promise<CryptoKey | null>;
+  setAccountKey(key: CryptoKey): Promise<void>;
   close(): void;
 }
 
 interface SyncDB extends DBSchema {
   device: {
     key: string;
-    value: (SyncRecord & { key: string }) | { key: string; origin: ServerBase } | { key: string; unreadable: UnreadableEntry[] };
+    value:
+      | (SyncRecord & { key: string })
+      | { key: string; origin: ServerBase }
+      | { key: string; unreadable: UnreadableEntry[] }
+      | { key: string; accountKey: CryptoKey };
   };
   order: { key: number; value: OrderEntry; indexes: { id: string } };
   aside: { key: string; value: { id: string; reason: string } };
@@ -80,6 +90,8 @@ const RECORD_KEY = 'account';
 const ORIGIN_KEY = 'origin';
 /** The list of unreadable server events: one record in the `device` store, so the database keeps its version. */
 const UNREADABLE_KEY = 'unreadable';
+/** The account key: in the `device` store, which leaving sync clears. */
+const ACCOUNT_KEY_KEY = 'account-key';
 
 /** `list` with `added` merged in, by ascending sseq, one entry per sseq. */
 function mergeUnreadable(list: readonly UnreadableEntry[], added: readonly UnreadableEntry[]): UnreadableEntry[] {
@@ -145,6 +157,13 @@ export async function openIndexedDbSyncStorage(): Promise<SyncStorage> {
     async setOrigin(origin) {
       await db.put('device', { key: ORIGIN_KEY, origin });
     },
+    async accountKey() {
+      const stored = await db.get('device', ACCOUNT_KEY_KEY);
+      return stored && 'accountKey' in stored ? stored.accountKey : null;
+    },
+    async setAccountKey(accountKey) {
+      await db.put('device', { key: ACCOUNT_KEY_KEY, accountKey });
+    },
     close: () => db.close(),
   };
 }
@@ -194,6 +213,8 @@ export function openLazySyncStorage(open: () => Promise<SyncStorage> = openIndex
     addUnreadable: async (entries) => (await connect()).addUnreadable(entries),
     origin: async () => (await ifExists())?.origin() ?? null,
     setOrigin: async (origin) => (await connect()).setOrigin(origin),
+    accountKey: async () => (await ifExists())?.accountKey() ?? null,
+    setAccountKey: async (key) => (await connect()).setAccountKey(key),
     close: () =>
       void opened?.then(
         (store) => store.close(),
@@ -206,6 +227,7 @@ export function openLazySyncStorage(open: () => Promise<SyncStorage> = openIndex
 export function createMemorySyncStorage(): SyncStorage {
   let record: SyncRecord | null = null;
   let origin: ServerBase | null = null;
+  let accountKey: CryptoKey | null = null;
   const order = new Map<number, string>();
   const aside = new Map<string, string>();
   let unreadable: UnreadableEntry[] = [];
@@ -218,6 +240,7 @@ export function createMemorySyncStorage(): SyncStorage {
         aside.clear();
         unreadable = [];
         origin = null;
+        accountKey = null;
       }
     },
     orderedAfter: async (sseq) =>
@@ -239,6 +262,10 @@ export function createMemorySyncStorage(): SyncStorage {
     origin: async () => origin,
     setOrigin: async (next) => {
       origin = next;
+    },
+    accountKey: async () => accountKey,
+    setAccountKey: async (key) => {
+      accountKey = key;
     },
     close: () => {},
   };

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { PASSWORD, uniqueEmail } from './syncDevices';
+import { openDevice, PASSWORD, signIn, uniqueEmail } from './syncDevices';
 
 /**
  * The account dialog's refusals (docs/product.md "Account and sync"): a password easy to guess is
@@ -73,16 +73,14 @@ test.describe('the account dialog', () => {
     expectNoConsoleErrors(page, { allow: EXPECTED_ERRORS });
   });
 
-  test('after five wrong passwords says how long to wait before trying again', async ({ page }, testInfo) => {
+  test('after five wrong passwords says how long to wait before trying again', async ({ page, browser }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'locked');
+    // The account is made on another device, as a person would (the password never leaves a device).
+    const maker = await openDevice(browser, testInfo);
+    await signIn(maker, email, { create: true });
+    await maker.context.close();
     const app = new NotesPage(page);
     await app.open();
-    const email = uniqueEmail(testInfo, 'locked');
-    const origin = new URL(page.url()).origin;
-    const created = await page.request.post('/api/auth/sign-up/email', {
-      data: { email, password: PASSWORD, name: 'Locked' },
-      headers: { Origin: origin },
-    });
-    expect(created.status()).toBe(200);
     await page.getByRole('button', { name: 'Sign in to sync' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sync your notes' });
     await dialog.getByLabel('E-mail').fill(email);

@@ -34,16 +34,28 @@ export async function openDevice(browser: Browser, testInfo: TestInfo): Promise<
 /** The sync status line of the sidebar footer. */
 export const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 
-/** Open the account dialog and sign in (or create the account), then wait until the first sync is done. */
-export async function signIn(device: Device, email: string, options: { create?: boolean } = {}): Promise<void> {
+/**
+ * Open the account dialog and sign in (or create the account: then the recovery key is shown,
+ * and "I saved it" goes on), then wait until the first sync is done. Returns the recovery key
+ * shown, or null.
+ */
+export async function signIn(device: Device, email: string, options: { create?: boolean; password?: string } = {}): Promise<string | null> {
   const { page } = device;
   await page.getByRole('button', { name: /^(Sign in to sync|Sign in again)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Sync your notes' });
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password').fill(options.password ?? PASSWORD);
   await dialog.getByRole('button', { name: options.create ? 'Create account' : 'Sign in', exact: true }).click();
   await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+  let recoveryKey: string | null = null;
+  if (options.create) {
+    const saving = page.getByRole('dialog', { name: 'Save your recovery key' });
+    recoveryKey = await saving.getByLabel('Recovery key').textContent();
+    await saving.getByRole('button', { name: 'I saved it' }).click();
+    await expect(saving).toHaveCount(0);
+  }
   await waitSynced(device);
+  return recoveryKey;
 }
 
 /** Wait until the device says it is synced (nothing left to send, the account's events folded). */

@@ -34,7 +34,7 @@ export function sendRaw({ url, method = 'POST', headers = {}, body, timeoutMs = 
   let req: ReturnType<typeof request> | undefined;
   const outcome = new Promise<RawOutcome>((settle) => {
     let answered = false;
-    req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers }, (res) => {
+    req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers, agent: false }, (res) => {
       answered = true;
       let text = '';
       res.setEncoding('utf8');
@@ -43,6 +43,9 @@ export function sendRaw({ url, method = 'POST', headers = {}, body, timeoutMs = 
       // The answer's head arrived but its body was cut: still no usable answer.
       res.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'no-answer', code: error.code ?? 'ERROR', message: error.message }));
     });
+    // A server may answer early and close while the body is still going out; the late EPIPE then
+    // lands on a socket the request has let go of, and must not become an uncaught exception.
+    req.on('socket', (socket) => socket.on('error', () => undefined));
     req.on('error', (error: NodeJS.ErrnoException) => {
       // An EPIPE while sending may come after the answer started: the answer then settles it.
       if (!answered) settle({ kind: 'no-answer', code: error.code ?? 'ERROR', message: error.message });

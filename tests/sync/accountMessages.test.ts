@@ -2,7 +2,10 @@
 // dialog says for each of the host's limits and for a password easy to guess, in the app's words
 // with the wait the host gives.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountError, httpAccountApi, waitText } from '../../src/services/sync/account';
+import { AccountError, httpAuthApi, waitText } from '../../src/services/sync/account';
+import { accountFlows } from '../../src/services/sync/accountFlows';
+import { httpSyncTransport } from '../../src/services/sync/httpTransport';
+import { httpKeysApi } from '../../src/services/sync/keysApi';
 import { SyncClient } from './client';
 import { startSyncHost, type InProcessHost } from './host';
 
@@ -23,7 +26,14 @@ async function start(env: Record<string, string>) {
     request.headers.set('Origin', new URL(host.url).origin);
     return fetchOf(request);
   });
-  return { host, api: httpAccountApi(new URL(host.url).origin) };
+  const origin = new URL(host.url).origin;
+  const api = accountFlows({
+    auth: httpAuthApi(origin),
+    keys: httpKeysApi(origin),
+    wire: httpSyncTransport(origin),
+    newDeviceId: () => `web-${crypto.randomUUID()}`,
+  });
+  return { host, api };
 }
 
 /** The AccountError a call fails with. */

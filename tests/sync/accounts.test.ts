@@ -140,7 +140,6 @@ describe('accounts', () => {
     const userId = (await doomed.session()).json.user.id as string;
     for (const client of [doomed, keeper]) {
       const device = newDeviceId();
-      await client.nameDevice(device, 'A laptop');
       const pushed = await client.push(device, [noteEvent('note.created', { id: '1700000000001', title: 'x' })]);
       await client.putSnapshot(device, pushed.json.head, { order: ['1700000000001'] });
     }
@@ -150,9 +149,9 @@ describe('accounts', () => {
         (t) => (db.prepare(`SELECT count(*) AS n FROM ${t} WHERE user_id = ?`).get(id) as { n: number }).n,
       );
     expect(rows(userId)).toEqual([1, 1, 1, 1]);
-    expect((await doomed.deleteAccount('wrong password')).status).not.toBe(200);
+    expect((await doomed.deleteAccount('doomed@example.com', 'wrong password')).status).not.toBe(200);
     expect(rows(userId)).toEqual([1, 1, 1, 1]);
-    expect((await doomed.deleteAccount(PASSWORD)).status).toBe(200);
+    expect((await doomed.deleteAccount('doomed@example.com', PASSWORD)).status).toBe(200);
     expect(rows(userId)).toEqual([0, 0, 0, 0]);
     const keeperId = (await keeper.session()).json.user.id as string;
     expect(rows(keeperId)).toEqual([1, 1, 1, 1]);

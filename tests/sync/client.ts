@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { MIN_KDF, type KeyBundle, type SaltAnswer, type SealedEvent } from '../../catalog/index.ts';
+import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/keys';
+import { openCheckpoint, openEvent, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { withDeadline } from '../support/deadline';
 
 /** Connections are kept alive and shared by every client of this process, like a browser's. */
@@ -22,7 +25,7 @@ export interface Answer<T = any> {
   textBytes: number;
 }
 
-/** An envelope as a device sends it (the app's event without `seq`). */
+/** An event before it is sealed, as a device makes it (the app's event without `seq`). */
 export interface WireEvent {
   v: number;
   id: string;
@@ -44,6 +47,8 @@ export function noteEvent(type: string, payload: Record<string, unknown>, at = n
 export class SyncClient {
   cookie: string | null = null;
   bearer: string | null = null;
+  /** The account this client signed in to and its unlocked account key: `push` seals with it, `opened` opens. */
+  keyring: { userId: string; key: CryptoKey } | null = null;
   constructor(
     readonly hostUrl: string,
     readonly timeoutMs = 20_000,
@@ -114,15 +119,63 @@ export class SyncClient {
     });
   }
 
-  /** better-auth sign-up (answers the same for a new and an existing address). */
-  signUp(email: string, password: string, name = 'Test user') {
-    return this.request('POST', '/api/auth/sign-up/email', { email, password, name });
+  /**
+   * Sign up as the app does (docs/sync.md "Keys"): the login secret of `password` (Argon2id at the
+   * host's minimum, to keep tests quick) and the wrapped keys. Answers the same for a new and an
+   * existing address; `extra` overrides body fields.
+   */
+  async signUp(email: string, password: string, name = 'Test user', extra: Record<string, unknown> = {}) {
+    return this.request('POST', '/api/auth/sign-up/email', { ...(await this.signUpBody(email, password, name)), ...extra });
   }
-  /** better-auth sign-in; keeps the session cookie. */
-  signIn(email: string, password: string) {
-    return this.request('POST', '/api/auth/sign-in/email', { email, password });
+  /** The body of a sign-up as the app sends it (see signUp); keeps the account key and recovery key made. */
+  async signUpBody(email: string, password: string, name = 'Test user') {
+    const kdf = { ...newKdf(), memoryKiB: MIN_KDF.memoryKiB, iterations: MIN_KDF.iterations };
+    const { loginSecret, kek } = await derivePasswordSecrets(password, kdf);
+    const made = await createAccountKeys(kdf, kek);
+    this.pendingKey = made.accountKey;
+    this.recoveryKey = made.recoveryKey;
+    return { email, password: loginSecret, name, notepadKeys: JSON.stringify({ state: 'active', keys: made.bundle }) };
   }
-  /** Signs up then signs in. @throws when either fails. */
+  /** The login secret of `password` for `email`'s account (its salt from the host), as the app sends it instead of the password. */
+  async loginSecret(email: string, password: string): Promise<string> {
+    const salt = await this.salt(email);
+    if (!('kdf' in salt.json)) throw new Error(`no salt for ${email}: ${JSON.stringify(salt.json)}`);
+    return (await derivePasswordSecrets(password, salt.json.kdf)).loginSecret;
+  }
+  /** The account key made at the last sign-up, until the sign-in that unlocks it. */
+  private pendingKey: CryptoKey | null = null;
+  /** The recovery key shown at the last sign-up. */
+  recoveryKey: string | null = null;
+  /** The salt endpoint's answer for `email`. */
+  salt(email: string) {
+    return this.request<SaltAnswer>('POST', '/functions/v1/sync/salt', { email });
+  }
+  /** The account's keys as the host keeps them. */
+  keys() {
+    return this.request<{ state: string; keys: KeyBundle | null }>('GET', '/functions/v1/sync/keys');
+  }
+  /** better-auth sign-in with `secret` as the password, as it is sent (a login secret, or an old account's password). */
+  signInRaw(email: string, secret: string) {
+    return this.request('POST', '/api/auth/sign-in/email', { email, password: secret });
+  }
+  /**
+   * Sign in as the app does: the salt, the login secret of `password`, then the account key
+   * unwrapped (kept in `keyring`). An account made before end-to-end encryption signs in with the password.
+   */
+  async signIn(email: string, password: string) {
+    const salt = await this.salt(email);
+    if (salt.status !== 200) return salt;
+    if ('upgrade' in salt.json) return this.signInRaw(email, password);
+    const { loginSecret, kek } = await derivePasswordSecrets(password, salt.json.kdf);
+    const answer = await this.signInRaw(email, loginSecret);
+    if (answer.status !== 200) return answer;
+    const userId = (answer.json as { user: { id: string } }).user.id;
+    const keys = await this.keys();
+    if (keys.json?.state === 'active' && keys.json.keys) this.keyring = { userId, key: await unlockWithPassword(keys.json.keys, kek) };
+    else if (this.pendingKey) this.keyring = { userId, key: this.pendingKey };
+    return answer;
+  }
+  /** Signs up then signs in (the account key unlocked in `keyring`). @throws when either fails. */
   async register(email: string, password = 'correct horse battery staple'): Promise<this> {
     const up = await this.signUp(email, password);
     if (up.status !== 200) throw new Error(`sign-up ${up.status}: ${JSON.stringify(up.json)}`);
@@ -139,11 +192,32 @@ export class SyncClient {
   session() {
     return this.request('GET', '/api/auth/get-session');
   }
-  deleteAccount(password: string) {
-    return this.request('POST', '/api/auth/delete-user', { password });
+  /** Delete the account, proving the password as the app does (its login secret). */
+  async deleteAccount(email: string, password: string) {
+    const salt = await this.salt(email);
+    const secret = 'kdf' in salt.json ? (await derivePasswordSecrets(password, salt.json.kdf)).loginSecret : password;
+    return this.request('POST', '/api/auth/delete-user', { password: secret });
   }
 
-  push(deviceId: string, events: unknown[]) {
+  /** Seal `event` with this client's account key (as a device does before pushing). */
+  async seal(event: Record<string, unknown>): Promise<SealedEvent> {
+    if (!this.keyring) throw new Error('seal: not signed in with keys');
+    return sealEvent(this.keyring.key, this.keyring.userId, event);
+  }
+  /** Open a pulled event with this client's account key. @throws SealError when it does not open. */
+  async open(event: SealedEvent): Promise<Record<string, unknown>> {
+    if (!this.keyring) throw new Error('open: not signed in with keys');
+    return openEvent(this.keyring.key, this.keyring.userId, event);
+  }
+  /** Push `events` as a device does: each one in clear (with a `type`) is sealed first; others go as they are. */
+  async push(deviceId: string, events: unknown[]) {
+    const sealed = await Promise.all(
+      events.map((e) => (this.keyring && typeof e === 'object' && e !== null && 'type' in e ? this.seal(e as Record<string, unknown>) : e)),
+    );
+    return this.pushRaw(deviceId, sealed);
+  }
+  /** Push `events` exactly as given (nothing sealed). */
+  pushRaw(deviceId: string, events: unknown[]) {
     return this.request<{
       accepted: { id: string; serverSeq: number }[];
       duplicates: { id: string; serverSeq: number }[];
@@ -155,7 +229,7 @@ export class SyncClient {
   pull(deviceId: string, after = 0, limit?: number, gzip = false) {
     const query = new URLSearchParams({ deviceId, after: String(after) });
     if (limit !== undefined) query.set('limit', String(limit));
-    return this.request<{ events: { serverSeq: number; deviceId: string; event: WireEvent }[]; head: number; more: boolean }>(
+    return this.request<{ events: { serverSeq: number; deviceId: string; event: SealedEvent }[]; head: number; more: boolean }>(
       'GET',
       `/functions/v1/sync/pull?${query}`,
       undefined,
@@ -164,7 +238,7 @@ export class SyncClient {
   }
   /** Pulls every page after `after` (gzip answers when `gzip`). @returns the events, the number of requests and the bytes received. */
   async pullAll(deviceId: string, after = 0, gzip = false) {
-    const events: { serverSeq: number; deviceId: string; event: WireEvent }[] = [];
+    const events: { serverSeq: number; deviceId: string; event: SealedEvent }[] = [];
     let pages = 0;
     let wireBytes = 0;
     let textBytes = 0;
@@ -182,14 +256,19 @@ export class SyncClient {
   head(deviceId: string) {
     return this.request<{ head: number; error?: string }>('GET', `/functions/v1/sync/head?deviceId=${encodeURIComponent(deviceId)}`);
   }
-  putSnapshot(deviceId: string, serverSeq: number, state: unknown, format = 'notes-state/1') {
-    return this.request('PUT', '/functions/v1/sync/snapshot', { deviceId, serverSeq, format, state });
+  /** Upload `state` as the account's checkpoint at `serverSeq`, sealed as a device does. */
+  async putSnapshot(deviceId: string, serverSeq: number, state: unknown) {
+    if (!this.keyring) throw new Error('putSnapshot: not signed in with keys');
+    const sealed = await sealCheckpoint(this.keyring.key, this.keyring.userId, serverSeq, state);
+    return this.request('PUT', '/functions/v1/sync/snapshot', { deviceId, ...sealed });
+  }
+  /** Open a downloaded checkpoint (`{serverSeq, format, c}`) with this client's key. */
+  async openSnapshot(checkpoint: { serverSeq: number; format: string; c: string }): Promise<unknown> {
+    if (!this.keyring) throw new Error('openSnapshot: not signed in with keys');
+    return openCheckpoint(this.keyring.key, this.keyring.userId, checkpoint);
   }
   getSnapshot(deviceId: string, gzip = false) {
     return this.request('GET', `/functions/v1/sync/snapshot?deviceId=${encodeURIComponent(deviceId)}`, undefined, { gzip });
-  }
-  nameDevice(deviceId: string, name: string) {
-    return this.request('PUT', '/functions/v1/sync/device', { deviceId, name });
   }
   devices(deviceId: string) {
     return this.request('GET', `/functions/v1/sync/devices?deviceId=${encodeURIComponent(deviceId)}`);

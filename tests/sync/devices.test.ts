@@ -47,29 +47,15 @@ describe.each(['sqlite', 'postgres'])('devices and streams on %s', (kind) => {
     return { devices, pages };
   }
 
-  it('refuses device names with bidirectional formatting characters, as it does control characters', async () => {
-    const client = await new SyncClient(host.url).register(`bidi-${kind}@example.com`);
+  it('keeps no device name: the naming endpoint is gone and the list holds ids and times only', async () => {
+    const client = await new SyncClient(host.url).register(`no-names-${kind}@example.com`);
     const device = newDeviceId();
-    for (const mark of [
-      '\u202a',
-      '\u202b',
-      '\u202c',
-      '\u202d',
-      '\u202e',
-      '\u2066',
-      '\u2067',
-      '\u2068',
-      '\u2069',
-      '\u200e',
-      '\u200f',
-      '\u061c',
-    ]) {
-      const refused = await client.nameDevice(device, `Chrome ${mark}xuniL no`);
-      expect(refused.status, `U+${mark.charCodeAt(0).toString(16)}`).toBe(400);
-      expect(refused.json.error).toMatch(/bidirectional/);
-    }
-    expect((await client.nameDevice(device, 'Firefox on Linux – العربية')).status).toBe(200);
-    expect((await client.devices(device)).json.devices.map((d: Listed) => d.name)).toEqual(['Firefox on Linux – العربية']);
+    const named = await client.request('PUT', '/functions/v1/sync/device', { deviceId: device, name: 'Chrome on Linux' });
+    expect(named.status).toBe(404);
+    expect((await client.head(device)).status).toBe(200);
+    expect((await client.devices(device)).json.devices).toEqual([
+      { deviceId: device, name: null, createdAt: expect.any(String), lastSeenAt: expect.any(String) },
+    ]);
   });
 
   it('keeps at most 100 device ids per account by default and pages the list with cursor and limit', async () => {
@@ -92,9 +78,9 @@ describe.each(['sqlite', 'postgres'])('devices and streams on %s', (kind) => {
     const client = await new SyncClient(small.url).register(`device-cap-${kind}@example.com`);
     const other = await new SyncClient(small.url).register(`device-cap-other-${kind}@example.com`);
     const otherDevice = newDeviceId();
-    expect((await other.nameDevice(otherDevice, 'Other laptop')).status).toBe(200);
+    expect((await other.head(otherDevice)).status).toBe(200);
     const [first, ...rest] = Array.from({ length: 5 }, () => newDeviceId());
-    expect((await client.nameDevice(first, 'Old phone')).status).toBe(200);
+    expect((await client.head(first)).status).toBe(200);
     for (const id of rest) expect((await client.head(id)).status).toBe(200);
     const listed = (await client.devices(rest[3])).json.devices.map((d: Listed) => d.deviceId);
     expect(listed).toEqual(rest);
@@ -102,9 +88,7 @@ describe.each(['sqlite', 'postgres'])('devices and streams on %s', (kind) => {
     expect((await client.head(first)).status).toBe(200);
     expect((await client.devices(first)).json.devices.map((d: Listed) => d.deviceId)).toEqual([...rest.slice(1), first]);
     // Another account's devices are not touched.
-    expect((await other.devices(otherDevice)).json.devices).toEqual([
-      expect.objectContaining({ deviceId: otherDevice, name: 'Other laptop' }),
-    ]);
+    expect((await other.devices(otherDevice)).json.devices).toEqual([expect.objectContaining({ deviceId: otherDevice })]);
   });
 
   it('refuses a live stream beyond SYNC_MAX_STREAMS per account with 429 and Retry-After, and accepts it once one closes', async () => {

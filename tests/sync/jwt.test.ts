@@ -5,6 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ky from 'ky';
+import { httpKeysApi } from '../../src/services/sync/keysApi';
+import { resetPassphrase, setPassphrase, unlockWithPassphrase } from '../../src/services/sync/passphrase';
 import { freePort } from '../support/postgres';
 import { newDeviceId, noteEvent, SyncClient } from './client';
 import { startSyncHost, type InProcessHost } from './host';
@@ -30,6 +33,12 @@ async function token(
   for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name as keyof typeof payload];
   return new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(key);
 }
+
+/** An account key as a device holds one. */
+const sealingKey = () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+
+/** The app's key endpoints with a bearer token, as a page signed in with the provider calls them. */
+const keysWith = (bearer: string) => httpKeysApi(new URL(host.url).origin, ky.create({ headers: { Authorization: `Bearer ${bearer}` } }));
 
 const withBearer = (bearer: string) => {
   const client = new SyncClient(host.url);
@@ -62,9 +71,44 @@ afterAll(async () => {
 });
 
 describe('external identity provider tokens', () => {
+  it('sets an encryption passphrase once, unlocks the same account key with it on another device, and resets it with the recovery key', async () => {
+    const bearer = await token({ sub: 'passphrase-user' });
+    expect((await keysWith(bearer).read()).state).toBe('none');
+    const first = await setPassphrase(keysWith(bearer), 'a passphrase for my notes');
+    await expect(setPassphrase(keysWith(bearer), 'another passphrase here')).rejects.toMatchObject({ failure: 'invalid' });
+    const client = withBearer(bearer);
+    client.keyring = { userId: 'jwt:passphrase-user', key: first.accountKey };
+    const device = newDeviceId();
+    const event = noteEvent('note.created', { id: '1700000000009', title: 'sealed for a token' });
+    expect((await client.push(device, [event])).json.accepted).toHaveLength(1);
+    const sealed = (await client.pull(device)).json.events[0].event;
+    expect(JSON.stringify(sealed)).not.toContain('sealed for a token');
+    // Another device: the same sub, a new token, the passphrase.
+    const later = await token({ sub: 'passphrase-user' });
+    await expect(unlockWithPassphrase(keysWith(later), 'not my passphrase')).rejects.toMatchObject({ failure: 'wrong-credentials' });
+    const other = withBearer(later);
+    other.keyring = { userId: 'jwt:passphrase-user', key: await unlockWithPassphrase(keysWith(later), 'a passphrase for my notes') };
+    expect(await other.open(sealed)).toEqual(event);
+    // Forgotten: the recovery key sets a new passphrase; the old one no longer unlocks.
+    await expect(resetPassphrase(keysWith(later), 'AAAA-'.repeat(12) + 'AAAA', 'a new passphrase')).rejects.toMatchObject({
+      failure: 'wrong-credentials',
+    });
+    const reset = await resetPassphrase(keysWith(later), first.recoveryKey, 'a new passphrase');
+    other.keyring = { userId: 'jwt:passphrase-user', key: reset };
+    expect(await other.open(sealed)).toEqual(event);
+    await expect(unlockWithPassphrase(keysWith(later), 'a passphrase for my notes')).rejects.toMatchObject({
+      failure: 'wrong-credentials',
+    });
+    other.keyring = { userId: 'jwt:passphrase-user', key: await unlockWithPassphrase(keysWith(later), 'a new passphrase') };
+    expect(await other.open(sealed)).toEqual(event);
+    // Another token's account has its own keys, or none.
+    expect((await keysWith(await token({ sub: 'someone-else' })).read()).state).toBe('none');
+  });
+
   it('accepts a valid token: the account is jwt:<sub>, apart from any local account', async () => {
     const device = newDeviceId();
     const client = withBearer(await token({ sub: 'supabase-user-7' }));
+    client.keyring = { userId: 'jwt:supabase-user-7', key: await sealingKey() };
     const pushed = await client.push(device, [noteEvent('note.created', { id: '1700000000001', title: 'from supabase' })]);
     expect(pushed.status).toBe(200);
     expect((await client.pull(device)).json.events).toHaveLength(1);
@@ -75,6 +119,7 @@ describe('external identity provider tokens', () => {
     const local = await new SyncClient(host.url).register('local@example.com');
     const localId = (await local.session()).json.user.id as string;
     const sameSub = withBearer(await token({ sub: localId }));
+    sameSub.keyring = { userId: `jwt:${localId}`, key: await sealingKey() };
     await sameSub.push(newDeviceId(), [noteEvent('note.created', { id: '1700000000002', title: 'jwt side' })]);
     expect((await local.head(newDeviceId())).json.head).toBe(0);
     expect(jwksRequests).toBeGreaterThan(0);

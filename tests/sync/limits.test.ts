@@ -13,13 +13,15 @@ import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryStorage } from '../../src/events/memoryStorage';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { SyncEngine } from '../../src/services/sync/engine';
+import { ALTERED_REASON } from '../../src/services/sync/e2ee/seal';
 import { httpSyncTransport } from '../../src/services/sync/httpTransport';
-import { SyncError, type SyncTransport } from '../../src/services/sync/transport';
+import { sealingTransport } from '../../src/services/sync/sealingTransport';
+import { SyncError, type SealedTransport } from '../../src/services/sync/transport';
 import { sizedWireForm } from '../../src/services/sync/wireBatch';
 import type { IncomingEvent } from '../../functions/sync/store.ts';
 import { openPostgresSyncStore } from '../../server/sync/postgresStore';
 import { openSqliteSyncStore } from '../../server/sync/sqliteStore';
-import { htmlOfWireBytes } from '../support/wireSized';
+import { textOfBytes } from '../support/wireSized';
 import { newDeviceId, noteEvent, SyncClient, type WireEvent } from './client';
 import { usePostgresCluster } from './cluster';
 import { startSyncHost, type InProcessHost } from './host';
@@ -79,12 +81,17 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     );
     const http = httpSyncTransport(client.origin, ky.create({ headers: { Cookie: client.cookie!, Origin: client.origin } }));
     const device: AppDevice = { log, deviceId, failPushes: false, engine: null as unknown as SyncEngine };
-    const transport: SyncTransport = {
+    const wire: SealedTransport = {
       ...http,
       push: (id, events) =>
         device.failPushes ? Promise.reject(new SyncError('busy', 'the push failed', null, 503)) : http.push(id, events),
     };
-    device.engine = new SyncEngine(log, transport, { deviceId, timing: TIMING });
+    const keyring = client.keyring!;
+    device.engine = new SyncEngine(
+      log,
+      sealingTransport(wire, async () => keyring),
+      { deviceId, timing: TIMING },
+    );
     devices.push(device);
     device.engine.start();
     return device;
@@ -104,28 +111,26 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     ['CJK', '漢'],
     ['emoji', '😀'],
   ])(
-    'the host stores a %s event of exactly the per-event limit and refuses one byte more alone, as the app measures them',
+    'the host stores a sealed %s event at the per-event limit and refuses the next size up alone, as the app measures them',
     async (_label, unit) => {
       const client = await account();
       const device = newDeviceId();
-      const wireOf = (bytes: number): WireEvent => {
-        const event = noteEvent('note.body-saved', { id: '1700000009000', html: '' });
-        return {
-          ...event,
-          v: EVENT_SCHEMA_VERSION,
-          payload: {
-            ...event.payload,
-            html: htmlOfWireBytes(bytes, unit, (html) =>
-              JSON.stringify({ ...event, v: EVENT_SCHEMA_VERSION, payload: { ...event.payload, html } }),
-            ),
-          },
-        };
-      };
-      const atLimit = wireOf(MAX_WIRE_EVENT_BYTES);
-      const over = wireOf(MAX_WIRE_EVENT_BYTES + 1);
-      // The app's measure of the same events.
-      expect(sizedWireForm({ ...atLimit, seq: 1 } as unknown as AppEvent).bytes).toBe(MAX_WIRE_EVENT_BYTES);
-      expect(sizedWireForm({ ...over, seq: 2 } as unknown as AppEvent).bytes).toBe(MAX_WIRE_EVENT_BYTES + 1);
+      const template = noteEvent('note.body-saved', { id: '1700000009000', html: '' });
+      const wireOf = (bytes: number): WireEvent => ({
+        ...template,
+        id: crypto.randomUUID(),
+        v: EVENT_SCHEMA_VERSION,
+        payload: { ...template.payload, html: `<p>${textOfBytes(bytes, unit)}</p>` },
+      });
+      const sealedSize = (bytes: number) => sizedWireForm({ ...wireOf(bytes), seq: 1 } as unknown as AppEvent).bytes;
+      // The largest save whose sealed form fits the limit, and the next size up (sealed sizes move in base64's steps of 4).
+      let bytes = Math.floor(((MAX_WIRE_EVENT_BYTES - sealedSize(0)) * 3) / 4);
+      while (sealedSize(bytes + 1) <= MAX_WIRE_EVENT_BYTES) bytes++;
+      const atLimit = wireOf(bytes);
+      const over = wireOf(bytes + 1);
+      const overBytes = sizedWireForm({ ...over, seq: 2 } as unknown as AppEvent).bytes;
+      expect(sizedWireForm({ ...atLimit, seq: 1 } as unknown as AppEvent).bytes).toBeGreaterThan(MAX_WIRE_EVENT_BYTES - 4);
+      expect(overBytes).toBeGreaterThan(MAX_WIRE_EVENT_BYTES);
       const created = noteEvent('note.created', { id: '1700000009000', title: 'Edge' });
       const stored = await client.push(device, [created, atLimit]);
       expect(stored.status).toBe(200);
@@ -134,12 +139,13 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
       const refused = await client.push(device, [over, after]);
       expect(refused.status).toBe(200);
       expect(refused.json.refused).toEqual([
-        { id: over.id, reason: `too large to sync: ${MAX_WIRE_EVENT_BYTES + 1} bytes of JSON, over the limit of ${MAX_WIRE_EVENT_BYTES}` },
+        { id: over.id, reason: `too large to sync: ${overBytes} bytes of JSON, over the limit of ${MAX_WIRE_EVENT_BYTES}` },
       ]);
       expect(refused.json.accepted.map((a: { id: string }) => a.id)).toEqual([after.id]);
       const pulled = await client.pullAll(device);
       expect(pulled.events.map((e) => e.event.id)).toEqual([created.id, atLimit.id, after.id]);
-      expect(utf8Length(JSON.stringify(pulled.events[1].event))).toBe(MAX_WIRE_EVENT_BYTES);
+      expect(utf8Length(JSON.stringify(pulled.events[1].event))).toBe(sizedWireForm({ ...atLimit, seq: 1 } as unknown as AppEvent).bytes);
+      expect(await client.open(pulled.events[1].event)).toEqual(atLimit);
     },
     60_000,
   );
@@ -182,14 +188,15 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
     expect(a.log.state.notes.bodies[id].html).toContain('149');
   }, 120_000);
 
-  it('a device whose account holds events it cannot read, stored by an older host, keeps writing and syncing, and a new device folds the rest', async () => {
+  it('a device whose account holds events it cannot read or open (a newer schema, an unknown type, a ciphertext moved from another event or account) skips them with the reason, keeps writing and syncing, and a new device folds the rest', async () => {
     const client = await account();
     const userId: string = (await client.session()).json.user.id;
     const a = await appDevice(client);
     const mine = String(1_764_300_000_000);
     await a.log.append('note.created', { id: mine, title: 'Before' });
     await settle(a, client);
-    // As an older host stored them: a newer schema's event and an unknown type, straight into the store.
+    // Straight into the store, past every check: a newer schema's event and an unknown type (as an
+    // older host stored them), a ciphertext moved onto another event, and one of another account.
     const forged = [
       {
         v: EVENT_SCHEMA_VERSION + 1,
@@ -206,24 +213,34 @@ describe.each(['sqlite', 'postgres'])('sync limits on %s', (kind) => {
         payload: { id: mine },
       },
     ];
+    const sealed = await Promise.all(forged.map((event) => client.seal(event)));
+    const rename = await client.seal({ ...noteEvent('note.renamed', { id: mine, title: 'Moved here' }), v: EVENT_SCHEMA_VERSION });
+    const moved = { ...rename, id: 'f0000000-0000-4000-8000-00000000f003', c: sealed[1].c };
+    const stranger = await new SyncClient(host.url).register(`stranger-${kind}-${++accounts}@example.com`);
+    const foreign = await stranger.seal({ ...noteEvent('note.renamed', { id: mine, title: 'Not yours' }), v: EVENT_SCHEMA_VERSION });
     await storeDirectly(
       userId,
       a.deviceId,
-      forged.map((event) => ({ id: event.id, body: JSON.stringify(event), bytes: utf8Length(JSON.stringify(event)) })),
+      [...sealed, moved, foreign].map((event) => ({ id: event.id, body: JSON.stringify(event), bytes: utf8Length(JSON.stringify(event)) })),
     );
     const theirs = noteEvent('note.created', { id: '1764300000001', title: 'From elsewhere' });
     expect((await client.push(newDeviceId(), [theirs])).status).toBe(200);
     await settle(a, client);
     expect(a.log.writable).toBe(true);
-    expect(a.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 2 });
+    expect(a.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 4, altered: 2 });
+    expect((await a.log.unreadableEntries()).filter((u) => u.reason === ALTERED_REASON).map((u) => u.id)).toEqual([moved.id, foreign.id]);
     expect(a.log.state.notes.meta['1764300000001']?.title).toBe('From elsewhere');
+    expect(a.log.state.notes.meta[mine].title).toBe('Before');
     await a.log.append('note.renamed', { id: mine, title: 'After' });
     await settle(a, client);
-    expect((await client.pullAll(a.deviceId)).events.at(-1)?.event).toMatchObject({ type: 'note.renamed', payload: { title: 'After' } });
+    expect(await client.open((await client.pullAll(a.deviceId)).events.at(-1)!.event)).toMatchObject({
+      type: 'note.renamed',
+      payload: { title: 'After' },
+    });
     const fresh = await appDevice(client);
     await settle(fresh, client);
     expect(fresh.log.writable).toBe(true);
-    expect(fresh.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 2 });
+    expect(fresh.engine.status$.value).toMatchObject({ state: 'synced', unreadable: 4, altered: 2 });
     expect(toStorageKeys(fresh.log.state.notes)).toEqual(toStorageKeys(a.log.state.notes));
     expect(fresh.log.state.notes.meta[mine].title).toBe('After');
   }, 60_000);

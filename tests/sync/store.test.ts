@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKPOINT_FORMAT } from '../../catalog/index.ts';
 import type { IncomingEvent, SyncStore } from '../../functions/sync/store.ts';
 import { openPostgresSyncStore } from '../../server/sync/postgresStore';
 import { openSqliteSyncStore } from '../../server/sync/sqliteStore';
@@ -45,6 +46,8 @@ const kinds: Record<string, () => Promise<Opened>> = {
     const stores: SyncStore[] = [];
     const open = async () => {
       const pool = new pg.Pool({ connectionString: url, max: 8 });
+      // As the host's pool does: an idle connection ended by the server is reported, not thrown.
+      pool.on('error', (error) => console.error(`[store test] idle Postgres connection failed: ${error.message}`));
       pools.push(pool);
       const store = await openPostgresSyncStore(pool, url);
       stores.push(store);
@@ -164,12 +167,10 @@ describe.each(Object.keys(kinds))('SyncStore on %s', (kind) => {
     expect(await store.useDevice('alice', 'device-a1', NOW)).toBe(true);
     expect(await store.useDevice('alice', 'device-a1', new Date(NOW.getTime() + 60_000))).toBe(true);
     expect(await store.useDevice('bob', 'device-a1', NOW)).toBe(false);
-    await store.nameDevice('bob', 'device-a1', 'stolen');
-    await store.nameDevice('alice', 'device-a1', 'Chrome on Linux');
     expect(await store.listDevices('alice')).toEqual([
       {
         deviceId: 'device-a1',
-        name: 'Chrome on Linux',
+        name: null,
         createdAt: NOW.toISOString(),
         lastSeenAt: new Date(NOW.getTime() + 60_000).toISOString(),
       },
@@ -177,26 +178,63 @@ describe.each(Object.keys(kinds))('SyncStore on %s', (kind) => {
     expect(await store.listDevices('bob')).toEqual([]);
   });
 
+  it('counts the events left in clear by an older build, replaces them in place by their sealed forms, and forgets the rest of what was in clear', async () => {
+    const { store } = await open();
+    const clear = (id: string): IncomingEvent => {
+      const body = JSON.stringify({ v: 2, id, at: NOW.toISOString(), type: 'note.renamed', payload: { id: '1', title: `secret ${id}` } });
+      return { id, body, bytes: body.length };
+    };
+    const sealed = (id: string) => JSON.stringify({ v: 2, id, at: NOW.toISOString(), c: `${id}AAAA`.padEnd(64, 'A') });
+    await store.push('alice', 'device-a1', ['evt-c1', 'evt-c2', 'evt-c3'].map(clear), NOW);
+    await store.push('bob', 'device-b1', ['evt-c1'].map(clear), NOW);
+    await store.useDevice('alice', 'device-a1', NOW);
+    expect(await store.putSnapshot('alice', { serverSeq: 3, format: 'notes-state/2', state: '{"order":["secret"]}' }, NOW)).toBeNull();
+    expect(await store.countInClear('alice')).toBe(3);
+    // Only an event in clear at that place with that id is replaced.
+    const replaced = await store.reseal('alice', [
+      { serverSeq: 1, id: 'evt-c1', body: sealed('evt-c1'), bytes: 64 },
+      { serverSeq: 2, id: 'evt-c9', body: sealed('evt-c9'), bytes: 64 },
+      { serverSeq: 3, id: 'evt-c3', body: sealed('evt-c3'), bytes: 64 },
+    ]);
+    expect(replaced).toBe(2);
+    expect(await store.reseal('alice', [{ serverSeq: 1, id: 'evt-c1', body: clear('evt-c1').body, bytes: 10 }])).toBe(0);
+    expect(await store.countInClear('alice')).toBe(1);
+    expect(await store.countInClear('bob')).toBe(1);
+    const page = await store.pull('alice', 0, 10, 1e6);
+    expect(page.events.map((e) => [e.serverSeq, e.body])).toEqual([
+      [1, sealed('evt-c1')],
+      [2, clear('evt-c2').body],
+      [3, sealed('evt-c3')],
+    ]);
+    await store.forgetClearData('alice');
+    expect(await store.getSnapshot('alice')).toBeNull();
+    expect((await store.listDevices('alice')).map((d) => d.name)).toEqual([null]);
+    // A sealed checkpoint (a JSON string) is kept.
+    expect(await store.putSnapshot('alice', { serverSeq: 3, format: CHECKPOINT_FORMAT, state: '"AAAA"' }, NOW)).toBeNull();
+    await store.forgetClearData('alice');
+    expect((await store.getSnapshot('alice'))?.state).toBe('"AAAA"');
+  });
+
   it('keeps the latest snapshot within [stored serverSeq, head]', async () => {
     const { store } = await open();
     expect(await store.getSnapshot('alice')).toBeNull();
-    expect(await store.putSnapshot('alice', { serverSeq: 1, format: 'notes-state/1', state: '{}' }, NOW)).toBe('ahead');
+    expect(await store.putSnapshot('alice', { serverSeq: 1, format: CHECKPOINT_FORMAT, state: '{}' }, NOW)).toBe('ahead');
     await store.push(
       'alice',
       'device-a1',
       ids('evt-s', 3).map((id) => event(id)),
       NOW,
     );
-    expect(await store.putSnapshot('alice', { serverSeq: 2, format: 'notes-state/1', state: '{"a":2}' }, NOW)).toBeNull();
-    expect(await store.putSnapshot('alice', { serverSeq: 1, format: 'notes-state/1', state: '{"a":1}' }, NOW)).toBe('stale');
-    expect(await store.putSnapshot('alice', { serverSeq: 4, format: 'notes-state/1', state: '{"a":4}' }, NOW)).toBe('ahead');
+    expect(await store.putSnapshot('alice', { serverSeq: 2, format: CHECKPOINT_FORMAT, state: '{"a":2}' }, NOW)).toBeNull();
+    expect(await store.putSnapshot('alice', { serverSeq: 1, format: CHECKPOINT_FORMAT, state: '{"a":1}' }, NOW)).toBe('stale');
+    expect(await store.putSnapshot('alice', { serverSeq: 4, format: CHECKPOINT_FORMAT, state: '{"a":4}' }, NOW)).toBe('ahead');
     expect(await store.getSnapshot('alice')).toEqual({
       serverSeq: 2,
-      format: 'notes-state/1',
+      format: CHECKPOINT_FORMAT,
       state: '{"a":2}',
       createdAt: NOW.toISOString(),
     });
-    expect(await store.putSnapshot('alice', { serverSeq: 3, format: 'notes-state/1', state: '{"a":3}' }, NOW)).toBeNull();
+    expect(await store.putSnapshot('alice', { serverSeq: 3, format: CHECKPOINT_FORMAT, state: '{"a":3}' }, NOW)).toBeNull();
     expect((await store.getSnapshot('alice'))?.state).toBe('{"a":3}');
     expect(await store.getSnapshot('bob')).toBeNull();
   });

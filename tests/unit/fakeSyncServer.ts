@@ -1,6 +1,9 @@
 import { EVENT_SCHEMA_VERSION, utf8Length } from '../../src/events/catalog';
-import type { Checkpoint, PullPage, PushAnswer, WireEvent } from '../../src/services/sync/protocol';
-import { SyncError, type SyncTransport } from '../../src/services/sync/transport';
+import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../src/events/catalog';
+import type { Checkpoint, WireEvent } from '../../src/services/sync/protocol';
+import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
+import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';
+import { SyncError, type SealedTransport, type SyncTransport } from '../../src/services/sync/transport';
 import { HttpError } from '../../functions/_shared/http.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/limits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
@@ -11,11 +14,17 @@ import { checkPush } from '../../functions/sync/push.ts';
  * host's own `checkPush` (so a body over its limit is refused as a whole with 413, and each event
  * is stored or refused on its own), pulls paged by count. Devices get a transport each; a
  * transport can be taken offline, lose the answers of pushes the server stored (to test retries)
- * or fail its pushes. For engine tests; the real host is tested in tests/sync and end to end.
+ * or fail its pushes. Events and checkpoints are sealed as on the real wire, with one account key
+ * every transport of the server shares. For engine tests; the real host is tested in tests/sync
+ * and end to end.
  */
 export class FakeSyncServer {
-  readonly events: { serverSeq: number; deviceId: string; event: WireEvent }[] = [];
-  checkpointStored: Checkpoint | null = null;
+  readonly events: { serverSeq: number; deviceId: string; event: SealedEvent }[] = [];
+  checkpointStored: SealedCheckpoint | null = null;
+  /** The account's key and user id, as its devices have them. */
+  readonly keyring: Promise<AccountKeyring> = crypto.subtle
+    .generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+    .then((key) => ({ userId: 'user-1', key }));
   private listeners = new Set<(head: number) => void>();
   pageSize = 50;
   /** The host's limits; a test may shrink one. */
@@ -25,26 +34,51 @@ export class FakeSyncServer {
     return this.events.length;
   }
 
+  /** Every stored event opened with the account key, as the devices read them (for assertions). */
+  async opened(): Promise<{ serverSeq: number; deviceId: string; event: Record<string, any> }[]> {
+    const { userId, key } = await this.keyring;
+    return Promise.all(this.events.map(async (e) => ({ ...e, event: await openEvent(key, userId, e.event) })));
+  }
+
+  /** The stored checkpoint opened, or null. */
+  async openedCheckpoint(): Promise<Checkpoint | null> {
+    const stored = this.checkpointStored;
+    if (!stored) return null;
+    const { userId, key } = await this.keyring;
+    return {
+      serverSeq: stored.serverSeq,
+      format: stored.format,
+      state: (await openCheckpoint(key, userId, stored)) as Checkpoint['state'],
+    };
+  }
+
+  /** Store `event` sealed with the account key straight into the order, unchecked (as a forged or older host might have). */
+  async storeSealed(deviceId: string, event: Record<string, unknown>): Promise<void> {
+    const { userId, key } = await this.keyring;
+    this.events.push({ serverSeq: this.head + 1, deviceId, event: await sealEvent(key, userId, event) });
+  }
+
   /** A device's connection to this server. */
   transport(): FakeTransport {
     return new FakeTransport(this);
   }
 
   /** @throws HttpError as the host answers a push refused as a whole (413 for a body over the limit, 400 ...). */
-  push(deviceId: string, batch: WireEvent[]): PushAnswer {
+  push(deviceId: string, batch: SealedEvent[]): PushAnswer {
     const text = JSON.stringify({ deviceId, events: batch });
     if (utf8Length(text) > this.limits.maxPushBytes)
       throw new HttpError(413, `Request body is larger than ${this.limits.maxPushBytes} bytes`);
     const checked = checkPush(JSON.parse(text), this.limits);
-    const result: PushAnswer = { accepted: [], duplicates: [], refused: checked.refused };
+    const result: PushAnswer = { accepted: [], duplicates: [], refused: checked.refused, head: 0 };
     for (const { id, body } of checked.events) {
       const held = this.events.find((e) => e.event.id === id);
       if (held) result.duplicates.push({ id, serverSeq: held.serverSeq });
       else {
-        this.events.push({ serverSeq: this.head + 1, deviceId, event: JSON.parse(body) as WireEvent });
+        this.events.push({ serverSeq: this.head + 1, deviceId, event: JSON.parse(body) as SealedEvent });
         result.accepted.push({ id, serverSeq: this.head });
       }
     }
+    result.head = this.head;
     if (result.accepted.length) for (const listener of this.listeners) listener(this.head);
     return result;
   }
@@ -67,7 +101,7 @@ function failure(status: number, message: string): SyncError {
   return new SyncError('refused', message, null, status);
 }
 
-/** One device's transport to a FakeSyncServer. */
+/** One device's transport to a FakeSyncServer: it seals and opens as the app's does (sealingTransport) over the wire forms. */
 export class FakeTransport implements SyncTransport {
   online = true;
   /** The next this-many pushes are stored by the server but their answers never arrive. */
@@ -77,18 +111,44 @@ export class FakeTransport implements SyncTransport {
   signedOut = false;
   pushes = 0;
 
-  constructor(private readonly server: FakeSyncServer) {}
+  private readonly sealed: SyncTransport;
+
+  constructor(private readonly server: FakeSyncServer) {
+    const wire: SealedTransport = {
+      push: (deviceId, events) => this.pushSealed(deviceId, events),
+      pull: async (_deviceId, after) => {
+        this.check();
+        return this.server.pull(after);
+      },
+      checkpoint: async () => {
+        this.check();
+        return this.server.checkpointStored ? structuredClone(this.server.checkpointStored) : null;
+      },
+      putCheckpoint: async (_deviceId, checkpoint) => {
+        this.check();
+        this.server.checkpointStored = structuredClone(checkpoint);
+      },
+      live: (_deviceId, onHead) => this.server.listen((head) => this.online && onHead(head)),
+    };
+    this.sealed = sealingTransport(wire, () => server.keyring);
+  }
 
   private check(): void {
     if (!this.online) throw new SyncError('offline', 'the network is down');
     if (this.signedOut) throw new SyncError('signed-out', 'sign-in expired');
   }
 
-  async push(deviceId: string, events: WireEvent[]) {
+  async push(deviceId: string, events: WireEvent[]): Promise<PushAnswer> {
+    for (const e of events) if ('seq' in e || 'sseq' in e) throw new Error('a local position went on the wire');
+    // The network's state when the push is made, as before sealing took its time.
+    this.check();
+    return this.sealed.push(deviceId, events);
+  }
+
+  private async pushSealed(deviceId: string, events: SealedEvent[]): Promise<PushAnswer> {
     this.check();
     this.pushes++;
     if (this.failPushesWith !== null) throw failure(this.failPushesWith, 'the push failed');
-    for (const e of events) if ('seq' in e || 'sseq' in e) throw new Error('a local position went on the wire');
     let result: PushAnswer;
     try {
       result = this.server.push(deviceId, events);
@@ -103,23 +163,21 @@ export class FakeTransport implements SyncTransport {
     return result;
   }
 
-  async pull(_deviceId: string, after: number) {
+  async pull(deviceId: string, after: number) {
     this.check();
-    return this.server.pull(after);
+    return this.sealed.pull(deviceId, after);
   }
 
-  async checkpoint() {
-    this.check();
-    return this.server.checkpointStored ? structuredClone(this.server.checkpointStored) : null;
+  checkpoint(deviceId: string): Promise<Checkpoint | null> {
+    return this.sealed.checkpoint(deviceId);
   }
 
-  async putCheckpoint(_deviceId: string, checkpoint: Checkpoint) {
-    this.check();
-    this.server.checkpointStored = structuredClone(checkpoint);
+  putCheckpoint(deviceId: string, checkpoint: Checkpoint): Promise<void> {
+    return this.sealed.putCheckpoint(deviceId, checkpoint);
   }
 
-  live(_deviceId: string, onHead: (head: number) => void) {
-    return this.server.listen((head) => this.online && onHead(head));
+  live(deviceId: string, onHead: (head: number) => void, onLost: () => void) {
+    return this.sealed.live(deviceId, onHead, onLost);
   }
 }
 

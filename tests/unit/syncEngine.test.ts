@@ -40,7 +40,7 @@ async function device(server: FakeSyncServer, name: string): Promise<Device> {
 
 /** Sign `d` in: the account's checkpoint (if any) as the base, this device's notes join the outbox, it names itself, sync starts. */
 async function signIn(d: Device, seed = 1) {
-  const checkpoint = await d.transport.checkpoint();
+  const checkpoint = await d.transport.checkpoint(d.deviceId);
   const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
   await d.log.enterSync(
     {
@@ -194,7 +194,7 @@ describe('sync between devices of one account', () => {
     await settle(server, [a]);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await settle(server, [a]);
-    expect(server.events.filter((e) => e.event.type === 'note.body-saved')).toHaveLength(1);
+    expect((await server.opened()).filter((e) => e.event.type === 'note.body-saved')).toHaveLength(1);
     expect(a.transport.pushes).toBeGreaterThan(2);
     expect(a.log.outbox()).toEqual([]);
   });
@@ -244,7 +244,7 @@ describe('sync between devices of one account', () => {
         payload: { id: before },
       },
     ];
-    for (const event of unreadable) server.events.push({ serverSeq: server.head + 1, deviceId: 'device-forged-0000', event });
+    for (const event of unreadable) await server.storeSealed('device-forged-0000', event);
     const after = newNote(b, 'After');
     await durable();
     await settle(server, [b]);
@@ -277,7 +277,7 @@ describe('sync between devices of one account', () => {
     expect(a.log.outbox().map((e) => e.payload)).toContainEqual({ id, title: 'Written while signed out' });
     a.transport.signedOut = false;
     await settle(server, [a]);
-    expect(server.events.some((e) => (e.event.payload as { id?: string }).id === id)).toBe(true);
+    expect((await server.opened()).some((e) => (e.event.payload as { id?: string }).id === id)).toBe(true);
   });
 });
 
@@ -320,7 +320,7 @@ describe('randomized trials', () => {
       // save is folded, and leaves the notes only by an explicit delete of the note holding it or
       // by a save made from its revision. Moving into a conflict copy keeps it; vanishing otherwise
       // (a save lost in a conflict, an edit of a copy that another order never made) fails.
-      const ordered = server.events.map((e) => ({ ...e.event, seq: e.serverSeq }) as AppEvent);
+      const ordered = (await server.opened()).map((e) => ({ ...e.event, seq: e.serverSeq }) as AppEvent);
       let notes = EMPTY_NOTES;
       const seen = new Set<string>();
       for (const event of ordered) {

@@ -7,7 +7,8 @@ import { SyncEngine } from '../../src/services/sync/engine';
 import { sizedWireForm } from '../../src/services/sync/wireBatch';
 import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/limits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
-import { htmlOfWireBytes } from '../support/wireSized';
+import { sealEvent } from '../../src/services/sync/e2ee/seal';
+import { textOfBytes } from '../support/wireSized';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
 
 /**
@@ -65,9 +66,18 @@ const save = (log: EventLog, id: string, text: string) =>
     base: log.state.notes.revs[id]?.id,
   });
 
-/** The JSON of a body save `log` would make with `html`, as it goes on the wire. */
-const probeSave = (log: EventLog, id: string) => (html: string) =>
-  JSON.stringify(sizedWireForm(log.create('note.body-saved', { id, html })).wire);
+/**
+ * The HTML of the largest body save of note `id` whose sealed wire form is at most `limit` bytes,
+ * and of the smallest one over it (a sealed size moves in steps of base64's 4 characters).
+ */
+function htmlAroundSealedLimit(log: EventLog, id: string, unit: string, limit: number): { at: string; over: string } {
+  const html = (bytes: number) => `<p>${textOfBytes(bytes, unit)}</p>`;
+  const sealedSize = (bytes: number) => sizedWireForm(log.create('note.body-saved', { id, html: html(bytes) })).bytes;
+  let bytes = Math.floor(((limit - sealedSize(0)) * 3) / 4);
+  while (sealedSize(bytes + 1) <= limit) bytes++;
+  while (sealedSize(bytes) > limit) bytes--;
+  return { at: html(bytes), over: html(bytes + 1) };
+}
 
 describe('sync limits on the device', () => {
   it('pushes an outbox of 150 saves of a 10,000-character CJK note in batches under the host’s body limit', async () => {
@@ -85,7 +95,7 @@ describe('sync limits on the device', () => {
     expect(sizes.reduce((n, b) => n + b, 0)).toBeGreaterThan(MAX_PUSH_BODY_BYTES);
     a.transport.online = true;
     await settle(a, server);
-    expect(server.events.filter((e) => e.event.type === 'note.body-saved')).toHaveLength(150);
+    expect((await server.opened()).filter((e) => e.event.type === 'note.body-saved')).toHaveLength(150);
     expect(a.transport.pushes).toBeGreaterThanOrEqual(3);
     expect(a.engine.status$.value).toMatchObject({ state: 'synced', pending: 0, setAside: 0 });
   });
@@ -94,7 +104,7 @@ describe('sync limits on the device', () => {
     ['CJK', '漢'],
     ['emoji', '😀'],
   ])(
-    'a %s body save of exactly the per-event limit syncs, one byte more is set aside; the host measures both the same',
+    'a %s body save whose sealed form is at the per-event limit syncs, the next size up is set aside; the host measures both the same',
     async (_label, unit) => {
       const server = new FakeSyncServer();
       const a = await device(server, `edge${unit.length}`);
@@ -103,16 +113,24 @@ describe('sync limits on the device', () => {
       const over = String(nextNote++);
       await a.log.append('note.created', { id: atLimit, title: 'At the limit' });
       await a.log.append('note.created', { id: over, title: 'Over the limit' });
-      await a.log.append('note.body-saved', { id: atLimit, html: htmlOfWireBytes(MAX_WIRE_EVENT_BYTES, unit, probeSave(a.log, atLimit)) });
-      await a.log.append('note.body-saved', { id: over, html: htmlOfWireBytes(MAX_WIRE_EVENT_BYTES + 1, unit, probeSave(a.log, over)) });
+      await a.log.append('note.body-saved', { id: atLimit, html: htmlAroundSealedLimit(a.log, atLimit, unit, MAX_WIRE_EVENT_BYTES).at });
+      await a.log.append('note.body-saved', { id: over, html: htmlAroundSealedLimit(a.log, over, unit, MAX_WIRE_EVENT_BYTES).over });
       const [saveAt, saveOver] = a.log.outbox().slice(2);
-      expect(sizedWireForm(saveAt).bytes).toBe(MAX_WIRE_EVENT_BYTES);
-      expect(sizedWireForm(saveOver).bytes).toBe(MAX_WIRE_EVENT_BYTES + 1);
-      // The host's own check of the same wire forms: it takes the first and refuses the second.
-      const hostCheck = checkPush({ deviceId: a.deviceId, events: [sizedWireForm(saveAt).wire] }, DEFAULT_SYNC_LIMITS);
-      expect(hostCheck.events.map((e) => e.bytes)).toEqual([MAX_WIRE_EVENT_BYTES]);
-      const hostOver = checkPush({ deviceId: a.deviceId, events: [sizedWireForm(saveOver).wire] }, DEFAULT_SYNC_LIMITS);
-      expect(hostOver.refused).toEqual([{ id: saveOver.id, reason: expect.stringMatching(/too large to sync: 6291457 bytes/) }]);
+      const atBytes = sizedWireForm(saveAt).bytes;
+      const overBytes = sizedWireForm(saveOver).bytes;
+      expect(atBytes).toBeLessThanOrEqual(MAX_WIRE_EVENT_BYTES);
+      expect(atBytes).toBeGreaterThan(MAX_WIRE_EVENT_BYTES - 4);
+      expect(overBytes).toBeGreaterThan(MAX_WIRE_EVENT_BYTES);
+      // The host's own check of the same events sealed: it takes the first and refuses the second, counting the same bytes.
+      const { userId, key } = await server.keyring;
+      const sealedAt = await sealEvent(key, userId, sizedWireForm(saveAt).wire);
+      const hostCheck = checkPush({ deviceId: a.deviceId, events: [sealedAt] }, DEFAULT_SYNC_LIMITS);
+      expect(hostCheck.events.map((e) => e.bytes)).toEqual([atBytes]);
+      const sealedOver = await sealEvent(key, userId, sizedWireForm(saveOver).wire);
+      const hostOver = checkPush({ deviceId: a.deviceId, events: [sealedOver] }, DEFAULT_SYNC_LIMITS);
+      expect(hostOver.refused).toEqual([
+        { id: saveOver.id, reason: `too large to sync: ${overBytes} bytes of JSON, over the limit of ${MAX_WIRE_EVENT_BYTES}` },
+      ]);
       a.transport.online = true;
       await settle(a, server);
       expect(server.events.map((e) => e.event.id)).toContain(saveAt.id);

@@ -77,7 +77,7 @@ async function signInFresh(
     engines.push(engine);
     engine.start();
   });
-  const checkpoint = await transport.checkpoint();
+  const checkpoint = await transport.checkpoint(deviceId);
   const base: ServerBase =
     checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
   await log.enterSync(record(deviceId), base);

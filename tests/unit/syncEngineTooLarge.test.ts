@@ -41,7 +41,7 @@ describe('an event too large to sync', () => {
     engines.push(engine);
     engine.start();
     await engine.request();
-    expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
+    expect((await server.opened()).map((e) => e.event.type)).toEqual(['note.created']);
     expect(log.outbox()).toEqual([]);
     expect(engine.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
     // What was typed stays on this device: the note still shows it, also after a restart.
@@ -56,7 +56,7 @@ describe('an event too large to sync', () => {
     engines.push(restarted);
     restarted.start();
     await restarted.request();
-    expect(server.events.map((e) => e.event.type)).toEqual(['note.created']);
+    expect((await server.opened()).map((e) => e.event.type)).toEqual(['note.created']);
     expect(restarted.status$.value).toMatchObject({ state: 'synced', setAside: 1 });
   });
 

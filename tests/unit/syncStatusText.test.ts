@@ -10,6 +10,7 @@ const status = (part: Partial<SyncStatus>): SyncStatus => ({
   lastSyncedAt: null,
   setAside: 0,
   unreadable: 0,
+  altered: 0,
   message: null,
   ...part,
 });
@@ -25,6 +26,17 @@ describe('syncStatusNotes', () => {
     expect(syncStatusNotes(status({ unreadable: 1 }))).toBe(' · 1 change from another device could not be read');
     expect(syncStatusNotes(status({ setAside: 2, unreadable: 3 }))).toBe(
       ' · 2 could not be synced · 3 changes from other devices could not be read',
+    );
+  });
+});
+
+describe('changes that did not open', () => {
+  it('says a change was altered or is not this account’s, apart from the ones this build cannot read', () => {
+    expect(syncStatusNotes(status({ unreadable: 1, altered: 1 }))).toBe(
+      " · 1 change could not be read: it was altered or is not this account's",
+    );
+    expect(syncStatusNotes(status({ unreadable: 3, altered: 2 }))).toBe(
+      " · 1 change from another device could not be read · 2 changes could not be read: they were altered or are not this account's",
     );
   });
 });

@@ -141,7 +141,7 @@ describe('a synced log', () => {
     await vi.waitFor(
       async () => {
         await engine.request();
-        expect(server.events.map((e) => (e.event.payload as { title?: string }).title)).toContain('From the follower tab');
+        expect((await server.opened()).map((e) => (e.event.payload as { title?: string }).title)).toContain('From the follower tab');
         expect(follower.state.notes.meta['1764000000003']?.title).toBe('Pulled');
       },
       { timeout: 5000, interval: 20 },
@@ -157,10 +157,12 @@ describe('a synced log', () => {
     const follower = await open(await openIndexedDbStorage(), endB);
     await vi.waitFor(() => expect(follower.sync$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
     // An older host stored an event of a newer NotePad; the host refuses such events today.
-    server.events.push({
-      serverSeq: 1,
-      deviceId: 'device-newer-0000',
-      event: { v: 3, id: '00000000-0000-4000-8000-0000000000c1', at: '2026-11-24T09:00:00.000Z', type: 'note.sang', payload: {} },
+    await server.storeSealed('device-newer-0000', {
+      v: 3,
+      id: '00000000-0000-4000-8000-0000000000c1',
+      at: '2026-11-24T09:00:00.000Z',
+      type: 'note.sang',
+      payload: {},
     });
     await server.transport().push('device-two-0000', [
       {
@@ -184,7 +186,7 @@ describe('a synced log', () => {
     await vi.waitFor(
       async () => {
         await engine.request();
-        expect(server.events.map((e) => e.event.type)).toContain('note.starred');
+        expect((await server.opened()).map((e) => e.event.type)).toContain('note.starred');
       },
       { timeout: 5000, interval: 20 },
     );
@@ -235,7 +237,7 @@ describe('the export of a synced device', () => {
 
     globalThis.indexedDB = new IDBFactory();
     const fresh = await open();
-    const checkpoint = server.checkpointStored!;
+    const checkpoint = (await server.openedCheckpoint())!;
     await fresh.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state });
     const engine = new SyncEngine(fresh, server.transport(), { deviceId: RECORD.deviceId, timing });
     engines.push(engine);

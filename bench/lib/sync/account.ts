@@ -45,5 +45,11 @@ export async function waitSynced(page: Page, timeoutMs = 60_000): Promise<void> 
 export async function signInThroughUi(page: Page, email: string, create: boolean, timeoutMs = 60_000): Promise<void> {
   await submitSignIn(page, email, create);
   await page.getByRole('dialog', { name: 'Sync your notes' }).waitFor({ state: 'detached', timeout: timeoutMs });
+  // A new account's recovery key is shown once; the bench goes on as a person who saved it.
+  if (create)
+    await page
+      .getByRole('dialog', { name: 'Save your recovery key' })
+      .getByRole('button', { name: 'I saved it' })
+      .click({ timeout: timeoutMs });
   await waitSynced(page, timeoutMs);
 }

@@ -11,7 +11,7 @@ import { EVENT_SCHEMA_VERSION } from '../../../catalog/index.ts';
 import { readRecord } from '../../../src/events/catalog';
 import { foldNotes } from '../../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../../src/projections/notesState';
-import { CHECKPOINT_FORMAT } from '../../../src/services/sync/protocol';
+import { sealCheckpoint } from '../../../src/services/sync/e2ee/seal';
 import { newDeviceId, SyncClient, type WireEvent } from '../../../tests/sync/client';
 import { blockId, paragraphBlock, paragraphsHtml, prng, vocabulary, words } from '../corpus';
 import { NOTE_ID_BASE } from '../pageSeed';
@@ -70,7 +70,9 @@ function tailEvents(notes: number, count: number, rand: () => number, vocab: str
 /** Push `events` in 500-event gzip batches. @throws on any answer but 200, or one that refuses an event */
 async function pushAll(client: SyncClient, deviceId: string, events: WireEvent[]): Promise<void> {
   for (let i = 0; i < events.length; i += 500) {
-    const body = gzipSync(JSON.stringify({ deviceId, events: events.slice(i, i + 500) }));
+    // Sealed as a device seals them (docs/sync.md "What the host can see").
+    const sealed = await Promise.all(events.slice(i, i + 500).map((e) => client.seal(e)));
+    const body = gzipSync(JSON.stringify({ deviceId, events: sealed }));
     const answer = await client.request('POST', '/functions/v1/sync/push', undefined, {
       rawBody: body,
       headers: { 'Content-Encoding': 'gzip' },
@@ -96,14 +98,16 @@ export async function seedAccount(origin: string, email: string, notes: number, 
 
   // The checkpoint, as maybeCheckpoint builds it: fold of the pulled log in server order, bodies HTML only.
   const log = await client.pullAll(deviceId, 0, true);
-  const events = log.events.map(({ serverSeq, event }) => {
+  const opened = await Promise.all(log.events.map(async ({ serverSeq, event }) => ({ serverSeq, event: await client.open(event) })));
+  const events = opened.map(({ serverSeq, event }) => {
     const read = readRecord(event, { requireSeq: false });
     if (read.kind !== 'event') throw new Error(`seeded event ${serverSeq} does not read back: ${JSON.stringify(read)}`);
     return read.event;
   });
   const folded = foldNotes(EMPTY_NOTES, events);
   const bodies = Object.fromEntries(Object.entries(folded.bodies).map(([id, body]) => [id, { html: body.html }]));
-  const json = JSON.stringify({ deviceId, serverSeq: log.head, format: CHECKPOINT_FORMAT, state: { ...folded, bodies } });
+  const checkpoint = await sealCheckpoint(client.keyring!.key, client.keyring!.userId, log.head, { ...folded, bodies });
+  const json = JSON.stringify({ deviceId, ...checkpoint });
   const gzip = gzipSync(json);
   const put = await client.request('PUT', '/functions/v1/sync/snapshot', undefined, {
     rawBody: gzip,

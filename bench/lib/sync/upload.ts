@@ -5,13 +5,13 @@
  * saves every few seconds, as while writing); every push to /functions/v1/sync/push from the first key
  * until the device is synced again after the last save is counted as it goes on the wire.
  */
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { gunzipSync } from 'node:zlib';
 import type { paragraphDoc } from '../corpus';
 import { prng, vocabulary, words } from '../corpus';
 import { notePadEditorContext } from '../figures/editor';
 import { newDeviceId, SyncClient } from '../../../tests/sync/client';
-import { benchEmail, openApp, signInThroughUi, waitSynced } from './account';
+import { BENCH_PASSWORD, benchEmail, openApp, signInThroughUi, waitSynced } from './account';
 import { openSeededNote } from './openNote';
 import { callsTo, recordTraffic, total } from './traffic';
 
@@ -40,15 +40,14 @@ export interface UploadResult {
   reachedServer: boolean;
 }
 
-/** Whether the account's latest saved body on the server contains `text` (a pull with the context's session cookie). */
-async function serverHasText(context: BrowserContext, origin: string, text: string): Promise<boolean> {
-  const session = (await context.cookies(origin)).find((c) => /^(__Secure-)?better-auth\.session_token$/.test(c.name));
-  if (!session) return false;
+/** Whether the account's latest saved body on the server contains `text` (a client of the account that signs in and opens its events). */
+async function serverHasText(origin: string, email: string, text: string): Promise<boolean> {
   const client = new SyncClient(origin + '/', 60_000);
-  client.cookie = `${session.name}=${session.value}`;
+  if ((await client.signIn(email, BENCH_PASSWORD)).status !== 200) return false;
   const { events } = await client.pullAll(newDeviceId(), 0, true);
-  const bodies = events.filter((e) => e.event.type === 'note.body-saved');
-  const last = bodies[bodies.length - 1]?.event.payload as { html?: string } | undefined;
+  const opened = await Promise.all(events.map((e) => client.open(e.event)));
+  const bodies = opened.filter((e) => e.type === 'note.body-saved');
+  const last = bodies[bodies.length - 1]?.payload as { html?: string } | undefined;
   return !!last?.html?.includes(text);
 }
 
@@ -63,7 +62,8 @@ export async function measureUpload(
   const context = await notePadEditorContext(browser, origin, doc);
   try {
     const signIn = await openApp(context, origin);
-    await signInThroughUi(signIn, benchEmail('upload'), true, 180_000);
+    const email = benchEmail('upload');
+    await signInThroughUi(signIn, email, true, 180_000);
     await signIn.close();
     const page = await openSeededNote(context, origin, doc.blocks.length);
     await waitSynced(page, 180_000);
@@ -118,7 +118,7 @@ export async function measureUpload(
       bodySavesWithBlocks: withBlocks,
       largestPushWireBytes: Math.max(0, ...pushes.map((p) => p.requestBodyBytes)),
       failed: pushes.filter((p) => p.failed || p.status !== 200).length,
-      reachedServer: await serverHasText(context, origin, sentence.trim()),
+      reachedServer: await serverHasText(origin, email, sentence.trim()),
     };
     log(
       `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing`,

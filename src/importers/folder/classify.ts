@@ -24,6 +24,8 @@ export interface ClassifiedFile {
   problem: string | null;
   /** Markdown whose front matter is NotePad's own export's. */
   notepad: boolean;
+  /** Its place in the manual order NotePad's export wrote, when it has one. */
+  order: number | null;
 }
 
 const BY_EXTENSION: Record<string, FileKind> = {
@@ -50,12 +52,16 @@ function jsonKind(text: string): FileKind {
 
 async function classifyOne(file: SourceFile, limits: ImportLimits, signal?: AbortSignal): Promise<ClassifiedFile> {
   const kind = BY_EXTENSION[extensionOf(file.path)] ?? 'other';
-  const out: ClassifiedFile = { file, kind, problem: null, notepad: false };
+  const out: ClassifiedFile = { file, kind, problem: null, notepad: false, order: null };
   try {
     if (kind === 'markdown' || kind === 'json') {
       const text = decodeText(await file.read(limits.maxNoteBytes, signal));
       if (kind === 'json') out.kind = jsonKind(text);
-      else out.notepad = isNotepadFrontMatter(splitFrontMatter(text).front);
+      else {
+        const { front } = splitFrontMatter(text);
+        out.notepad = isNotepadFrontMatter(front);
+        out.order = front?.order ?? null;
+      }
     } else if (kind === 'html' || kind === 'text') {
       await file.check(limits.maxNoteBytes, signal);
     } else {

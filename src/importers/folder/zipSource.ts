@@ -98,6 +98,8 @@ export async function planZip(input: ImportInput, limits: ImportLimits, signal?:
           classified.filter((file) => NOTE_KINDS.includes(file.kind)),
         );
   const notes = app === 'keep' ? keep : app === 'simplenote' ? [] : classified.filter((file) => NOTE_KINDS.includes(file.kind));
+  // NotePad's own export comes back in the manual order it was written with.
+  if (app === 'notepad') notes.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
   if (!simplenote && notes.length === 0)
     throw new ImportFileError(input.name, `holds no notes: ${NOT_A_NOTE_EXPORT.replace(/^not a note export: /, '')}`);
   const tree = new FileTree(visible);

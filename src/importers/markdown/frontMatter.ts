@@ -15,6 +15,8 @@ export interface FrontMatter {
   created?: number;
   modified?: number;
   starred: boolean;
+  /** The place in NotePad's manual order (its own export writes `order`, from 1), when given. */
+  order?: number;
 }
 
 /** The body without its front matter, what the front matter says, and a problem when it is broken. */
@@ -57,6 +59,7 @@ function readFront(data: Record<string, unknown>): FrontMatter {
     created: firstDate(data, CREATED_KEYS),
     modified: firstDate(data, MODIFIED_KEYS),
     starred: STAR_KEYS.some((key) => data[key] === true || data[key] === 'true'),
+    order: typeof data.order === 'number' && Number.isSafeInteger(data.order) ? data.order : undefined,
   };
 }
 

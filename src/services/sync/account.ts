@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { type KyInstance } from 'ky';
 
 /** Why an account call failed, in words a person understands (docs/product.md "Account and sync"). */
 export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server';
@@ -21,23 +21,52 @@ export interface Account {
   email: string;
 }
 
-/** The account calls the app makes (better-auth on the host, under /api/auth). */
+/** The signed-in account with its account key unlocked (non-extractable; docs/sync.md "Keys"). */
+export interface UnlockedAccount extends Account {
+  accountKey: CryptoKey;
+}
+
+/** A sign-in or sign-up: the unlocked account, and the recovery key to show when one was just made (else null). */
+export interface SignedIn extends UnlockedAccount {
+  recoveryKey: string | null;
+}
+
+/** The account calls the app makes (better-auth on the host under /api/auth, the keys under /functions/v1/sync). */
 export interface AccountApi {
   /** @throws AccountError */
-  signUp(email: string, password: string): Promise<Account>;
-  /** @throws AccountError */
-  signIn(email: string, password: string): Promise<Account>;
+  signUp(email: string, password: string): Promise<SignedIn>;
+  /** Sign in and unlock the account key (an account made before end-to-end encryption is upgraded first). @throws AccountError */
+  signIn(email: string, password: string): Promise<SignedIn>;
   /** The current session's account, or null (never throws: offline counts as unknown -> null). */
   session(): Promise<Account | null>;
   /** Sign out this device, or every device of the account. @throws AccountError */
   signOut(everywhere: boolean): Promise<void>;
+  /** Change the password of the signed-in `email`: the account key is wrapped again, other devices are signed out. @throws AccountError */
+  changePassword(email: string, current: string, next: string): Promise<void>;
+  /** Set a new password with the recovery key, then sign in with it. @throws AccountError */
+  recover(email: string, recoveryKey: string, next: string): Promise<SignedIn>;
+  /** The recovery key again, once `password` proves who asks. @throws AccountError */
+  revealRecoveryKey(password: string, accountKey: CryptoKey): Promise<string>;
 }
+
+/** The better-auth calls, with the login secret where better-auth expects a password. */
+export interface AuthApi {
+  /** Create the account with its keys (`notepadKeys`: the JSON text the host stores); answers alike for new and existing addresses. @throws AccountError */
+  signUp(email: string, loginSecret: string, name: string, notepadKeys: string): Promise<void>;
+  /** @throws AccountError ('wrong-credentials' for a wrong e-mail or secret) */
+  signIn(email: string, secret: string): Promise<Account>;
+  session(): Promise<Account | null>;
+  signOut(everywhere: boolean): Promise<void>;
+}
+
+/** What the dialog says when the host cannot be reached. */
+export const OFFLINE_MESSAGE = 'No connection to the sync server. Your notes stay on this device; try again when you are online.';
 
 /** Passwords shorter than this are refused before asking the server (its own minimum is the same; catalog/passwordPolicy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Longest name sent at sign-up (the server refuses longer ones; catalog/passwordPolicy.ts). */
-const MAX_NAME_LENGTH = 100;
+export const MAX_NAME_LENGTH = 100;
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -88,9 +117,8 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   }
   if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
   if (signingUp && response.status === 400) {
-    // The host applies the same password rules as this app: its words come from the same module.
     const { code, message } = await errorBody(response);
-    if ((code === 'PASSWORD_TOO_WEAK' || code === 'NAME_TOO_LONG') && message) return new AccountError('invalid', message);
+    if (code === 'NAME_TOO_LONG' && message) return new AccountError('invalid', message);
   }
   if (signingUp)
     return new AccountError(
@@ -100,9 +128,9 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   return new AccountError('wrong-credentials', 'Wrong e-mail or password.');
 }
 
-/** The account calls over HTTP to `{origin}/api/auth`, cookie-based; failures are AccountErrors. */
-export function httpAccountApi(origin: string = location.origin): AccountApi {
-  const http = ky.create({
+/** better-auth over HTTP at `{origin}/api/auth`, cookie-based (`client`'s own options, such as hooks, are kept); failures are AccountErrors. */
+export function httpAuthApi(origin: string = location.origin, client: KyInstance = ky): AuthApi {
+  const http = client.extend({
     prefixUrl: `${origin}/api/auth`,
     retry: 0,
     timeout: 20_000,
@@ -113,36 +141,16 @@ export function httpAccountApi(origin: string = location.origin): AccountApi {
     try {
       return await http.post(path, { json });
     } catch {
-      throw new AccountError('offline', 'No connection to the sync server. Your notes stay on this device; try again when you are online.');
+      throw new AccountError('offline', OFFLINE_MESSAGE);
     }
   };
   return {
-    async signUp(email, password) {
-      if (password.length < MIN_PASSWORD_LENGTH)
-        throw new AccountError('invalid', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-      const name = [...(email.split('@')[0] || email)].slice(0, MAX_NAME_LENGTH).join('');
-      // The strength rules and their dictionaries load only here, when an account is created.
-      const { checkPassword } = await import('../../../catalog/passwordPolicy');
-      const verdict = checkPassword(password, { email, name });
-      if (!verdict.ok) throw new AccountError('invalid', verdict.message);
-      const response = await send('sign-up/email', { email, password, name });
+    async signUp(email, loginSecret, name, notepadKeys) {
+      const response = await send('sign-up/email', { email, password: loginSecret, name, notepadKeys });
       if (!response.ok) throw await failure(response, true);
-      // The server answers a sign-up alike for new and existing addresses and signs nobody in:
-      // signing in next tells the two apart without the sign-up revealing which it was.
-      try {
-        return await this.signIn(email, password);
-      } catch (error) {
-        if (error instanceof AccountError && error.failure === 'wrong-credentials') {
-          throw new AccountError(
-            'sign-up-refused',
-            'That e-mail and password could not be used to create an account. If you already have one, sign in.',
-          );
-        }
-        throw error;
-      }
     },
-    async signIn(email, password) {
-      const response = await send('sign-in/email', { email, password });
+    async signIn(email, secret) {
+      const response = await send('sign-in/email', { email, password: secret });
       const account = response.ok ? accountOf(await response.json()) : null;
       if (!account) throw await failure(response, false);
       return account;

@@ -3,6 +3,7 @@ import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../even
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
+import { ALTERED_REASON } from './e2ee/seal';
 import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './protocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
 import { nextBatch } from './wireBatch';
@@ -19,6 +20,8 @@ export interface SyncStatus {
   setAside: number;
   /** Events of the account's order this build could not read: skipped, the rest is folded. */
   unreadable: number;
+  /** Of those, the ones whose ciphertext did not open: altered, or another event's or account's. */
+  altered: number;
   message: string | null;
 }
 
@@ -92,6 +95,7 @@ export class SyncEngine {
       lastSyncedAt: null,
       setAside: 0,
       unreadable: 0,
+      altered: 0,
       message: null,
     });
   }
@@ -112,7 +116,7 @@ export class SyncEngine {
     this.openLive();
     // Changes set aside or skipped before this page started still count: the status says so.
     void this.log.setAsideCount().then((count) => count > this.status$.value.setAside && this.setStatus({ setAside: count }));
-    void this.log.unreadableCount().then((count) => count > this.status$.value.unreadable && this.setStatus({ unreadable: count }));
+    void this.countUnreadable();
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     void this.request();
   }
@@ -264,24 +268,34 @@ export class SyncEngine {
       const page = await this.transport.pull(this.options.deviceId, head);
       const entries: ServerOrdered[] = [];
       const unreadable: UnreadableEntry[] = [];
-      for (const { serverSeq, event } of page.events) {
-        const outcome = readRecord(event, { requireSeq: false });
-        if (outcome.kind === 'event') {
+      for (const { serverSeq, event, id: sealedId, unreadable: sealedReason } of page.events) {
+        const outcome = sealedReason === undefined ? readRecord(event, { requireSeq: false }) : null;
+        if (outcome?.kind === 'event' && SYNCED_EVENT_TYPES.has(outcome.event.type)) {
           entries.push({ sseq: serverSeq, event: outcome.event });
           continue;
         }
-        const id = (event as { id?: unknown } | null)?.id;
+        const id = sealedId ?? (event as { id?: unknown } | null)?.id;
         const reason =
-          outcome.kind === 'newer'
-            ? `schema version ${outcome.version} is newer than this build's (${EVENT_SCHEMA_VERSION})`
-            : outcome.reason;
+          outcome === null
+            ? (sealedReason ?? ALTERED_REASON)
+            : outcome.kind === 'newer'
+              ? `schema version ${outcome.version} is newer than this build's (${EVENT_SCHEMA_VERSION})`
+              : outcome.kind === 'malformed'
+                ? outcome.reason
+                : `${outcome.event.type} events stay on their device (only note events sync)`;
         unreadable.push({ sseq: serverSeq, id: typeof id === 'string' ? id.slice(0, 64) : null, reason });
       }
       await this.log.receive(entries, unreadable);
-      if (unreadable.length) this.setStatus({ unreadable: await this.log.unreadableCount() });
+      if (unreadable.length) await this.countUnreadable();
       const moved = (this.log.serverBase()?.head ?? 0) > head;
       if (!page.more || !moved || !this.log.writable) return;
     }
+  }
+
+  /** Count the events of the account's order this device skipped, and those of them that did not open, in the status. */
+  private async countUnreadable(): Promise<void> {
+    const skipped = await this.log.unreadableEntries();
+    this.setStatus({ unreadable: skipped.length, altered: skipped.filter((u) => u.reason === ALTERED_REASON).length });
   }
 
   /** Upload the account's folded notes for new devices when enough has happened since the last checkpoint. */

@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import type { Checkpoint, PullPage, PushAnswer, WireEvent } from './protocol';
-import { SyncError, type SyncTransport } from './transport';
+import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../events/catalog';
+import { SyncError, type SealedTransport } from './transport';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -44,12 +44,12 @@ async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Reco
 }
 
 /**
- * The sync server over HTTP (docs/sync.md): `{origin}/functions/v1/sync/...`, authenticated by the
+ * The sync server over HTTP (docs/sync.md), sealed forms on the wire (catalog/wire.ts): `{origin}/functions/v1/sync/...`, authenticated by the
  * session cookie; the live stream is Server-Sent Events. Every failure is a SyncError; nothing is
  * retried here (the engine retries with backoff). `client`'s own options (headers, hooks) are kept:
  * a client outside a browser passes the session's cookie that way.
  */
-export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SyncTransport {
+export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SealedTransport {
   const http = client.extend({
     prefixUrl: `${origin}/functions/v1/sync`,
     timeout: CALL_TIMEOUT_MS,
@@ -65,23 +65,28 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
     }
   };
   return {
-    async push(deviceId, events: WireEvent[]): Promise<PushAnswer> {
-      const { body, headers } = await jsonBody({ deviceId, events });
+    async push(deviceId, events: SealedEvent[]): Promise<PushAnswer> {
+      const { body, headers } = await jsonBody({ deviceId, events } satisfies PushBody);
       const response = await call(() => http.post('push', { body, headers }));
       if (!response.ok) throw await failure(response);
       const answer = (await response.json()) as Partial<PushAnswer>;
-      return { accepted: answer.accepted ?? [], duplicates: answer.duplicates ?? [], refused: answer.refused ?? [] };
+      return {
+        accepted: answer.accepted ?? [],
+        duplicates: answer.duplicates ?? [],
+        refused: answer.refused ?? [],
+        head: answer.head ?? 0,
+      };
     },
     async pull(deviceId, after): Promise<PullPage> {
       const response = await call(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));
       if (!response.ok) throw await failure(response);
       return (await response.json()) as PullPage;
     },
-    async checkpoint(deviceId): Promise<Checkpoint | null> {
+    async checkpoint(deviceId): Promise<SealedCheckpoint | null> {
       const response = await call(() => http.get('snapshot', { searchParams: { deviceId } }));
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response);
-      return (await response.json()) as Checkpoint;
+      return (await response.json()) as SealedCheckpoint;
     },
     async putCheckpoint(deviceId, checkpoint) {
       const { body, headers } = await jsonBody({ deviceId, ...checkpoint });
@@ -104,20 +109,4 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       return () => source.close();
     },
   };
-}
-
-/** Tell the server this device's name (shown in its device list). @throws SyncError */
-export async function registerDevice(deviceId: string, name: string, origin: string = location.origin): Promise<void> {
-  let response: Response;
-  try {
-    response = await ky.put(`${origin}/functions/v1/sync/device`, {
-      json: { deviceId, name },
-      throwHttpErrors: false,
-      retry: 0,
-      timeout: CALL_TIMEOUT_MS,
-    });
-  } catch (error) {
-    throw new SyncError('offline', error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) throw await failure(response);
 }

@@ -1,31 +1,27 @@
 /**
- * The sync server's protocol as the app uses it (docs/sync.md has every endpoint): shapes of the
- * answers, and the names of what the app sends.
+ * The sync protocol as the app's engine uses it (docs/sync.md has every endpoint; catalog/wire.ts
+ * declares the wire forms once for the app and the host): events and checkpoints in clear, before
+ * sealing and after opening (src/services/sync/sealingTransport.ts), and the app's push batches.
  */
 import { MAX_PUSH_BODY_BYTES } from '../../events/catalog';
 import type { NotesState } from '../../projections/notesState';
 
-/** An event on the wire: the app's event without its local `seq` (and without `sseq`). */
+export { CHECKPOINT_FORMAT, type PushAnswer } from '../../events/catalog';
+
+/** An event before it is sealed: the app's event without its local `seq` (and without `sseq`). */
 export type WireEvent = Record<string, unknown> & { id: string };
 
 /**
- * `push` answered 200: where the server put each event it stored now or already had, and the events
- * it refused for good, with the reason (docs/sync.md "push").
+ * A pull page once opened: each event in clear, or, for one that does not open (altered, moved
+ * from another event or account), `event` null, the id its envelope names and the reason in `unreadable`.
  */
-export interface PushAnswer {
-  accepted: { id: string; serverSeq: number }[];
-  duplicates: { id: string; serverSeq: number }[];
-  refused: { id: string; reason: string }[];
-}
-
-/** `pull`: the account's events after a sequence number, in order. */
-export interface PullPage {
-  events: { serverSeq: number; deviceId: string; event: unknown }[];
+export interface OpenedPage {
+  events: { serverSeq: number; deviceId: string; event: unknown; id?: string; unreadable?: string }[];
   head: number;
   more: boolean;
 }
 
-/** The account's checkpoint for new devices: its folded notes at a sequence number. */
+/** The account's checkpoint for new devices, in clear: its folded notes at a sequence number. */
 export interface Checkpoint {
   serverSeq: number;
   format: string;
@@ -33,14 +29,7 @@ export interface Checkpoint {
 }
 
 /**
- * The format of checkpoints this build writes and reads: the notes projection of event schema 2,
- * bodies without their BlockNote document (a new device reopens them from HTML). A checkpoint of
- * another format is not used: the device pulls from the start instead.
- */
-export const CHECKPOINT_FORMAT = 'notes-state/2';
-
-/**
- * A body save goes with its BlockNote document while the event stays within 2 MiB of JSON (UTF-8); a
+ * A body save goes with its BlockNote document while its JSON stays within 2 MiB (UTF-8); a
  * larger one goes as HTML only (the other devices open it from HTML), so each save of a long note
  * uploads about half as much: a minute of writing in a 5,000-paragraph note stays near 3 MB.
  */

@@ -1,15 +1,16 @@
 import type { EventLog } from '../../events/eventLog';
 import { EMPTY_SERVER_BASE } from '../../events/logFold';
-import type { Account, AccountApi } from './account';
+import type { AccountApi, UnlockedAccount } from './account';
 import { CHECKPOINT_FORMAT } from './protocol';
-import type { SyncTransport } from './transport';
+import { sealingTransport } from './sealingTransport';
+import type { SealedTransport } from './transport';
 
 /** What beginning and ending sync need; the browser passes HTTP and crypto, tests pass fakes. */
 export interface SyncSessionDeps {
   log: EventLog;
   accounts: AccountApi;
-  transport: SyncTransport;
-  registerDevice(deviceId: string, name: string): Promise<void>;
+  /** The host's sync endpoints as they are on the wire (sealed). */
+  transport: SealedTransport;
   deviceName(): string;
   newDeviceId(): string;
 }
@@ -20,18 +21,25 @@ export interface SyncSessionDeps {
  * made meanwhile are still in the outbox. Another account: this device's notes stay and join it.
  * A new device starts from the account's checkpoint when there is one it can read, then pulls the
  * rest; this device's own notes are pushed on top, so nothing on either side is lost or doubled.
+ * The account key unlocked at sign-in is kept in the sync bookkeeping (docs/sync.md "Keys"); the
+ * device's name goes to the other devices only inside its sealed `device.named` event.
  * @throws SyncError when the server cannot be reached (nothing changed then).
  */
-export async function beginSync(deps: SyncSessionDeps, account: Account): Promise<void> {
+export async function beginSync(deps: SyncSessionDeps, account: UnlockedAccount): Promise<void> {
   const { log } = deps;
   const current = log.sync$.value;
-  if (current?.userId === account.userId) return;
+  if (current?.userId === account.userId) {
+    // Signing in again (an expired session, a password changed elsewhere): the key unlocks this device again.
+    await log.setAccountKey(account.accountKey);
+    return;
+  }
   const deviceId = deps.newDeviceId();
   const deviceName = deps.deviceName();
-  await deps.registerDevice(deviceId, deviceName);
-  const checkpoint = await deps.transport.checkpoint(deviceId);
+  const transport = sealingTransport(deps.transport, async () => ({ userId: account.userId, key: account.accountKey }));
+  const checkpoint = await transport.checkpoint(deviceId);
   const base = checkpoint?.format === CHECKPOINT_FORMAT ? { head: checkpoint.serverSeq, notes: checkpoint.state } : EMPTY_SERVER_BASE;
   if (current) await log.leaveSync(true);
+  await log.setAccountKey(account.accountKey);
   await log.enterSync(
     { userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() },
     base,

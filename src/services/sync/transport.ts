@@ -1,4 +1,5 @@
-import type { Checkpoint, PullPage, PushAnswer, WireEvent } from './protocol';
+import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../events/catalog';
+import type { Checkpoint, OpenedPage, WireEvent } from './protocol';
 
 /** Why a sync call failed, for the status a person sees (docs/product.md "Account and sync"). */
 export type SyncFailure =
@@ -38,19 +39,34 @@ export function refusesBatch(error: unknown): error is SyncError {
   return error instanceof SyncError && (error.status === 413 || error.status === 422);
 }
 
-/** The sync server as the engine uses it; `httpTransport` speaks HTTP, tests use an in-memory server. */
+/** Hearing when the account's head moves: `onHead` gets the new head, `onLost` when the stream ends by itself; returns its close. */
+type Live = (deviceId: string, onHead: (head: number) => void, onLost: () => void) => () => void;
+
+/**
+ * The sync server as the engine uses it, with events and checkpoints in clear: `sealingTransport`
+ * seals what goes and opens what comes over a SealedTransport.
+ */
 export interface SyncTransport {
   /** @throws SyncError */
   push(deviceId: string, events: WireEvent[]): Promise<PushAnswer>;
   /** @throws SyncError */
-  pull(deviceId: string, after: number): Promise<PullPage>;
-  /** The account's checkpoint, or null when it has none. @throws SyncError */
+  pull(deviceId: string, after: number): Promise<OpenedPage>;
+  /** The account's checkpoint, or null when it has none this build can read. @throws SyncError */
   checkpoint(deviceId: string): Promise<Checkpoint | null>;
   /** @throws SyncError */
   putCheckpoint(deviceId: string, checkpoint: Checkpoint): Promise<void>;
-  /**
-   * Hear when the account's head moves (a live stream); `onHead` gets the new head. Returns a
-   * function that closes the stream. `onLost` is called when the stream ends by itself.
-   */
-  live(deviceId: string, onHead: (head: number) => void, onLost: () => void): () => void;
+  live: Live;
+}
+
+/** The sync server as it is on the wire (catalog/wire.ts): `httpSyncTransport` speaks HTTP, tests use an in-memory server. */
+export interface SealedTransport {
+  /** @throws SyncError */
+  push(deviceId: string, events: SealedEvent[]): Promise<PushAnswer>;
+  /** @throws SyncError */
+  pull(deviceId: string, after: number): Promise<PullPage>;
+  /** The account's checkpoint, or null when it has none. @throws SyncError */
+  checkpoint(deviceId: string): Promise<SealedCheckpoint | null>;
+  /** @throws SyncError */
+  putCheckpoint(deviceId: string, checkpoint: SealedCheckpoint): Promise<void>;
+  live: Live;
 }

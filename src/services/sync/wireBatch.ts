@@ -1,35 +1,47 @@
 /**
  * What a push sends (docs/architecture.md "Sync", docs/sync.md "Limits"): each event's wire form
- * with its size in the UTF-8 bytes the host counts, and the batches the outbox is cut into.
+ * with the size of its sealed form in the UTF-8 bytes the host counts, and the batches the outbox
+ * is cut into.
  */
 import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '../../events/catalog';
+import { sealedEventBytes, splitEvent } from './e2ee/seal';
 import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './protocol';
 
-/** The event as it goes on the wire: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
+/** The event as it goes to be sealed: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document. */
 export function wireForm(event: AppEvent): WireEvent {
   return sizedWireForm(event).wire;
 }
 
+/** The UTF-8 bytes of `wire` once sealed (catalog/wire.ts `SealedEvent`), from the JSON of its sealed part. */
+function sealedBytes(wire: WireEvent, inner?: string): number {
+  const split = splitEvent(wire);
+  return sealedEventBytes(split.envelope, utf8Length(inner ?? split.inner));
+}
+
 /**
- * `wireForm` and the UTF-8 length of its JSON in bytes, as the server measures it (catalog
- * `utf8Length`), each form serialized once: a long note's save is megabytes of HTML, serialized on
- * the main thread after every save of a synced device.
+ * `wireForm` and the UTF-8 length of its sealed JSON in bytes, as the server measures it (catalog
+ * `utf8Length`), computed exactly before anything is encrypted, each form serialized once: a long
+ * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
  */
 export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
   const payload = wire.payload as Record<string, unknown>;
-  if (!('blocks' in payload)) return { wire, bytes: utf8Length(JSON.stringify(wire)) };
+  if (!('blocks' in payload)) return { wire, bytes: sealedBytes(wire) };
   const { blocks: _blocks, ...withoutBlocks } = payload;
-  const htmlOnly = { wire: { ...wire, payload: withoutBlocks }, bytes: 0 };
-  htmlOnly.bytes = utf8Length(JSON.stringify(htmlOnly.wire));
+  const htmlOnlyWire = { ...wire, payload: withoutBlocks };
+  const htmlOnlyInner = splitEvent(htmlOnlyWire).inner;
+  const htmlOnly = { wire: htmlOnlyWire, bytes: 0 };
   // Measured without the document first: a long note's HTML alone is over the limit, and its
   // document (~5 MB of JSON at 5,000 blocks) need not be serialized on the main thread to know it.
-  if (htmlOnly.bytes > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const text = JSON.stringify(wire);
+  // The document limit is on the clear JSON, as the device writes it.
+  const htmlOnlyClear = utf8Length(htmlOnlyInner);
+  htmlOnly.bytes = sealedBytes(htmlOnlyWire, htmlOnlyInner);
+  if (htmlOnlyClear > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
+  const inner = splitEvent(wire).inner;
   // UTF-8 never has fewer bytes than UTF-16 code units: a text longer than the limit is over it unmeasured.
-  if (text.length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
-  const bytes = utf8Length(text);
-  return bytes <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes } : htmlOnly;
+  if (inner.length > MAX_DOCUMENT_WIRE_BYTES) return htmlOnly;
+  const clear = utf8Length(inner);
+  return clear <= MAX_DOCUMENT_WIRE_BYTES ? { wire, bytes: sealedBytes(wire, inner) } : htmlOnly;
 }
 
 /**

@@ -2,52 +2,25 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '../dialog/useModalDialog';
 import { useLog } from '../LogContext';
 import { toast } from '../feedback';
-import { AccountError, MIN_PASSWORD_LENGTH } from '../../services/sync/account';
+import { MIN_PASSWORD_LENGTH, type SignedIn } from '../../services/sync/account';
 import type { SyncStatus } from '../../services/sync/engine';
 import { beginSync, endSync } from '../../services/sync/session';
-import { SyncError } from '../../services/sync/transport';
+import { AccountErrorLine, explain, useAccountAction } from './accountForm';
+import { ChangePasswordForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
+import { RecoveryKeyView } from './RecoveryKeyView';
 import { controlSync } from './syncControl';
 import { syncStatusText } from './syncStatusText';
 
-/** What went wrong, in the dialog's words; nothing on this device changes on any error. */
-function explain(error: unknown): string {
-  if (error instanceof AccountError) return error.message;
-  if (error instanceof SyncError) {
-    return error.failure === 'offline'
-      ? 'No connection to the sync server. Your notes stay on this device; try again when you are online.'
-      : `The sync server refused: ${error.message}`;
-  }
-  return `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
+/** Begin syncing with a signed-in account; `mode` picks the words of the toast. */
+async function startSyncing(log: ReturnType<typeof useLog>, account: SignedIn, mode: 'sign-in' | 'sign-up' | 'recovered'): Promise<void> {
+  await beginSync(controlSync(log).deps, account);
+  controlSync(log).syncNow();
+  if (mode === 'recovered') toast.success('Password changed', { description: `Your notes sync with ${account.email} again.` });
+  else toast.success(mode === 'sign-in' ? 'Signed in' : 'Account created', { description: `Your notes now sync with ${account.email}.` });
 }
 
-/** One account action at a time: `busy` while it runs, its failure in words (nothing changed then). */
-function useAccountAction(): { busy: boolean; error: string | null; run(action: () => Promise<void>): Promise<void> } {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(explain(caught));
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
-
-/** The dialog's error line, announced at once. */
-function AccountErrorLine({ error }: { error: string | null }) {
-  return error ? (
-    <p className="account-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
-/** Sign in or create an account; on success this device starts syncing. */
-function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
+/** Sign in or create an account; on success this device starts syncing and `onSignedIn` gets the account (with a recovery key to show, when one was made). */
+function SignInForm({ onSignedIn, onForgot, onCancel }: { onSignedIn(account: SignedIn): void; onForgot(): void; onCancel(): void }) {
   const log = useLog();
   const [email, setEmail] = useState(log.sync$.value?.email ?? '');
   const [password, setPassword] = useState('');
@@ -58,10 +31,8 @@ function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
       const { deps } = controlSync(log);
       const account =
         mode === 'sign-in' ? await deps.accounts.signIn(email.trim(), password) : await deps.accounts.signUp(email.trim(), password);
-      await beginSync(deps, account);
-      controlSync(log).syncNow();
-      toast.success(mode === 'sign-in' ? 'Signed in' : 'Account created', { description: `Your notes now sync with ${account.email}.` });
-      onDone();
+      await startSyncing(log, account, mode);
+      onSignedIn(account);
     });
 
   return (
@@ -88,6 +59,9 @@ function SignInForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) 
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
+      <button type="button" className="link-button" onClick={onForgot}>
+        Forgot password? Use your recovery key
+      </button>
       <AccountErrorLine error={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>
@@ -163,9 +137,27 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
   );
 }
 
+/** Where the dialog is: its forms, or a recovery key being shown. */
+type Step =
+  | 'account'
+  | 'sign-out'
+  | 'change-password'
+  | 'reveal-key'
+  | 'recover'
+  | { recoveryKey: string; email: string; title: string; doneLabel: string };
+
+/** The dialog's title for a step. */
+function titleOf(step: Step, signedIn: boolean): string {
+  if (typeof step === 'object') return step.title;
+  if (step === 'recover') return 'Use your recovery key';
+  if (!signedIn) return 'Sync your notes';
+  return { account: 'Account', 'sign-out': 'Sign out', 'change-password': 'Change password', 'reveal-key': 'Recovery key' }[step];
+}
+
 /**
- * The account dialog (docs/product.md "Account and sync"): sign in or create an account; once
- * signed in, the account, the sync status, "Sync now" and sign-out. A native modal dialog.
+ * The account dialog (docs/product.md "Account and sync"): sign in or create an account (then the
+ * recovery key, once), recover with the recovery key; once signed in, the account, the sync
+ * status, "Sync now", change password, show the recovery key again, and sign-out. A native modal dialog.
  */
 export function AccountDialog({ onClose }: { onClose(): void }) {
   const log = useLog();
@@ -173,38 +165,75 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
   useModalDialog(ref);
   const record = log.sync$.value;
   const [status, setStatus] = useState<SyncStatus | null>(null);
-  const [step, setStep] = useState<'account' | 'sign-out'>('account');
+  const [step, setStep] = useState<Step>('account');
   useEffect(() => {
     const sub = controlSync(log).status$.subscribe(setStatus);
     return () => sub.unsubscribe();
   }, [log]);
   const expired = status?.state === 'signed-out';
+  const signedIn = !!record && !expired;
+  const showKey = (account: SignedIn) =>
+    account.recoveryKey
+      ? setStep({ recoveryKey: account.recoveryKey, email: account.email, title: 'Save your recovery key', doneLabel: 'I saved it' })
+      : onClose();
+  let body;
+  if (typeof step === 'object') body = <RecoveryKeyView {...step} onDone={onClose} />;
+  else if (step === 'recover')
+    body = (
+      <RecoverForm
+        initialEmail={record?.email ?? ''}
+        onRecovered={async (account) => {
+          await startSyncing(log, account, 'recovered');
+          onClose();
+        }}
+        onCancel={() => setStep('account')}
+      />
+    );
+  else if (!signedIn) body = <SignInForm onSignedIn={showKey} onForgot={() => setStep('recover')} onCancel={onClose} />;
+  else if (step === 'sign-out')
+    body = <SignOutForm pending={status?.pending ?? log.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />;
+  else if (step === 'change-password')
+    body = <ChangePasswordForm email={record.email} onDone={onClose} onCancel={() => setStep('account')} />;
+  else if (step === 'reveal-key')
+    body = (
+      <RevealRecoveryKeyForm
+        onRevealed={(recoveryKey) => setStep({ recoveryKey, email: record.email, title: 'Recovery key', doneLabel: 'Done' })}
+        onCancel={() => setStep('account')}
+      />
+    );
+  else
+    body = (
+      <div className="account-form">
+        <p>
+          Signed in as <strong>{record.email}</strong> on {record.deviceName}.
+        </p>
+        <p role="status">{syncStatusText(status)}</p>
+        <p>Your notes are end-to-end encrypted: the sync server keeps their order, never their words.</p>
+        <div className="dialog-actions">
+          <button type="button" onClick={() => setStep('change-password')}>
+            Change password…
+          </button>
+          <button type="button" onClick={() => setStep('reveal-key')}>
+            Show recovery key…
+          </button>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" onClick={() => setStep('sign-out')}>
+            Sign out…
+          </button>
+          <button type="button" onClick={() => controlSync(log).syncNow()}>
+            Sync now
+          </button>
+          <button type="button" className="primary" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    );
   return (
     <dialog ref={ref} className="dialog account-dialog" aria-labelledby="account-title" onCancel={onClose} onClose={onClose}>
-      <h2 id="account-title">{!record || expired ? 'Sync your notes' : step === 'sign-out' ? 'Sign out' : 'Account'}</h2>
-      {!record || expired ? (
-        <SignInForm onDone={onClose} onCancel={onClose} />
-      ) : step === 'sign-out' ? (
-        <SignOutForm pending={status?.pending ?? log.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />
-      ) : (
-        <div className="account-form">
-          <p>
-            Signed in as <strong>{record.email}</strong> on {record.deviceName}.
-          </p>
-          <p role="status">{syncStatusText(status)}</p>
-          <div className="dialog-actions">
-            <button type="button" onClick={() => setStep('sign-out')}>
-              Sign out…
-            </button>
-            <button type="button" onClick={() => controlSync(log).syncNow()}>
-              Sync now
-            </button>
-            <button type="button" className="primary" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </div>
-      )}
+      <h2 id="account-title">{titleOf(step, signedIn)}</h2>
+      {body}
     </dialog>
   );
 }

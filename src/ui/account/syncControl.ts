@@ -1,8 +1,11 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import type { EventLog } from '../../events/eventLog';
-import { httpAccountApi } from '../../services/sync/account';
+import { httpAuthApi } from '../../services/sync/account';
+import { accountFlows } from '../../services/sync/accountFlows';
+import { httpKeysApi } from '../../services/sync/keysApi';
 import type { SyncStatus } from '../../services/sync/engine';
-import { httpSyncTransport, registerDevice } from '../../services/sync/httpTransport';
+import { httpSyncTransport } from '../../services/sync/httpTransport';
+import { sealingTransport } from '../../services/sync/sealingTransport';
 import { runSync, type SyncRunner } from '../../services/sync/runner';
 import { browserDeviceName, type SyncSessionDeps } from '../../services/sync/session';
 
@@ -23,7 +26,12 @@ let control: SyncControl | null = null;
 export function controlSync(log: EventLog): SyncControl {
   if (control) return control;
   const status$ = new BehaviorSubject<SyncStatus | null>(null);
-  const transport = httpSyncTransport();
+  const wire = httpSyncTransport();
+  const newDeviceId = () => `web-${crypto.randomUUID()}`;
+  const transport = sealingTransport(wire, async () => {
+    const [record, key] = [log.sync$.value, await log.accountKey()];
+    return record && key ? { userId: record.userId, key } : null;
+  });
   let runner: SyncRunner | null = null;
   let relay: Subscription | null = null;
   log.sync$.subscribe((record) => {
@@ -41,11 +49,10 @@ export function controlSync(log: EventLog): SyncControl {
     status$,
     deps: {
       log,
-      accounts: httpAccountApi(),
-      transport,
-      registerDevice: (deviceId, name) => registerDevice(deviceId, name),
+      accounts: accountFlows({ auth: httpAuthApi(), keys: httpKeysApi(), wire, newDeviceId }),
+      transport: wire,
       deviceName: browserDeviceName,
-      newDeviceId: () => `web-${crypto.randomUUID()}`,
+      newDeviceId,
     },
     syncNow: () => runner?.syncNow(),
   };

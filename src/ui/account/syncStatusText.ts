@@ -28,16 +28,21 @@ export function syncStatusText(status: SyncStatus | null): string {
 
 /**
  * What the status adds about changes that do not sync (docs/product.md "Account and sync"): this
- * device's changes the account refused ("· 2 could not be synced") and events of the account this
- * build cannot read ("· 1 change from another device could not be read"); empty when there are none.
+ * device's changes the account refused ("· 2 could not be synced"), events of the account this
+ * build cannot read ("· 1 change from another device could not be read") and events whose
+ * ciphertext did not open ("· 1 change could not be read: it was altered or is not this
+ * account's"); empty when there are none.
  */
 export function syncStatusNotes(status: SyncStatus | null): string {
   if (!status) return '';
   const notes: string[] = [];
   if (status.setAside) notes.push(`${status.setAside} could not be synced`);
-  if (status.unreadable) {
-    const one = status.unreadable === 1;
-    notes.push(`${changes(status.unreadable)} from ${one ? 'another device' : 'other devices'} could not be read`);
-  }
+  const altered = status.altered ?? 0;
+  const other = status.unreadable - altered;
+  if (other > 0) notes.push(`${changes(other)} from ${other === 1 ? 'another device' : 'other devices'} could not be read`);
+  if (altered > 0)
+    notes.push(
+      `${changes(altered)} could not be read: ${altered === 1 ? "it was altered or is not this account's" : "they were altered or are not this account's"}`,
+    );
   return notes.map((note) => ` · ${note}`).join('');
 }

@@ -21,7 +21,13 @@ export function ExportAllNotes() {
     );
   return (
     <div className="export-progress">
-      <span>{run.total === null ? EXPORT_TEXT.preparing : EXPORT_TEXT.progress(run.done, run.total)}</span>
+      <span>
+        {run.waiting
+          ? EXPORT_TEXT.waitingForImport
+          : run.total === null
+            ? EXPORT_TEXT.preparing
+            : EXPORT_TEXT.progress(run.done, run.total)}
+      </span>
       {/* Without a value the bar is indeterminate: the exporter is still loading. */}
       <progress aria-label={EXPORT_TEXT.progressLabel} max={run.total ?? 1} value={run.total === null ? undefined : run.done} />
       <button type="button" onClick={cancelExport}>

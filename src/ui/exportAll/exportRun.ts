@@ -1,4 +1,5 @@
 import type { EventLog } from '../../events/eventLog';
+import { importActivity$ } from '../../services/noteImport/importActivity';
 
 /**
  * The page's one export of all notes (docs/product.md "Export all notes"): it belongs to the page, not
@@ -6,8 +7,11 @@ import type { EventLog } from '../../events/eventLog';
  * second one start. The exporter itself loads when the first export starts (runExportAll.ts).
  */
 
-/** Idle, or running with the notes written so far of the total (null until the exporter has loaded). */
-export type ExportState = { running: false } | { running: true; done: number; total: number | null };
+/**
+ * Idle, or running with the notes written so far of the total (null until the exporter has loaded);
+ * `waiting` while an import still brings notes in.
+ */
+export type ExportState = { running: false } | { running: true; done: number; total: number | null; waiting: boolean };
 
 let state: ExportState = { running: false };
 let controller: AbortController | null = null;
@@ -34,12 +38,20 @@ export async function startExport(log: EventLog): Promise<void> {
   if (state.running) return;
   const abort = new AbortController();
   controller = abort;
-  // The notes as they are now: edits made while the export runs belong to the next one.
-  const notes = log.state.notes;
-  set({ running: true, done: 0, total: null });
+  set({ running: true, done: 0, total: null, waiting: importActivity$.value.kind !== 'idle' });
   try {
     const { runExportAll } = await import('./runExportAll');
-    await runExportAll({ notes, log, signal: abort.signal, onProgress: (done, total) => set({ running: true, done, total }) });
+    // Notes still coming in (the original app's, or a file import) would be missing from the zip.
+    await importFinished(abort.signal);
+    set({ running: true, done: 0, total: null, waiting: false });
+    // The notes as they are now: edits made while the export runs belong to the next one.
+    const notes = log.state.notes;
+    await runExportAll({
+      notes,
+      log,
+      signal: abort.signal,
+      onProgress: (done, total) => set({ running: true, done, total, waiting: false }),
+    });
   } finally {
     controller = null;
     set({ running: false });
@@ -49,4 +61,21 @@ export async function startExport(log: EventLog): Promise<void> {
 /** Stops the running export: nothing is downloaded. */
 export function cancelExport(): void {
   controller?.abort(new DOMException('Export cancelled', 'AbortError'));
+}
+
+/** Resolves once no import runs in this tab, or at once when `signal` has aborted (the run then says it was cancelled). */
+function importFinished(signal: AbortSignal): Promise<void> {
+  if (signal.aborted || importActivity$.value.kind === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      subscription.unsubscribe();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    // Not idle now, so the subscription's first (synchronous) value does not end the wait.
+    const subscription = importActivity$.subscribe((activity) => {
+      if (activity.kind === 'idle') done();
+    });
+    signal.addEventListener('abort', done);
+  });
 }

@@ -9,6 +9,8 @@ export const EXPORT_TEXT = {
   cancel: 'Cancel',
   progressLabel: 'Export progress',
   preparing: 'Preparing the export…',
+  /** An import is still bringing notes in: the export starts once it has finished. */
+  waitingForImport: 'Waiting for the import to finish…',
   /** "Exporting 1,234 of 10,000 notes…" */
   progress: (done: number, total: number) => `Exporting ${count.format(done)} of ${notesCount(total)}…`,
 };

@@ -133,6 +133,19 @@ describe('Markdown files', () => {
     expect(attachmentOf(notes[0], image)).toMatchObject({ data: BLUE_PNG });
   });
 
+  it("reads NotePad's own export in the manual order its front matter gives, not in the order of its file names", async () => {
+    const note = (title: string, order: number) =>
+      `---\ntitle: ${title}\ncreated: 2024-01-01T00:00:00.000Z\nmodified: 2024-01-02T00:00:00.000Z\nstarred: false\norder: ${order}\n---\n${title}\n`;
+    const zip = await zipOf([
+      { path: 'Apples.md', data: note('Apples', 3) },
+      { path: 'Zebra.md', data: note('Zebra', 1) },
+      { path: 'mango.md', data: note('mango', 2) },
+    ]);
+    const { source, notes } = await importOne([fileOf('notepad-notes.zip', zip)]);
+    expect(source.app).toBe('notepad');
+    expect(notes.map((n) => n.title)).toEqual(['Zebra', 'mango', 'Apples']);
+  });
+
   it('keeps a broken front matter as the body and lists the problem', async () => {
     const md = '---\ntitle: [unclosed\n---\nText\n';
     const { notes } = await importOne([fileOf('Broken.md', md, Date.UTC(2022, 1, 1))]);

@@ -1,0 +1,101 @@
+/**
+ * The account keys' wire contract (docs/sync.md "Keys"): what a device sends the host so that any
+ * device of the account can unlock the account key with the password or the recovery key, and the
+ * shapes the host checks. The host never sees a password, a key-encryption key, the account key or
+ * the recovery key: only the KDF parameters with the salt, the wrapped keys, a verifier of the
+ * recovery key and the login secret (which better-auth hashes again). Web-standard APIs only.
+ */
+
+/** Argon2id parameters of an account: memory in KiB, passes, lanes, and the salt (base64url, 16 bytes). */
+export interface KdfParams {
+  alg: 'argon2id';
+  memoryKiB: number;
+  iterations: number;
+  parallelism: number;
+  salt: string;
+}
+
+/** What new accounts get (64 MiB, 3 passes, 1 lane): kept with the salt, so it can be raised later. */
+export const DEFAULT_KDF: Omit<KdfParams, 'salt'> = { alg: 'argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 1 };
+
+/** The least the host accepts: OWASP's minimum for Argon2id (19 MiB, 2 passes, 1 lane). */
+export const MIN_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
+/** The most the host accepts, so a device is never asked for more than a phone can give (1 GiB, 10 passes, 4 lanes). */
+const MAX_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 1_048_576, iterations: 10, parallelism: 4 };
+
+/** Bytes of a KDF salt. */
+export const SALT_BYTES = 16;
+
+/**
+ * An account's keys as the host keeps them (all base64 unless named):
+ * - `kdf`: how the password becomes the login secret and the key-encryption key (KEK);
+ * - `passwordWrap`: the account key sealed under the KEK;
+ * - `recoveryWrap`: the account key sealed under a key derived from the recovery key;
+ * - `recoveryVerifier`: base64url SHA-256 of the recovery proof (a secret derived from the recovery key);
+ * - `recoverySealed`: the recovery key sealed under the account key (Account shows it again).
+ */
+export interface KeyBundle {
+  kdf: KdfParams;
+  passwordWrap: string;
+  recoveryWrap: string;
+  recoveryVerifier: string;
+  recoverySealed: string;
+}
+
+/** A login secret, a recovery proof or a verifier: base64url without padding of 32 bytes. */
+export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const within = (value: unknown, least: number, most: number) =>
+  Number.isSafeInteger(value) && (value as number) >= least && (value as number) <= most;
+
+/** Why `value` is not KDF parameters the host accepts, or null. Never throws. */
+export function kdfError(value: unknown): string | null {
+  if (!isObject(value) || value.alg !== 'argon2id') return 'kdf must be {alg: "argon2id", memoryKiB, iterations, parallelism, salt}';
+  if (!within(value.memoryKiB, MIN_KDF.memoryKiB, MAX_KDF.memoryKiB))
+    return `kdf.memoryKiB must be ${MIN_KDF.memoryKiB}-${MAX_KDF.memoryKiB}`;
+  if (!within(value.iterations, MIN_KDF.iterations, MAX_KDF.iterations))
+    return `kdf.iterations must be ${MIN_KDF.iterations}-${MAX_KDF.iterations}`;
+  if (!within(value.parallelism, MIN_KDF.parallelism, MAX_KDF.parallelism))
+    return `kdf.parallelism must be ${MIN_KDF.parallelism}-${MAX_KDF.parallelism}`;
+  if (typeof value.salt !== 'string' || !/^[A-Za-z0-9_-]{22}$/.test(value.salt)) return 'kdf.salt must be 16 bytes in base64url';
+  return null;
+}
+
+/** A sealed key (nonce, ciphertext, tag) in base64: at most 512 characters. */
+const sealedKey = (value: unknown) => typeof value === 'string' && value.length <= 512 && value.length % 4 === 0 && BASE64.test(value);
+
+/** Why `value` is not a key bundle the host accepts, or null. Never throws. */
+export function keyBundleError(value: unknown): string | null {
+  if (!isObject(value)) return 'keys must be an object';
+  const kdf = kdfError(value.kdf);
+  if (kdf) return kdf;
+  for (const field of ['passwordWrap', 'recoveryWrap', 'recoverySealed'] as const) {
+    if (!sealedKey(value[field])) return `keys.${field} must be a sealed key in base64`;
+  }
+  if (typeof value.recoveryVerifier !== 'string' || !SECRET_PATTERN.test(value.recoveryVerifier))
+    return 'keys.recoveryVerifier must be 32 bytes in base64url';
+  return null;
+}
+
+/** `value` as a key bundle with only its known fields, or null when keyBundleError finds it wrong. */
+export function readKeyBundle(value: unknown): KeyBundle | null {
+  if (keyBundleError(value) !== null) return null;
+  const v = value as KeyBundle;
+  const { alg, memoryKiB, iterations, parallelism, salt } = v.kdf;
+  return {
+    kdf: { alg, memoryKiB, iterations, parallelism, salt },
+    passwordWrap: v.passwordWrap,
+    recoveryWrap: v.recoveryWrap,
+    recoveryVerifier: v.recoveryVerifier,
+    recoverySealed: v.recoverySealed,
+  };
+}
+
+/**
+ * The salt endpoint's answer (`POST /functions/v1/sync/salt {email}`): the account's KDF
+ * parameters (a made-up, stable salt for an e-mail without an account), or `upgrade: true` for an
+ * account made before end-to-end encryption, which signs in once with its password to upgrade.
+ */
+export type SaltAnswer = { kdf: KdfParams } | { upgrade: true };

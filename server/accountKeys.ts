@@ -1,0 +1,163 @@
+/**
+ * The host's side of the accounts' keys (docs/sync.md "Keys"): the salt before sign-in (a made-up
+ * stable one for an unknown e-mail, after the same work), password changes and recovery that
+ * write the new password hash, the re-wrapped account key and the account's sessions in one
+ * transaction, and the end of an old account's upgrade. Wrong passwords and recovery keys count
+ * as failed sign-ins of the account and its address (docs/sync.md "Sign-in limits").
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_KDF, type KdfParams, type SaltAnswer } from '../catalog/keys.ts';
+import { HttpError } from '../functions/_shared/http.ts';
+import type { AccountKeys, Caller, KeysState, NewPassword } from '../functions/sync/keys.ts';
+import type { KeyStore, StoredKeys } from './keyStore';
+import { refusalBody, type SignInLimiter } from './signInLimits';
+
+/** What the keys need of better-auth and of the sync store. */
+export interface AccountKeysDeps {
+  store: KeyStore;
+  limiter: SignInLimiter;
+  /** Salts made-up for unknown e-mails are an HMAC under this secret (AUTH_SECRET), so they are stable and unguessable. */
+  secret: string;
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+  /** The session of the request's cookie: its user's e-mail and its token, or null. */
+  session(headers: Headers): Promise<{ email: string; token: string } | null>;
+  /** Events of the account still in clear (left by a build before end-to-end encryption). */
+  eventsInClear(userId: string): Promise<number>;
+  /** Remove what an older build left in clear beside the events: the checkpoint, the device names. */
+  forgetClearData(userId: string): Promise<void>;
+  /** Sessions of `userId` ended: its live streams check their credential at once. */
+  sessionsEnded(userId: string): void;
+}
+
+const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+/** The made-up salt of an e-mail without an account: HMAC-SHA-256 of it under the host's secret, 16 bytes. */
+function madeUpSalt(secret: string, email: string): string {
+  return base64url(createHmac('sha256', secret).update(`notepad/salt/1\n${email}`).digest().subarray(0, 16));
+}
+
+/** Whether `proof` hashes to `verifier` (both base64url), in constant time. */
+function proves(proof: string, verifier: string): boolean {
+  const digest = createHash('sha256').update(Buffer.from(proof, 'base64url')).digest();
+  const expected = Buffer.from(verifier, 'base64url');
+  return expected.length === digest.length && timingSafeEqual(digest, expected);
+}
+
+const WRONG_RECOVERY = 'Wrong e-mail or recovery key';
+
+/** The accounts' keys of the host. */
+export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
+  const { store, limiter } = deps;
+
+  /** Run `check` as a counted sign-in attempt of `email` from `address`: refused while the account or address waits; its outcome counted. */
+  async function counted<T>(email: string, address: string, check: () => Promise<T | null>): Promise<T> {
+    const begun = await limiter.beginSignIn(email, address);
+    if ('refused' in begun) {
+      const { message } = refusalBody(begun.refused);
+      throw new HttpError(429, message, { 'Retry-After': String(begun.refused.retryAfterS) });
+    }
+    let result: T | null;
+    try {
+      result = await check();
+    } catch (error) {
+      await limiter.endSignIn(begun.attempt, 'not-tried');
+      throw error;
+    }
+    await limiter.endSignIn(begun.attempt, result === null ? 'failure' : 'success');
+    if (result === null) throw new HttpError(401, WRONG_RECOVERY);
+    return result;
+  }
+
+  /** Check the password of a session's account made before end-to-end encryption, counted as a sign-in. @throws HttpError 401, 429 */
+  async function proveOldPassword(userId: string, caller: Caller, password: string): Promise<void> {
+    const session = await deps.session(caller.headers);
+    if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+    const hash = await store.passwordHash(userId);
+    await counted(session.email, caller.address, async () => (hash && (await deps.verify(hash, password)) ? true : null)).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) throw new HttpError(401, 'Wrong password');
+        throw error;
+      },
+    );
+  }
+
+  const withPassword = (keys: StoredKeys, next: NewPassword): StoredKeys => ({
+    state: keys.state,
+    keys: { ...keys.keys, kdf: next.kdf, passwordWrap: next.passwordWrap },
+  });
+
+  return {
+    async salt(email): Promise<SaltAnswer> {
+      // The same query and the same HMAC for every e-mail, so the answer's time says nothing of who has an account.
+      const found = await store.byEmail(email);
+      const madeUp: KdfParams = { ...DEFAULT_KDF, salt: madeUpSalt(deps.secret, email) };
+      if (!found) return { kdf: madeUp };
+      if (found.keys?.state !== 'active') return { upgrade: true };
+      return { kdf: found.keys.keys.kdf };
+    },
+
+    async read(identity): Promise<KeysState> {
+      const keys = await store.read(identity.userId);
+      return keys ? { state: keys.state, keys: keys.keys } : { state: 'none', keys: null };
+    },
+
+    async create(identity, keys, caller, password) {
+      // An external identity's keys are in use at once; an old account's wait for its events to be sealed.
+      if (identity.via === 'jwt') return store.createIfNone(identity.userId, { state: 'active', keys });
+      await proveOldPassword(identity.userId, caller, password ?? '');
+      return store.createIfNone(identity.userId, { state: 'upgrading', keys });
+    },
+
+    async changePassword(identity, caller: Caller, current, next) {
+      const keys = await store.read(identity.userId);
+      if (!keys || keys.state !== 'active') throw new HttpError(409, 'This account has no keys to re-wrap: sign in first');
+      if (identity.via === 'jwt') {
+        await store.replace(identity.userId, { hash: null, keys: withPassword(keys, next), keepSessionToken: null });
+        return;
+      }
+      const session = await deps.session(caller.headers);
+      if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+      const hash = await store.passwordHash(identity.userId);
+      await counted(session.email, caller.address, async () => {
+        if (!hash || !current || !(await deps.verify(hash, current))) return null;
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) throw new HttpError(401, 'Wrong password');
+        throw error;
+      });
+      const newHash = await deps.hash(next.loginSecret!);
+      await store.replace(identity.userId, { hash: newHash, keys: withPassword(keys, next), keepSessionToken: session.token });
+      deps.sessionsEnded(identity.userId);
+    },
+
+    async recover(email, proof, next, caller) {
+      const found = await counted(email, caller.address, async () => {
+        const account = await store.byEmail(email);
+        // An unknown e-mail is checked against a made-up verifier: the same work, the same answer.
+        const verifier = account?.keys?.keys.recoveryVerifier ?? madeUpSalt(deps.secret, `verifier\n${email}`).padEnd(43, 'A');
+        const ok = proves(proof, verifier);
+        return ok && account?.keys?.state === 'active' ? { userId: account.userId, keys: account.keys } : null;
+      });
+      if (!next) return { userId: found.userId, recoveryWrap: found.keys.keys.recoveryWrap };
+      const hash = await deps.hash(next.loginSecret!);
+      await store.replace(found.userId, { hash, keys: withPassword(found.keys, next), keepSessionToken: null });
+      deps.sessionsEnded(found.userId);
+      return null;
+    },
+
+    async finishUpgrade(identity, caller, password, loginSecret) {
+      const keys = await store.read(identity.userId);
+      if (identity.via !== 'session' || keys?.state !== 'upgrading') throw new HttpError(409, 'This account is not being upgraded');
+      await proveOldPassword(identity.userId, caller, password);
+      const left = await deps.eventsInClear(identity.userId);
+      if (left > 0) throw new HttpError(409, `${left} events of this account are still in clear: seal them first`);
+      const session = await deps.session(caller.headers);
+      if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+      await deps.forgetClearData(identity.userId);
+      const hash = await deps.hash(loginSecret);
+      await store.replace(identity.userId, { hash, keys: { state: 'active', keys: keys.keys }, keepSessionToken: session.token });
+      deps.sessionsEnded(identity.userId);
+    },
+  };
+}

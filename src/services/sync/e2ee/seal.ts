@@ -1,0 +1,138 @@
+/**
+ * Sealing sync content with the account key (docs/sync.md "Keys"): AES-256-GCM through WebCrypto
+ * with a random 96-bit nonce per message and associated data that binds each ciphertext to the
+ * account, and to the event (id, schema version, time, device) or the checkpoint (serverSeq,
+ * format) it belongs to. A ciphertext moved to another event or account, or altered, does not
+ * open. The account key is a non-extractable CryptoKey: this module never sees its bytes.
+ */
+import {
+  CHECKPOINT_FORMAT,
+  SEAL_NONCE_BYTES,
+  sealedLength,
+  utf8Length,
+  type SealedCheckpoint,
+  type SealedEvent,
+} from '../../../events/catalog';
+import { fromBase64, fromUtf8, toBase64, utf8 } from './bytes';
+
+/** Why a sealed event or checkpoint did not open: altered, or sealed for another event or account. */
+export const ALTERED_REASON = "it was altered or is not this account's";
+
+/** Thrown when a ciphertext does not open (ALTERED_REASON), or opens to something that is not JSON. */
+export class SealError extends Error {
+  constructor(message: string = ALTERED_REASON) {
+    super(message);
+    this.name = 'SealError';
+  }
+}
+
+const subtle = () => globalThis.crypto.subtle;
+
+/** Seal `plain` under `key` with associated data `aad`: nonce + ciphertext + tag, in base64. */
+export async function sealBytes(key: CryptoKey, plain: Uint8Array<ArrayBuffer>, aad: string): Promise<string> {
+  const nonce = globalThis.crypto.getRandomValues(new Uint8Array(SEAL_NONCE_BYTES));
+  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv: nonce, additionalData: utf8(aad) }, key, plain));
+  const out = new Uint8Array(nonce.length + sealed.length);
+  out.set(nonce);
+  out.set(sealed, nonce.length);
+  return toBase64(out);
+}
+
+/** Open what sealBytes made with the same key and associated data. @throws SealError when it does not open. */
+export async function openBytes(key: CryptoKey, sealed: string, aad: string): Promise<Uint8Array<ArrayBuffer>> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = fromBase64(sealed);
+  } catch {
+    throw new SealError();
+  }
+  if (bytes.length < SEAL_NONCE_BYTES + 16) throw new SealError();
+  try {
+    const plain = await subtle().decrypt(
+      { name: 'AES-GCM', iv: bytes.subarray(0, SEAL_NONCE_BYTES), additionalData: utf8(aad) },
+      key,
+      bytes.subarray(SEAL_NONCE_BYTES),
+    );
+    return new Uint8Array(plain);
+  } catch {
+    throw new SealError();
+  }
+}
+
+/** The envelope fields that stay in clear; everything else of an event is sealed. */
+const CLEAR = new Set(['v', 'id', 'at', 'device', 'seq', 'sseq']);
+
+/** Associated data of an event: its account and every envelope field the host sees, so none can be changed. */
+function eventAad(userId: string, envelope: Omit<SealedEvent, 'c'>): string {
+  return JSON.stringify(['notepad/event/1', userId, envelope.id, envelope.v, envelope.at, envelope.device ?? null]);
+}
+
+/** An event's clear envelope and the JSON text of what gets sealed (type, payload, anything else). */
+export function splitEvent(event: Record<string, unknown>): { envelope: Omit<SealedEvent, 'c'>; inner: string } {
+  const inner: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(event)) if (!CLEAR.has(key)) inner[key] = value;
+  const envelope: Omit<SealedEvent, 'c'> = { v: event.v as number, id: event.id as string, at: event.at as string };
+  if (typeof event.device === 'string') envelope.device = event.device;
+  return { envelope, inner: JSON.stringify(inner) };
+}
+
+/**
+ * The UTF-8 bytes of the sealed event's JSON that `envelope` with an inner text of `innerBytes`
+ * bytes makes: exact, without sealing (a push is cut by it before anything is encrypted).
+ */
+export function sealedEventBytes(envelope: Omit<SealedEvent, 'c'>, innerBytes: number): number {
+  return utf8Length(JSON.stringify({ ...envelope, c: '' })) + sealedLength(innerBytes);
+}
+
+/** Seal an event (the app's event, or its wire form) for `userId`'s account. */
+export async function sealEvent(key: CryptoKey, userId: string, event: Record<string, unknown>): Promise<SealedEvent> {
+  const { envelope, inner } = splitEvent(event);
+  return { ...envelope, c: await sealBytes(key, utf8(inner), eventAad(userId, envelope)) };
+}
+
+/**
+ * Open a sealed event of `userId`'s account: its envelope with the sealed fields. The result still
+ * goes through the catalog's reader. @throws SealError when it does not open (altered, moved, or
+ * another account's) or what it holds is not a JSON object.
+ */
+export async function openEvent(key: CryptoKey, userId: string, sealed: SealedEvent): Promise<Record<string, unknown>> {
+  const envelope: Omit<SealedEvent, 'c'> = { v: sealed.v, id: sealed.id, at: sealed.at };
+  if (sealed.device !== undefined) envelope.device = sealed.device;
+  const plain = await openBytes(key, sealed.c, eventAad(userId, envelope));
+  let inner: unknown;
+  try {
+    inner = JSON.parse(fromUtf8(plain));
+  } catch {
+    throw new SealError('what it holds is not an event');
+  }
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) throw new SealError('what it holds is not an event');
+  return { ...(inner as Record<string, unknown>), ...envelope };
+}
+
+const checkpointAad = (userId: string, serverSeq: number, format: string) =>
+  JSON.stringify(['notepad/checkpoint/1', userId, serverSeq, format]);
+
+/** The bytes of a stream's whole output. */
+async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Seal the notes state of a checkpoint at `serverSeq`: gzip of its JSON, sealed (format CHECKPOINT_FORMAT). */
+export async function sealCheckpoint(key: CryptoKey, userId: string, serverSeq: number, state: unknown): Promise<SealedCheckpoint> {
+  const gzip = await drain(new Blob([JSON.stringify(state)]).stream().pipeThrough(new CompressionStream('gzip')));
+  return { serverSeq, format: CHECKPOINT_FORMAT, c: await sealBytes(key, gzip, checkpointAad(userId, serverSeq, CHECKPOINT_FORMAT)) };
+}
+
+/**
+ * The notes state of a checkpoint this build can read (format CHECKPOINT_FORMAT), or null for
+ * another format. @throws SealError when it does not open or does not hold JSON.
+ */
+export async function openCheckpoint(key: CryptoKey, userId: string, checkpoint: SealedCheckpoint): Promise<unknown> {
+  if (checkpoint.format !== CHECKPOINT_FORMAT) return null;
+  const gzip = await openBytes(key, checkpoint.c, checkpointAad(userId, checkpoint.serverSeq, checkpoint.format));
+  try {
+    return JSON.parse(fromUtf8(await drain(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip')))));
+  } catch {
+    throw new SealError('the checkpoint holds no notes');
+  }
+}

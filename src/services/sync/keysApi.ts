@@ -1,0 +1,108 @@
+/**
+ * The host's account-key endpoints as the app calls them (docs/sync.md "Keys"): the salt before
+ * sign-in, the signed-in account's wrapped keys, password change, recovery, and an old account's
+ * upgrade (`reseal`, `upgrade`). Failures are AccountErrors in the account dialog's words.
+ */
+import ky, { type KyInstance } from 'ky';
+import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../events/catalog';
+import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
+
+/** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
+export interface KeysState {
+  state: 'none' | 'upgrading' | 'active';
+  keys: KeyBundle | null;
+}
+
+/** A new password as the host stores it: its login secret (null for an external identity's passphrase), KDF parameters, the account key's wrap. */
+export interface NewPasswordWire {
+  next: string | null;
+  kdf: KdfParams;
+  passwordWrap: string;
+}
+
+/** The key endpoints; every call throws AccountError. */
+export interface KeysApi {
+  salt(email: string): Promise<SaltAnswer>;
+  read(): Promise<KeysState>;
+  /** @returns false when the account has keys already (409). `password`: an old account's, beginning its upgrade. */
+  create(keys: KeyBundle, password?: string): Promise<boolean>;
+  changePassword(current: string | null, next: NewPasswordWire): Promise<void>;
+  recoveryWrap(email: string, proof: string): Promise<{ userId: string; recoveryWrap: string }>;
+  recover(email: string, proof: string, next: NewPasswordWire): Promise<void>;
+  /** Replace events in clear by their sealed forms; @returns how many of the account's events are still in clear. */
+  reseal(deviceId: string, events: { serverSeq: number; event: SealedEvent }[]): Promise<number>;
+  finishUpgrade(password: string, loginSecret: string): Promise<void>;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** An AccountError for a failed answer; `wrong` is the words of a 401. */
+async function failure(response: Response, wrong: string): Promise<AccountError> {
+  let message = '';
+  try {
+    const body: unknown = await response.json();
+    if (isRecord(body) && typeof body.error === 'string') message = body.error;
+  } catch {
+    // The status says enough.
+  }
+  if (response.status === 401) return new AccountError('wrong-credentials', wrong);
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+    return new AccountError('rate-limited', message || `Too many attempts. Try again in ${waitText(wait ?? 60)}.`, wait);
+  }
+  if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
+  return new AccountError('invalid', message || `The sync server refused: ${response.status}`);
+}
+
+/** The key endpoints over HTTP at `{origin}/functions/v1/sync`, with the session cookie (or `client`'s own headers). */
+export function httpKeysApi(origin: string = location.origin, client: KyInstance = ky): KeysApi {
+  const http = client.extend({
+    prefixUrl: `${origin}/functions/v1/sync`,
+    retry: 0,
+    timeout: 30_000,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+  });
+  const call = async (request: () => Promise<Response>, wrong = 'Wrong e-mail or password.'): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await request();
+    } catch {
+      throw new AccountError('offline', OFFLINE_MESSAGE);
+    }
+    if (!response.ok && response.status !== 409) throw await failure(response, wrong);
+    return response;
+  };
+  const conflict = async (response: Response) => {
+    if (response.status === 409) throw await failure(response, '');
+  };
+  return {
+    async salt(email) {
+      return (await (await call(() => http.post('salt', { json: { email } }))).json()) as SaltAnswer;
+    },
+    async read() {
+      return (await (await call(() => http.get('keys'))).json()) as KeysState;
+    },
+    async create(keys, password) {
+      return (await call(() => http.put('keys', { json: { keys, password } }), 'Wrong password.')).status !== 409;
+    },
+    async changePassword(current, next) {
+      await conflict(await call(() => http.post('password', { json: { current: current ?? undefined, ...next } }), 'Wrong password.'));
+    },
+    async recoveryWrap(email, proof) {
+      const response = await call(() => http.post('recover', { json: { email, proof } }), 'Wrong e-mail or recovery key.');
+      await conflict(response);
+      return (await response.json()) as { userId: string; recoveryWrap: string };
+    },
+    async recover(email, proof, next) {
+      await conflict(await call(() => http.post('recover', { json: { email, proof, ...next } }), 'Wrong e-mail or recovery key.'));
+    },
+    async reseal(deviceId, events) {
+      return ((await (await call(() => http.post('reseal', { json: { deviceId, events } }))).json()) as { inClear: number }).inClear;
+    },
+    async finishUpgrade(password, loginSecret) {
+      await conflict(await call(() => http.post('upgrade', { json: { password, loginSecret } }), 'Wrong password.'));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * End-to-end encryption between the engine and the wire (docs/sync.md "What the host can see"):
+ * every event is sealed with the account key before it is pushed and opened after it is pulled,
+ * and so is the checkpoint. What does not open (altered, or moved from another event or account)
+ * comes to the engine as unreadable with the reason, never as an event.
+ */
+import type { SealedEvent } from '../../events/catalog';
+import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
+import type { Checkpoint, OpenedPage } from './protocol';
+import { SyncError, type SealedTransport, type SyncTransport } from './transport';
+
+/** The account key of the account this device syncs with, and that account's user id (bound into every ciphertext). */
+export interface AccountKeyring {
+  userId: string;
+  key: CryptoKey;
+}
+
+/** Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync"). */
+export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
+
+/** Open one pulled event: in clear, or unreadable with the reason. */
+async function openPulled(keyring: AccountKeyring, event: SealedEvent): Promise<{ event: unknown; id?: string; unreadable?: string }> {
+  try {
+    return { event: await openEvent(keyring.key, keyring.userId, event) };
+  } catch (error) {
+    if (error instanceof SealError)
+      return { event: null, id: typeof event?.id === 'string' ? event.id : undefined, unreadable: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The engine's transport over `inner`: seals what it pushes and uploads, opens what it pulls and
+ * downloads, with the keyring `keys()` gives. A device without a key fails every call with a
+ * `signed-out` SyncError (LOCKED_MESSAGE): nothing goes in clear, nothing is folded unopened.
+ */
+export function sealingTransport(inner: SealedTransport, keys: () => Promise<AccountKeyring | null>): SyncTransport {
+  const keyring = async (): Promise<AccountKeyring> => {
+    const found = await keys();
+    if (!found) throw new SyncError('signed-out', LOCKED_MESSAGE);
+    return found;
+  };
+  return {
+    async push(deviceId, events) {
+      const k = await keyring();
+      return inner.push(deviceId, await Promise.all(events.map((event) => sealEvent(k.key, k.userId, event))));
+    },
+    async pull(deviceId, after): Promise<OpenedPage> {
+      const k = await keyring();
+      const page = await inner.pull(deviceId, after);
+      const events = await Promise.all(
+        page.events.map(async ({ serverSeq, deviceId: from, event }) => ({ serverSeq, deviceId: from, ...(await openPulled(k, event)) })),
+      );
+      return { events, head: page.head, more: page.more };
+    },
+    async checkpoint(deviceId): Promise<Checkpoint | null> {
+      const k = await keyring();
+      const sealed = await inner.checkpoint(deviceId);
+      if (!sealed || typeof sealed.c !== 'string') return null;
+      try {
+        const state = await openCheckpoint(k.key, k.userId, sealed);
+        return state === null ? null : { serverSeq: sealed.serverSeq, format: sealed.format, state: state as Checkpoint['state'] };
+      } catch (error) {
+        // A checkpoint that does not open is not used: the device folds the account's events instead.
+        if (error instanceof SealError) return null;
+        throw error;
+      }
+    },
+    async putCheckpoint(deviceId, checkpoint) {
+      const k = await keyring();
+      await inner.putCheckpoint(deviceId, await sealCheckpoint(k.key, k.userId, checkpoint.serverSeq, checkpoint.state));
+    },
+    live: (deviceId, onHead, onLost) => inner.live(deviceId, onHead, onLost),
+  };
+}
