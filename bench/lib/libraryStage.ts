@@ -16,6 +16,10 @@ import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes,
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
 import { startProfile, type Attribution } from './profile';
+import { startBenchHost } from './sync/host';
+import { seedAccount } from './sync/accountSeed';
+import { benchEmail } from './sync/account';
+import { newDeviceRun, type NewDeviceRun } from './sync/newDevice';
 
 const MiB = 2 ** 20;
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
@@ -246,6 +250,34 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     raw.export = exported;
   } finally {
     await context.close();
+  }
+
+  // A new device of a 10,000-note account, as the sync stage measures it (bench/lib/sync/newDevice.ts), with end-to-end encryption.
+  const host = await startBenchHost(ctx.distDir);
+  try {
+    const account = await seedAccount(host.origin, benchEmail('library-newdevice'), notes, Math.round(500 * ctx.scale));
+    log(`new device: account of ${notes} notes, ${account.events} events, checkpoint at ${account.checkpointSeq}, head ${account.head}`);
+    const runs: NewDeviceRun[] = [];
+    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+      runs.push(await newDeviceRun(ctx.browser, host.origin, account.email, notes));
+      log(
+        `new device run ${i + 1}: ${runs[i].seconds.toFixed(2)} s (list ${runs[i].listSeconds.toFixed(2)} s), ${(runs[i].downloadBytes / 1e6).toFixed(2)} MB down`,
+      );
+    }
+    figures.push(
+      limitFigure(
+        'library10k.newdevice',
+        'ms',
+        runs.map((r) => r.seconds * 1000).filter(Number.isFinite),
+        3000,
+        `sign-in click -> all ${notes} notes listed and "Synced at" (sealed checkpoint + ${account.head - account.checkpointSeq} events after it; the sync stage's account seed)`,
+      ),
+    );
+    raw.newDevice = { account, runs: runs.map(({ calls: _calls, ...r }) => r) };
+  } catch (error) {
+    log(`new device: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await host.stop();
   }
 
   // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
