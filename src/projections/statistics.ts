@@ -64,6 +64,7 @@ function calendarDate(ms: number, timeZone: string): [number, number, number] {
   return [part('year'), part('month'), part('day')];
 }
 
+const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateKey = ([y, m, d]: [number, number, number]) => `${y}-${pad(m)}-${pad(d)}`;
 
@@ -107,7 +108,10 @@ export function dashboardStatistics(
   timeZone: string,
   known?: KnownCounts | null,
 ): DashboardStatistics {
-  const days = lastDays(typeof now === 'number' ? now : now.getTime(), timeZone);
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const days = lastDays(nowMs, timeZone);
+  // No time zone is a day or more from UTC: a time outside these bounds is on none of the days, so its date is not worked out.
+  const [earliest, latest] = [nowMs - (DASHBOARD_DAYS + 2) * DAY_MS, nowMs + 2 * DAY_MS];
   const dayIndex = new Map(days.map((day, i) => [day.date, i]));
   const starredIds = new Set(notes.starred);
   const words = new Map<string, number>();
@@ -124,7 +128,7 @@ export function dashboardStatistics(
     if (starredIds.has(id)) starred += 1;
     const ms = Date.parse(meta.modified);
     if (ms > lastModifiedMs) [lastModifiedMs, lastModified] = [ms, meta.modified];
-    const at = dayIndex.get(modifiedDay(meta, timeZone) ?? '');
+    const at = ms >= earliest && ms <= latest ? dayIndex.get(modifiedDay(meta, timeZone) ?? '') : undefined;
     const seen = known?.get(id);
     const stored = at === undefined && seen !== undefined && seen.rev === notes.revs[id]?.id;
     const facts = stored ? seen : body ? bodyFacts(body) : undefined;
