@@ -60,13 +60,16 @@ export function bodySearch(notes: NotesState): BodySearch {
  */
 export function loadStoredSearchIndex(): Promise<void> {
   storedLoad ??= readCache<StoredSearchIndex>('search-index').then((stored) => {
-    if (stored) searchIndex.loadStored(stored);
+    // What was read is what is stored: no need to write it again until the index changes.
+    if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
   });
   return storedLoad;
 }
 
 /** The read of the stored index, once asked for: background indexing starts after it, not against it. */
 let storedLoad: Promise<void> | null = null;
+/** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
+let versionStored = -1;
 
 /**
  * Keep the search index up to date in background slices of INDEX_SLICE_MS, so a query finds it
@@ -77,17 +80,16 @@ let storedLoad: Promise<void> | null = null;
 export function keepSearchIndexFresh(state$: Observable<AppState>): void {
   let latest: NotesState | null = null;
   let scheduled = false;
-  let storedVersion = -1;
   let storeTimer: ReturnType<typeof setTimeout> | null = null;
   const store = () => {
     storeTimer = null;
     inBackground(() => {
       const version = searchIndex.version;
-      const stored = version === storedVersion ? null : searchIndex.toStored();
+      const stored = version === versionStored ? null : searchIndex.toStored();
       if (!stored) return;
-      storedVersion = version;
+      versionStored = version;
       writeCache('search-index', stored).catch((error: unknown) => {
-        storedVersion = -1;
+        versionStored = -1;
         console.warn('NotePad: the search index could not be stored; the next start builds it again', error);
       });
     });
@@ -96,7 +98,7 @@ export function keepSearchIndexFresh(state$: Observable<AppState>): void {
     scheduled = false;
     if (!latest) return;
     if (!searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
-    else if (searchIndex.version !== storedVersion) {
+    else if (searchIndex.version !== versionStored) {
       if (storeTimer) clearTimeout(storeTimer);
       storeTimer = setTimeout(store, STORE_DELAY_MS);
     }
