@@ -19,6 +19,7 @@ import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
+import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
 import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
@@ -116,6 +117,7 @@ async function boot(): Promise<void> {
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
     whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
+    forgetGoneNotes(ready.state$);
     // Code the first screen does not need loads in idle time once notes may be edited (an idle moment
     // while the log is read would put it before the editor), so the first toast shows at once, a
     // paste is cleaned without waiting, and both still work if the network goes away.

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { NotesState } from './notesState';
 import { bodyFacts } from './statisticsText';
-import type { KnownCounts } from './storedNoteCounts';
+import { STORED_NOTE_COUNTS_FORMAT, type KnownCounts, type StoredNoteCounts } from './storedNoteCounts';
 
 /** The bar chart and the word cloud cover the last 7 calendar days, today included (docs/product.md "Constants"). */
 export const DASHBOARD_DAYS = 7;
@@ -147,4 +147,27 @@ export function dashboardStatistics(
     .slice(0, TOP_WORDS_COUNT);
   const totalNotes = notes.order.filter((id) => notes.meta[id]).length;
   return { totalNotes, totalWords, lastModified, lastDays: days, starred, notStarred: totalNotes - starred, topWords, followUps };
+}
+
+/**
+ * The counts of every note of `notes` with a revision, for the next page: from `known` where its
+ * revision is the note's, else read from the body (bodyFacts, cached per body). Pure but for that cache.
+ */
+export function toStoredNoteCounts(notes: NotesState, known: KnownCounts | null): StoredNoteCounts {
+  const ids: string[] = [];
+  const revs: string[] = [];
+  const words: number[] = [];
+  const followUps: [number, readonly string[]][] = [];
+  for (const id of notes.order) {
+    const rev = notes.revs[id]?.id;
+    const body = notes.bodies[id];
+    if (rev === undefined || !body) continue;
+    const seen = known?.get(id);
+    const counts = seen?.rev === rev ? seen : bodyFacts(body);
+    if (counts.followUps.length) followUps.push([ids.length, counts.followUps]);
+    ids.push(id);
+    revs.push(rev);
+    words.push(counts.wordCount);
+  }
+  return { format: STORED_NOTE_COUNTS_FORMAT, ids, revs, wordCounts: Uint32Array.from(words), followUps: JSON.stringify(followUps) };
 }

@@ -1,5 +1,9 @@
 import type { NotesState } from './notesState';
-import { bodyFacts } from './statisticsText';
+
+/*
+ * No import of the text pipeline here: the app's first chunk uses this file (forgetGoneNotes.ts), and
+ * toStoredNoteCounts, which reads bodies, lives with the dashboard's statistics.
+ */
 
 /** The version of the stored counts' form and of how words and follow-ups are read: another version is ignored. */
 export const STORED_NOTE_COUNTS_FORMAT = 1;
@@ -28,29 +32,6 @@ export interface StoredNoteCounts {
   followUps: string;
 }
 
-/**
- * The counts of every note of `notes` with a revision, for the next page: from `known` where its
- * revision is the note's, else read from the body (bodyFacts, cached per body). Pure but for that cache.
- */
-export function toStoredNoteCounts(notes: NotesState, known: KnownCounts | null): StoredNoteCounts {
-  const ids: string[] = [];
-  const revs: string[] = [];
-  const words: number[] = [];
-  const followUps: [number, readonly string[]][] = [];
-  for (const id of notes.order) {
-    const rev = notes.revs[id]?.id;
-    const body = notes.bodies[id];
-    if (rev === undefined || !body) continue;
-    const seen = known?.get(id);
-    const counts = seen?.rev === rev ? seen : bodyFacts(body);
-    if (counts.followUps.length) followUps.push([ids.length, counts.followUps]);
-    ids.push(id);
-    revs.push(rev);
-    words.push(counts.wordCount);
-  }
-  return { format: STORED_NOTE_COUNTS_FORMAT, ids, revs, wordCounts: Uint32Array.from(words), followUps: JSON.stringify(followUps) };
-}
-
 /** The counts a stored form holds, by note id; an empty map when the form is another version or inconsistent. */
 export function knownCounts(stored: StoredNoteCounts): KnownCounts {
   const known = new Map<string, NoteCounts>();
@@ -69,4 +50,25 @@ export function knownCounts(stored: StoredNoteCounts): KnownCounts {
   const byIndex = new Map(items);
   stored.ids.forEach((id, i) => known.set(id, { rev: stored.revs[i], wordCount: stored.wordCounts[i], followUps: byIndex.get(i) ?? [] }));
   return known;
+}
+
+/** `stored` without the notes `notes` no longer holds (deleted, or removed with the device's account). Pure. */
+export function withoutGoneNotes(stored: StoredNoteCounts, notes: NotesState): StoredNoteCounts {
+  const keep = stored.ids.map((id) => notes.meta[id] !== undefined);
+  if (keep.every(Boolean)) return stored;
+  const renumber = new Map<number, number>();
+  keep.forEach((kept, i) => kept && renumber.set(i, renumber.size));
+  let items: [number, string[]][] = [];
+  try {
+    items = JSON.parse(stored.followUps) as [number, string[]][];
+  } catch {
+    // An unreadable list is dropped with the notes: the next open reads their follow-ups again.
+  }
+  return {
+    ...stored,
+    ids: stored.ids.filter((_, i) => keep[i]),
+    revs: stored.revs.filter((_, i) => keep[i]),
+    wordCounts: stored.wordCounts.filter((_, i) => keep[i]),
+    followUps: JSON.stringify(items.filter(([i]) => renumber.has(i)).map(([i, texts]) => [renumber.get(i), texts])),
+  };
 }

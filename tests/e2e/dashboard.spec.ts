@@ -154,7 +154,7 @@ test.describe('analytics dashboard', () => {
     expectNoConsoleErrors(page);
   });
 
-  test('a later open takes the counts an earlier open stored for notes not changed since, and reads a changed one again', async ({
+  test('a later open takes the counts an earlier open stored for notes not changed since, reads a changed one again, and a deleted one leaves them', async ({
     page,
   }) => {
     // An old note (outside the last 7 days): its words are not needed for the word cloud.
@@ -202,6 +202,12 @@ test.describe('analytics dashboard', () => {
     await app.waitForSavedText('four');
     await openDashboard(page);
     await expect(card(page, 'Total Words')).toHaveText('4');
+    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 4 });
+
+    // A deleted note's counts leave the stored copy, with the dashboard closed too.
+    await page.getByRole('button', { name: 'Close analytics' }).click();
+    await app.row('Old list').getByRole('button', { name: 'Delete note' }).click();
+    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({});
   });
 
   test('the dashboard has no serious or critical axe violations (WCAG 2.1 AA) in the light and dark themes', async ({ page }) => {

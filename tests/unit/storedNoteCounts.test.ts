@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
-import { dashboardStatistics } from '../../src/projections/statistics';
-import { knownCounts, STORED_NOTE_COUNTS_FORMAT, toStoredNoteCounts } from '../../src/projections/storedNoteCounts';
+import { dashboardStatistics, toStoredNoteCounts } from '../../src/projections/statistics';
+import { knownCounts, STORED_NOTE_COUNTS_FORMAT, withoutGoneNotes } from '../../src/projections/storedNoteCounts';
 import { ev } from './helpers';
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
@@ -41,5 +41,15 @@ describe('stored dashboard counts', () => {
     const stored = toStoredNoteCounts(notes, null);
     expect(knownCounts({ ...stored, format: STORED_NOTE_COUNTS_FORMAT + 1 }).size).toBe(0);
     expect(knownCounts(stored).get('2')).toMatchObject({ followUps: ['call the plumber'] });
+  });
+
+  it('lose the counts and follow-up text of notes that are gone, keeping the others', () => {
+    const stored = toStoredNoteCounts(notes, null);
+    const after = foldNotes(notes, [ev('note.deleted', { id: '2' })]);
+    const kept = withoutGoneNotes(structuredClone(stored), after);
+    expect(kept.ids).toEqual(['3', '1']);
+    expect(kept.followUps).not.toContain('plumber');
+    expect(dashboardStatistics(after, NOW, 'UTC', knownCounts(kept))).toEqual(dashboardStatistics(after, NOW, 'UTC'));
+    expect(withoutGoneNotes(stored, notes)).toBe(stored);
   });
 });

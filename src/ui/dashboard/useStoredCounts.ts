@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NotesState } from '../../projections/notesState';
-import { knownCounts, toStoredNoteCounts, type KnownCounts, type StoredNoteCounts } from '../../projections/storedNoteCounts';
+import { knownCounts, type KnownCounts, type StoredNoteCounts } from '../../projections/storedNoteCounts';
+import { toStoredNoteCounts } from '../../projections/statistics';
 import { inBackground } from '../../lib/scheduler';
 import { readCache, writeCache } from '../storage/derivedCache';
 
