@@ -28,6 +28,7 @@ import {
 import { paragraphsHtml } from './lib/corpus';
 import { syncStage } from './lib/sync/stage';
 import { importStage } from './lib/importStage';
+import { libraryStage } from './lib/libraryStage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
@@ -41,6 +42,7 @@ const STAGES = {
   export: exportStage,
   sync: syncStage,
   import: importStage,
+  library: libraryStage,
 };
 type StageName = keyof typeof STAGES;
 

@@ -20,7 +20,8 @@ import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
-import { keepSearchIndexFresh } from './ui/sidebar/liveSearchIndex';
+import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
+import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
@@ -103,6 +104,7 @@ async function boot(): Promise<void> {
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
     whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
+    forgetGoneNotes(ready.state$);
     // Code the first screen does not need loads in idle time once notes may be edited (an idle moment
     // while the log is read would put it before the editor), so the first toast shows at once, a
     // paste is cleaned without waiting, and both still work if the network goes away.
@@ -118,6 +120,8 @@ async function boot(): Promise<void> {
   const gate = {
     ...startup,
     painted: () => {
+      // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
+      void loadStoredSearchIndex();
       void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
       startup.painted();
     },

@@ -528,8 +528,22 @@ export class EventLog {
    * device's order: folding the file in that order gives what this device shows.
    */
   async storedRecords(): Promise<StoredRecord[]> {
-    const records: StoredRecord[] = [];
-    const raws = await this.storage.readAfter(0);
+    return (await this.foldOrdered(true)).map(({ record }) => record);
+  }
+
+  /**
+   * This build's events for the replay view (docs/product.md "Event log tools"), in the fold order
+   * of an export (see storedRecords), without their BlockNote documents: the view shows and folds the
+   * HTML, and leaving the documents out of the read halves what is parsed for a long history.
+   */
+  async replayEvents(): Promise<AppEvent[]> {
+    return (await this.foldOrdered(false)).flatMap(({ event }) => (event ? [event] : []));
+  }
+
+  /** Every stored record in fold order, each with this build's event when it reads it (null: a newer build's record). */
+  private async foldOrdered(documents: boolean): Promise<{ record: StoredRecord; event: AppEvent | null; sseq?: number }[]> {
+    const records: { record: StoredRecord; event: AppEvent | null; sseq?: number }[] = [];
+    const raws = await this.storage.readAfter(0, { documents });
     const order = this.account$.value ? await this.storage.sync.orderedAfter(0) : [];
     const sseqOf = new Map(order.map((o) => [o.id, o.sseq]));
     for (const raw of raws) {
@@ -537,12 +551,12 @@ export class EventLog {
       const { sseq: _stale, ...event } = (events[0] ?? raw) as unknown as Record<string, unknown>;
       if (!events.length && !newer.length) continue;
       const sseq = sseqOf.get(event.id as string);
-      records.push(sseq !== undefined ? { ...event, sseq } : event);
+      const record = sseq !== undefined ? { ...event, sseq } : event;
+      records.push({ record, event: events.length ? (record as unknown as AppEvent) : null, sseq });
     }
-    const ordered = (r: StoredRecord) => (r as { sseq?: number }).sseq;
     return [
-      ...records.filter((r) => ordered(r) !== undefined).sort((a, b) => ordered(a)! - ordered(b)!),
-      ...records.filter((r) => ordered(r) === undefined),
+      ...records.filter((r) => r.sseq !== undefined).sort((a, b) => a.sseq! - b.sseq!),
+      ...records.filter((r) => r.sseq === undefined),
     ];
   }
 

@@ -1,4 +1,4 @@
-import { EVENT_SCHEMA_VERSION, readRecord, readRecords, type AppEvent } from '../../catalog';
+import { EVENT_SCHEMA_VERSION, readRecord, type AppEvent } from '../../catalog';
 import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -164,11 +164,6 @@ function readOrigin(raw: unknown): ServerBase | undefined {
 /** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */
 export function startOf(file: Pick<LogFile, 'origin'>): AppState {
   return file.origin ? { ...INITIAL_STATE, notes: file.origin.notes } : INITIAL_STATE;
-}
-
-/** The part of an export this build can fold (a newer build's records left out), e.g. to replay the current log. */
-export function readableLogFile(file: LogFile): ParsedLogFile {
-  return { ...file, events: readRecords(file.events).events };
 }
 
 /** Summarize a parsed file for the confirmation step: event count, note ids touched, time range. */

@@ -2,7 +2,7 @@ import type { EventEnvelope, UnsequencedEvent } from '../../catalog';
 import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
-import { fromStoredForm, toStoredForm } from './storedForm';
+import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
 import { toStoredSnapshot } from './storedSnapshot';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { QuarantineRecord, Snapshot, SnapshotHead } from './logRecords';
@@ -13,8 +13,11 @@ export interface LogStorage {
   latestSnapshot(): Promise<Snapshot | null>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
-  /** Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). */
-  readAfter(afterSeq: number): Promise<unknown[]>;
+  /**
+   * Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). With
+   * `documents: false` body events come without their BlockNote document (`payload.blocks` left out).
+   */
+  readAfter(afterSeq: number, options?: { documents?: boolean }): Promise<unknown[]>;
   /** Append in one transaction; resolves with the events as stored (seq assigned) after it completed. */
   append(events: UnsequencedEvent[]): Promise<EventEnvelope[]>;
   /** Ids of `ids` that the log already holds. */
@@ -79,8 +82,9 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.upperBound(0, true));
       return (cursor?.value as SnapshotHead | undefined) ?? null;
     },
-    async readAfter(afterSeq) {
-      return (await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true))).map(fromStoredForm);
+    async readAfter(afterSeq, options) {
+      const raws = await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true));
+      return raws.map(options?.documents === false ? withoutDocument : fromStoredForm);
     },
     async append(events) {
       // The key path must be absent (not undefined) for IndexedDB to assign seq.

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '../../catalog';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
 import { createMemorySyncStorage } from './syncStorage';
+import { withoutDocument } from './storedForm';
 
 /**
  * A LogStorage that keeps everything in memory: used when IndexedDB is unavailable (private mode,
@@ -16,7 +17,8 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
     latestSnapshot: async () => snapshots.at(-1) ?? null,
     // Memory holds everything at once: start-up has no list to show before the bodies.
     latestSnapshotHead: async () => null,
-    readAfter: async (afterSeq) => events.filter((e) => e.seq > afterSeq).map((e) => ({ ...e })),
+    readAfter: async (afterSeq, options) =>
+      events.filter((e) => e.seq > afterSeq).map((e) => (options?.documents === false ? (withoutDocument(e) as EventEnvelope) : { ...e })),
     append: async (batch) => {
       const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }));
       events.push(...stored);

@@ -207,6 +207,18 @@ export class ServerSync {
     await this.log.storage.sync.setAccountKey(key);
   }
 
+  /**
+   * Remember that the account has a checkpoint at `serverSeq` (uploaded or read by this device), so
+   * the next start knows it without downloading it (SyncRecord.checkpointSeq). Never moves it back.
+   */
+  async knowCheckpoint(serverSeq: number): Promise<void> {
+    const record = this.log.account$.value;
+    if (!record || (record.checkpointSeq ?? 0) >= serverSeq) return;
+    const next = { ...record, checkpointSeq: serverSeq };
+    await this.log.storage.sync.write(next);
+    this.log.account$.next(next);
+  }
+
   /** Remember how far the server has this device's events, so the next start reads the outbox from there. */
   async saveProgress(): Promise<void> {
     const record = this.log.account$.value;

@@ -74,3 +74,19 @@ export function fromStoredForm(raw: unknown): unknown {
   // Keep the string, so the quarantined record holds everything that was stored.
   return { ...raw, payload: { ...payload, blocks: 'unreadable stored blocks' } };
 }
+
+/**
+ * A stored record without its BlockNote document, not parsed (for readers that use the HTML only,
+ * like the replay view): `blocksJson` and `payload.blocks` left out, so a body event reads as an
+ * HTML-only one. Records without a document come back as they are.
+ */
+export function withoutDocument(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const payload = raw.payload;
+  const hasBlocks = isRecord(payload) && 'blocks' in payload;
+  if (typeof raw.blocksJson !== 'string' && !hasBlocks) return raw;
+  const { blocksJson: _json, ...event } = raw;
+  if (!hasBlocks) return event;
+  const { blocks: _blocks, ...rest } = payload;
+  return { ...event, payload: rest };
+}

@@ -21,6 +21,12 @@ export interface SyncRecord {
   ackedThrough: number;
   /** When sync began (ISO time). */
   since: string;
+  /**
+   * The serverSeq of the newest account checkpoint this device uploaded or read, if any. Checkpoints
+   * only move forward, so it is a lower bound of the account's: while it shows none is due, the
+   * checkpoint (megabytes at 10,000 notes) is not downloaded to read its serverSeq.
+   */
+  checkpointSeq?: number;
 }
 
 /** Where the server put an event of the account: its sequence number and the event id. */

@@ -1,5 +1,6 @@
 import { bodyBlocks, type NoteBody, type NotesState } from './notesState';
 import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
+import { STORED_SEARCH_INDEX_FORMAT, type StoredSearchIndex } from './storedSearchIndex';
 
 /** Removed entries may make up this share of the postings before they are swept out. */
 const MAX_DEAD_SHARE = 0.5;
@@ -9,10 +10,20 @@ const RECENT_NOTES = 4;
 const PER_BLOCK_MIN_BLOCKS = 200;
 const WHITESPACE = /\s+/;
 
-/** What the index holds for one note: the body it indexed (by its HTML) and its ordinal in the postings. */
+/**
+ * What the index holds for one note: the body it indexed, by its HTML (null when read from a stored
+ * index, which keeps revisions only) and by its revision (the id of the event that set it:
+ * NotesState.revs), and its ordinal in the postings.
+ */
 interface Indexed {
-  html: string;
+  html: string | null;
+  rev: string | undefined;
   ord: number;
+}
+
+/** Whether `seen` indexed the body a note has now: by its HTML when known, else by its revision. */
+function isSame(seen: Indexed, html: string, rev: string | undefined): boolean {
+  return seen.html !== null ? seen.html === html : rev !== undefined && seen.rev === rev;
 }
 
 /**
@@ -35,9 +46,12 @@ export class SearchIndex {
   private ids: (string | undefined)[] = [];
   /** ordinal -> how many postings it has (to know when dead ones are worth sweeping). */
   private tokenCounts: number[] = [];
-  private readonly postings = new Map<string, number[]>();
+  /** token -> ordinals of the notes holding it (typed arrays as a stored index gave them, until added to). */
+  private readonly postings = new Map<string, number[] | Uint32Array>();
   private postingCount = 0;
   private deadCount = 0;
+  /** Counts additions and removals, so a stored copy is written only when something changed. */
+  private changes = 0;
   /** The notes the index is complete for; an unfinished budgeted update keeps its place in `scan`. */
   private current: NotesState | null = null;
   private scan: { notes: NotesState; at: number } | null = null;
@@ -78,8 +92,9 @@ export class SearchIndex {
     for (let i = this.scan.at; i < order.length; i++) {
       const id = order[i];
       const html = notes.bodies[id]?.html ?? '';
+      const rev = notes.revs[id]?.id;
       const seen = this.byId.get(id);
-      if (seen && seen.html === html) continue;
+      if (seen && isSame(seen, html, rev)) continue;
       // Each call reads at least one note (or part of one), so budgeted calls always progress.
       const tokens = indexed > 0 && now() > deadline ? null : this.tokensOf(id, html, notes.bodies[id], seen !== undefined, deadline, now);
       indexed += 1;
@@ -88,7 +103,7 @@ export class SearchIndex {
         return false;
       }
       if (seen) this.kill(seen.ord);
-      this.add(id, html, tokens);
+      this.add(id, html, rev, tokens);
     }
     if (this.byId.size > order.length) {
       for (const [id, seen] of this.byId) {
@@ -124,6 +139,74 @@ export class SearchIndex {
       // Each part lies in some token; only the text itself can say whether they are adjacent.
       return !whole || this.textOf(notes.bodies[id]).includes(query);
     };
+  }
+
+  /** How many notes and removals the index has taken in so far: a stored copy older than this is stale. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * The index in its stored form (docs/architecture.md "Search index"), or null while it is not
+   * complete for a projection (an update is unfinished). Notes without a revision are left out (the
+   * next start reads them again). Superseded bodies are left out, so ordinals are renumbered.
+   */
+  toStored(): StoredSearchIndex | null {
+    if (!this.current || this.scan) return null;
+    const renumber = new Int32Array(this.ids.length).fill(-1);
+    const ids: string[] = [];
+    const revs: string[] = [];
+    for (const [id, seen] of this.byId) {
+      if (seen.rev === undefined) continue;
+      renumber[seen.ord] = ids.length;
+      ids.push(id);
+      revs.push(seen.rev);
+    }
+    const tokens: string[] = [];
+    const offsets: number[] = [0];
+    const ords: number[] = [];
+    for (const [token, list] of this.postings) {
+      const before = ords.length;
+      for (let k = 0; k < list.length; k++) {
+        const ord = renumber[list[k]];
+        if (ord >= 0) ords.push(ord);
+      }
+      if (ords.length === before) continue;
+      tokens.push(token);
+      offsets.push(ords.length);
+    }
+    return {
+      format: STORED_SEARCH_INDEX_FORMAT,
+      ids,
+      revs,
+      tokens: tokens.join('\n'),
+      offsets: Uint32Array.from(offsets),
+      ords: Uint32Array.from(ords),
+    };
+  }
+
+  /**
+   * Take in a stored index (`toStored` of an earlier page) as the notes' starting point: a note
+   * whose revision is the stored one is not read again, the others are at the next update. Only
+   * into an empty index; false (nothing changed) when not empty or the form is not this build's.
+   */
+  loadStored(stored: StoredSearchIndex): boolean {
+    if (this.ids.length > 0 || stored.format !== STORED_SEARCH_INDEX_FORMAT) return false;
+    const tokens = stored.tokens === '' ? [] : stored.tokens.split('\n');
+    const { ids, revs, offsets, ords } = stored;
+    if (ids.length !== revs.length || offsets.length !== tokens.length + 1 || offsets[tokens.length] !== ords.length) return false;
+    this.ids = [...ids];
+    this.tokenCounts = new Array<number>(ids.length).fill(0);
+    ids.forEach((id, ord) => this.byId.set(id, { html: null, rev: revs[ord], ord }));
+    for (let t = 0; t < tokens.length; t++) {
+      const list = ords.subarray(offsets[t], offsets[t + 1]);
+      this.postings.set(tokens[t], list);
+      for (let k = 0; k < list.length; k++) this.tokenCounts[list[k]]++;
+    }
+    this.postingCount = ords.length;
+    this.current = null;
+    this.scan = null;
+    return true;
   }
 
   /** Marks (by ordinal) the live notes with a token containing `part`. */
@@ -189,16 +272,17 @@ export class SearchIndex {
     return work.tokens;
   }
 
-  private add(id: string, html: string, tokens: Set<string>): void {
+  private add(id: string, html: string, rev: string | undefined, tokens: Set<string>): void {
     const ord = this.ids.length;
     this.ids.push(id);
     this.tokenCounts.push(0);
-    this.byId.set(id, { html, ord });
+    this.byId.set(id, { html, rev, ord });
     for (const token of tokens) {
       const list = this.postings.get(token);
-      if (list) list.push(ord);
-      else this.postings.set(token, [ord]);
+      if (Array.isArray(list)) list.push(ord);
+      else this.postings.set(token, list ? [...list, ord] : [ord]);
     }
+    this.changes++;
     this.tokenCounts[ord] = tokens.size;
     this.postingCount += tokens.size;
   }
@@ -207,13 +291,15 @@ export class SearchIndex {
     if (this.ids[ord] === undefined) return;
     this.ids[ord] = undefined;
     this.deadCount += this.tokenCounts[ord];
+    this.changes++;
   }
 
   /** Drop postings of superseded and deleted bodies, and tokens no live note holds. */
   private sweep(): void {
     let count = 0;
     for (const [token, ords] of this.postings) {
-      const live = ords.filter((ord) => this.ids[ord] !== undefined);
+      const live: number[] = [];
+      for (let k = 0; k < ords.length; k++) if (this.ids[ords[k]] !== undefined) live.push(ords[k]);
       if (live.length) this.postings.set(token, live);
       else this.postings.delete(token);
       count += live.length;

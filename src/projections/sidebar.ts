@@ -87,20 +87,24 @@ export interface SidebarRows {
 
 /**
  * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions"): search is case-insensitive over the title
- * and the body's text (`bodySearch`, normally the search index), then the sort mode applies.
+ * and the body's text (`bodySearch`, normally the search index); the sort mode orders the notes,
+ * and with a query the notes whose title matches come before those matching in their text only.
  */
 export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRows {
   const q = view.search.trim().toLowerCase();
   const starred = new Set(notes.starred);
   let ids: readonly string[] = notes.order;
+  const inTitle = new Set<string>();
   if (q) {
     const inBody = bodySearch(q);
     const titles = lowerTitles(notes);
-    ids = notes.order.filter((id, i) => titles[i].includes(q) || inBody(id));
+    ids = notes.order.filter((id, i) => (titles[i].includes(q) && inTitle.add(id)) || inBody(id));
   }
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));
+  // Title matches first, then the notes matching in their text only, each in the sort's order.
+  if (inTitle.size) ids = [...ids.filter((id) => inTitle.has(id)), ...ids.filter((id) => !inTitle.has(id))];
   const manual = view.sort === 'current';
   const made = new Map<number, SidebarRow>();
   return {

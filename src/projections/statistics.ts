@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import type { NotesState } from './notesState';
 import { bodyFacts } from './statisticsText';
+import { STORED_NOTE_COUNTS_FORMAT, type KnownCounts, type StoredNoteCounts } from './storedNoteCounts';
 
 /** The bar chart and the word cloud cover the last 7 calendar days, today included (docs/product.md "Constants"). */
 export const DASHBOARD_DAYS = 7;
@@ -63,6 +64,7 @@ function calendarDate(ms: number, timeZone: string): [number, number, number] {
   return [part('year'), part('month'), part('day')];
 }
 
+const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateKey = ([y, m, d]: [number, number, number]) => `${y}-${pad(m)}-${pad(d)}`;
 
@@ -95,11 +97,21 @@ function lastDays(now: number, timeZone: string): DayCount[] {
  * (e.g. "Europe/Berlin") that decides which calendar day a time falls on. "The last 7 days" are the
  * calendar days from 6 days before today up to today; a note belongs to the day of its last-modified
  * time (docs/product.md "Constants"). Text is read per body (see bodyFacts), cached, so
- * calling this again after one note changed re-reads only that note.
+ * calling this again after one note changed re-reads only that note. `known`: counts an earlier page
+ * stored (storedNoteCounts.ts); a note at the revision they were taken at is not read at all unless
+ * its words are needed for the word cloud (changed in the last days).
  * Pure: no DOM, no I/O. @throws RangeError when `timeZone` is not a known zone.
  */
-export function dashboardStatistics(notes: NotesState, now: Date | number, timeZone: string): DashboardStatistics {
-  const days = lastDays(typeof now === 'number' ? now : now.getTime(), timeZone);
+export function dashboardStatistics(
+  notes: NotesState,
+  now: Date | number,
+  timeZone: string,
+  known?: KnownCounts | null,
+): DashboardStatistics {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const days = lastDays(nowMs, timeZone);
+  // No time zone is a day or more from UTC: a time outside these bounds is on none of the days, so its date is not worked out.
+  const [earliest, latest] = [nowMs - (DASHBOARD_DAYS + 2) * DAY_MS, nowMs + 2 * DAY_MS];
   const dayIndex = new Map(days.map((day, i) => [day.date, i]));
   const starredIds = new Set(notes.starred);
   const words = new Map<string, number>();
@@ -116,15 +128,17 @@ export function dashboardStatistics(notes: NotesState, now: Date | number, timeZ
     if (starredIds.has(id)) starred += 1;
     const ms = Date.parse(meta.modified);
     if (ms > lastModifiedMs) [lastModifiedMs, lastModified] = [ms, meta.modified];
-    const facts = body ? bodyFacts(body) : undefined;
+    const at = ms >= earliest && ms <= latest ? dayIndex.get(modifiedDay(meta, timeZone) ?? '') : undefined;
+    const seen = known?.get(id);
+    const stored = at === undefined && seen !== undefined && seen.rev === notes.revs[id]?.id;
+    const facts = stored ? seen : body ? bodyFacts(body) : undefined;
     if (facts) {
       totalWords += facts.wordCount;
       facts.followUps.forEach((text, index) => followUps.push({ noteId: id, title: meta.title, text, index }));
     }
-    const at = dayIndex.get(modifiedDay(meta, timeZone) ?? '');
     if (at === undefined) continue;
     days[at].count += 1;
-    facts?.cloudWords.forEach((count, word) => words.set(word, (words.get(word) ?? 0) + count));
+    if (facts && 'cloudWords' in facts) facts.cloudWords.forEach((count, word) => words.set(word, (words.get(word) ?? 0) + count));
   }
 
   const topWords = [...words]
@@ -133,4 +147,27 @@ export function dashboardStatistics(notes: NotesState, now: Date | number, timeZ
     .slice(0, TOP_WORDS_COUNT);
   const totalNotes = notes.order.filter((id) => notes.meta[id]).length;
   return { totalNotes, totalWords, lastModified, lastDays: days, starred, notStarred: totalNotes - starred, topWords, followUps };
+}
+
+/**
+ * The counts of every note of `notes` with a revision, for the next page: from `known` where its
+ * revision is the note's, else read from the body (bodyFacts, cached per body). Pure but for that cache.
+ */
+export function toStoredNoteCounts(notes: NotesState, known: KnownCounts | null): StoredNoteCounts {
+  const ids: string[] = [];
+  const revs: string[] = [];
+  const words: number[] = [];
+  const followUps: [number, readonly string[]][] = [];
+  for (const id of notes.order) {
+    const rev = notes.revs[id]?.id;
+    const body = notes.bodies[id];
+    if (rev === undefined || !body) continue;
+    const seen = known?.get(id);
+    const counts = seen?.rev === rev ? seen : bodyFacts(body);
+    if (counts.followUps.length) followUps.push([ids.length, counts.followUps]);
+    ids.push(id);
+    revs.push(rev);
+    words.push(counts.wordCount);
+  }
+  return { format: STORED_NOTE_COUNTS_FORMAT, ids, revs, wordCounts: Uint32Array.from(words), followUps: JSON.stringify(followUps) };
 }

@@ -7,16 +7,36 @@ export const NOTES_KEY = 'notes';
 /** localStorage key of the starred set (docs/product.md "Entities and storage keys"). */
 export const STARRED_KEY = 'linkedNotes';
 
+/** The storage keys of a notes projection in their stable order, and each one's value made when asked (see toStorageKeys). */
+export interface StorageKeyList {
+  readonly keys: readonly string[];
+  value(index: number): string;
+}
+
+/**
+ * The keys of `toStorageKeys` without making every value: `notes`, `linkedNotes`, then `note_{id}`
+ * in manual order, each value derived on demand (the replay view shows the few in view). Pure.
+ */
+export function storageKeyList(notes: NotesState): StorageKeyList {
+  let index: string | null = null;
+  return {
+    keys: [NOTES_KEY, STARRED_KEY, ...notes.order.map(noteBodyKey)],
+    value(i) {
+      if (i === 0) return (index ??= JSON.stringify(noteIndex(notes)));
+      if (i === 1) return JSON.stringify(notes.starred);
+      return notes.bodies[notes.order[i - 2]]?.html ?? '';
+    },
+  };
+}
+
 /**
  * The exact localStorage keys and values docs/product.md "Entities and storage keys" describes, for a notes projection:
  * `notes` (JSON list of {id, title, modified} in manual order), `note_{id}` (HTML body)
  * and `linkedNotes` (JSON list of starred ids). Pure; keys in a stable order so output is byte-identical.
  */
 export function toStorageKeys(notes: NotesState): Record<string, string> {
-  const keys: Record<string, string> = {
-    [NOTES_KEY]: JSON.stringify(noteIndex(notes)),
-    [STARRED_KEY]: JSON.stringify(notes.starred),
-  };
-  for (const id of notes.order) keys[noteBodyKey(id)] = notes.bodies[id]?.html ?? '';
+  const list = storageKeyList(notes);
+  const keys: Record<string, string> = {};
+  list.keys.forEach((key, i) => (keys[key] = list.value(i)));
   return keys;
 }

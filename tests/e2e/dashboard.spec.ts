@@ -154,6 +154,62 @@ test.describe('analytics dashboard', () => {
     expectNoConsoleErrors(page);
   });
 
+  test('a later open takes the counts an earlier open stored for notes not changed since, reads a changed one again, and a deleted one leaves them', async ({
+    page,
+  }) => {
+    // An old note (outside the last 7 days): its words are not needed for the word cloud.
+    await seedLocalStorage(page, {
+      notes: JSON.stringify([{ id: LEGACY_ID, title: 'Old list', modified: '2020-01-01T10:00:00.000Z' }]),
+      [`note_${LEGACY_ID}`]: '<p>one two three</p>',
+    });
+    const app = new NotesPage(page);
+    await app.open();
+    await openDashboard(page);
+    await expect(card(page, 'Total Words')).toHaveText('3');
+    /** The stored word counts by note id, after `edit` changed them (in IndexedDB, as the next page finds them). */
+    const storedCounts = (edit: Record<string, number>) =>
+      page.evaluate(async (changes) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('notepad-cache');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const done = <T>(r: IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+        try {
+          if (!db.objectStoreNames.contains('derived')) return {};
+          const stored = (await done(db.transaction('derived').objectStore('derived').get('note-counts'))) as
+            { ids: string[]; wordCounts: Uint32Array } | undefined;
+          if (!stored) return {};
+          stored.ids.forEach((id, i) => id in changes && (stored.wordCounts[i] = changes[id]));
+          await done(db.transaction('derived', 'readwrite').objectStore('derived').put(stored, 'note-counts'));
+          return Object.fromEntries(stored.ids.map((id, i) => [id, stored.wordCounts[i]]));
+        } finally {
+          db.close();
+        }
+      }, edit);
+    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 3 });
+    // A figure only the stored copy holds: shown after a reload, so the note was not read again.
+    await storedCounts({ [LEGACY_ID]: 1000 });
+    await page.reload();
+    await expect(card(page, 'Total Words')).toHaveText('1,000');
+    await page.getByRole('button', { name: 'Close analytics' }).click();
+    await app.row('Old list').click();
+    await app.typeBody(' four');
+    await app.waitForSavedText('four');
+    await openDashboard(page);
+    await expect(card(page, 'Total Words')).toHaveText('4');
+    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 4 });
+
+    // A deleted note's counts leave the stored copy, with the dashboard closed too.
+    await page.getByRole('button', { name: 'Close analytics' }).click();
+    await app.row('Old list').getByRole('button', { name: 'Delete note' }).click();
+    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({});
+  });
+
   test('the dashboard has no serious or critical axe violations (WCAG 2.1 AA) in the light and dark themes', async ({ page }) => {
     await seedNotes(page);
     await openDashboard(page);

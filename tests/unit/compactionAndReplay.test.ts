@@ -3,7 +3,7 @@ import { planCompaction } from '../../src/events/compactionPlan';
 import { UPCASTERS, upcast, EVENT_SCHEMA_VERSION, type AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
-import { Replay, REPLAY_CHECKPOINT_EVERY } from '../../src/projections/replay';
+import { Replay, REPLAY_CHECKPOINT_EVERY, REPLAY_MAX_CHECKPOINTS } from '../../src/projections/replay';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
 import { ev } from './helpers';
@@ -61,6 +61,37 @@ describe('replay', () => {
     }
     expect(replay.stateAt(10).notes.order).toHaveLength(3);
     expect(replay.stateAt(2).notes.order).toHaveLength(2);
+  });
+
+  it('gives the prefix fold at every step asked in any order, before and after its checkpoints are folded', () => {
+    const long = longLog(4, 3300);
+    const replay = new Replay(long);
+    expect(replay.every).toBeGreaterThan(REPLAY_CHECKPOINT_EVERY);
+    expect(Math.ceil(long.length / replay.every)).toBeLessThanOrEqual(REPLAY_MAX_CHECKPOINTS);
+    const asked = [long.length, long.length - 1, 5000, 5001, 5002, 12, 13_199, replay.every, replay.every - 1];
+    for (const step of asked.slice(0, 4)) expect(replay.stateAt(step)).toEqual(foldApp(INITIAL_STATE, long.slice(0, step)));
+    let slices = 0;
+    while (!replay.prepare(undefined, 0.01)) slices++;
+    expect(slices).toBeGreaterThan(0);
+    for (const step of asked) expect(replay.stateAt(step)).toEqual(foldApp(INITIAL_STATE, long.slice(0, step)));
+  });
+
+  it('shows the end of the log with one fold, and then steps and jumps from the nearest checkpoint', () => {
+    const long = longLog(4, 3300);
+    const replay = new Replay(long);
+    const folded: number[] = [];
+    const slice = long.slice.bind(long);
+    long.slice = (start?: number, end?: number) => {
+      const part = slice(start, end);
+      folded.push(part.length);
+      return part;
+    };
+    replay.stateAt(long.length);
+    expect(folded).toEqual([long.length]);
+    replay.prepare();
+    folded.length = 0;
+    for (const step of [long.length - 1, long.length - 2, 100, 7777, 7778]) replay.stateAt(step);
+    expect(Math.max(...folded)).toBeLessThan(replay.every);
   });
 
   it('counts the events up to a seq', () => {

@@ -269,6 +269,82 @@ describe('search index', () => {
   });
 });
 
+describe('stored search index', () => {
+  it('taken in by the next page, answers every query exactly as a scan does, through random edits after it', () => {
+    const random = seededRandom(23);
+    let notes = foldNotes(EMPTY_NOTES, randomEvents(random, EMPTY_NOTES, 80));
+    const first = new SearchIndex(htmlText);
+    first.update(notes);
+    // IndexedDB keeps a structured clone.
+    const stored = structuredClone(first.toStored()!);
+    expect(stored.ids.length).toBeGreaterThan(10);
+    for (let round = 0; round < 30; round++) {
+      const next = new SearchIndex(htmlText);
+      expect(next.loadStored(stored)).toBe(true);
+      if (round > 0) notes = foldNotes(notes, randomEvents(random, notes, 1 + randomInt(random, 8)));
+      if (random() < 0.5) for (let i = 0; i < 50 && !next.update(notes, 0); i++);
+      for (const query of QUERIES) {
+        expect(
+          rowIds(notes, query, (q) => next.bodyMatcher(notes, q)),
+          `round ${round}, ${JSON.stringify(query)}`,
+        ).toEqual(rowIds(notes, query, scanBodySearch(notes, htmlText)));
+      }
+    }
+  });
+
+  it('reads again only the notes whose revision changed since it was stored', () => {
+    let calls = 0;
+    const count = (html: string) => (calls++, htmlText(html));
+    const imported = (i: number) =>
+      ev('note.imported', {
+        id: String(i),
+        title: 't',
+        modified: '2026-11-20T10:00:00.000Z',
+        html: `<p>word${i}</p>`,
+        starred: false,
+        source: 'legacy',
+      });
+    let notes = foldNotes(
+      EMPTY_NOTES,
+      Array.from({ length: 50 }, (_, i) => imported(i + 1)),
+    );
+    const first = new SearchIndex(count);
+    first.update(notes);
+    const stored = first.toStored()!;
+    calls = 0;
+    notes = foldNotes(notes, [
+      ev('note.body-saved', { id: '7', html: '<p>changed</p>' }),
+      ev('note.deleted', { id: '9' }),
+      ev('note.renamed', { id: '3', title: 'x' }),
+      imported(51),
+    ]);
+    const next = new SearchIndex(count);
+    next.loadStored(stored);
+    expect(notes.order.filter(next.bodyMatcher(notes, 'word'))).toEqual(notes.order.filter((id) => id !== '7'));
+    expect(notes.order.filter(next.bodyMatcher(notes, 'changed'))).toEqual(['7']);
+    expect(notes.order.filter(next.bodyMatcher(notes, 'word9'))).toEqual([]);
+    expect(calls).toBe(2);
+  });
+
+  it('is not taken in when its form is another version or the index is already built, and is not given while incomplete', () => {
+    const notes = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: '1', title: 'a' }),
+      ev('note.body-saved', { id: '1', html: '<p>a</p>' }),
+    ]);
+    const built = new SearchIndex(htmlText);
+    expect(built.toStored()).toBeNull();
+    built.update(notes);
+    const stored = built.toStored()!;
+    expect(new SearchIndex(htmlText).loadStored({ ...stored, format: stored.format + 1 })).toBe(false);
+    expect(built.loadStored(stored)).toBe(false);
+    const partial = new SearchIndex(htmlText);
+    let clock = 0;
+    const more = foldNotes(notes, [ev('note.created', { id: '2', title: 'b' }), ev('note.body-saved', { id: '2', html: '<p>b</p>' })]);
+    expect(partial.update(more, 0, () => clock++)).toBe(false);
+    expect(partial.toStored()).toBeNull();
+  });
+});
+
 describe('search text', () => {
   it('separates blocks, table cells and captions so a query does not match across them', () => {
     const text = bodySearchText(

@@ -42,6 +42,24 @@ describe('sidebar view', () => {
     expect(ids({ search: 'zzz' })).toEqual([]);
   });
 
+  it('lists the notes whose title matches before those matching in their text only, each group in the sort order', () => {
+    const notes = foldApp(INITIAL_STATE, [
+      ev('note.created', { id: '1', title: 'Groceries' }, '2026-11-20T10:00:00.000Z'),
+      ev('note.created', { id: '2', title: 'Tea notes' }, '2026-11-20T09:00:00.000Z'),
+      ev('note.created', { id: '3', title: 'Zebra' }, '2026-11-20T08:00:00.000Z'),
+      ev('note.created', { id: '4', title: 'Afternoon tea' }, '2026-11-20T07:00:00.000Z'),
+      ev('note.body-saved', { id: '1', html: '<p>green tea</p>' }, '2026-11-20T12:00:00.000Z'),
+      ev('note.body-saved', { id: '3', html: '<p>tea time</p>' }, '2026-11-20T11:00:00.000Z'),
+      ev('note.starred', { id: '3' }),
+    ]).notes;
+    const search = scanBodySearch(notes, (html) => html.replace(/<[^>]+>/g, ' '));
+    const order = (sort: typeof state.view.sort) => [...sidebarRows(notes, { ...state.view, search: 'tea', sort }, search).ids];
+    expect(order('current')).toEqual(['4', '2', '3', '1']);
+    expect(order('date')).toEqual(['2', '4', '1', '3']);
+    expect(order('alpha')).toEqual(['4', '2', '1', '3']);
+    expect(order('starred')).toEqual(['4', '2', '3', '1']);
+  });
+
   it('marks every match in a title', () => {
     expect(highlightParts('Banana bandana', 'ban')).toEqual([
       { text: 'Ban', match: true },

@@ -99,4 +99,35 @@ describe('stored form of events', () => {
     expect((quarantined.raw as { blocksJson: string }).blocksJson).toBe('[{"id":');
     await log.close();
   });
+
+  it('the replay reads every event of the log in order without documents, also ones stored before the stored form', async () => {
+    const storage = await openIndexedDbStorage();
+    storage.close();
+    const db = await openDB(LOG_DB_NAME);
+    const { seq: _one, ...created } = ev('note.created', { id: '1', title: 'a' });
+    const { seq: _two, ...old } = ev('note.body-saved', { id: '1', html: '<p>old</p>', blocks });
+    await db.add('events', created);
+    await db.add('events', old);
+    db.close();
+    const log = new EventLog({ storage: await openIndexedDbStorage() });
+    await log.load();
+    await log.append('note.body-saved', { id: '1', html: '<p>new</p>', blocks });
+    await log.append('note.renamed', { id: '1', title: 'b' });
+    const events = await log.replayEvents();
+    expect(events.map((e) => [e.seq, e.type, (e.payload as { html?: string }).html])).toEqual([
+      [1, 'note.created', undefined],
+      [2, 'note.body-saved', '<p>old</p>'],
+      [3, 'note.body-saved', '<p>new</p>'],
+      [4, 'note.renamed', undefined],
+    ]);
+    expect(events.some((e) => 'blocks' in (e.payload as object) || 'blocksJson' in e)).toBe(false);
+    // The events with their documents are still there for everything else.
+    expect((await log.storedRecords()).map((r) => ((r as { payload: { blocks?: unknown } }).payload.blocks ? 'doc' : '-'))).toEqual([
+      '-',
+      'doc',
+      'doc',
+      '-',
+    ]);
+    await log.close();
+  });
 });

@@ -218,6 +218,46 @@ describe('sync between devices of one account', () => {
     expect(fresh.log.serverSync.serverBase()!.head).toBeGreaterThanOrEqual(pulledBefore);
   });
 
+  it('the device that uploaded the account’s checkpoint does not download it on its next pages until another may be due', async () => {
+    const server = new FakeSyncServer();
+    const a = await device(server, 'A');
+    await signIn(a);
+    for (let i = 0; i < 25; i++) newNote(a, `Note ${i}`);
+    await durable();
+    await settle(server, [a]);
+    const uploaded = server.checkpointStored?.serverSeq;
+    expect(uploaded).toBeGreaterThan(20);
+    a.engine!.stop();
+    // The next page: a new log and engine on the same storage, counting checkpoint downloads.
+    const storage = (a.log as unknown as { storage: ReturnType<typeof createMemoryLogStorage> }).storage;
+    const log = new EventLog({ storage });
+    await log.load();
+    expect(log.account$.value?.checkpointSeq).toBe(uploaded);
+    let downloads = 0;
+    const transport = server.transport();
+    const checkpoint = transport.checkpoint.bind(transport);
+    transport.checkpoint = (deviceId) => (downloads++, checkpoint(deviceId));
+    const next: Device = { name: 'A again', log, transport, engine: null, deviceId: a.deviceId };
+    next.engine = new SyncEngine(log, transport, {
+      deviceId: a.deviceId,
+      timing: { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 20 },
+    });
+    running.push(next);
+    next.engine.start();
+    for (let i = 0; i < 5; i++) newNote(next, `More ${i}`);
+    await durable();
+    await settle(server, [next]);
+    expect(downloads).toBe(0);
+    expect(server.checkpointStored?.serverSeq).toBe(uploaded);
+    // Enough events since it for another: the device may ask (once) and uploads a newer one.
+    for (let i = 0; i < 25; i++) newNote(next, `Later ${i}`);
+    await durable();
+    await settle(server, [next]);
+    expect(downloads).toBeLessThanOrEqual(1);
+    expect(server.checkpointStored!.serverSeq).toBeGreaterThan(uploaded!);
+    expect(log.account$.value?.checkpointSeq).toBe(server.checkpointStored!.serverSeq);
+  });
+
   it('events of the account this build cannot read are skipped: the device keeps writing and syncing, a new device folds the rest, the status says so', async () => {
     const server = new FakeSyncServer();
     const a = await device(server, 'A');

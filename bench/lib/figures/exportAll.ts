@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { newContext } from '../browser';
 import { installProbe, readProbe, waitIn } from '../probes';
 import { appSnapshot, seedContext, seedSpec } from '../seed';
@@ -84,14 +84,24 @@ async function exportOnce(page: Page): Promise<{ ms: number; zipBytes: number }>
  * snapshot them, then `runs` times in a fresh page: heap after GC, click *Export all notes*, sample
  * the heap and record long tasks until the download starts. One more export with forced collections
  * gives the heap it keeps, and with `trace` a traced one the exact longest task (the trace of a
- * 10,000-note export is too large to read back).
+ * 10,000-note export is too large to read back). With `seeded`, a context already holding a
+ * snapshotted log is used (and left open) instead.
  */
-export async function measureExport(browser: Browser, origin: string, notes: number, runs: number, trace: boolean): Promise<ExportResult> {
-  const context = await newContext(browser);
+export async function measureExport(
+  browser: Browser,
+  origin: string,
+  notes: number,
+  runs: number,
+  trace: boolean,
+  seeded?: BrowserContext,
+): Promise<ExportResult> {
+  const context = seeded ?? (await newContext(browser));
   try {
-    await installProbe(context, true);
-    await seedContext(context, origin, seedSpec({ kind: 'library', notes, words: 200, seed: 7 }));
-    await appSnapshot(context, origin);
+    if (!seeded) {
+      await installProbe(context, true);
+      await seedContext(context, origin, seedSpec({ kind: 'library', notes, words: 200, seed: 7 }));
+      await appSnapshot(context, origin);
+    }
     const result: ExportResult = { notes, runs: [], traced: null, retained: null };
     for (let i = 0; i < runs; i++) {
       const page = await context.newPage();
@@ -150,6 +160,6 @@ export async function measureExport(browser: Browser, origin: string, notes: num
     }
     return result;
   } finally {
-    await context.close();
+    if (!seeded) await context.close();
   }
 }

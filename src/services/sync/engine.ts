@@ -78,7 +78,7 @@ export class SyncEngine {
   private subscriptions = new Subscription();
   /** The account's checkpoint, as last asked for or uploaded (null: not asked yet). */
   private checkpointHead: number | null = null;
-  /** A lower bound of it without asking: the checkpoint this device started from (0 for none). */
+  /** A lower bound of it without asking: the newest this device started from, uploaded or read (0 for none). */
   private checkpointFloor: number | null = null;
 
   constructor(
@@ -302,12 +302,18 @@ export class SyncEngine {
   private async maybeCheckpoint(): Promise<void> {
     const base = this.log.serverSync.serverBase();
     if (!base || base.head === 0 || this.log.serverSync.outbox().length) return;
-    // Checkpoints only move forward, so the one this device started from is a lower bound of the
-    // account's: while even that shows none is due, the account's (megabytes for 10,000 notes) is
-    // not downloaded just to read its serverSeq.
-    const floor = this.checkpointHead ?? (this.checkpointFloor ??= (await this.log.serverSync.origin())?.head ?? 0);
+    // Checkpoints only move forward, so the one this device started from, and the newest it uploaded
+    // or read (kept in the sync record across pages), are lower bounds of the account's: while they
+    // show none is due, the account's (megabytes for 10,000 notes) is not downloaded just to read its
+    // serverSeq, on any page of the device that uploaded it.
+    const floor =
+      this.checkpointHead ??
+      (this.checkpointFloor ??= Math.max((await this.log.serverSync.origin())?.head ?? 0, this.log.account$.value?.checkpointSeq ?? 0));
     if (base.head - floor < this.timing.checkpointEvery) return;
-    this.checkpointHead ??= (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
+    if (this.checkpointHead === null) {
+      this.checkpointHead = (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
+      await this.log.serverSync.knowCheckpoint(this.checkpointHead);
+    }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
     // Bodies go without their BlockNote document: a new device reopens them from HTML, and the
     // storage keys, which every device must agree on, hold only the HTML.
@@ -318,6 +324,7 @@ export class SyncEngine {
       state: { ...base.notes, bodies },
     });
     this.checkpointHead = base.head;
+    await this.log.serverSync.knowCheckpoint(base.head);
   }
 
   private fail(error: unknown): void {

@@ -8,6 +8,7 @@ import { StarredDonut } from './StarredDonut';
 import { WeekdayChart } from './WeekdayChart';
 import { WordCloudPanel } from './WordCloudPanel';
 import { useToday } from './useToday';
+import { useStoredCounts } from './useStoredCounts';
 import './dashboard.css';
 
 /** What the dashboard reads (the notes projection) and what it asks the notes app to do (close, open a note). */
@@ -53,20 +54,32 @@ const Empty = ({ children }: { children: ReactNode }) => <p className="panel-emp
 export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps) {
   const theme = useResolvedTheme();
   const now = useToday();
-  const stats = useMemo(() => dashboardStatistics(notes, now, TIME_ZONE), [notes, now]);
+  const known = useStoredCounts(notes);
+  // The counts an earlier page stored come first (an IndexedDB read): notes at the same revision are not read again.
+  const stats = useMemo(() => (known === undefined ? null : dashboardStatistics(notes, now, TIME_ZONE, known)), [notes, now, known]);
+  const header = (
+    <header className="dashboard-header">
+      <div className="dashboard-titles">
+        <h2 id="dashboard-heading">Analytics Dashboard</h2>
+        <p className="dashboard-subtitle">Overview of your notes and activity</p>
+      </div>
+      <button type="button" className="dashboard-close" aria-label="Close analytics" onClick={onClose}>
+        ✕
+      </button>
+    </header>
+  );
+  if (!stats) {
+    return (
+      <section className="dashboard" aria-labelledby="dashboard-heading" aria-busy="true">
+        {header}
+      </section>
+    );
+  }
   const fresh = stats.totalNotes === 0;
 
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
-      <header className="dashboard-header">
-        <div className="dashboard-titles">
-          <h2 id="dashboard-heading">Analytics Dashboard</h2>
-          <p className="dashboard-subtitle">Overview of your notes and activity</p>
-        </div>
-        <button type="button" className="dashboard-close" aria-label="Close analytics" onClick={onClose}>
-          ✕
-        </button>
-      </header>
+      {header}
 
       <div className="dashboard-body">
         <dl className="dashboard-cards">

@@ -1,50 +1,73 @@
+import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
-import { noteIndex, type AppState } from '../../projections/notesState';
-import { toStorageKeys } from '../../projections/storageKeys';
+import type { AppState } from '../../projections/notesState';
+import { storageKeyList } from '../../projections/storageKeys';
+import { VirtualLines } from './VirtualLines';
 
-/** The projected state at a replay step: notes, the selected note read-only, starred set, localStorage keys. */
+/** Characters of a storage value shown on its line; the line says how long the whole value is. */
+const VALUE_SHOWN_CHARS = 160;
+
+/** `"key": "value"` as JSON writes them, the value cut after VALUE_SHOWN_CHARS characters with its length. */
+function keyLine(key: string, value: string): string {
+  if (value.length <= VALUE_SHOWN_CHARS) return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+  return `${JSON.stringify(key)}: ${JSON.stringify(value.slice(0, VALUE_SHOWN_CHARS)).slice(0, -1)}…" (${value.length.toLocaleString()} characters)`;
+}
+
+/**
+ * The projected state at a replay step (docs/product.md "Event log tools"): the notes, the selected
+ * note read-only, the starred set and the localStorage keys. The notes and the keys are lists of
+ * which only the lines in view are rendered, so a step costs the same at 10 notes and at 10,000.
+ */
 export function ReplayState({ state }: { state: AppState }) {
-  const notes = noteIndex(state.notes);
+  const { notes } = state;
   const selected = state.view.selectedId;
-  const keys = toStorageKeys(state.notes);
+  const starred = useMemo(() => new Set(notes.starred), [notes.starred]);
+  const keys = useMemo(() => storageKeyList(notes), [notes]);
+  const html = selected ? notes.bodies[selected]?.html : undefined;
+  // Sanitized: replayed logs may come from anywhere. Once per body: steps that leave it alone reuse it.
+  const clean = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
   return (
     <div className="replay-state">
       <section aria-label="Notes at this step">
-        <h3>Notes ({notes.length})</h3>
-        <ol className="replay-notes">
-          {notes.map((n) => (
-            <li key={n.id} className={n.id === selected ? 'selected' : undefined}>
-              {state.notes.starred.includes(n.id) ? '★ ' : ''}
-              {n.title} <small>{new Date(n.modified).toLocaleString()}</small>
-            </li>
-          ))}
-        </ol>
+        <h3>Notes ({notes.order.length})</h3>
+        <VirtualLines
+          label="Notes"
+          count={notes.order.length}
+          className={(i) => (notes.order[i] === selected ? 'selected' : undefined)}
+          line={(i) => {
+            const id = notes.order[i];
+            const meta = notes.meta[id];
+            return (
+              <>
+                {starred.has(id) ? '★ ' : ''}
+                {meta.title} <small>{new Date(meta.modified).toLocaleString()}</small>
+              </>
+            );
+          }}
+        />
       </section>
       <section aria-label="Selected note at this step">
         <h3>Selected note</h3>
-        {selected && state.notes.bodies[selected]?.html === '' ? (
+        {selected && html === '' ? (
           <p className="muted">(empty note)</p>
-        ) : selected && state.notes.bodies[selected] ? (
-          <article
-            className="replay-note-body"
-            // Sanitized: replayed logs may come from anywhere.
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(state.notes.bodies[selected].html) }}
-          />
+        ) : selected && html !== undefined ? (
+          <article className="replay-note-body" dangerouslySetInnerHTML={{ __html: clean }} />
         ) : (
           <p className="muted">No note selected</p>
         )}
       </section>
       <section aria-label="Starred at this step">
         <h3>Starred</h3>
-        <p>{state.notes.starred.length ? state.notes.starred.join(', ') : 'none'}</p>
+        <p className="replay-starred">{notes.starred.length ? notes.starred.join(', ') : 'none'}</p>
       </section>
       <section aria-label="localStorage at this step">
-        <h3>localStorage keys</h3>
-        {/* A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <pre className="replay-keys" data-testid="replay-keys" tabIndex={0}>
-          {JSON.stringify(keys, null, 2)}
-        </pre>
+        <h3>localStorage keys ({keys.keys.length})</h3>
+        <VirtualLines
+          label="localStorage keys"
+          testId="replay-keys"
+          count={keys.keys.length}
+          line={(i) => keyLine(keys.keys[i], keys.value(i))}
+        />
       </section>
     </div>
   );

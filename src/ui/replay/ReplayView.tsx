@@ -5,13 +5,20 @@ import { logToolToasts } from '../feedback';
 import { LogFileInput } from '../logtools/LogFileInput';
 import { LogFileError, parseLogFile, startOf } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
+import { inBackground } from '../../lib/scheduler';
 import { ReplayState } from './ReplayState';
 import { useReplaySource } from './useReplaySource';
+import { eventJson } from './eventText';
 import './replay.css';
 
 /** Playback speeds, in events per second. */
 const SPEEDS = [1, 4, 16, 64] as const;
 const ROW_HEIGHT_PX = 28;
+/** Longest string of an event shown whole in the current event's JSON, and in a timeline row's tooltip. */
+const EVENT_STRING_CHARS = 2000;
+const TOOLTIP_STRING_CHARS = 80;
+/** Slice of checkpoint folding in idle time (ms): input arriving meanwhile waits no longer. */
+const PREPARE_SLICE_MS = 8;
 
 /**
  * The replay view at /replay: a timeline of events, step back/forward, jump, play at a
@@ -28,6 +35,18 @@ export function ReplayView() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => setStep(total), [total]);
+  // The checkpoints a step back or a jump folds from, in idle slices once the last step is shown.
+  useEffect(() => {
+    if (!replay) return;
+    let live = true;
+    const slice = () => {
+      if (live && !replay.prepare(undefined, PREPARE_SLICE_MS)) inBackground(slice);
+    };
+    inBackground(slice);
+    return () => {
+      live = false;
+    };
+  }, [replay]);
   useEffect(() => {
     if (!playing) return;
     if (step >= total) {
@@ -106,7 +125,11 @@ export function ReplayView() {
                   style={{ position: 'absolute', top: row.start, height: ROW_HEIGHT_PX, left: 0, right: 0 }}
                   className={row.index === step - 1 ? 'current' : row.index < step ? 'applied' : undefined}
                 >
-                  <button type="button" onClick={() => setStep(row.index + 1)} title={JSON.stringify(e.payload).slice(0, 500)}>
+                  <button
+                    type="button"
+                    onClick={() => setStep(row.index + 1)}
+                    title={eventJson(e.payload, TOOLTIP_STRING_CHARS).slice(0, 500)}
+                  >
                     <span className="seq">#{e.seq}</span> <span className="type">{e.type}</span>{' '}
                     <time>{new Date(e.at).toLocaleTimeString()}</time>
                   </button>
@@ -122,7 +145,7 @@ export function ReplayView() {
               // A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable).
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <pre className="replay-payload" tabIndex={0}>
-                {JSON.stringify({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, null, 2)}
+                {eventJson({ ...current, payload: { ...(current.payload as object), blocks: undefined } }, EVENT_STRING_CHARS, 2)}
               </pre>
             )}
           </section>

@@ -4,9 +4,13 @@ import { SearchIndex } from '../../projections/searchIndex';
 import { inBackground } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
 import { htmlText, type HtmlHandlers, type HtmlTokenizer } from '../../projections/noteText/html';
+import type { StoredSearchIndex } from '../../projections/storedSearchIndex';
+import { readCache, writeCache } from '../storage/derivedCache';
 
 /** Longest slice of search indexing (ms): input arriving meanwhile waits no longer. */
 const INDEX_SLICE_MS = 6;
+/** Quiet time after the index's last change before it is stored (ms): a burst of saves stores once. */
+const STORE_DELAY_MS = 3000;
 
 let parser: DOMParser | null = null;
 
@@ -51,25 +55,65 @@ export function bodySearch(notes: NotesState): BodySearch {
 }
 
 /**
+ * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
+ * query after a start reads only the notes changed since: called as soon as the list is painted.
+ * Does nothing when the index has already been built (a query came first) or none is stored.
+ */
+export function loadStoredSearchIndex(): Promise<void> {
+  storedLoad ??= readCache<StoredSearchIndex>('search-index').then((stored) => {
+    // What was read is what is stored: no need to write it again until the index changes.
+    if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
+  });
+  return storedLoad;
+}
+
+/** The read of the stored index, once asked for: background indexing starts after it, not against it. */
+let storedLoad: Promise<void> | null = null;
+/** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
+let versionStored = -1;
+
+/**
  * Keep the search index up to date in background slices of INDEX_SLICE_MS, so a query finds it
- * ready: built once after start-up (10,000 notes of 500 words take ~1.5 s of CPU, spread over
- * slices that input and rendering can interrupt), then the saved body after each save.
+ * ready: built once after start-up (or brought up to date from the stored one), then the saved body
+ * after each save, whichever tab or device made it (all of them reach `state$`). Once complete
+ * and STORE_DELAY_MS after its last change, it is stored for the next start.
  */
 export function keepSearchIndexFresh(state$: Observable<AppState>): void {
   let latest: NotesState | null = null;
   let scheduled = false;
+  let storeTimer: ReturnType<typeof setTimeout> | null = null;
+  const store = () => {
+    storeTimer = null;
+    inBackground(() => {
+      const version = searchIndex.version;
+      const stored = version === versionStored ? null : searchIndex.toStored();
+      if (!stored) return;
+      versionStored = version;
+      writeCache('search-index', stored).catch((error: unknown) => {
+        versionStored = -1;
+        console.warn('NotePad: the search index could not be stored; the next start builds it again', error);
+      });
+    });
+  };
   const step = () => {
     scheduled = false;
-    if (latest && !searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
+    if (!latest) return;
+    if (!searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
+    else if (searchIndex.version !== versionStored) {
+      if (storeTimer) clearTimeout(storeTimer);
+      storeTimer = setTimeout(store, STORE_DELAY_MS);
+    }
   };
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     inBackground(step);
   };
-  state$.subscribe((state) => {
-    if (state.notes === latest) return;
-    latest = state.notes;
-    if (!searchIndex.isCurrent(latest)) schedule();
-  });
+  void (storedLoad ?? Promise.resolve()).then(() =>
+    state$.subscribe((state) => {
+      if (state.notes === latest) return;
+      latest = state.notes;
+      schedule();
+    }),
+  );
 }

@@ -1,0 +1,324 @@
+/**
+ * The `library` stage (docs/benchmarks.md "Library figures"): a library as an import and a year of
+ * use leave it, 10,000 notes (and 50,000 for the growth figure), and what a person does with it:
+ * start, search, open the dashboard, export every note, replay the log.
+ */
+import type { BrowserContext } from '@playwright/test';
+import { newContext } from './browser';
+import { vocabulary } from './corpus';
+import { installProbe } from './probes';
+import { appSnapshot } from './seed';
+import { limitFigure, type Figure } from './report';
+import { quantile } from './stats';
+import type { StageContext, StageResult } from './stages';
+import type { LibrarySeeded } from './librarySeed';
+import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
+import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
+import { measureExport } from './figures/exportAll';
+import { startProfile, type Attribution } from './profile';
+import { startBenchHost } from './sync/benchHost';
+import { seedAccount } from './sync/accountSeed';
+import { benchEmail } from './sync/signInSteps';
+import { newDeviceRun, type NewDeviceRun } from './sync/newDeviceSignIn';
+
+const MiB = 2 ** 20;
+const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
+/** Edits over the year after the import, per imported note. */
+const EDITS_PER_NOTE = 2;
+
+/** Queries of the search figures: words in about 20%, 5% and 1% of the notes (Zipf-like corpus). */
+function queries(): { first: string; typed: string[] } {
+  const v = vocabulary();
+  return { first: v[300], typed: [v[700], v[1500], v[2400]] };
+}
+
+/** Seed a library of `notes` notes into a new context and let the app fold it and write its snapshot. */
+async function seededLibrary(
+  ctx: StageContext,
+  notes: number,
+): Promise<{ context: BrowserContext; seeded: LibrarySeeded; firstBootMs: number | null }> {
+  const context = await newContext(ctx.browser);
+  await installProbe(context, true);
+  const t0 = Date.now();
+  const seeded = await seedLibrary(context, ctx.origin, {
+    notes,
+    edits: notes * EDITS_PER_NOTE,
+    now: Date.now(),
+    seed: notes,
+    vocab: vocabulary(),
+    skipCompaction: true,
+  });
+  log(
+    `library ${notes}: seeded ${seeded.events} events, ${(seeded.bytes / 1e6).toFixed(0)} MB JSON, ${seeded.live} notes (${seeded.longNotes} long, ${seeded.imageNotes} with a photo, ${seeded.starred} starred) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  const { firstRowMs } = await appSnapshot(context, ctx.origin, 600_000);
+  log(`library ${notes}: first boot (no snapshot) first row ${firstRowMs?.toFixed(0) ?? 'n/a'} ms; snapshot written`);
+  return { context, seeded, firstBootMs: firstRowMs };
+}
+
+/** Starts of the library: `runs` unprofiled, then one under the CPU profiler (for "where the time goes"). */
+async function starts(ctx: StageContext, context: BrowserContext, runs: number, label: string, withSearch: boolean) {
+  const { first, typed } = queries();
+  const out: LibraryStart[] = [];
+  const heaps: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, start } = await startLibrary(context, ctx.origin, first, withSearch ? typed : []);
+    out.push(start);
+    const heap = await settledHeap(page, 3000);
+    if (heap !== null) heaps.push(heap);
+    await page.close();
+    log(
+      `${label} start ${i + 1}/${runs}: first row ${start.firstRowMs.toFixed(0)} ms, editable ${start.editableMs.toFixed(0)} ms, first search ${start.firstSearchMs.toFixed(0)} ms, keystrokes median ${quantile(start.keystrokeMs, 0.5).toFixed(1)} ms (${start.keystrokeMs.length} changed the list, ${start.keystrokesUnchanged} not), heap ${((heap ?? 0) / MiB).toFixed(0)} MiB`,
+    );
+  }
+  const page = await context.newPage();
+  const stop = await startProfile(page);
+  await page.goto(ctx.origin + '/');
+  await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 180_000 });
+  const profile: Attribution = ctx.namer.attribute(await stop(), 15);
+  await page.close();
+  return { out, heaps, profile };
+}
+
+/** The library stage: every `library10k.*` figure, and `library50k.first-row` / `.editable` for growth. */
+export async function libraryStage(ctx: StageContext): Promise<StageResult> {
+  const notes = Math.round(10_000 * ctx.scale);
+  const figures: Figure[] = [];
+  const raw: Record<string, unknown> = {};
+  const profiles: StageResult['profiles'] = {};
+  const { context, seeded, firstBootMs } = await seededLibrary(ctx, notes);
+  try {
+    const page = await context.newPage();
+    await openUsable(page, ctx.origin, 2000);
+    if (!(await searchIndexStored(page, 120_000))) log('library: the search index was not stored within 2 min');
+    const stored = await storedBytes(page);
+    await page.close();
+    const { out, heaps, profile } = await starts(ctx, context, ctx.runs, 'library10k', true);
+    profiles['library10k.start'] = { cpu: profile, trace: null };
+    const all = (f: (s: LibraryStart) => number[]) => out.flatMap(f);
+    const keyFrames = all((s) => s.keyFrameMs);
+    figures.push(
+      limitFigure(
+        'library10k.first-row',
+        'ms',
+        all((s) => [s.firstRowMs]),
+        500,
+        `${seeded.live} notes, ${seeded.events} events; navigation -> first row painted`,
+      ),
+      limitFigure(
+        'library10k.editable',
+        'ms',
+        all((s) => [s.editableMs]),
+        1000,
+        'navigation -> the selected note editable and painted',
+      ),
+      limitFigure(
+        'library10k.search.first',
+        'ms',
+        all((s) => [s.firstSearchMs]).filter(Number.isFinite),
+        100,
+        'a query typed as soon as the note is editable: input -> list changed and painted',
+      ),
+      limitFigure(
+        'library10k.search.keystroke',
+        'ms',
+        all((s) => s.keystrokeMs),
+        16,
+        `each key of 3 words typed into the box: input -> list changed and painted; ${all((s) => [s.keystrokesUnchanged]).reduce((x, y) => x + y, 0)} keys left the list as it was; keydown -> next frame median ${quantile(keyFrames, 0.5).toFixed(1)} ms, p95 ${quantile(keyFrames, 0.95).toFixed(1)} ms`,
+      ),
+      limitFigure(
+        'library10k.heap',
+        'MiB',
+        heaps.map((h) => h / MiB),
+        150,
+        'JS heap after GC, 3 s after the first search (the index built)',
+      ),
+      limitFigure(
+        'library10k.idb-bytes-per-note',
+        'KB',
+        stored.usage === null ? [] : [stored.usage / seeded.live / 1e3],
+        null,
+        `storage.estimate ${((stored.usage ?? 0) / 1e6).toFixed(0)} MB for ${seeded.live} notes; stored JSON: events ${(stored.eventsJson / 1e6).toFixed(0)} MB, snapshots ${(stored.snapshotsJson / 1e6).toFixed(0)} MB`,
+      ),
+      limitFigure(
+        'library10k.first-boot.first-row',
+        'ms',
+        firstBootMs === null ? [] : [firstBootMs],
+        null,
+        'info: the first start after the import, before any snapshot',
+      ),
+    );
+    raw.starts = out;
+    raw.stored = stored;
+    raw.seeded = seeded;
+
+    // The first open after the import reads every note; it stores their counts for the opens after it.
+    const firstPage = await context.newPage();
+    await openUsable(firstPage, ctx.origin, 3000);
+    const firstDashboard = await dashboardRun(firstPage);
+    await firstPage.close();
+    log(`dashboard first open ${firstDashboard.openMs.toFixed(0)} ms`);
+    const dashboards: DashboardRun[] = [];
+    for (let i = 0; i < ctx.runs; i++) {
+      const p = await context.newPage();
+      await openUsable(p, ctx.origin, 3000);
+      dashboards.push(await dashboardRun(p));
+      await p.close();
+      log(
+        `dashboard run ${i + 1}/${ctx.runs}: open ${dashboards[i].openMs.toFixed(0)} ms, follow ${dashboards[i].followMs.map((m) => m.toFixed(0)).join(', ')} ms`,
+      );
+    }
+    figures.push(
+      limitFigure(
+        'library10k.dashboard.open',
+        'ms',
+        dashboards.map((d) => d.openMs).filter(Number.isFinite),
+        500,
+        'click Analytics -> its figures painted, in a new page, after an earlier open stored the counts',
+      ),
+      limitFigure(
+        'library10k.dashboard.first-open',
+        'ms',
+        [firstDashboard.openMs].filter(Number.isFinite),
+        null,
+        'info: the first open after the import (every note read, its chunk loaded)',
+      ),
+      limitFigure(
+        'library10k.dashboard.follow',
+        'ms',
+        dashboards.flatMap((d) => d.followMs).filter(Number.isFinite),
+        100,
+        'star/unstar in the sidebar beside it -> dashboard changed and painted',
+      ),
+    );
+    raw.dashboards = { first: firstDashboard, runs: dashboards };
+
+    const replays: ReplayRun[] = [];
+    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+      const p = await context.newPage();
+      await openUsable(p, ctx.origin, 3000);
+      replays.push(await replayRun(p, 20));
+      await p.close();
+      const r = replays[i];
+      log(
+        `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
+      );
+    }
+    figures.push(
+      limitFigure(
+        'library10k.replay.ready',
+        'ms',
+        replays.map((r) => r.readyMs),
+        1000,
+        `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
+      ),
+      limitFigure(
+        'library10k.replay.step',
+        'ms',
+        replays.flatMap((r) => r.stepMs),
+        50,
+        '20 single steps back from the end, each click -> view painted',
+      ),
+      limitFigure(
+        'library10k.replay.jump',
+        'ms',
+        replays.flatMap((r) => r.jumpMs),
+        200,
+        'slider to 10%, 50%, 90%, 30% -> view painted',
+      ),
+    );
+    raw.replays = replays;
+
+    log(`export of the ${notes}-note library`);
+    const exported = await measureExport(ctx.browser, ctx.origin, seeded.live, Math.min(ctx.runs, 3), false, context);
+    figures.push(
+      limitFigure(
+        'library10k.export',
+        'ms',
+        exported.runs.map((x) => x.ms),
+        30_000,
+        `${seeded.live} notes; click -> download starts; zip ${(exported.runs[0]?.zipBytes ?? 0) / 1e6} MB`,
+      ),
+      limitFigure(
+        'library10k.export.peak-heap',
+        'MiB',
+        exported.retained?.peakBytes ? [exported.retained.peakBytes / MiB] : [],
+        null,
+        `highest heap after GC during the export; ${((exported.retained?.beforeBytes ?? 0) / MiB).toFixed(0)} MiB before it`,
+      ),
+    );
+    raw.export = exported;
+  } finally {
+    await context.close();
+  }
+
+  // A new device of a 10,000-note account, as the sync stage measures it (bench/lib/sync/newDevice.ts), with end-to-end encryption.
+  const host = await startBenchHost(ctx.distDir);
+  try {
+    const account = await seedAccount(host.origin, benchEmail('library-newdevice'), notes, Math.round(500 * ctx.scale));
+    log(`new device: account of ${notes} notes, ${account.events} events, checkpoint at ${account.checkpointSeq}, head ${account.head}`);
+    const runs: NewDeviceRun[] = [];
+    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+      runs.push(await newDeviceRun(ctx.browser, host.origin, account.email, notes));
+      log(
+        `new device run ${i + 1}: ${runs[i].seconds.toFixed(2)} s (list ${runs[i].listSeconds.toFixed(2)} s), ${(runs[i].downloadBytes / 1e6).toFixed(2)} MB down`,
+      );
+    }
+    figures.push(
+      limitFigure(
+        'library10k.newdevice',
+        'ms',
+        runs.map((r) => r.seconds * 1000).filter(Number.isFinite),
+        3000,
+        `sign-in click -> all ${notes} notes listed and "Synced at" (sealed checkpoint + ${account.head - account.checkpointSeq} events after it; the sync stage's account seed)`,
+      ),
+    );
+    raw.newDevice = { account, runs: runs.map(({ calls: _calls, ...r }) => r) };
+  } catch (error) {
+    log(`new device: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await host.stop();
+  }
+
+  // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
+  if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
+  const big = Math.round(50_000 * ctx.scale);
+  try {
+    await growthFigures(ctx, big, figures, raw);
+  } catch (error) {
+    // The 10,000-note figures stand; the growth figure says why it is missing.
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`library ${big}: not measured: ${reason}`);
+    figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
+  }
+  return { figures, raw, profiles };
+}
+
+/** The 50,000-note library's starts (`library50k.*`), for the growth from 10,000. */
+async function growthFigures(ctx: StageContext, big: number, figures: Figure[], raw: Record<string, unknown>): Promise<void> {
+  const growth = await seededLibrary(ctx, big);
+  try {
+    const { out, heaps } = await starts(ctx, growth.context, Math.min(ctx.runs, 3), 'library50k', false);
+    const firstRows = out.map((s) => s.firstRowMs);
+    figures.push(
+      limitFigure('library50k.first-row', 'ms', firstRows, 500, `${growth.seeded.live} notes, ${growth.seeded.events} events`),
+      limitFigure(
+        'library50k.editable',
+        'ms',
+        out.map((s) => s.editableMs),
+        null,
+        'info',
+      ),
+      limitFigure(
+        'library50k.heap',
+        'MiB',
+        heaps.map((h) => h / MiB),
+        null,
+        'info',
+      ),
+    );
+    raw.growth = { seeded: growth.seeded, starts: out, heaps };
+  } finally {
+    await growth.context.close();
+  }
+}
