@@ -29,7 +29,7 @@ export async function planImport(
   const loose: ImportInput[] = [];
   for (const input of inputs) {
     throwIfAborted(signal);
-    const extension = extensionOf(input.name);
+    const extension = extensionOf(input.name) || (await sniffedExtension(input));
     if (extension !== 'enex' && extension !== 'zip') {
       loose.push(input);
       continue;
@@ -53,4 +53,16 @@ export async function planImport(
     }
   }
   return { sources, failures };
+}
+
+/**
+ * What a file without an extension holds, by its first bytes (a download saved without its `.zip`,
+ * an export renamed): 'zip' for a zip's local header, 'enex' for XML that opens an `<en-export>`,
+ * else '' (then it goes with the loose files, which refuse it with the reason).
+ */
+async function sniffedExtension(input: ImportInput): Promise<string> {
+  const head = new Uint8Array(await input.slice(0, 1024).arrayBuffer());
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+  return /^\uFEFF?\s*<\?xml[^>]*>[\s\S]*<en-export[\s>]/.test(text) ? 'enex' : '';
 }

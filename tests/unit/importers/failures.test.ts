@@ -1,4 +1,6 @@
 import { BlobWriter, ZipWriter } from '@zip.js/zip.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, planImport } from '../../../src/importers';
 import { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from '../../../src/importers/limits';
@@ -96,6 +98,18 @@ describe('files that cannot be imported', () => {
       'none.enex',
       'an Evernote export with no notes in it',
     ]);
+  });
+
+  it('reads a zip or an Evernote export saved without its extension by its first bytes, and still refuses other extensionless files', async () => {
+    const zip = await zipOf([{ path: 'vault/Plan.md', data: '# Plan\n\nBuy seeds\n' }], 9);
+    const fromZip = await importOne([fileOf('Takeout download', zip)]);
+    expect(fromZip.notes.map((note) => note.title)).toEqual(['Plan']);
+    const enex = readFileSync(join(import.meta.dirname, '../../fixtures/import/evernote.enex'));
+    const fromEnex = await importOne([fileOf('My Notebook', enex)]);
+    expect(fromEnex.source.app).toBe('evernote');
+    expect(fromEnex.notes.length).toBeGreaterThan(0);
+    const [file, reason] = await failureOf(fileOf('README', 'just some words'));
+    expect([file, reason]).toEqual(['README', NOT_A_NOTE_EXPORT]);
   });
 
   it('plans the good files of a choice and lists the bad ones', async () => {
