@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { inTransaction } from './pgTransaction';
 
 /** One key's counter; times are ms since the epoch. */
 export interface AttemptRecord {
@@ -97,13 +98,11 @@ function postgresAttempts(pool: pg.Pool): AttemptStore {
     },
     async update(keys, now, decide) {
       const sorted = [...new Set(keys)].sort();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      return inTransaction(pool, async (client) => {
         // Rows exist before they are locked, so two first attempts at once wait for each other too.
         await client.query(
           `INSERT INTO ${TABLE} (key, count, start_ms, until_ms, touched_ms) SELECT k, 0, 0, 0, $2 FROM unnest($1::text[]) AS k
-           ORDER BY k ON CONFLICT (key) DO NOTHING`,
+         ORDER BY k ON CONFLICT (key) DO NOTHING`,
           [sorted, now],
         );
         const { rows } = await client.query<Row>(
@@ -124,14 +123,8 @@ function postgresAttempts(pool: pg.Pool): AttemptStore {
             ]);
           else await client.query(`DELETE FROM ${TABLE} WHERE key = $1`, [key]);
         }
-        await client.query('COMMIT');
         return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     async purge(before) {
       await pool.query(`DELETE FROM ${TABLE} WHERE touched_ms < $1`, [before]);

@@ -6,6 +6,7 @@
  * this process's watchers, so a push through any host reaches streams open on every host.
  */
 import pg from 'pg';
+import { inTransaction } from '../pgTransaction';
 import {
   IN_CLEAR_SQL,
   SNAPSHOT_IN_CLEAR_SQL,
@@ -68,22 +69,6 @@ export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): 
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** Runs `work` in a transaction on one pooled connection; rolls back when it throws. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Keeps one LISTEN connection open (reconnecting after a second when it drops) and hands every
