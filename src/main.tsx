@@ -117,11 +117,13 @@ async function boot(): Promise<void> {
   requestPersistenceAfterFirstSave(ready);
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once
   // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
+  let listPainted = () => {};
+  // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
+  void loadStoredSearchIndex(new Promise<void>((resolve) => (listPainted = resolve)));
   const gate = {
     ...startup,
     painted: () => {
-      // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
-      void loadStoredSearchIndex();
+      listPainted();
       void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
       startup.painted();
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { titleEditorMachine } from '../machines/titleEditor';
 import { inspect } from './inspection';
@@ -40,20 +40,25 @@ export function TitleField(props: {
   );
 }
 
-/** The "Note title" field: starts the titleEditor actor in edit mode; `onDone` once it is back to viewing. */
+/**
+ * The "Note title" field: the titleEditor actor starts already in edit mode (restored from a
+ * snapshot, not sent `title.edit` from an effect), because @xstate/react starts the actor after
+ * paint and keys typed before that would be dropped in `viewing`; `onDone` once it is back to viewing.
+ */
 function TitleInput(props: { title: string; onSave: (title: string) => void; onDone: () => void; className?: string }) {
   const { title, onSave, onDone, className } = props;
   const onSaveRef = useRef(onSave);
   onSaveRef.current = onSave;
   const [machine] = useState(() => titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }));
-  const [snapshot, send] = useMachine(machine, { input: { title }, inspect });
+  const [editingSnapshot] = useState(() => machine.resolveState({ value: 'editing', context: { title, draft: title } }));
+  const [snapshot, send] = useMachine(machine, { input: { title }, snapshot: editingSnapshot, inspect });
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = snapshot.matches('editing');
   const wasEditing = useRef(false);
 
-  useEffect(() => send({ type: 'title.edit' }), [send]);
   useEffect(() => send({ type: 'title.external-update', title }), [title, send]);
-  useEffect(() => {
+  // A layout effect: focus and selection are in place before the next key is handled.
+  useLayoutEffect(() => {
     if (editing) {
       wasEditing.current = true;
       inputRef.current?.focus();

@@ -2,6 +2,7 @@ import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
+import { derivedEntry, leaveApp } from './derivedCache';
 
 // The original app's storage: one note with two follow-up highlights, modified now (so it is in the last 7 days).
 const LEGACY_ID = '1700000000001';
@@ -166,35 +167,17 @@ test.describe('analytics dashboard', () => {
     await app.open();
     await openDashboard(page);
     await expect(card(page, 'Total Words')).toHaveText('3');
-    /** The stored word counts by note id, after `edit` changed them (in IndexedDB, as the next page finds them). */
-    const storedCounts = (edit: Record<string, number>) =>
-      page.evaluate(async (changes) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('notepad-cache');
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        const done = <T>(r: IDBRequest<T>) =>
-          new Promise<T>((resolve, reject) => {
-            r.onsuccess = () => resolve(r.result);
-            r.onerror = () => reject(r.error);
-          });
-        try {
-          if (!db.objectStoreNames.contains('derived')) return {};
-          const stored = (await done(db.transaction('derived').objectStore('derived').get('note-counts'))) as
-            { ids: string[]; wordCounts: Uint32Array } | undefined;
-          if (!stored) return {};
-          stored.ids.forEach((id, i) => id in changes && (stored.wordCounts[i] = changes[id]));
-          await done(db.transaction('derived', 'readwrite').objectStore('derived').put(stored, 'note-counts'));
-          return Object.fromEntries(stored.ids.map((id, i) => [id, stored.wordCounts[i]]));
-        } finally {
-          db.close();
-        }
-      }, edit);
-    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 3 });
-    // A figure only the stored copy holds: shown after a reload, so the note was not read again.
-    await storedCounts({ [LEGACY_ID]: 1000 });
-    await page.reload();
+    /** The stored word counts by note id (in IndexedDB, as the next page finds them). */
+    const storedCounts = async () => {
+      const stored = await derivedEntry<{ ids: string[]; wordCounts: number[] }>(page, 'note-counts');
+      return Object.fromEntries((stored?.ids ?? []).map((id, i) => [id, stored!.wordCounts[i]]));
+    };
+    await expect.poll(storedCounts, { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 3 });
+    // A figure only the stored copy holds: shown after a new start, so the note was not read again.
+    await leaveApp(page);
+    const stored = (await derivedEntry<{ wordCounts: number[] }>(page, 'note-counts'))!;
+    await derivedEntry(page, 'note-counts', { ...stored, wordCounts: [1000] });
+    await app.open();
     await expect(card(page, 'Total Words')).toHaveText('1,000');
     await page.getByRole('button', { name: 'Close analytics' }).click();
     await app.row('Old list').click();
@@ -202,12 +185,12 @@ test.describe('analytics dashboard', () => {
     await app.waitForSavedText('four');
     await openDashboard(page);
     await expect(card(page, 'Total Words')).toHaveText('4');
-    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 4 });
+    await expect.poll(storedCounts, { timeout: 15_000 }).toEqual({ [LEGACY_ID]: 4 });
 
     // A deleted note's counts leave the stored copy, with the dashboard closed too.
     await page.getByRole('button', { name: 'Close analytics' }).click();
     await app.row('Old list').getByRole('button', { name: 'Delete note' }).click();
-    await expect.poll(() => storedCounts({}), { timeout: 15_000 }).toEqual({});
+    await expect.poll(storedCounts, { timeout: 15_000 }).toEqual({});
   });
 
   test('the dashboard has no serious or critical axe violations (WCAG 2.1 AA) in the light and dark themes', async ({ page }) => {

@@ -16,6 +16,26 @@ test.describe('notes app on the event log', () => {
     await expect(app.rows.first()).toHaveClass(/selected/);
   });
 
+  test('a title typed the moment its field appears, before the page has finished rendering, is kept', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    // Types in the same task that adds the field (a MutationObserver runs before any later task),
+    // as a fast typist or a loaded machine can: nothing may be waiting to start by then.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        const field = document.querySelector<HTMLInputElement>('input[aria-label="Note title"]');
+        if (!field) return;
+        observer.disconnect();
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, 'Typed at once');
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'New Note' }).click();
+    await expect(page.locator('.editor-title')).toHaveText('Typed at once');
+    await expect(app.rowTitleTexts).toHaveText(['Typed at once']);
+  });
+
   test('title edits save on Enter and on blur, Escape restores, and an empty title is not saved', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();

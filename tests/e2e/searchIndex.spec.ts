@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { NotesPage } from './notesPage';
+import { derivedEntry, leaveApp } from './derivedCache';
 
 /**
  * The stored search index (docs/architecture.md "Search index"): a start takes in the index the
@@ -8,45 +9,30 @@ import { NotesPage } from './notesPage';
  * tab and in another one.
  */
 
-interface Stored {
+interface Stored extends Record<string, unknown> {
   ids: string[];
   tokens: string;
-  offsets: Uint32Array;
-  ords: Uint32Array;
+  offsets: number[];
+  ords: number[];
 }
 
-/** The stored index (null while none is stored), read and optionally changed by `change`. */
-function storedIndex(page: Page, change?: { token: string; noteTitle: string }): Promise<Stored | null> {
-  return page.evaluate(async (edit) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('notepad-cache');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const request = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    try {
-      if (!db.objectStoreNames.contains('derived')) return null;
-      const stored = (await request(db.transaction('derived').objectStore('derived').get('search-index'))) as Stored | undefined;
-      if (!stored || !edit) return stored ?? null;
-      // A token only the stored copy holds, for the note titled `noteTitle` (ids are in the notes key).
-      const list = JSON.parse(localStorage.getItem('notes')!) as { id: string; title: string }[];
-      const ord = stored.ids.indexOf(list.find((n) => n.title === edit.noteTitle)!.id);
-      const changed = {
-        ...stored,
-        tokens: `${stored.tokens}\n${edit.token}`,
-        offsets: Uint32Array.from([...stored.offsets, stored.ords.length + 1]),
-        ords: Uint32Array.from([...stored.ords, ord]),
-      };
-      await request(db.transaction('derived', 'readwrite').objectStore('derived').put(changed, 'search-index'));
-      return changed;
-    } finally {
-      db.close();
-    }
-  }, change);
+/** The stored index's tokens (none while no index is stored). */
+async function storedTokens(page: Page): Promise<string[]> {
+  return (await derivedEntry<Stored>(page, 'search-index'))?.tokens.split('\n') ?? [];
+}
+
+/**
+ * Add `token` to the stored index for the note with id `noteId`: a token only the stored copy holds.
+ * Call on a page away from the app (leaveApp), so the app cannot write its own copy over it.
+ */
+async function addStoredToken(page: Page, token: string, noteId: string): Promise<void> {
+  const stored = (await derivedEntry<Stored>(page, 'search-index'))!;
+  await derivedEntry(page, 'search-index', {
+    ...stored,
+    tokens: `${stored.tokens}\n${token}`,
+    offsets: [...stored.offsets, stored.ords.length + 1],
+    ords: [...stored.ords, stored.ids.indexOf(noteId)],
+  });
 }
 
 test('a start answers the first search from the stored index, which then follows saves in this tab and in another tab', async ({
@@ -61,11 +47,13 @@ test('a start answers the first search from the stored index, which then follows
   await app.createNote('Beta');
   await app.typeBody('walnut');
   await app.waitForSavedText('walnut');
-  await expect.poll(async () => (await storedIndex(page))?.tokens.split('\n') ?? [], { timeout: 15_000 }).toContain('walnut');
+  await expect.poll(() => storedTokens(page), { timeout: 15_000 }).toContain('walnut');
 
   // Only the stored copy says Alpha holds this word: finding it shows the start did not read Alpha again.
-  await storedIndex(page, { token: 'storedonly', noteTitle: 'Alpha' });
-  await page.reload();
+  const alphaId = (JSON.parse((await app.localStorageKeys()).notes) as { id: string; title: string }[]).find((n) => n.title === 'Alpha')!.id;
+  await leaveApp(page);
+  await addStoredToken(page, 'storedonly', alphaId);
+  await app.open();
   const search = page.getByRole('searchbox', { name: 'Search notes' });
   await search.fill('storedonly');
   await expect(app.rowTitleTexts).toHaveText(['Alpha']);
@@ -89,5 +77,5 @@ test('a start answers the first search from the stored index, which then follows
   await search.fill('persimmon');
   await expect(app.rowTitleTexts).toHaveText(['Gamma']);
   // The stored copy follows too, for the next start.
-  await expect.poll(async () => (await storedIndex(page))?.tokens.split('\n') ?? [], { timeout: 15_000 }).toContain('persimmon');
+  await expect.poll(() => storedTokens(page), { timeout: 15_000 }).toContain('persimmon');
 });

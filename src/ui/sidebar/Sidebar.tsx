@@ -1,10 +1,10 @@
-import { useMemo, type Ref } from 'react';
+import { useMemo, useSyncExternalStore, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
-import { bodySearch } from './liveSearchIndex';
+import { NO_BODY_MATCHES, bodySearch, isStoredLoading, subscribeStoredLoad } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
@@ -38,7 +38,12 @@ export function Sidebar({
   const writable = useLogWritable();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
-  const rows = useMemo(() => sidebarRows(notes, view, bodySearch(notes)), [notes, view]);
+  // Body matches join once the stored search index has been read (liveSearchIndex.ts).
+  const indexLoading = useSyncExternalStore(subscribeStoredLoad, isStoredLoading);
+  const rows = useMemo(
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes)),
+    [notes, view, indexLoading],
+  );
   const compact = view.sidebar === 'collapsed';
   /** On a phone the drawer covers the main area: close it when an action shows something there. */
   const closeDrawer = () => {

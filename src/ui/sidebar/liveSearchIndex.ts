@@ -49,21 +49,57 @@ export function htmlSearchText(html: string): string {
 /** The app's search index (one per page): the sidebar and the next/previous-note commands read it. */
 const searchIndex = new SearchIndex(htmlSearchText);
 
-/** Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`. */
+/**
+ * Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`.
+ * While the stored index is being read (a few ms after the list shows) it matches no body, so a
+ * query then shows its title matches at once and its body matches when the read ends
+ * (`subscribeStoredLoad`), instead of building the whole index from scratch in its way.
+ */
 export function bodySearch(notes: NotesState): BodySearch {
+  if (storedLoading) return NO_BODY_MATCHES;
   return (query) => searchIndex.bodyMatcher(notes, query);
 }
 
+/** Body search while the stored index is read: no body matches. */
+export const NO_BODY_MATCHES: BodySearch = () => () => false;
+
+/**
+ * Call `listener` when the read of the stored index ends (body search then answers); returns the
+ * unsubscribe function. For useSyncExternalStore with `isStoredLoading`.
+ */
+export function subscribeStoredLoad(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
+
+/** Whether the stored index is being read (body search matches nothing meanwhile). */
+export function isStoredLoading(): boolean {
+  return storedLoading;
+}
+
+let storedLoading = false;
+const loadListeners = new Set<() => void>();
+
 /**
  * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
- * query after a start reads only the notes changed since: called as soon as the list is painted.
- * Does nothing when the index has already been built (a query came first) or none is stored.
+ * query after a start reads only the notes changed since. Called at start; the read itself waits
+ * for `after` (the list's first paint), and body search matches nothing until it ends, so no query
+ * builds the whole index meanwhile. Takes in nothing when none is stored. Never rejects.
  */
-export function loadStoredSearchIndex(): Promise<void> {
-  storedLoad ??= readCache<StoredSearchIndex>('search-index').then((stored) => {
-    // What was read is what is stored: no need to write it again until the index changes.
-    if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
-  });
+export function loadStoredSearchIndex(after: Promise<void> = Promise.resolve()): Promise<void> {
+  if (storedLoad) return storedLoad;
+  storedLoading = true;
+  storedLoad = after
+    .then(() => readCache<StoredSearchIndex>('search-index'))
+    .then((stored) => {
+      // What was read is what is stored: no need to write it again until the index changes.
+      if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
+    })
+    .catch((error: unknown) => console.warn('NotePad: the stored search index could not be taken in; it is built again', error))
+    .finally(() => {
+      storedLoading = false;
+      for (const listener of loadListeners) listener();
+    });
   return storedLoad;
 }
 
