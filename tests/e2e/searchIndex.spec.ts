@@ -50,7 +50,9 @@ test('a start answers the first search from the stored index, which then follows
   await expect.poll(() => storedTokens(page), { timeout: 15_000 }).toContain('walnut');
 
   // Only the stored copy says Alpha holds this word: finding it shows the start did not read Alpha again.
-  const alphaId = (JSON.parse((await app.localStorageKeys()).notes) as { id: string; title: string }[]).find((n) => n.title === 'Alpha')!.id;
+  const alphaId = (JSON.parse((await app.localStorageKeys()).notes) as { id: string; title: string }[]).find(
+    (n) => n.title === 'Alpha',
+  )!.id;
   await leaveApp(page);
   await addStoredToken(page, 'storedonly', alphaId);
   await app.open();
