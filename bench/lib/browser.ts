@@ -14,7 +14,26 @@ export function launchBrowser(): Promise<Browser> {
  * `__name` helper that does not exist in the page; the init script defines it.
  */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return withNameHelper(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+}
+
+/**
+ * A context of its own Chromium whose profile lives in `userDataDir` on disk: storage with the disk's
+ * quota (an in-memory context's quota ends a library of 50,000 notes in QuotaExceededError). Closing
+ * it ends that browser; the folder is the caller's to remove.
+ */
+export async function diskContext(userDataDir: string): Promise<BrowserContext> {
+  return withNameHelper(
+    await chromium.launchPersistentContext(userDataDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 800 },
+    }),
+  );
+}
+
+async function withNameHelper(context: BrowserContext): Promise<BrowserContext> {
   await context.addInitScript(() => {
     (globalThis as unknown as { __name: (f: unknown) => unknown }).__name = (f: unknown) => f;
   });

@@ -4,7 +4,10 @@
  * start, search, open the dashboard, export every note, replay the log.
  */
 import type { BrowserContext } from '@playwright/test';
-import { newContext } from './browser';
+import { diskContext, newContext } from './browser';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { vocabulary } from './corpus';
 import { installProbe } from './probes';
 import { appSnapshot } from './seed';
@@ -36,8 +39,9 @@ function queries(): { first: string; typed: string[] } {
 async function seededLibrary(
   ctx: StageContext,
   notes: number,
+  context?: BrowserContext,
 ): Promise<{ context: BrowserContext; seeded: LibrarySeeded; firstBootMs: number | null }> {
-  const context = await newContext(ctx.browser);
+  context ??= await newContext(ctx.browser);
   await installProbe(context, true);
   const t0 = Date.now();
   const seeded = await seedLibrary(context, ctx.origin, {
@@ -296,8 +300,11 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
 
 /** The 50,000-note library's starts (`library50k.*`), for the growth from 10,000. */
 async function growthFigures(ctx: StageContext, big: number, figures: Figure[], raw: Record<string, unknown>): Promise<void> {
-  const growth = await seededLibrary(ctx, big);
+  // About 2.2 GB stored: more than an in-memory context may hold, so this library's profile is on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'notepad-library50k-'));
+  const context = await diskContext(profile);
   try {
+    const growth = await seededLibrary(ctx, big, context);
     const { out, heaps } = await starts(ctx, growth.context, Math.min(ctx.runs, 3), 'library50k', false);
     const firstRows = out.map((s) => s.firstRowMs);
     figures.push(
@@ -319,6 +326,7 @@ async function growthFigures(ctx: StageContext, big: number, figures: Figure[], 
     );
     raw.growth = { seeded: growth.seeded, starts: out, heaps };
   } finally {
-    await growth.context.close();
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
