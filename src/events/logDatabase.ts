@@ -1,12 +1,14 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventEnvelope } from '../../catalog';
-import type { QuarantineRecord, Snapshot } from './logRecords';
+import type { QuarantineRecord, Snapshot, SnapshotPart } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
 export interface NotePadDB extends DBSchema {
   events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
   snapshots: { key: number; value: Snapshot };
   quarantine: { key: number; value: QuarantineRecord };
+  /** A snapshot's bodies in parts, by [snapshot seq, part] (snapshotParts.ts). */
+  snapshotBodies: { key: [number, number]; value: SnapshotPart };
 }
 
 /**
@@ -14,8 +16,11 @@ export interface NotePadDB extends DBSchema {
  * @internal Test seam: exported for the tests and the bench only.
  */
 export const LOG_DB_NAME = 'notepad-log';
-/** 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. */
-const LOG_DB_VERSION = 2;
+/**
+ * 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. 3: snapshot
+ * bodies stored in parts (snapshotBodies). A build that knows an older version steps aside (`blocking`).
+ */
+const LOG_DB_VERSION = 3;
 
 /**
  * Open the log's database (creating or upgrading it). When a newer build asks to upgrade it, the
@@ -36,6 +41,7 @@ export function openLogDatabase(onNewerBuild: () => void): Promise<IDBPDatabase<
         database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
       }
       if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
+      if (oldVersion < 3) database.createObjectStore('snapshotBodies');
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { AppState } from '../projections/notesState';
+import type { AppState, NoteBody } from '../projections/notesState';
 import type { NotesHead } from '../projections/pendingBodies';
 import type { ServerBase } from './logFold';
 
@@ -25,6 +25,15 @@ export interface SnapshotHead {
   seq: number;
   at: string;
   state: { notes: NotesHead; view: AppState['view']; seq: number };
+}
+
+/**
+ * A part of a snapshot's bodies (src/events/snapshotParts.ts), stored form: of its notes (`state`)
+ * and of its server base (`server`), by note id.
+ */
+export interface SnapshotPart {
+  state: Record<string, NoteBody>;
+  server?: Record<string, NoteBody>;
 }
 
 /** A stored record that could not be read as an event: kept aside with the reason, never dropped. */

@@ -3,7 +3,7 @@ import { addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
-import { toStoredSnapshot } from './storedSnapshot';
+import { deleteSnapshotParts, putSnapshotInParts, withBodies } from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { QuarantineRecord, Snapshot, SnapshotHead } from './logRecords';
 
@@ -73,9 +73,18 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
 
   return {
     async latestSnapshot() {
-      const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.lowerBound(0), 'prev');
+      const tx = db.transaction(['snapshots', 'snapshotBodies']);
       // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
-      return cursor?.value ?? null;
+      // A snapshot missing a part of its bodies is passed over for the one before (or none: a full fold).
+      for (
+        let cursor = await tx.objectStore('snapshots').openCursor(IDBKeyRange.lowerBound(0), 'prev');
+        cursor;
+        cursor = await cursor.continue()
+      ) {
+        const snapshot = await withBodies(tx, cursor.value);
+        if (snapshot) return snapshot;
+      }
+      return null;
     },
     async latestSnapshotHead() {
       // Heads are stored under -seq: the newest is the lowest key.
@@ -102,17 +111,21 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       return new Set(ids.filter((_, i) => found[i] !== undefined));
     },
     async writeSnapshot(snapshot) {
-      const tx = db.transaction('snapshots', 'readwrite');
-      // Bodies' documents as JSON strings (storedSnapshot.ts): IndexedDB copies them, it does not walk them.
-      await tx.store.put(toStoredSnapshot(snapshot));
+      const tx = db.transaction(['snapshots', 'snapshotBodies'], 'readwrite');
+      // Bodies in parts, a task each, documents as JSON strings (snapshotParts.ts, storedSnapshot.ts).
+      await putSnapshotInParts(tx, snapshot);
+      const store = tx.objectStore('snapshots');
       // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
       const withHead = !snapshot.server && snapshot.seq > 0;
-      if (withHead) await tx.store.put(snapshotHead(snapshot) as unknown as Snapshot);
-      const keys = await tx.store.getAllKeys();
+      if (withHead) await store.put(snapshotHead(snapshot) as unknown as Snapshot);
+      const keys = await store.getAllKeys();
       const whole = keys.filter((key) => key >= 0);
       const heads = keys.filter((key) => key < 0);
       const dropped = [...whole.slice(0, Math.max(0, whole.length - SNAPSHOTS_KEPT)), ...heads.slice(withHead ? 1 : 0)];
-      for (const key of dropped) await tx.store.delete(key);
+      for (const key of dropped) {
+        await store.delete(key);
+        if (key >= 0) await deleteSnapshotParts(tx, key);
+      }
       await tx.done;
     },
     async quarantine(records) {
@@ -130,11 +143,12 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       return (await db.getAllFromIndex('events', 'noteId', noteId)).map(fromStoredForm);
     },
     async replaceAll(events, snapshot) {
-      const tx = db.transaction(['events', 'snapshots'], 'readwrite');
+      const tx = db.transaction(['events', 'snapshots', 'snapshotBodies'], 'readwrite');
       await tx.objectStore('events').clear();
       await tx.objectStore('snapshots').clear();
+      await tx.objectStore('snapshotBodies').clear();
       for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
-      if (snapshot) await tx.objectStore('snapshots').add(toStoredSnapshot(snapshot));
+      if (snapshot) await putSnapshotInParts(tx, snapshot);
       await tx.done;
     },
     async deleteEvents(seqs) {

@@ -1,10 +1,10 @@
-import type { NoteBody, NotesState } from '../projections/notesState';
-import type { Snapshot } from './logRecords';
+import type { NoteBody } from '../projections/notesState';
 import { storedBlocksJson } from './storedForm';
 
 /**
- * How snapshots are kept in IndexedDB, like events' stored form (storedForm.ts): a body's
- * BlockNote document is kept as one JSON string, `blocksJson`, beside its HTML.
+ * How snapshot bodies are kept in IndexedDB, like events' stored form (storedForm.ts): a body's
+ * BlockNote document is kept as one JSON string, `blocksJson`, beside its HTML (the bodies
+ * themselves go in parts: snapshotParts.ts).
  *
  * Why: a snapshot of 10,000 notes holds tens of thousands of block objects, and IndexedDB copies
  * them synchronously on the main thread both ways: writing a snapshot (every 500 events, after a
@@ -22,7 +22,8 @@ import { storedBlocksJson } from './storedForm';
 /** JSON of a body's blocks, by body object: bodies are shared between states and never mutated. */
 const bodyJson = new WeakMap<NoteBody, string>();
 
-function storedBody(body: NoteBody): NoteBody {
+/** `body` in stored form: its document as JSON (made once per body object). */
+export function storedBody(body: NoteBody): NoteBody {
   if (!Array.isArray(body.blocks)) return body; // no document, or already its JSON
   let json = bodyJson.get(body);
   if (json === undefined) {
@@ -30,17 +31,4 @@ function storedBody(body: NoteBody): NoteBody {
     bodyJson.set(body, json);
   }
   return { html: body.html, blocksJson: json };
-}
-
-function storedNotes(notes: NotesState): NotesState {
-  const bodies: Record<string, NoteBody> = {};
-  for (const [id, body] of Object.entries(notes.bodies)) bodies[id] = storedBody(body);
-  return { ...notes, bodies };
-}
-
-/** The form of `snapshot` to put in IndexedDB: every body's document as one JSON string. Never mutates `snapshot`. */
-export function toStoredSnapshot(snapshot: Snapshot): Snapshot {
-  const state = { ...snapshot.state, notes: storedNotes(snapshot.state.notes) };
-  const server = snapshot.server ? { ...snapshot.server, notes: storedNotes(snapshot.server.notes) } : undefined;
-  return { ...snapshot, state, ...(server ? { server } : {}) };
 }

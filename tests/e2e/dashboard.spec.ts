@@ -2,7 +2,7 @@ import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { derivedEntry, leaveApp } from './derivedCache';
+import { derivedEntry, leaveApp } from './storedDerived';
 
 // The original app's storage: one note with two follow-up highlights, modified now (so it is in the last 7 days).
 const LEGACY_ID = '1700000000001';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { derivedEntry, leaveApp } from './derivedCache';
+import { derivedEntry, leaveApp } from './storedDerived';
 
 /**
  * The stored search index (docs/architecture.md "Search index"): a start takes in the index the

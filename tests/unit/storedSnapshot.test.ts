@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
-import type { Snapshot } from '../../src/events/logRecords';
-import { toStoredSnapshot } from '../../src/events/storedSnapshot';
+import type { Snapshot, SnapshotPart } from '../../src/events/logRecords';
+import { storedBody } from '../../src/events/storedSnapshot';
 import { EMPTY_NOTES, INITIAL_VIEW, bodyBlocks } from '../../src/projections/notesState';
 
 beforeEach(() => {
@@ -33,10 +33,13 @@ describe('stored form of snapshots', () => {
     const storage = await openIndexedDbStorage(null);
     await storage.writeSnapshot(snapshot({ '1': { html: '<p>Tea ü</p>', blocks }, '2': { html: '<p>legacy</p>' } }));
     const db = await openDB(LOG_DB_NAME);
-    const raw = (await db.get('snapshots', 7)) as Snapshot;
+    const raw = (await db.get('snapshots', 7)) as Snapshot & { bodyParts: number };
+    const part = (await db.get('snapshotBodies', [7, 0])) as SnapshotPart;
     db.close();
-    expect(raw.state.notes.bodies['1']).toEqual({ html: '<p>Tea ü</p>', blocksJson: JSON.stringify(blocks) });
-    expect(raw.state.notes.bodies['2']).toEqual({ html: '<p>legacy</p>' });
+    expect(raw.state.notes.bodies).toEqual({});
+    expect(raw.bodyParts).toBe(1);
+    expect(part.state['1']).toEqual({ html: '<p>Tea ü</p>', blocksJson: JSON.stringify(blocks) });
+    expect(part.state['2']).toEqual({ html: '<p>legacy</p>' });
     const read = (await storage.latestSnapshot())!;
     const body = read.state.notes.bodies['1'];
     expect(body.html).toBe('<p>Tea ü</p>');
@@ -48,7 +51,7 @@ describe('stored form of snapshots', () => {
 
   it('writes a body read from a snapshot again as it is, and an unreadable document reads as none', () => {
     const read = { html: '<p>x</p>', blocksJson: JSON.stringify(blocks) };
-    expect(toStoredSnapshot(snapshot({ '1': read })).state.notes.bodies['1']).toBe(read);
+    expect(storedBody(read)).toBe(read);
     expect(bodyBlocks({ html: '<p>x</p>', blocksJson: '[{' })).toBeUndefined();
     expect(bodyBlocks({ html: '<p>x</p>', blocks })).toBe(blocks); // a body saved by the editor, as it is
   });

@@ -131,7 +131,8 @@ export function storedBytes(page: Page): Promise<{ usage: number | null; eventsJ
         req.onerror = () => reject(req.error);
       });
     const eventsJson = await sum('events');
-    const snapshotsJson = await sum('snapshots');
+    // Snapshot bodies are stored in parts beside their snapshots (src/events/snapshotParts.ts).
+    const snapshotsJson = (await sum('snapshots')) + (await sum('snapshotBodies'));
     db.close();
     return { usage, eventsJson, snapshotsJson };
   });

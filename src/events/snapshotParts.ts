@@ -1,0 +1,93 @@
+import type { IDBPTransaction } from 'idb';
+import type { NoteBody, NotesState } from '../projections/notesState';
+import type { NotePadDB } from './logDatabase';
+import type { Snapshot, SnapshotPart } from './logRecords';
+import { storedBody } from './storedSnapshot';
+
+/**
+ * Snapshots whose bodies are kept in parts (docs/architecture.md "Snapshots"): the snapshot record
+ * holds the notes without bodies and `bodyParts`, the number of records of the `snapshotBodies` store
+ * (keys `[seq, part]`) that hold them.
+ *
+ * Why: IndexedDB copies a value synchronously in `put()`, and a snapshot of thousands of notes with
+ * their HTML and document JSON made one main-thread task of 100-170 ms (after an import). Parts are
+ * written one after another in one transaction, each from the previous one's success callback:
+ * every part is a task of its own, and the transaction is as atomic as one put. They are read the
+ * same way, a part per task.
+ */
+
+/** A stored snapshot record: bodies left out when `bodyParts` is set. */
+export type StoredSnapshotRecord = Snapshot & { bodyParts?: number };
+
+/** Characters of HTML and document JSON per part: a few ms of copying each. */
+const PART_MAX_CHARS = 1_000_000;
+/** Bodies per part, whatever their size (each is a few objects to copy). */
+const PART_MAX_BODIES = 1_000;
+
+type Tx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies' | 'events')[], 'readwrite'>;
+type ReadTx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies')[], 'readonly'>;
+
+const partRange = (seq: number) => IDBKeyRange.bound([seq, 0], [seq, Number.MAX_SAFE_INTEGER]);
+const withoutBodies = (notes: NotesState): NotesState => ({ ...notes, bodies: {} });
+
+/**
+ * Put `snapshot` in the transaction's `snapshots` store with its bodies in parts (replacing a
+ * snapshot of the same seq). Resolves once every put has succeeded; the caller awaits the transaction.
+ */
+export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<void> {
+  const parts = tx.objectStore('snapshotBodies');
+  await parts.delete(partRange(snapshot.seq));
+  const entries: ['state' | 'server', string, NoteBody][] = [
+    ...Object.entries(snapshot.state.notes.bodies).map(([id, body]) => ['state', id, body] as ['state', string, NoteBody]),
+    ...Object.entries(snapshot.server?.notes.bodies ?? {}).map(([id, body]) => ['server', id, body] as ['server', string, NoteBody]),
+  ];
+  let count = 0;
+  for (let at = 0; at < entries.length; count++) {
+    // Documents become JSON here, part by part, so that work is spread over the parts' tasks too.
+    const part: SnapshotPart = { state: {} };
+    let chars = 0;
+    for (let n = 0; at < entries.length && n < PART_MAX_BODIES && chars < PART_MAX_CHARS; n++, at++) {
+      const [side, id, body] = entries[at];
+      const stored = storedBody(body);
+      (side === 'state' ? part.state : (part.server ??= {}))[id] = stored;
+      chars += stored.html.length + (stored.blocksJson?.length ?? 0);
+    }
+    await parts.put(part, [snapshot.seq, count]);
+  }
+  const record: StoredSnapshotRecord = {
+    ...snapshot,
+    state: { ...snapshot.state, notes: withoutBodies(snapshot.state.notes) },
+    ...(snapshot.server ? { server: { ...snapshot.server, notes: withoutBodies(snapshot.server.notes) } } : {}),
+    bodyParts: count,
+  };
+  await tx.objectStore('snapshots').put(record);
+}
+
+/** Delete the parts of the snapshot at `seq` (with the snapshot itself, by the caller). */
+export function deleteSnapshotParts(tx: Tx, seq: number): Promise<void> {
+  return tx.objectStore('snapshotBodies').delete(partRange(seq));
+}
+
+/**
+ * The snapshot `record` with its bodies read back from its parts (a part per request, so each is
+ * copied in a task of its own); null when a part is missing (the caller takes an older snapshot, or none).
+ * A record of a build before parts (bodies inside, no `bodyParts`) is returned as it is.
+ */
+export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Promise<Snapshot | null> {
+  const { bodyParts, ...snapshot } = record;
+  if (bodyParts === undefined) return record;
+  const store = tx.objectStore('snapshotBodies');
+  const state: Record<string, NoteBody> = {};
+  const server: Record<string, NoteBody> = {};
+  for (let k = 0; k < bodyParts; k++) {
+    const part = await store.get([snapshot.seq, k]);
+    if (!part) return null;
+    Object.assign(state, part.state);
+    if (part.server) Object.assign(server, part.server);
+  }
+  return {
+    ...snapshot,
+    state: { ...snapshot.state, notes: { ...snapshot.state.notes, bodies: state } },
+    ...(snapshot.server ? { server: { ...snapshot.server, notes: { ...snapshot.server.notes, bodies: server } } } : {}),
+  };
+}

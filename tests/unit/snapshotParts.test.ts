@@ -1,0 +1,122 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/events/eventLog';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
+import type { Snapshot, SnapshotPart } from '../../src/events/logRecords';
+import { EMPTY_NOTES, INITIAL_VIEW, type NoteBody } from '../../src/projections/notesState';
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+const blocksOf = (text: string) => [{ id: 'b', type: 'paragraph', props: {}, content: [{ type: 'text', text, styles: {} }], children: [] }];
+
+/** A snapshot at `seq` of `count` notes; every 100th body is 50,000 characters, every 3rd has a document. */
+function snapshot(seq: number, count: number, withServer = false): Snapshot {
+  const order = Array.from({ length: count }, (_, i) => String(1_700_000_000_000 + i));
+  const meta = Object.fromEntries(order.map((id) => [id, { title: `Note ${id}`, modified: '2026-11-24T00:00:00.000Z' }]));
+  const bodies: Record<string, NoteBody> = Object.fromEntries(
+    order.map((id, i) => {
+      const text = i % 100 === 0 ? 'x'.repeat(50_000) : `text of ${id}`;
+      return [id, i % 3 === 0 ? { html: `<p>${text}</p>`, blocks: blocksOf(text) } : { html: `<p>${text}</p>` }];
+    }),
+  );
+  const notes = { ...EMPTY_NOTES, order, meta, bodies };
+  const server = withServer ? { head: 9, notes: { ...notes, bodies: { [order[0]]: { html: '<p>server copy</p>' } } } } : undefined;
+  return { v: 3, seq, at: '2026-11-24T00:00:00.000Z', state: { notes, view: INITIAL_VIEW, seq }, ...(server ? { server } : {}) };
+}
+
+/** Bodies with their documents as the stored form gives them back (JSON strings), to compare with a read. */
+const asRead = (bodies: Record<string, NoteBody>) =>
+  Object.fromEntries(Object.entries(bodies).map(([id, b]) => [id, b.blocks ? { html: b.html, blocksJson: JSON.stringify(b.blocks) } : b]));
+
+async function rawParts(): Promise<{ snapshots: number[]; parts: [number, number][]; values: SnapshotPart[] }> {
+  const db = await openDB(LOG_DB_NAME);
+  const snapshots = (await db.getAllKeys('snapshots')) as number[];
+  const parts = (await db.getAllKeys('snapshotBodies')) as unknown as [number, number][];
+  const values = (await db.getAll('snapshotBodies')) as SnapshotPart[];
+  db.close();
+  return { snapshots, parts, values };
+}
+
+describe('snapshot bodies in parts', () => {
+  it('splits the bodies of a large snapshot into parts of bounded size and reads them back whole, server base included', async () => {
+    const storage = await openIndexedDbStorage(null);
+    const written = snapshot(40, 2_500, true);
+    await storage.writeSnapshot(written);
+    const { parts, values } = await rawParts();
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts).toEqual(parts.map((_, k) => [40, k]));
+    for (const part of values) {
+      expect(Object.keys(part.state).length + Object.keys(part.server ?? {}).length).toBeLessThanOrEqual(1_000);
+      const chars = Object.values({ ...part.state }).reduce((n, b) => n + b.html.length + (b.blocksJson?.length ?? 0), 0);
+      expect(chars).toBeLessThan(1_000_000 + 2 * 50_100);
+    }
+    const read = (await storage.latestSnapshot())!;
+    expect(read.state.notes.order).toEqual(written.state.notes.order);
+    expect(read.state.notes.bodies).toEqual(asRead(written.state.notes.bodies));
+    expect(read.server?.notes.bodies).toEqual(written.server!.notes.bodies);
+    expect(read).not.toHaveProperty('bodyParts');
+    storage.close();
+  });
+
+  it('drops the parts of the snapshots it drops, and a rewrite of one seq leaves no part of the old write', async () => {
+    const storage = await openIndexedDbStorage(null);
+    await storage.writeSnapshot(snapshot(10, 1_500));
+    await storage.writeSnapshot(snapshot(20, 10));
+    await storage.writeSnapshot(snapshot(30, 10));
+    await storage.writeSnapshot(snapshot(30, 5));
+    const { snapshots, parts } = await rawParts();
+    expect(snapshots.filter((k) => k >= 0)).toEqual([20, 30]);
+    expect(parts).toEqual([
+      [20, 0],
+      [30, 0],
+    ]);
+    expect(Object.keys((await storage.latestSnapshot())!.state.notes.bodies)).toHaveLength(5);
+    storage.close();
+  });
+
+  it('passes over a snapshot missing a part for the one before it, and with none left the log folds every event', async () => {
+    const storage = await openIndexedDbStorage(null);
+    await storage.writeSnapshot(snapshot(10, 20));
+    await storage.writeSnapshot(snapshot(20, 1_500));
+    const db = await openDB(LOG_DB_NAME);
+    await db.delete('snapshotBodies', [20, 1]);
+    expect((await storage.latestSnapshot())!.seq).toBe(10);
+    await db.delete('snapshotBodies', [10, 0]);
+    db.close();
+    expect(await storage.latestSnapshot()).toBeNull();
+    storage.close();
+
+    const log = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await log.load();
+    await log.append('note.created', { id: '1', title: 'Kept' });
+    await log.close();
+    const again = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await again.load();
+    expect(again.state.notes.meta['1'].title).toBe('Kept');
+    await again.close();
+  });
+
+  it('opens a database of the build before parts and reads its snapshot, bodies inside, as it is', async () => {
+    const old = snapshot(5, 3);
+    const v2 = await openDB(LOG_DB_NAME, 2, {
+      upgrade(db) {
+        const events = db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+        events.createIndex('id', 'id', { unique: true });
+        events.createIndex('noteId', 'payload.id');
+        db.createObjectStore('snapshots', { keyPath: 'seq' });
+        db.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+      },
+    });
+    const stored = { ...old, state: { ...old.state, notes: { ...old.state.notes, bodies: asRead(old.state.notes.bodies) } } };
+    await v2.put('snapshots', stored);
+    v2.close();
+    const storage = await openIndexedDbStorage(null);
+    expect(await storage.latestSnapshot()).toEqual(stored);
+    storage.close();
+  });
+});
