@@ -6,6 +6,11 @@ import { assign, setup } from 'xstate';
  * A commit saves only when the trimmed draft is non-empty and differs from the current title;
  * otherwise edit mode just closes. The save itself is the `saveTitle` action the UI provides.
  */
+/** Whether committing `context.draft` saves it: trimmed, non-empty and not the current title (docs/product.md "Validation rules"). */
+export function isNewTitle(context: { title: string; draft: string }): boolean {
+  return context.draft.trim() !== '' && context.draft.trim() !== context.title;
+}
+
 export const titleEditorMachine = setup({
   types: {
     context: {} as { title: string; draft: string },
@@ -22,7 +27,7 @@ export const titleEditorMachine = setup({
     saveTitle: (_, _params: { title: string }) => {},
   },
   guards: {
-    draftIsNewTitle: ({ context }) => context.draft.trim() !== '' && context.draft.trim() !== context.title,
+    draftIsNewTitle: ({ context }) => isNewTitle(context),
   },
 }).createMachine({
   id: 'titleEditor',

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { titleEditorMachine } from '../machines/titleEditor';
+import { isNewTitle, titleEditorMachine } from '../machines/titleEditor';
 import { inspect } from './inspection';
 
 /**
@@ -44,6 +44,7 @@ export function TitleField(props: {
  * The "Note title" field: the titleEditor actor starts already in edit mode (restored from a
  * snapshot, not sent `title.edit` from an effect), because @xstate/react starts the actor after
  * paint and keys typed before that would be dropped in `viewing`; `onDone` once it is back to viewing.
+ * Unmounted while editing, it saves a new title as a blur would.
  */
 function TitleInput(props: { title: string; onSave: (title: string) => void; onDone: () => void; className?: string }) {
   const { title, onSave, onDone, className } = props;
@@ -51,10 +52,20 @@ function TitleInput(props: { title: string; onSave: (title: string) => void; onD
   onSaveRef.current = onSave;
   const [machine] = useState(() => titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }));
   const [editingSnapshot] = useState(() => machine.resolveState({ value: 'editing', context: { title, draft: title } }));
-  const [snapshot, send] = useMachine(machine, { input: { title }, snapshot: editingSnapshot, inspect });
+  const [snapshot, send, actor] = useMachine(machine, { input: { title }, snapshot: editingSnapshot, inspect });
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = snapshot.matches('editing');
   const wasEditing = useRef(false);
+
+  // The field going away while edited (the note changed under it, the pane rendered anew) saves what was
+  // typed, as a blur does: the actor's own snapshot, so a commit it already made is not made twice.
+  useEffect(
+    () => () => {
+      const last = actor.getSnapshot();
+      if (last.matches('editing') && isNewTitle(last.context)) onSaveRef.current(last.context.draft.trim());
+    },
+    [actor],
+  );
 
   useEffect(() => send({ type: 'title.external-update', title }), [title, send]);
   // A layout effect: focus and selection are in place before the next key is handled.
