@@ -9,9 +9,20 @@ export interface LibrarySpec {
   vocab: string[];
   /** Mark compaction as just done, so the app does not compact in idle time during a measurement. */
   skipCompaction: boolean;
+  /**
+   * Write only the events numbered `from` to `to - 1` (1-based, in the order generated; all are
+   * generated, so every slice is the same log's). A slice after the first goes after the events the
+   * store already holds (the app's own, such as a selection), so seqs shift by those.
+   */
+  slice?: { from: number; to: number };
 }
 
-/** What was written: events, the last seq, JSON bytes, and the library's shape for the report. */
+/** How many events `seedLibraryInPage` generates for `spec` (the import, its records and summary, then the edits). */
+export function libraryEventCount(spec: Pick<LibrarySpec, 'notes' | 'edits'>): number {
+  return spec.notes + Math.ceil(spec.notes / 200) + 1 + spec.edits;
+}
+
+/** What was written: events (generated), the last seq stored, JSON bytes (of the slice), and the library's shape for the report. */
 export interface LibrarySeeded {
   events: number;
   lastSeq: number;
@@ -182,7 +193,8 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
   for (let i = 0; i < spec.notes; i++) if (kinds[i] === 'image') photos.set(ids[i], photo(i));
 
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open('notepad-log', 2);
+    // A later slice finds the database the app opened (and upgraded) in between: at its own version.
+    const req = spec.slice && spec.slice.from > 1 ? indexedDB.open('notepad-log') : indexedDB.open('notepad-log', 2);
     req.onupgradeneeded = (ev) => {
       const database = req.result;
       if (ev.oldVersion < 1) {
@@ -198,6 +210,14 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
     req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
   });
   let seq = 1;
+  // A later slice goes after what the store holds: the earlier slices and the events the app appended since.
+  const slice = spec.slice ?? { from: 1, to: Infinity };
+  const lastStored = await new Promise<number>((resolve, reject) => {
+    const req = db.transaction('events').objectStore('events').openCursor(null, 'prev');
+    req.onsuccess = () => resolve(req.result ? Number(req.result.key) : 0);
+    req.onerror = () => reject(req.error);
+  });
+  const shift = Math.max(0, lastStored - (slice.from - 1));
   let bytes = 0;
   let batch: unknown[] = [];
   let batchBytes = 0;
@@ -213,13 +233,15 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
     });
   const write = async (at: number, type: string, payload: Record<string, unknown>, blocksJson?: string) => {
     const id = uuid();
-    const event: Record<string, unknown> = { v: 3, seq, id, at: new Date(at).toISOString(), type, payload };
+    const mine = seq >= slice.from && seq < slice.to;
+    seq++;
+    if (!mine) return id;
+    const event: Record<string, unknown> = { v: 3, seq: seq - 1 + shift, id, at: new Date(at).toISOString(), type, payload };
     if (blocksJson !== undefined) event.blocksJson = blocksJson;
     const size = JSON.stringify(event).length;
     bytes += size;
     batchBytes += size;
     batch.push(event);
-    seq++;
     if (batch.length >= 500 || batchBytes > 8e6) await flush();
     return id;
   };
@@ -306,7 +328,7 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
   const liveOf = (kind: Kind) => ids.find((id) => live.has(id) && kindOf.get(id) === kind) ?? '';
   return {
     events: seq - 1,
-    lastSeq: seq - 1,
+    lastSeq: Math.min(seq, slice.to) - 1 + shift,
     bytes,
     live: live.size,
     starred: starred.size,

@@ -54,12 +54,14 @@ export function countStored(page: Page): Promise<{ snapshots: number; events: nu
 
 /**
  * Let the app itself checkpoint a seeded log, as it does in use every 500 events: open it (a full
- * fold, timed as `fullFoldMs`), select a note (one append), and wait until its snapshot is stored.
+ * fold, timed as `fullFoldMs`), select a note (one append), and wait until its snapshot is stored
+ * (one after `afterSeq`, when an earlier one exists).
  */
 export async function appSnapshot(
   context: BrowserContext,
   origin: string,
   timeoutMs = 180_000,
+  afterSeq = 0,
 ): Promise<{ firstRowMs: number | null; snapshotSeq: number }> {
   const page = await context.newPage();
   try {
@@ -69,7 +71,7 @@ export async function appSnapshot(
     await page.locator('.note-list .note-row .note-row-main').first().click();
     const deadline = Date.now() + timeoutMs;
     let stored = await countStored(page);
-    while (stored.snapshots === 0 && Date.now() < deadline) {
+    while ((stored.snapshots === 0 || stored.lastSnapshotSeq <= afterSeq) && Date.now() < deadline) {
       await page.waitForTimeout(250);
       stored = await countStored(page);
     }

@@ -12,15 +12,19 @@ import { storedBody } from './storedSnapshot';
  * Why: IndexedDB copies a value synchronously in `put()`, and a snapshot of thousands of notes with
  * their HTML and document JSON made one main-thread task of 100-170 ms (after an import). Parts are
  * written one after another in one transaction, each from the previous one's success callback:
- * every part is a task of its own, and the transaction is as atomic as one put. They are read the
- * same way, a part per task.
+ * every part is a task of its own, and the transaction is as atomic as one put. They are read back
+ * with one request: a request per part cost a start-up 200-350 ms of round trips and tasks.
  */
 
 /** A stored snapshot record: bodies left out when `bodyParts` is set. */
 export type StoredSnapshotRecord = Snapshot & { bodyParts?: number };
 
-/** Characters of HTML and document JSON per part: a few ms of copying each. */
-const PART_MAX_CHARS = 1_000_000;
+/**
+ * Characters of HTML and document JSON per part: a few ms of copying each. Not much smaller:
+ * Chromium keeps a large value as a file of its own, and reading 170 parts of 10^6 characters back
+ * cost a start-up of 10,000 notes about 300 ms more than one whole snapshot.
+ */
+const PART_MAX_CHARS = 8_000_000;
 /** Bodies per part, whatever their size (each is a few objects to copy). */
 const PART_MAX_BODIES = 1_000;
 
@@ -69,19 +73,20 @@ export function deleteSnapshotParts(tx: Tx, seq: number): Promise<void> {
 }
 
 /**
- * The snapshot `record` with its bodies read back from its parts (a part per request, so each is
- * copied in a task of its own); null when a part is missing (the caller takes an older snapshot, or none).
+ * The snapshot `record` with its bodies read back from its parts (one request, as a whole snapshot
+ * was read before parts); null when a part is missing (the caller takes an older snapshot, or none).
  * A record of a build before parts (bodies inside, no `bodyParts`) is returned as it is.
  */
 export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Promise<Snapshot | null> {
   const { bodyParts, ...snapshot } = record;
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
+  // One request for all parts (in key order): per-part requests cost a round trip or a task each.
+  const parts = await store.getAll(partRange(snapshot.seq));
+  if (parts.length !== bodyParts) return null;
   const state: Record<string, NoteBody> = {};
   const server: Record<string, NoteBody> = {};
-  for (let k = 0; k < bodyParts; k++) {
-    const part = await store.get([snapshot.seq, k]);
-    if (!part) return null;
+  for (const part of parts) {
     Object.assign(state, part.state);
     if (part.server) Object.assign(server, part.server);
   }

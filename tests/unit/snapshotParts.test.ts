@@ -53,7 +53,7 @@ describe('snapshot bodies in parts', () => {
     for (const part of values) {
       expect(Object.keys(part.state).length + Object.keys(part.server ?? {}).length).toBeLessThanOrEqual(1_000);
       const chars = Object.values({ ...part.state }).reduce((n, b) => n + b.html.length + (b.blocksJson?.length ?? 0), 0);
-      expect(chars).toBeLessThan(1_000_000 + 2 * 50_100);
+      expect(chars).toBeLessThan(8_000_000 + 2 * 50_100);
     }
     const read = (await storage.latestSnapshot())!;
     expect(read.state.notes.order).toEqual(written.state.notes.order);
