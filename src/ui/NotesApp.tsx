@@ -4,7 +4,6 @@ import { Sidebar } from './sidebar/Sidebar';
 import { useEditorPane } from './editor/loadEditorPane';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
-import { startTitleTypeahead } from './titleTypeahead';
 import { useEditability } from './StartupGate';
 import { loadImportFeedback } from './feedback';
 
@@ -45,8 +44,6 @@ export function NotesApp() {
 
   // The shortcut works while start-up still recovers the journal: the note is created after it.
   const createNote = useCallback(() => {
-    // Keys typed before the title field is there are its first letters (titleTypeahead.ts).
-    startTitleTypeahead();
     void whenEditable.then(() => {
       if (!log.writable) return;
       const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });

@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useMachine } from '@xstate/react';
 import { isNewTitle, titleEditorMachine } from '../machines/titleEditor';
 import { inspect } from './inspection';
-import { takeTitleTypeahead } from './titleTypeahead';
 
 /**
  * A note title shown as text; double-click (or `startEditing`) turns it into the "Note title"
@@ -32,10 +31,7 @@ export function TitleField(props: {
     if (editing) return () => onEditingDoneRef.current?.();
   }, [editing]);
 
-  if (editing)
-    return (
-      <TitleInput title={title} onSave={onSave} className={className} onDone={() => setEditing(false)} takeTyped={startEditing === true} />
-    );
+  if (editing) return <TitleInput title={title} onSave={onSave} className={className} onDone={() => setEditing(false)} />;
   if (viewAs) return <>{viewAs(title, edit)}</>;
   return (
     <span className={className} title="Double-click to rename" onDoubleClick={edit}>
@@ -50,25 +46,16 @@ export function TitleField(props: {
  * paint and keys typed before that would be dropped in `viewing`; `onDone` once it is back to viewing.
  * Unmounted while editing, it saves a new title as a blur would.
  */
-function TitleInput(props: {
-  title: string;
-  onSave: (title: string) => void;
-  onDone: () => void;
-  className?: string;
-  /** A new note's field: it starts with what was typed before it was there (titleTypeahead.ts). */
-  takeTyped?: boolean;
-}) {
-  const { title, onSave, onDone, className, takeTyped } = props;
-  const [typed] = useState(() => (takeTyped ? takeTitleTypeahead() : null));
+function TitleInput(props: { title: string; onSave: (title: string) => void; onDone: () => void; className?: string }) {
+  const { title, onSave, onDone, className } = props;
   const onSaveRef = useRef(onSave);
   onSaveRef.current = onSave;
   const [machine] = useState(() => titleEditorMachine.provide({ actions: { saveTitle: (_, params) => onSaveRef.current(params.title) } }));
-  const [editingSnapshot] = useState(() => machine.resolveState({ value: 'editing', context: { title, draft: typed?.text || title } }));
+  const [editingSnapshot] = useState(() => machine.resolveState({ value: 'editing', context: { title, draft: title } }));
   const [snapshot, send, actor] = useMachine(machine, { input: { title }, snapshot: editingSnapshot, inspect });
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = snapshot.matches('editing');
   const wasEditing = useRef(false);
-  const wasCommitted = useRef(false);
 
   // The field going away while edited (the note changed under it, the pane rendered anew) saves what was
   // typed, as a blur does: the actor's own snapshot, so a commit it already made is not made twice.
@@ -86,13 +73,7 @@ function TitleInput(props: {
     if (editing) {
       wasEditing.current = true;
       inputRef.current?.focus();
-      // Typed before the field was there: carry on after it; else the whole title is selected to be replaced.
-      if (typed?.text) inputRef.current?.setSelectionRange(typed.text.length, typed.text.length);
-      else inputRef.current?.select();
-      if (typed?.enter && !wasCommitted.current) {
-        wasCommitted.current = true;
-        send({ type: 'title.commit' });
-      }
+      inputRef.current?.select();
     } else if (wasEditing.current) {
       onDone();
     }
