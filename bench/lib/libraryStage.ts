@@ -14,7 +14,7 @@ import { appSnapshot } from './seed';
 import { limitFigure, type Figure } from './report';
 import { quantile } from './stats';
 import type { StageContext, StageResult } from './stages';
-import { libraryEventCount, type LibrarySeeded } from './librarySeed';
+import { libraryEventCount, type LibrarySeeded, type LibrarySpec } from './librarySeed';
 import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
@@ -35,6 +35,18 @@ function queries(): { first: string; typed: string[] } {
   return { first: v[300], typed: [v[700], v[1500], v[2400]] };
 }
 
+/** The seeded library of `notes` notes (the same log every run for one count). */
+function librarySpec(notes: number): LibrarySpec {
+  return { notes, edits: notes * EDITS_PER_NOTE, now: Date.now(), seed: notes, vocab: vocabulary(), skipCompaction: true };
+}
+
+/** Log what seeding `notes` notes wrote, and how long it took since `t0` (ms since 1970). */
+function logSeeded(notes: number, seeded: LibrarySeeded, t0: number): void {
+  log(
+    `library ${notes}: seeded ${seeded.events} events, ${(seeded.bytes / 1e6).toFixed(0)} MB JSON, ${seeded.live} notes (${seeded.longNotes} long, ${seeded.imageNotes} with a photo, ${seeded.starred} starred) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
+}
+
 /** Seed a library of `notes` notes into a new context and let the app fold it and write its snapshot. */
 async function seededLibrary(
   ctx: StageContext,
@@ -43,17 +55,8 @@ async function seededLibrary(
   const context = await newContext(ctx.browser);
   await installProbe(context, true);
   const t0 = Date.now();
-  const seeded = await seedLibrary(context, ctx.origin, {
-    notes,
-    edits: notes * EDITS_PER_NOTE,
-    now: Date.now(),
-    seed: notes,
-    vocab: vocabulary(),
-    skipCompaction: true,
-  });
-  log(
-    `library ${notes}: seeded ${seeded.events} events, ${(seeded.bytes / 1e6).toFixed(0)} MB JSON, ${seeded.live} notes (${seeded.longNotes} long, ${seeded.imageNotes} with a photo, ${seeded.starred} starred) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-  );
+  const seeded = await seedLibrary(context, ctx.origin, librarySpec(notes));
+  logSeeded(notes, seeded, t0);
   const { firstRowMs } = await appSnapshot(context, ctx.origin, 600_000);
   log(`library ${notes}: first boot (no snapshot) first row ${firstRowMs?.toFixed(0) ?? 'n/a'} ms; snapshot written`);
   return { context, seeded, firstBootMs: firstRowMs };
@@ -308,7 +311,7 @@ async function seededInSlices(
   notes: number,
   context: BrowserContext,
 ): Promise<{ context: BrowserContext; seeded: LibrarySeeded; firstBootMs: number | null }> {
-  const spec = { notes, edits: notes * EDITS_PER_NOTE, now: Date.now(), seed: notes, vocab: vocabulary(), skipCompaction: true };
+  const spec = librarySpec(notes);
   const total = libraryEventCount(spec);
   await installProbe(context, true);
   let seeded: LibrarySeeded | null = null;
@@ -328,9 +331,7 @@ async function seededInSlices(
     );
   }
   const all = { ...seeded!, bytes };
-  log(
-    `library ${notes}: seeded ${all.events} events, ${(bytes / 1e6).toFixed(0)} MB JSON, ${all.live} notes (${all.longNotes} long, ${all.imageNotes} with a photo, ${all.starred} starred) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-  );
+  logSeeded(notes, all, t0);
   return { context, seeded: all, firstBootMs };
 }
 
