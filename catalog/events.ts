@@ -196,7 +196,13 @@ export const EVENT_CATALOG = {
    * whose body or title changed since). A batch is durable with its record or not at all, so an
    * interrupted import can still be undone.
    */
-  'import.notes-added': entry('log', { ...onImport, notes: v.array(noteId), modified: v.array(isoTime) }),
+  'import.notes-added': entry('log', {
+    ...onImport,
+    notes: v.array(noteId),
+    modified: v.array(isoTime),
+    /** Version 4: the id of each note's note.imported event (the note may have taken another id: docs/architecture.md "Note identity"). */
+    events: v.optional(v.array(eventId)),
+  }),
   /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
   /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */

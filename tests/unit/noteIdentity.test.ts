@@ -4,6 +4,7 @@ import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { foldApp } from '../../src/projections/foldApp';
 import { noteRevisions } from '../../src/projections/history';
+import { planUndo } from '../../src/projections/imports';
 import { EMPTY_NOTES, INITIAL_STATE } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { FakeSyncServer } from './fakeSyncServer';
@@ -82,6 +83,14 @@ describe('note identity: two notes made under one id', () => {
       ['saved', '<p>a1</p>'],
       ['created', ''],
     ]);
+  });
+
+  it('Undo of an import removes its note where it went, never the other note under its id', () => {
+    const other = ev('note.imported', imported('Osaka', '<p>castle</p>'));
+    const mine = ev('note.imported', imported('Kyoto', '<p>temples</p>'));
+    const notes = foldNotes(EMPTY_NOTES, [other, mine]);
+    const summary = { importId: 'imp-1', at: mine.at, notes: [[ID, '2019-01-01T00:00:00.000Z', mine.id]] as [string, string, string][], files: [], finished: true, cancelled: false, undone: null };
+    expect(planUndo(summary, notes)).toEqual({ remove: [String(Number(ID) + 1)], kept: [] });
   });
 
   it('names the making event as ref on every event about a note the log appends', async () => {
