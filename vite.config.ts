@@ -50,6 +50,8 @@ export default defineConfig({
     port: 5174,
     proxy: { '/functions/v1': `http://127.0.0.1:${FUNCTIONS_PORT}` },
   },
+  // Each build's identity (src/lib/buildId.ts): a snapshot written by another build is parsed before use.
+  define: { __NOTEPAD_BUILD__: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
   // NOTEPAD_DIST lets parallel test runs build into folders of their own (default dist/).
   build: { target: 'es2022', sourcemap: true, outDir: process.env.NOTEPAD_DIST || 'dist', emptyOutDir: true },
 });

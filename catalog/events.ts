@@ -7,16 +7,18 @@
  */
 import * as v from 'valibot';
 import { DEVICE_ID_PATTERN } from './envelope';
+import { NOTE_FILTER_SCHEMA } from './noteFilter';
+import { isNormalTagPath, nameError, ORGANISATION_NAME_MAX } from './organisation';
 
 /** Sort modes of the sidebar (docs/product.md "Sidebar"; "current" is the manual order). */
 export const SORT_MODES = ['current', 'date', 'alpha', 'starred'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
 
 /** Sidebar presentation: full width, narrow strip, or hidden (docs/product.md "Sidebar"). */
-const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
+export const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
 export type SidebarMode = (typeof SIDEBAR_MODES)[number];
 
-const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export const EXPORT_FORMATS = ['html', 'markdown', 'text', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -42,6 +44,24 @@ const blocks = v.optional(v.array(v.unknown()));
  */
 const base = v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(64)));
 const onNote = { id: noteId };
+/** An event id (a UUID from this build; 8-64 characters from older ones). */
+const eventId = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
+/**
+ * An event about a note that lives on: `ref` is the id of the event that made the note, as the
+ * device saw it. Where two devices made two notes under one id, the fold gave one of them another
+ * id, and `ref` tells which note the event meant (docs/architecture.md "Note identity").
+ */
+const onLiveNote = { id: noteId, ref: v.optional(eventId) };
+/** A notebook id: made by the device that creates the notebook (a UUID). */
+const notebookId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
+/** A notebook's name: trimmed, 1-100 characters, no control characters (catalog/organisation.ts). */
+const notebookName = v.pipe(
+  v.string(),
+  v.maxLength(ORGANISATION_NAME_MAX),
+  v.check((name) => name === name.trim() && nameError(name, 'notebook') === null),
+);
+/** A tag path in normal form (`project/alpha`; catalog/organisation.ts `normalTagPath`). */
+const tagPath = v.pipe(v.string(), v.maxLength(1100), v.check(isNormalTagPath));
 /** The id of one import of notes from other apps (a UUID): every note and record of that import carries it. */
 const importId = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
 /**
@@ -102,15 +122,39 @@ export const EVENT_CATALOG = {
     blocks,
     importId: v.optional(importId),
     file: v.optional(v.string()),
+    /** Version 4: the notebook the note came in (made by a notebook.created before it) and its tags. */
+    notebook: v.optional(notebookId),
+    tags: v.optional(v.pipe(v.array(tagPath), v.maxLength(200))),
   }),
-  'note.renamed': entry('note', { ...onNote, title: v.string() }),
-  'note.body-saved': entry('note', { ...onNote, html: v.string(), blocks, base }),
-  'note.deleted': entry('note', onNote),
-  'note.moved': entry('note', { ...onNote, direction: v.picklist(['up', 'down']) }),
-  'note.starred': entry('note', onNote),
-  'note.unstarred': entry('note', onNote),
+  'note.renamed': entry('note', { ...onLiveNote, title: v.string() }),
+  'note.body-saved': entry('note', { ...onLiveNote, html: v.string(), blocks, base }),
+  'note.deleted': entry('note', onLiveNote),
+  /**
+   * Manual order: the note swaps places with its neighbour `direction`, or (version 4) with the
+   * note `with`, its neighbour in a filtered list (docs/product.md "Notebooks and tags").
+   */
+  'note.moved': entry('note', { ...onLiveNote, direction: v.picklist(['up', 'down']), with: v.optional(noteId) }),
+  'note.starred': entry('note', onLiveNote),
+  'note.unstarred': entry('note', onLiveNote),
   /** A past revision brought back: folded like a body save, history is never rewritten. */
-  'note.revision-restored': entry('note', { ...onNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()), base }),
+  'note.revision-restored': entry('note', { ...onLiveNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()), base }),
+  /** The note put in a notebook, or out of every notebook (`null`). */
+  'note.filed': entry('note', { ...onLiveNote, notebook: v.nullable(notebookId) }),
+  'note.tagged': entry('note', { ...onLiveNote, tag: tagPath }),
+  'note.untagged': entry('note', { ...onLiveNote, tag: tagPath }),
+  /** A notebook made under `parent` (null: top level); one of the same name there already is the same notebook. */
+  'notebook.created': entry('note', { notebook: notebookId, name: notebookName, parent: v.nullable(notebookId) }),
+  'notebook.renamed': entry('note', { notebook: notebookId, name: notebookName }),
+  /** Nested under another notebook, or to the top (`null`); a move into its own subtree is ignored. */
+  'notebook.moved': entry('note', { notebook: notebookId, parent: v.nullable(notebookId) }),
+  /** Its notes and sub-notebooks go to its parent; no note is deleted. */
+  'notebook.deleted': entry('note', { notebook: notebookId }),
+  /** A tag with no note yet (made from the Tags menu). */
+  'tag.created': entry('note', { tag: tagPath }),
+  /** Every note's `tag` (and tags under it) becomes `to`; onto an existing tag it merges the two. */
+  'tag.renamed': entry('note', { tag: tagPath, to: tagPath }),
+  /** The tag and the tags under it leave every note and the tag list; no note is deleted. */
+  'tag.deleted': entry('note', { tag: tagPath }),
   /** A device of the account says its name (shown in history and in conflict copies' titles). */
   'device.named': entry('note', { device: v.pipe(v.string(), v.regex(DEVICE_ID_PATTERN)), name: v.pipe(v.string(), v.maxLength(80)) }),
   'note.selected': entry('view', { id: v.nullable(noteId) }),
@@ -118,6 +162,8 @@ export const EVENT_CATALOG = {
   'ui.search-changed': entry('view', { query: v.string() }),
   'ui.sidebar-toggled': entry('view', { mode: v.picklist(SIDEBAR_MODES) }),
   'ui.analytics-toggled': entry('view', { open: v.boolean() }),
+  /** The sidebar's filter: a notebook, tags, starred (docs/product.md "Notebooks and tags"). */
+  'ui.filter-changed': entry('view', { filter: NOTE_FILTER_SCHEMA }),
   /** Colour theme preference; applies to every tab. */
   'ui.theme-changed': entry('preference', { theme: v.picklist(THEME_PREFERENCES) }),
   /** A toolbar or shortcut command ran on a note; `detail` e.g. a colour or size. */
@@ -150,7 +196,13 @@ export const EVENT_CATALOG = {
    * whose body or title changed since). A batch is durable with its record or not at all, so an
    * interrupted import can still be undone.
    */
-  'import.notes-added': entry('log', { ...onImport, notes: v.array(noteId), modified: v.array(isoTime) }),
+  'import.notes-added': entry('log', {
+    ...onImport,
+    notes: v.array(noteId),
+    modified: v.array(isoTime),
+    /** Version 4: the id of each note's note.imported event (the note may have taken another id: docs/architecture.md "Note identity"). */
+    events: v.optional(v.array(eventId)),
+  }),
   /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
   /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */
@@ -178,3 +230,8 @@ export const VIEW_EVENT_TYPES: ReadonlySet<EventType> = typesOfScope('view');
 
 /** Events that sync between the devices of an account: the notes' content and organisation. */
 export const SYNCED_EVENT_TYPES: ReadonlySet<EventType> = typesOfScope('note');
+
+/** Events that may name the event that made their note (`ref`, docs/architecture.md "Note identity"). */
+export const NOTE_REF_EVENT_TYPES: ReadonlySet<EventType> = new Set(
+  EVENT_TYPES.filter((type) => Object.prototype.hasOwnProperty.call(EVENT_CATALOG[type].payload.entries, 'ref')),
+);

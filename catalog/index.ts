@@ -11,3 +11,7 @@ export * from './upcast';
 export * from './read';
 export * from './wire';
 export * from './keys';
+export * from './projectionState';
+export * from './readState';
+export * from './noteFilter';
+export * from './organisation';

@@ -121,11 +121,22 @@ export interface SealedCheckpoint {
 }
 
 /**
- * The format of checkpoints this build writes and reads: the notes projection of event schema 2,
- * bodies HTML only (a new device reopens them from HTML), gzip-compressed, then sealed. A
- * checkpoint of another format is not used: the device pulls from the start instead.
+ * The format of checkpoints this build writes: the notes projection of event schema 4 (notebooks,
+ * tags, note identity), bodies HTML only (a new device reopens them from HTML), gzip-compressed,
+ * then sealed.
  */
-export const CHECKPOINT_FORMAT = 'notes-state/2+gzip';
+export const CHECKPOINT_FORMAT = 'notes-state/4+gzip';
+
+/**
+ * Checkpoint formats this build reads, with the event schema version whose notes state each holds
+ * (the state is upcast from it, catalog/readState.ts). Builds of schema 2 and 3 wrote the same
+ * state under the first name. A checkpoint of any other format is not used: the device pulls from
+ * the start instead.
+ */
+export const CHECKPOINT_FORMAT_VERSIONS: Readonly<Record<string, number>> = {
+  'notes-state/2+gzip': 3,
+  [CHECKPOINT_FORMAT]: 4,
+};
 
 /** The base64 length (with padding) of `bytes` bytes. */
 function base64Length(bytes: number): number {

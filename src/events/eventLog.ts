@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   EVENT_SCHEMA_VERSION,
+  NOTE_REF_EVENT_TYPES,
   IMPORT_RECORDS_KEY,
   assertValidEvent,
   readRecords,
@@ -17,6 +18,7 @@ import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { ServerSync } from './serverSync';
+import { readSnapshot, readSnapshotHead, SNAPSHOT_STAMP } from './snapshotReading';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -82,6 +84,8 @@ export class EventLog {
   /** Reads of storage folded in order, one at a time: the tail, and the server order (ServerSync). */
   private reads: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
+  /** The newest snapshot did not read and was set aside: load() writes a fresh one. */
+  private snapshotSetAside = false;
   /**
    * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
    * (an import, leaving sync). A compaction or checkpoint begun on the log being replaced would
@@ -147,6 +151,10 @@ export class EventLog {
     await this.readAll();
     this.status$.next({ ...this.status$.value, loaded: true });
     this.tabs?.open();
+    if (this.snapshotSetAside && this.writable) {
+      this.snapshotSetAside = false;
+      await this.writeSnapshot();
+    }
   }
 
   /**
@@ -158,8 +166,11 @@ export class EventLog {
    * then are the bodies in, and only then may anything read them or append.
    */
   async preview(): Promise<boolean> {
-    const [head, record] = await Promise.all([this.storage.latestSnapshotHead(), this.storage.sync.read()]);
-    if (!head || head.v !== EVENT_SCHEMA_VERSION || record) return false;
+    const [stored, record] = await Promise.all([this.storage.latestSnapshotHead(), this.storage.sync.read()]);
+    // A head that does not read is left to load(), which reads its whole snapshot and sets it aside.
+    const reading = stored && !record ? readSnapshotHead(stored) : null;
+    if (!reading?.ok) return false;
+    const head = reading.state;
     const raws = await this.storage.readAfter(head.state.seq);
     this.preread = { after: head.state.seq, raws, shown: null };
     const { events, newer } = readRecords(raws);
@@ -181,7 +192,7 @@ export class EventLog {
 
   private async readAll(): Promise<void> {
     const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
-    const snapshot = stored && stored.v === EVENT_SCHEMA_VERSION ? stored : null;
+    const snapshot = stored ? await this.usableSnapshot(stored) : null;
     const initial = snapshot?.state ?? INITIAL_STATE;
     const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;
@@ -191,7 +202,9 @@ export class EventLog {
     this.account$.next(record);
     if (record) {
       // The server's order first: the view's selection may be a note only those events hold.
-      await this.serverSync.load(snapshot?.server ?? EMPTY_SERVER_BASE, record.ackedThrough);
+      // Without a snapshot, the checkpoint this device started from: its log holds no event before it.
+      const base = snapshot?.server ?? (await this.serverSync.origin()) ?? EMPTY_SERVER_BASE;
+      await this.serverSync.load(base, record.ackedThrough);
       this.fold.confirmView(events, 'this-tab');
     } else if (preread?.shown) {
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
@@ -202,6 +215,28 @@ export class EventLog {
     this.fold.confirmed = this.passed(this.fold.confirmed, raws);
     this.lastSnapshotSeq = initial.seq;
     this.publish();
+  }
+
+  /**
+   * `stored` as this build's snapshot (docs/architecture.md "Reading states"), or null: a newer
+   * build's is left alone; one that does not parse is set aside with its reason (reported like a
+   * quarantined event) and the events are folded instead, after which a fresh snapshot replaces it.
+   */
+  private async usableSnapshot(stored: Snapshot): Promise<Snapshot | null> {
+    const reading = readSnapshot(stored);
+    if (reading.ok) return reading.state;
+    if ('newer' in reading) return null;
+    const at = this.now().toISOString();
+    const record: QuarantineRecord = {
+      seq: null,
+      reason: `snapshot at seq ${stored.seq}: ${reading.reason}`,
+      raw: { v: stored.v, writer: stored.writer, seq: stored.seq, at: stored.at },
+      at,
+    };
+    await this.storage.quarantine([record]);
+    this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, record] });
+    this.snapshotSetAside = true;
+    return null;
   }
 
   /**
@@ -232,7 +267,7 @@ export class EventLog {
     const serverOrdered = file.origin !== undefined || events.some((e) => e.sseq !== undefined);
     const snapshot = serverOrdered
       ? {
-          v: EVENT_SCHEMA_VERSION,
+          ...SNAPSHOT_STAMP,
           seq: events.reduce((max, e) => Math.max(max, e.seq), 0),
           at: this.now().toISOString(),
           state: foldApp(startOf(file), events),
@@ -272,7 +307,11 @@ export class EventLog {
     this.status$.next({ ...this.status$.value, newerVersion: version });
   }
 
-  /** Build a current-version event envelope (not yet appended), naming this device when it syncs. */
+  /**
+   * Build a current-version event envelope (not yet appended), naming this device when it syncs and,
+   * for an event about a note, the event that made the note as this device knows it (`ref`,
+   * docs/architecture.md "Note identity").
+   */
   create<T extends EventType>(type: T, payload: EventPayloads[T]): AppEvent<T> {
     const device = this.account$.value?.deviceId;
     return {
@@ -281,9 +320,17 @@ export class EventLog {
       id: this.newId(),
       at: this.now().toISOString(),
       type,
-      payload,
+      payload: this.withRef(type, payload),
       ...(device ? { device } : {}),
     };
+  }
+
+  /** `payload` naming its note's making event, where the type takes one and the state knows it. */
+  private withRef<T extends EventType>(type: T, payload: EventPayloads[T]): EventPayloads[T] {
+    if (!NOTE_REF_EVENT_TYPES.has(type)) return payload;
+    const { id, ref } = payload as { id: string; ref?: string };
+    const origin = this.state.notes.origins[id];
+    return ref !== undefined || origin === undefined ? payload : { ...payload, ref: origin };
   }
 
   /**
@@ -483,7 +530,7 @@ export class EventLog {
     const server = this.fold.serverBase;
     this.lastSnapshotSeq = state.seq;
     await this.storage.writeSnapshot({
-      v: EVENT_SCHEMA_VERSION,
+      ...SNAPSHOT_STAMP,
       seq: state.seq,
       at: this.now().toISOString(),
       state,
@@ -492,9 +539,21 @@ export class EventLog {
     await this.serverSync.saveProgress();
   }
 
-  /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
+  /**
+   * The events about one note in seq order, read through the one reader: its history (docs/product.md
+   * "History"). A note whose id was taken when it was made (docs/architecture.md "Note identity") also
+   * has events under the id it was made with: they are read too (`noteRevisions` tells them apart).
+   */
   async noteEvents(noteId: string): Promise<AppEvent[]> {
-    return readRecords(await this.storage.readNote(noteId)).events;
+    const { remaps } = this.state.notes;
+    const making = Object.keys(remaps).filter((eventId) => remaps[eventId] === noteId);
+    const madeAs = making.length
+      ? readRecords(await this.storage.readByIds(making)).events.map((e) => (e.payload as { id: string }).id)
+      : [];
+    const ids = [...new Set([noteId, ...madeAs])];
+    const raws = (await Promise.all(ids.map((id) => this.storage.readNote(id)))).flat();
+    const events = readRecords(raws).events;
+    return ids.length > 1 ? events.sort((a, b) => a.seq - b.seq) : events;
   }
 
   /**

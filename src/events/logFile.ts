@@ -1,4 +1,5 @@
-import { EVENT_SCHEMA_VERSION, readRecord, type AppEvent } from '../../catalog';
+import { EVENT_SCHEMA_VERSION, readNotesState, readRecord, type AppEvent } from '../../catalog';
+import { readSnapshot } from './snapshotReading';
 import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -73,7 +74,8 @@ export function buildLogFile(events: StoredRecord[], snapshot: Snapshot | null, 
  * Parse and validate a whole log file before anything is changed: JSON, format, version, every
  * event (after upcasting), the order (events the server ordered first, by strictly increasing
  * `sseq`, then the others by strictly increasing seq), unique ids, and the origin checkpoint's
- * shape. A snapshot of another schema version is left out (the events are folded instead). Pure.
+ * notes (parsed with the notes state's schema). A snapshot is upcast and parsed; one that does not parse is
+ * left out (the events are folded instead). Pure.
  * @throws LogFileError naming the first problem (with the event's position).
  */
 export function parseLogFile(text: string): ParsedLogFile {
@@ -94,7 +96,7 @@ export function parseLogFile(text: string): ParsedLogFile {
   if (!Array.isArray(file.events)) throw new LogFileError('The file has no list of events.');
   const events: AppEvent[] = [];
   const ids = new Set<string>();
-  const origin = readOrigin(file.origin);
+  const origin = readFileOrigin(file.origin, file.schemaVersion);
   let lastSeq = 0;
   let lastSseq = origin?.head ?? 0;
   let ordered = true;
@@ -131,8 +133,9 @@ export function parseLogFile(text: string): ParsedLogFile {
       Number.isSafeInteger(snapshot.seq) &&
       typeof snapshot.state === 'object';
     if (!ok) throw new LogFileError('The snapshot in the file is not readable.');
-    // A snapshot of another schema version is not this build's projection: fold the events instead.
-    if (snapshot.v !== EVENT_SCHEMA_VERSION) snapshot = null;
+    // Parsed (and upcast) like a stored one; one that does not parse is left out and the events are folded instead.
+    const reading = readSnapshot(snapshot, false);
+    snapshot = reading.ok ? reading.state : null;
   }
   return {
     format: LOG_FILE_FORMAT,
@@ -145,20 +148,18 @@ export function parseLogFile(text: string): ParsedLogFile {
   };
 }
 
-/** The origin checkpoint of a file, checked for the shape the fold needs. @throws LogFileError when it is there but unreadable. */
-function readOrigin(raw: unknown): ServerBase | undefined {
+/**
+ * The origin checkpoint of a file, its notes parsed (and upcast) from the file's schema `version`.
+ * @throws LogFileError when it is there but unreadable.
+ */
+function readFileOrigin(raw: unknown, version: unknown): ServerBase | undefined {
   if (raw === undefined) return undefined;
-  const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-  const notes = isRecord(raw) ? raw.notes : undefined;
-  const ok =
-    isRecord(raw) &&
-    Number.isSafeInteger(raw.head) &&
-    isRecord(notes) &&
-    Array.isArray(notes.order) &&
-    Array.isArray(notes.starred) &&
-    ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => isRecord(notes[k]));
-  if (!ok) throw new LogFileError('The checkpoint the file starts from is not readable.');
-  return raw as unknown as ServerBase;
+  const head = typeof raw === 'object' && raw !== null ? (raw as { head?: unknown }).head : undefined;
+  if (typeof head !== 'number' || !Number.isSafeInteger(head) || head < 0)
+    throw new LogFileError('The checkpoint the file starts from is not readable.');
+  const notes = readNotesState(version, (raw as { notes?: unknown }).notes);
+  if (!notes.ok) throw new LogFileError(`The checkpoint the file starts from is not readable (${notes.reason}).`);
+  return { head, notes: notes.state };
 }
 
 /** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */

@@ -8,6 +8,8 @@ import type { ServerBase } from './logFold';
  */
 export interface Snapshot {
   v: number;
+  /** The build that wrote it (src/lib/buildId.ts); absent from snapshots of builds before schema 4. */
+  writer?: string;
   seq: number;
   at: string;
   state: AppState;
@@ -22,6 +24,7 @@ export interface Snapshot {
  */
 export interface SnapshotHead {
   v: number;
+  writer?: string;
   seq: number;
   at: string;
   state: { notes: NotesHead; view: AppState['view']; seq: number };

@@ -52,7 +52,7 @@ export interface LogStorage {
 /** The head stored beside `snapshot` (see SnapshotHead). */
 function snapshotHead(snapshot: Snapshot): SnapshotHead {
   const { notes, view, seq } = snapshot.state;
-  return { v: snapshot.v, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
+  return { v: snapshot.v, writer: snapshot.writer, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
 }
 
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */

@@ -1,5 +1,6 @@
 import type { BehaviorSubject } from 'rxjs';
-import { SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
+import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
+import { readOrigin } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
 import type { LogFold, ServerBase, ServerOrdered } from './logFold';
@@ -52,7 +53,11 @@ export class ServerSync {
 
   /** The account's checkpoint this synced device started from, or null (it holds the account's whole log). */
   async origin(): Promise<ServerBase | null> {
-    return this.log.account$.value ? this.log.storage.sync.origin() : null;
+    const stored = this.log.account$.value ? await this.log.storage.sync.origin() : null;
+    if (!stored) return null;
+    // Stored by this build or an older one (docs/architecture.md "Reading states"); one that does not read is not used.
+    const reading = readOrigin(stored);
+    return reading.ok ? reading.state : null;
   }
 
   /**
@@ -74,7 +79,7 @@ export class ServerSync {
     const { storage, account$ } = this.log;
     const start = { ...record, ackedThrough: 0 };
     await storage.sync.write(start);
-    if (base.head > 0) await storage.sync.setOrigin(base);
+    if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
     account$.next(start);
     const { outbox, aside } = await this.readOutbox(0);
     this.log.fold().enterSync(base, outbox, aside);

@@ -47,6 +47,12 @@ export interface UnreadableEntry {
 }
 
 /** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
+/**
+ * The checkpoint a synced device started from, as stored: `v` the schema version of its notes
+ * (absent where a build before version 4 stored it); read through snapshotReading.ts `readOrigin`.
+ */
+export type StoredOrigin = ServerBase & { v?: number };
+
 export interface SyncStorage {
   read(): Promise<SyncRecord | null>;
   /** Write the record; `null` leaves sync: the record, the server order, the set-aside and unreadable lists are cleared. */
@@ -65,8 +71,8 @@ export interface SyncStorage {
   /** Add to that list (idempotent by sseq). */
   addUnreadable(entries: readonly UnreadableEntry[]): Promise<void>;
   /** The account's checkpoint this device started from (its events before it are not in the local log), for exports. */
-  origin(): Promise<ServerBase | null>;
-  setOrigin(origin: ServerBase): Promise<void>;
+  origin(): Promise<StoredOrigin | null>;
+  setOrigin(origin: StoredOrigin): Promise<void>;
   /**
    * The account key (a non-extractable AES-GCM CryptoKey, stored as such: its bytes cannot be read
    * back), or null while this device is locked (docs/sync.md "Keys"). `write(null)` removes it.
@@ -81,7 +87,7 @@ interface SyncDB extends DBSchema {
     key: string;
     value:
       | (SyncRecord & { key: string })
-      | { key: string; origin: ServerBase }
+      | { key: string; origin: StoredOrigin }
       | { key: string; unreadable: UnreadableEntry[] }
       | { key: string; accountKey: CryptoKey };
   };
@@ -235,7 +241,7 @@ export function openLazySyncStorage(open: () => Promise<SyncStorage> = openIndex
 /** The sync bookkeeping in memory (tests, and the memory log when IndexedDB is unavailable). */
 export function createMemorySyncStorage(): SyncStorage {
   let record: SyncRecord | null = null;
-  let origin: ServerBase | null = null;
+  let origin: StoredOrigin | null = null;
   let accountKey: CryptoKey | null = null;
   const order = new Map<number, string>();
   const aside = new Map<string, string>();

@@ -2,25 +2,9 @@ import type { AppEvent, EventType } from '../../catalog';
 import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
 import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
 import { ignoring } from './ignoring';
-
-/**
- * A copy-on-write draft of NotesState: each container is copied at most once per batch,
- * so folding N events over M notes costs O(N) for the common events instead of O(N*M).
- */
-class NotesDraft {
-  private copied = new Set<keyof NotesState>();
-  constructor(public state: NotesState) {}
-
-  write<K extends keyof NotesState>(key: K): NotesState[K] {
-    if (!this.copied.has(key)) {
-      if (this.copied.size === 0) this.state = { ...this.state };
-      const value = this.state[key];
-      this.state[key] = (Array.isArray(value) ? [...value] : { ...value }) as NotesState[K];
-      this.copied.add(key);
-    }
-    return this.state[key];
-  }
-}
+import { NotesDraft } from './notesDraft';
+import { isNoteIdTaken, nextFreeNoteId, targetNoteId } from './noteIdentity';
+import { copyOrganisation, fileNote, forgetOrganisation, ORGANISATION_FOLDS, tagNote } from './organisation/foldOrganisation';
 
 const titleOrDefault = (title: string) => (title.trim() === '' ? DEFAULT_NOTE_TITLE : title);
 
@@ -33,32 +17,37 @@ type NoteFold<K extends EventType> = ((draft: NotesDraft, event: AppEvent<K>) =>
  */
 const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   ...ignoring('view', 'preference', 'activity', 'log'),
-  'note.created': (draft, { id: eventId, at, device, payload: { id, title } }) => {
-    const notes = draft.state;
-    if (notes.meta[id] || notes.deleted[id]) return;
+  'note.created': (draft, { id: eventId, at, device, payload: { title, ...payload } }) => {
+    const id = claimNoteId(draft, payload.id, eventId);
     draft.write('order').unshift(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified: at };
     draft.write('bodies')[id] = { html: '' };
     draft.write('revs')[id] = revisionRef(eventId, true, device);
   },
-  'note.imported': (draft, { id: eventId, device, payload: { id, title, modified, html, starred, blocks } }) => {
-    const notes = draft.state;
-    if (notes.meta[id] || notes.deleted[id]) return;
+  'note.imported': (draft, { id: eventId, device, payload }) => {
+    const { title, modified, html, starred, blocks } = payload;
+    if (isNoteIdTaken(draft.state, payload.id) && isSameImport(draft.state, payload)) return;
+    const id = claimNoteId(draft, payload.id, eventId);
     // Imports keep the order they are appended in (the legacy list's, an export's), after the notes there are.
     draft.write('order').push(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified };
     draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
     draft.write('revs')[id] = revisionRef(eventId, true, device);
-    if (starred && !notes.starred.includes(id)) draft.write('starred').push(id);
+    if (starred && !draft.state.starred.includes(id)) draft.write('starred').push(id);
+    if (payload.notebook !== undefined) fileNote(draft, id, payload.notebook);
+    if (payload.tags?.length) tagNote(draft, id, payload.tags);
   },
-  'note.renamed': (draft, { at, payload: { id, title } }) => {
+  'note.renamed': (draft, { at, payload }) => {
+    const id = targetNoteId(draft.state, payload);
     if (!draft.state.meta[id]) return;
+    const { title } = payload;
     draft.write('meta')[id] = { title: titleOrDefault(title), modified: at };
   },
   'note.body-saved': (draft, event) => changeBody(draft, event, event.payload),
   'note.revision-restored': (draft, event) => changeBody(draft, event, event.payload),
-  'note.deleted': (draft, { payload: { id } }) => {
+  'note.deleted': (draft, { payload }) => {
     const notes = draft.state;
+    const id = targetNoteId(notes, payload);
     const meta = notes.meta[id];
     if (!meta) return;
     const order = draft.write('order');
@@ -67,26 +56,64 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     delete draft.write('bodies')[id];
     if (notes.starred.includes(id)) draft.write('starred').splice(notes.starred.indexOf(id), 1);
     draft.write('deleted')[id] = { title: meta.title };
+    forgetOrganisation(draft, id);
   },
-  'note.moved': (draft, { payload: { id, direction } }) => {
+  'note.moved': (draft, { payload }) => {
+    const id = targetNoteId(draft.state, payload);
     const from = draft.state.order.indexOf(id);
-    const to = direction === 'up' ? from - 1 : from + 1;
-    if (from < 0 || to < 0 || to >= draft.state.order.length) return;
+    // With a partner (its neighbour in a filtered list) the two swap places; else the neighbour does.
+    const partner = payload.with === undefined ? -1 : draft.state.order.indexOf(payload.with);
+    const to = partner >= 0 ? partner : payload.direction === 'up' ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= draft.state.order.length || to === from) return;
     const order = draft.write('order');
     [order[from], order[to]] = [order[to], order[from]];
   },
-  'note.starred': (draft, { payload: { id } }) => {
+  'note.starred': (draft, { payload }) => {
+    const id = targetNoteId(draft.state, payload);
     if (!draft.state.meta[id] || draft.state.starred.includes(id)) return;
     draft.write('starred').push(id);
   },
-  'note.unstarred': (draft, { payload: { id } }) => {
+  'note.unstarred': (draft, { payload }) => {
+    const id = targetNoteId(draft.state, payload);
     const at = draft.state.starred.indexOf(id);
     if (at >= 0) draft.write('starred').splice(at, 1);
   },
   'device.named': (draft, { payload: { device, name } }) => {
     if (draft.state.devices[device] !== name) draft.write('devices')[device] = name;
   },
+  ...ORGANISATION_FOLDS,
 };
+
+/**
+ * The id a note made by event `eventId` gets (docs/architecture.md "Note identity"): the one it
+ * names, or, when a note (live or deleted) has that id already, the next free id, remembered under
+ * the making event so the note's later events (`ref`) find it.
+ */
+function claimNoteId(draft: NotesDraft, id: string, eventId: string): string {
+  let claimed = id;
+  if (isNoteIdTaken(draft.state, id)) {
+    claimed = nextFreeNoteId(draft.state, id);
+    draft.write('remaps')[eventId] = claimed;
+  }
+  draft.write('origins')[claimed] = eventId;
+  return claimed;
+}
+
+/**
+ * Whether an import meeting a taken id brings the note that has it: the original app's notes (the
+ * legacy import never brings a note back), or one export imported on two devices (same title, time
+ * and text). Anything else is another note and gets the next free id.
+ */
+function isSameImport(notes: NotesState, payload: AppEvent<'note.imported'>['payload']): boolean {
+  if (payload.source === 'localStorage') return true;
+  const meta = notes.meta[payload.id];
+  return (
+    meta !== undefined &&
+    meta.title === titleOrDefault(payload.title) &&
+    meta.modified === payload.modified &&
+    notes.bodies[payload.id]?.html === payload.html
+  );
+}
 
 const revisionRef = (id: string, origin: boolean, device: string | undefined, copyOf?: string): NoteRevisionRef => ({
   id,
@@ -96,7 +123,7 @@ const revisionRef = (id: string, origin: boolean, device: string | undefined, co
 });
 
 /** What a body save and a restore carry; a restore may bring its title back too. */
-type BodyPayload = BodyChange & { id: string; blocks?: unknown[]; title?: string };
+type BodyPayload = BodyChange & { id: string; ref?: string; blocks?: unknown[]; title?: string };
 
 /**
  * A body save or restore (docs/architecture.md "Conflicts"): a conflicting change keeps the
@@ -108,7 +135,7 @@ type BodyPayload = BodyChange & { id: string; blocks?: unknown[]; title?: string
  */
 function changeBody(draft: NotesDraft, event: AppEvent, body: BodyPayload): void {
   const notes = draft.state;
-  const { id } = body;
+  const id = targetNoteId(notes, body);
   let meta = notes.meta[id];
   if (!meta) {
     if (body.base === undefined) return;
@@ -140,6 +167,7 @@ function keepAsCopy(draft: NotesDraft, id: string): void {
   draft.write('bodies')[copyId] = notes.bodies[id];
   // The copy starts at the revision it keeps: an edit of the copy based on it is no conflict.
   draft.write('revs')[copyId] = revisionRef(rev.id, true, rev.device, id);
+  copyOrganisation(draft, id, copyId);
 }
 
 function apply<K extends EventType>(draft: NotesDraft, event: AppEvent<K>): void {

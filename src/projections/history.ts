@@ -1,12 +1,15 @@
 import type { AppEvent, EventType } from '../../catalog';
 import { ignoring } from './ignoring';
 import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
+import type { NotesState } from './notesState';
+import { targetNoteId } from './noteIdentity';
+import { liveNotebook, notebookPath } from './organisation/notebooks';
 
 /** One saved state of a note (docs/product.md "History"): its title and body after the event at `seq`. */
 export interface Revision {
   seq: number;
   at: string;
-  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored';
+  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | 'filed' | 'tagged' | 'untagged';
   title: string;
   html: string;
   blocks?: unknown[];
@@ -14,6 +17,8 @@ export interface Revision {
   device?: string;
   /** Where an imported revision came from, for people: "Evernote (My Notes.enex)" (docs/product.md "History"). */
   from?: string;
+  /** What an organisation step did, for people: the notebook's path ("Work / Projects", "" for none) or the tag. */
+  detail?: string;
 }
 
 /** A note's title and body as far as its history has been read. */
@@ -35,7 +40,8 @@ function importedFrom(source: string, file: string | undefined): string | undefi
 }
 
 /** How one event type makes a revision of its note; `null`: it makes none. */
-type RevisionStep<K extends EventType> = ((draft: Draft, event: AppEvent<K>) => [Revision['kind'], Draft]) | null;
+type RevisionStep<K extends EventType> =
+  ((draft: Draft, event: AppEvent<K>, notes: NotesState) => [Revision['kind'], Draft, string?]) | null;
 
 /**
  * Which event types are revisions and what each one sets. Typed against the catalog: a new event
@@ -51,25 +57,54 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
   'note.body-saved': (d, e) => ['saved', { title: d.title, html: e.payload.html, blocks: e.payload.blocks }],
   'note.revision-restored': (d, e) => ['restored', { title: e.payload.title ?? d.title, html: e.payload.html, blocks: e.payload.blocks }],
+  'note.filed': (d, e, notes) => [
+    'filed',
+    d,
+    e.payload.notebook === null
+      ? ''
+      : notebookPath(notes, liveNotebook(notes, e.payload.notebook) ?? e.payload.notebook).join(' / ') || 'a deleted notebook',
+  ],
+  'note.tagged': (d, e) => ['tagged', d, e.payload.tag],
+  'note.untagged': (d, e) => ['untagged', d, e.payload.tag],
   'note.deleted': null,
   'note.moved': null,
   'note.starred': null,
   'note.unstarred': null,
   'device.named': null,
+  // Events about every note of a notebook or a tag are not a note's own steps.
+  'notebook.created': null,
+  'notebook.renamed': null,
+  'notebook.moved': null,
+  'notebook.deleted': null,
+  'tag.created': null,
+  'tag.renamed': null,
+  'tag.deleted': null,
 };
 
 /**
- * The revisions of one note, newest first, from that note's events in seq order (other notes'
- * events are ignored). Each revision carries the full title and body as they were after it. Pure.
+ * The note event `e` is about in `notes` (docs/architecture.md "Note identity"): where the note its
+ * making event made had to take another id, that one; else the id it names.
  */
-export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revision[] {
+function noteOf(notes: NotesState, e: AppEvent): string | undefined {
+  const payload = e.payload as { id?: unknown; ref?: string };
+  if (typeof payload.id !== 'string') return undefined;
+  if (e.type === 'note.created' || e.type === 'note.imported') return notes.remaps[e.id] ?? payload.id;
+  return targetNoteId(notes, { id: payload.id, ref: payload.ref });
+}
+
+/**
+ * The revisions of one note, newest first, from its events in seq order (events about other notes
+ * are ignored; `notes`, the current projection, tells which note an event meant and names
+ * notebooks). Each revision carries the full title and body as they were after it. Pure.
+ */
+export function noteRevisions(noteId: string, events: readonly AppEvent[], notes: NotesState): Revision[] {
   const revisions: Revision[] = [];
   let draft: Draft = { title: '', html: '' };
   for (const e of events) {
-    if ((e.payload as { id?: string }).id !== noteId) continue;
+    if (noteOf(notes, e) !== noteId) continue;
     const step = REVISION_STEPS[e.type] as RevisionStep<EventType>;
     if (!step) continue;
-    const [kind, next] = step(draft, e);
+    const [kind, next, detail] = step(draft, e, notes);
     draft = next;
     revisions.push({
       seq: e.seq,
@@ -80,6 +115,7 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revi
       ...(draft.blocks ? { blocks: draft.blocks } : {}),
       ...(e.device ? { device: e.device } : {}),
       ...(kind === 'imported' && draft.from ? { from: draft.from } : {}),
+      ...(detail !== undefined ? { detail } : {}),
     });
   }
   return revisions.reverse();

@@ -13,7 +13,7 @@ export interface ImportSummary {
   importId: string;
   /** When its first record was written (ISO). */
   at: string;
-  notes: [id: string, modified: string][];
+  notes: [id: string, modified: string, event?: string][];
   files: ImportedFileSummary[];
   finished: boolean;
   cancelled: boolean;
@@ -36,8 +36,10 @@ export function importSummaries(records: readonly AppEvent[]): ImportSummary[] {
   };
   for (const event of records) {
     if (event.type === 'import.notes-added') {
-      const { notes, modified } = event.payload;
-      of(event.payload.importId, event.at).notes.push(...notes.map((id, i): [string, string] => [id, modified[i] ?? '']));
+      const { notes, modified, events } = event.payload;
+      of(event.payload.importId, event.at).notes.push(
+        ...notes.map((id, i): [string, string, string?] => (events?.[i] ? [id, modified[i] ?? '', events[i]] : [id, modified[i] ?? ''])),
+      );
     } else if (event.type === 'import.finished') {
       const summary = of(event.payload.importId, event.at);
       summary.files = event.payload.files;
@@ -63,11 +65,15 @@ export interface UndoPlan {
  * A note's body is as imported while its revision is still the one that made it (`revs.origin`, and
  * not a conflict copy); its title while its `modified` is the one it was imported with (a rename
  * stamps its own time). Starring and moving a note are not edits. Notes already deleted are neither.
+ * A note that took another id (docs/architecture.md "Note identity") is found by its making event,
+ * and a note under the import's id that another event made is not the import's.
  */
 export function planUndo(summary: ImportSummary, notes: NotesState): UndoPlan {
   const remove: string[] = [];
   const kept: string[] = [];
-  for (const [id, modified] of summary.notes) {
+  for (const [named, modified, event] of summary.notes) {
+    const id = event === undefined ? named : (notes.remaps[event] ?? named);
+    if (event !== undefined && notes.origins[id] !== event) continue;
     const meta = notes.meta[id];
     if (!meta) continue;
     const rev = notes.revs[id];

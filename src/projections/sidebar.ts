@@ -1,6 +1,7 @@
 import type { SortMode } from '../../catalog';
 import type { NotesState, ViewState } from './notesState';
 import { bodySearchText, type HtmlText } from './searchText';
+import { filteredIds, isEmptyFilter } from './organisation/organisationIndex';
 
 /**
  * A run of a title, marked when it matches the search (docs/product.md "Search").
@@ -86,9 +87,11 @@ export interface SidebarRows {
 }
 
 /**
- * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions"): search is case-insensitive over the title
- * and the body's text (`bodySearch`, normally the search index); the sort mode orders the notes,
- * and with a query the notes whose title matches come before those matching in their text only.
+ * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions",
+ * "Notebooks and tags"): the view's filter (notebook, tags, starred) picks the notes; search is
+ * case-insensitive over the title and the body's text (`bodySearch`, normally the search index);
+ * the sort mode orders the notes, and with a query the notes whose title matches come before those
+ * matching in their text only.
  */
 export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRows {
   const q = view.search.trim().toLowerCase();
@@ -100,6 +103,7 @@ export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: Body
     const titles = lowerTitles(notes);
     ids = notes.order.filter((id, i) => (titles[i].includes(q) && inTitle.add(id)) || inBody(id));
   }
+  ids = filteredIds(notes, ids, view.filter);
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));
@@ -129,6 +133,22 @@ export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: Body
       return row;
     },
   };
+}
+
+/**
+ * The payload of `note.moved` for the row at `index` moving `direction` in `rows` (manual order): in
+ * a filtered list its neighbour there is named as the partner it swaps places with, since the two
+ * need not be neighbours in the whole list (docs/product.md "Notebooks and tags").
+ */
+export function movePayload(
+  rows: SidebarRows,
+  view: ViewState,
+  index: number,
+  direction: 'up' | 'down',
+): { id: string; direction: 'up' | 'down'; with?: string } {
+  const id = rows.ids[index];
+  const partner = rows.ids[direction === 'up' ? index - 1 : index + 1];
+  return isEmptyFilter(view.filter) || partner === undefined ? { id, direction } : { id, direction, with: partner };
 }
 
 /**

@@ -160,7 +160,22 @@ describe('conflicts in the notes fold', () => {
     expect(notes.meta[String(Number(taken) + 1)].title).toMatch(/^Groceries \(conflict/);
   });
 
-  it('two devices that made a note with the same id keep both texts', () => {
+  it('two devices that made a note with the same id keep both notes, each with its text (docs/architecture.md "Note identity")', () => {
+    const onA = ev('note.created', { id: NOTE, title: 'From A' }, A, 0);
+    const onB = ev('note.created', { id: NOTE, title: 'From B' }, B, 0);
+    const notes = foldNotes(EMPTY_NOTES, [
+      onA,
+      onB,
+      ev('note.body-saved', { id: NOTE, ref: onA.id, html: '<p>A text</p>', base: onA.id }, A, 2),
+      ev('note.body-saved', { id: NOTE, ref: onB.id, html: '<p>B text</p>', base: onB.id }, B, 3),
+    ]);
+    expect(notes.order.map((id) => [notes.meta[id].title, notes.bodies[id].html]).sort()).toEqual([
+      ['From A', '<p>A text</p>'],
+      ['From B', '<p>B text</p>'],
+    ]);
+  });
+
+  it('a save of schema 3 (no ref) on a note two devices made under one id keeps its text as a conflict copy', () => {
     const onA = ev('note.created', { id: NOTE, title: 'From A' }, A, 0);
     const onB = ev('note.created', { id: NOTE, title: 'From B' }, B, 0);
     const notes = foldNotes(EMPTY_NOTES, [
@@ -169,7 +184,10 @@ describe('conflicts in the notes fold', () => {
       ev('note.body-saved', { id: NOTE, html: '<p>A text</p>', base: onA.id }, A, 2),
       ev('note.body-saved', { id: NOTE, html: '<p>B text</p>', base: onB.id }, B, 3),
     ]);
-    const texts = notes.order.map((id) => notes.bodies[id].html).sort();
+    const texts = notes.order
+      .map((id) => notes.bodies[id].html)
+      .filter((html) => html !== '')
+      .sort();
     expect(texts).toEqual(['<p>A text</p>', '<p>B text</p>']);
   });
 

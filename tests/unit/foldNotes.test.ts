@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { foldApp } from '../../src/projections/foldApp';
-import { EMPTY_NOTES, INITIAL_STATE, noteIndex } from '../../src/projections/notesState';
+import { EMPTY_NOTES, INITIAL_STATE, NO_FILTER, noteIndex } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { ev } from './helpers';
 
@@ -77,7 +77,7 @@ describe('notes projection', () => {
     expect(after.starred).not.toBe(before.starred);
   });
 
-  it('ignores events about unknown or deleted notes, and does not re-create a deleted id', () => {
+  it('ignores events about unknown or deleted notes; a note made under a deleted id is a new note under the next free id', () => {
     const notes = foldNotes(EMPTY_NOTES, [
       ev('note.renamed', { id: A, title: 'ghost' }),
       ev('note.body-saved', { id: A, html: 'x' }),
@@ -93,7 +93,8 @@ describe('notes projection', () => {
         source: 'localStorage',
       }),
     ]);
-    expect(notes.order).toEqual([]);
+    expect(notes.order).toEqual([String(Number(B) + 1)]);
+    expect(notes.meta[String(Number(B) + 1)].title).toBe('again');
   });
 
   it('keeps an imported note’s document beside its HTML, after the notes there are, with its source’s modified time', () => {
@@ -167,6 +168,7 @@ describe('app projection (view)', () => {
       sidebar: 'collapsed',
       analyticsOpen: true,
       theme: 'system',
+      filter: NO_FILTER,
     });
     expect(state.seq).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noteRevisions } from '../../src/projections/history';
+import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { ev } from './helpers';
 
 describe('note history', () => {
@@ -13,7 +14,7 @@ describe('note history', () => {
       ev('note.body-saved', { id: '1', html: '<p>v2</p>' }, '2026-11-20T10:03:00.000Z'),
       ev('note.revision-restored', { id: '1', fromSeq: 3, html: '<p>v1</p>', title: 'Plan' }, '2026-11-20T10:04:00.000Z'),
     ];
-    const revisions = noteRevisions('1', events);
+    const revisions = noteRevisions('1', events, EMPTY_NOTES);
     expect(revisions.map((r) => [r.kind, r.title, r.html])).toEqual([
       ['restored', 'Plan', '<p>v1</p>'],
       ['saved', 'Plan', '<p>v2</p>'],
@@ -26,7 +27,7 @@ describe('note history', () => {
   });
 
   it('is empty for a note the log does not know', () => {
-    expect(noteRevisions('9', [ev('note.created', { id: '1', title: 'x' })])).toEqual([]);
+    expect(noteRevisions('9', [ev('note.created', { id: '1', title: 'x' })], EMPTY_NOTES)).toEqual([]);
   });
 
   it('names where an imported note came from, and keeps its document for a restore', () => {
@@ -37,9 +38,9 @@ describe('note history', () => {
       ev('note.imported', { id: '2', ...payload, source: 'localStorage' }),
       ev('note.imported', { id: '3', ...payload, source: 'keep' }),
     ];
-    const [fromEvernote] = noteRevisions('1', events);
+    const [fromEvernote] = noteRevisions('1', events, EMPTY_NOTES);
     expect(fromEvernote).toMatchObject({ kind: 'imported', from: 'Evernote (My Notes.enex)', blocks });
-    expect(noteRevisions('2', events)[0].from).toBeUndefined();
-    expect(noteRevisions('3', events)[0].from).toBe('Google Keep');
+    expect(noteRevisions('2', events, EMPTY_NOTES)[0].from).toBeUndefined();
+    expect(noteRevisions('3', events, EMPTY_NOTES)[0].from).toBe('Google Keep');
   });
 });

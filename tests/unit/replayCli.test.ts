@@ -17,6 +17,11 @@ const events = [
   ev('note.body-saved', { id: '1700000000001', html: '<p>one</p>' }),
   ev('note.created', { id: '1700000000002', title: 'Second' }),
   ev('note.starred', { id: '1700000000002' }),
+  ev('notebook.created', { notebook: 'nb-replay-001', name: 'Work', parent: null }),
+  ev('notebook.created', { notebook: 'nb-replay-002', name: 'Projects', parent: 'nb-replay-001' }),
+  ev('note.filed', { id: '1700000000001', notebook: 'nb-replay-002' }),
+  ev('note.tagged', { id: '1700000000001', tag: 'q3/plans' }),
+  ev('note.tagged', { id: '1700000000002', tag: 'q3' }),
 ];
 const logPath = join(dir, 'log.json');
 writeFileSync(logPath, JSON.stringify(buildLogFile(events, null, new Date('2026-11-22T00:00:00Z'))));
@@ -33,6 +38,19 @@ describe('replay command line', () => {
     expect(JSON.parse(run(logPath, '--note', '1700000000001').stdout)).toBe('<p>one</p>');
     const early = JSON.parse(run(logPath, '--until', String(events[1].seq)).stdout);
     expect(Object.keys(early)).toEqual(['notes', 'linkedNotes', 'note_1700000000001']);
+  });
+
+  it('prints the notebooks and tags with their notes with --organisation', () => {
+    expect(JSON.parse(run(logPath, '--organisation').stdout)).toEqual({
+      notebooks: [
+        { path: 'Work', notes: [] },
+        { path: 'Work / Projects', notes: ['1700000000001'] },
+      ],
+      tags: [
+        { path: 'q3', notes: ['1700000000002'] },
+        { path: 'q3/plans', notes: ['1700000000001'] },
+      ],
+    });
   });
 
   it('fails with a reason on a bad file, an unknown note or bad arguments', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PullPage, SealedCheckpoint, SealedEvent } from '../../catalog';
-import { ALTERED_REASON, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
+import { CHECKPOINT_FORMAT } from '../../catalog';
+import { ALTERED_REASON, sealBytes, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
+import { foldNotes } from '../../src/projections/foldNotes';
+import { EMPTY_NOTES } from '../../src/projections/notesState';
+import { ev } from './helpers';
 import { LOCKED_MESSAGE, sealingTransport } from '../../src/services/sync/sealingTransport';
 import type { SealedTransport } from '../../src/services/sync/transport';
 
@@ -15,6 +19,20 @@ const event = (id: string, title: string) => ({
   type: 'note.renamed',
   payload: { id: '1700000000001', title },
 });
+
+/** A checkpoint as a build that wrote `format` sealed it (the AAD of seal.ts's checkpoints). */
+async function sealCheckpointAs(
+  account: { userId: string; key: CryptoKey },
+  serverSeq: number,
+  format: string,
+  state: unknown,
+): Promise<SealedCheckpoint> {
+  const gzip = new Uint8Array(
+    await new Response(new Blob([JSON.stringify(state)]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+  );
+  const aad = JSON.stringify(['notepad/checkpoint/1', account.userId, serverSeq, format]);
+  return { serverSeq, format, c: await sealBytes(account.key, gzip, aad) };
+}
 
 /** A wire that records what it is sent and answers what a test gives it. */
 function wire(page: PullPage = { events: [], head: 0, more: false }, checkpoint: SealedCheckpoint | null = null) {
@@ -80,11 +98,34 @@ describe('the sealing transport', () => {
 
   it('does not use a checkpoint that does not open, and uses one that does', async () => {
     const mine = { userId: 'user-a', key: await key() };
-    const state = { order: ['1700000000001'] };
+    const state = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1700000000001', title: 'Kept' })]);
     const sealed = await sealCheckpoint(mine.key, mine.userId, 7, state);
     const read = (c: SealedCheckpoint) => sealingTransport(wire(undefined, c).transport, async () => mine).checkpoint('web-device-a1');
-    expect(await read(sealed)).toEqual({ serverSeq: 7, format: sealed.format, state });
+    expect(await read(sealed)).toEqual({ serverSeq: 7, format: CHECKPOINT_FORMAT, state });
     expect(await read({ ...sealed, serverSeq: 8 })).toBeNull();
     expect(await read({ ...sealed, c: sealed.c.slice(0, -8) + 'AAAAAAAA' })).toBeNull();
+  });
+
+  it('parses a checkpoint’s state: one of the build before is upcast, one that does not parse is not used', async () => {
+    const mine = { userId: 'user-a', key: await key() };
+    const read = (c: SealedCheckpoint) => sealingTransport(wire(undefined, c).transport, async () => mine).checkpoint('web-device-a1');
+    const {
+      origins: _o,
+      remaps: _r,
+      notebooks: _n,
+      goneNotebooks: _g,
+      notebookAliases: _a,
+      filed: _f,
+      tags: _t,
+      tagged: _d,
+      ...before
+    } = foldNotes(EMPTY_NOTES, [ev('note.created', { id: '1700000000001', title: 'Old' })]);
+    // A build of schema 3 sealed its checkpoints under this format, with no notebooks or tags in its state.
+    const old = await sealCheckpointAs(mine, 5, 'notes-state/2+gzip', before);
+    const opened = await read(old);
+    expect(opened?.format).toBe(CHECKPOINT_FORMAT);
+    expect(opened?.state.meta['1700000000001'].title).toBe('Old');
+    expect(opened?.state.notebooks).toEqual({});
+    expect(await read(await sealCheckpoint(mine.key, mine.userId, 6, { order: ['1700000000001'] }))).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ export class ImportAppender {
   private readonly writer: BatchWriter;
   private readonly fileTimes: Map<string, number | null>;
   private batch: AppEvent[] = [];
-  private added: [string, string][] = [];
+  private added: [id: string, modified: string, event: string][] = [];
   private chars = 0;
   private batchStarted: number;
 
@@ -74,20 +74,19 @@ export class ImportAppender {
     const created = usableTime(converted.createdAt) ?? this.fileTimes.get(note.source.file) ?? this.startedAt;
     const modified = new Date(usableTime(converted.modifiedAt) ?? created).toISOString();
     const id = this.ids.next(created);
-    this.batch.push(
-      this.log.create('note.imported', {
-        id,
-        title: converted.title,
-        modified,
-        html: converted.html,
-        starred: converted.starred,
-        source: note.source.app,
-        file: note.source.file,
-        importId: this.importId,
-        blocks: converted.blocks,
-      }),
-    );
-    this.added.push([id, modified]);
+    const event = this.log.create('note.imported', {
+      id,
+      title: converted.title,
+      modified,
+      html: converted.html,
+      starred: converted.starred,
+      source: note.source.app,
+      file: note.source.file,
+      importId: this.importId,
+      blocks: converted.blocks,
+    });
+    this.batch.push(event);
+    this.added.push([id, modified, event.id]);
     // A rough size: the HTML and a document of about the same length.
     this.chars += converted.html.length * 2;
     this.files[source].imported += 1;
@@ -105,6 +104,7 @@ export class ImportAppender {
       importId: this.importId,
       notes: this.added.map(([id]) => id),
       modified: this.added.map(([, modified]) => modified),
+      events: this.added.map(([, , eventId]) => eventId),
     });
     const [events, notes] = [[...this.batch, record], this.added.length];
     [this.batch, this.added, this.chars] = [[], [], 0];

@@ -4,7 +4,7 @@
  * and so is the checkpoint. What does not open (altered, or moved from another event or account)
  * comes to the engine as unreadable with the reason, never as an event.
  */
-import type { SealedEvent } from '../../../catalog';
+import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState, type SealedEvent } from '../../../catalog';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
@@ -62,7 +62,10 @@ export function sealingTransport(inner: SealedTransport, keys: () => Promise<Acc
       if (!sealed || typeof sealed.c !== 'string') return null;
       try {
         const state = await openCheckpoint(k.key, k.userId, sealed);
-        return state === null ? null : { serverSeq: sealed.serverSeq, format: sealed.format, state: state as Checkpoint['state'] };
+        if (state === null) return null;
+        // Parsed (and upcast) like every state from outside the page; one that does not read is not used.
+        const reading = readNotesState(CHECKPOINT_FORMAT_VERSIONS[sealed.format], state);
+        return reading.ok ? { serverSeq: sealed.serverSeq, format: CHECKPOINT_FORMAT, state: reading.state } : null;
       } catch (error) {
         // A checkpoint that does not open is not used: the device folds the account's events instead.
         if (error instanceof SealError) return null;

@@ -13,7 +13,17 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   renamed: 'Renamed',
   saved: 'Saved',
   restored: 'Restored',
+  filed: 'Moved',
+  tagged: 'Tagged',
+  untagged: 'Untagged',
 };
+
+/** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "travel". */
+function detailText(revision: Revision): string {
+  if (revision.detail === undefined) return '';
+  if (revision.kind === 'filed') return revision.detail === '' ? ' out of its notebook' : ` to ${revision.detail}`;
+  return ` ${revision.detail}`;
+}
 
 /**
  * A note's history: its saved revisions with times; one selected is previewed read-only;
@@ -32,7 +42,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
   useEffect(() => {
     let live = true;
     void log.noteEvents(noteId).then((events) => {
-      const list = noteRevisions(noteId, events);
+      const list = noteRevisions(noteId, events, log.state.notes);
       if (live) {
         setRevisions(list);
         setChosen(list[0] ?? null);
@@ -71,6 +81,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
                   <span>
                     {KIND_LABELS[r.kind]}
                     {r.from ? ` from ${r.from}` : ''}
+                    {detailText(r)}
                     {i === 0 ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>

@@ -7,6 +7,7 @@
  */
 import {
   CHECKPOINT_FORMAT,
+  CHECKPOINT_FORMAT_VERSIONS,
   SEAL_NONCE_BYTES,
   sealedLength,
   utf8Length,
@@ -124,11 +125,12 @@ export async function sealCheckpoint(key: CryptoKey, userId: string, serverSeq: 
 }
 
 /**
- * The notes state of a checkpoint this build can read (format CHECKPOINT_FORMAT), or null for
- * another format. @throws SealError when it does not open or does not hold JSON.
+ * The notes state (JSON, not yet parsed) of a checkpoint of a format this build reads
+ * (CHECKPOINT_FORMAT_VERSIONS), or null for another format. @throws SealError when it does not open
+ * or does not hold JSON.
  */
 export async function openCheckpoint(key: CryptoKey, userId: string, checkpoint: SealedCheckpoint): Promise<unknown> {
-  if (checkpoint.format !== CHECKPOINT_FORMAT) return null;
+  if (!Object.prototype.hasOwnProperty.call(CHECKPOINT_FORMAT_VERSIONS, checkpoint.format)) return null;
   const gzip = await openBytes(key, checkpoint.c, checkpointAad(userId, checkpoint.serverSeq, checkpoint.format));
   try {
     return JSON.parse(fromUtf8(await drain(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip')))));

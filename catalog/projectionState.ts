@@ -1,0 +1,126 @@
+/**
+ * The notes projection's state, declared once (docs/architecture.md "Projections"): a valibot schema
+ * whose TypeScript type is inferred from it, so the fold, snapshots, checkpoints and log files share
+ * one definition, and every state that comes from outside the page (a snapshot, a decrypted
+ * checkpoint, a log file) is parsed before anything folds onto it (`parseNotesState`).
+ * Shared by the app and the sync server's tests; imports nothing of either.
+ */
+import * as v from 'valibot';
+import { SIDEBAR_MODES, SORT_MODES, THEME_PREFERENCES } from './events';
+import { NOTE_FILTER_SCHEMA } from './noteFilter';
+
+const record = <S extends v.GenericSchema>(value: S) => v.record(v.string(), value);
+
+/**
+ * A note's body: `html` is what `note_{id}` holds; the BlockNote document when the editor saved it,
+ * as `blocks`, or as `blocksJson` (its JSON) when the body was read from a snapshot.
+ */
+const NOTE_BODY = v.object({ html: v.string(), blocks: v.optional(v.array(v.unknown())), blocksJson: v.optional(v.string()) });
+
+/**
+ * Which revision a note's body is at (docs/architecture.md "Conflicts"): the id of the event that
+ * set it, whether that event made the note (`origin`), the device that made it, and, for a conflict
+ * copy, the note it was copied from.
+ */
+const REVISION_REF = v.object({ id: v.string(), origin: v.boolean(), device: v.optional(v.string()), copyOf: v.optional(v.string()) });
+
+/** A notebook (docs/product.md "Notebooks and tags"): its name and its parent notebook's id (null: top level). */
+const NOTEBOOK = v.object({ name: v.string(), parent: v.nullable(v.string()) });
+
+/**
+ * The notes as the log says they are (docs/product.md "Entities and storage keys", "Notebooks and
+ * tags"). `order` is the manual order; the records are keyed by note id (or notebook id, tag key),
+ * so the common events touch one key instead of scanning a list.
+ */
+export const NOTES_STATE_SCHEMA = v.object({
+  order: v.array(v.string()),
+  meta: record(v.object({ title: v.string(), modified: v.string() })),
+  bodies: record(NOTE_BODY),
+  /** linkedNotes: starred ids in the order they were starred. */
+  starred: v.array(v.string()),
+  /**
+   * Notes the log has deleted, with their last title: a stale legacy copy cannot bring them back,
+   * and an edit made elsewhere before the delete was seen brings the note back with it.
+   */
+  deleted: record(v.object({ title: v.string() })),
+  /** The revision each note (deleted ones too) is at, for conflict detection. */
+  revs: record(REVISION_REF),
+  /** Device names by device id (`device.named`), for history and conflict copies. */
+  devices: record(v.string()),
+  /**
+   * The event that made each note (live or deleted), where the state knows it: the app names it as
+   * `ref` in the note's later events, so they find the note even when its id had to change.
+   */
+  origins: record(v.string()),
+  /**
+   * Notes whose id was taken when they were made (two devices, one millisecond): the making event's
+   * id -> the next free id the fold gave the note (docs/architecture.md "Note identity").
+   */
+  remaps: record(v.string()),
+  /** Live notebooks by id. */
+  notebooks: record(NOTEBOOK),
+  /** Deleted notebooks -> the parent they had, so a note filed into one elsewhere lands in its parent. */
+  goneNotebooks: record(v.nullable(v.string())),
+  /** Notebooks made twice under one parent and name (two devices): the later id -> the one kept. */
+  notebookAliases: record(v.string()),
+  /** The notebook of each note that is in one. */
+  filed: record(v.string()),
+  /** Every tag: its key (the lower-cased path) -> the path as first written (`project/Alpha`). */
+  tags: record(v.string()),
+  /** The tag keys of each note that has tags, sorted. */
+  tagged: record(v.array(v.string())),
+});
+
+/** The notes projection's state (inferred from NOTES_STATE_SCHEMA). */
+export type NotesState = v.InferOutput<typeof NOTES_STATE_SCHEMA>;
+/** A note's body (see NOTE_BODY). */
+export type NoteBody = v.InferOutput<typeof NOTE_BODY>;
+/** A note's revision (see REVISION_REF). */
+export type NoteRevisionRef = v.InferOutput<typeof REVISION_REF>;
+/** A notebook (see NOTEBOOK). */
+export type Notebook = v.InferOutput<typeof NOTEBOOK>;
+
+/** Every part of the notes state, in declaration order: code that must handle each part maps over these. */
+export const NOTES_STATE_PARTS = Object.keys(NOTES_STATE_SCHEMA.entries) as (keyof NotesState)[];
+
+/** The notes of an empty log. */
+export const EMPTY_NOTES: NotesState = {
+  order: [],
+  meta: {},
+  bodies: {},
+  starred: [],
+  deleted: {},
+  revs: {},
+  devices: {},
+  origins: {},
+  remaps: {},
+  notebooks: {},
+  goneNotebooks: {},
+  notebookAliases: {},
+  filed: {},
+  tags: {},
+  tagged: {},
+};
+
+/** One tab's view (docs/product.md "Sidebar", "States and transitions"): restored from the log at start. */
+export const VIEW_STATE_SCHEMA = v.object({
+  selectedId: v.nullable(v.string()),
+  sort: v.picklist(SORT_MODES),
+  search: v.string(),
+  sidebar: v.picklist(SIDEBAR_MODES),
+  analyticsOpen: v.boolean(),
+  /** Shared by every tab (its event is not a per-tab view event). */
+  theme: v.picklist(THEME_PREFERENCES),
+  filter: NOTE_FILTER_SCHEMA,
+});
+/** One tab's view (inferred from VIEW_STATE_SCHEMA). */
+export type ViewState = v.InferOutput<typeof VIEW_STATE_SCHEMA>;
+
+/** The whole projection: notes, the tab's view, and `seq`, the last folded event. */
+export const APP_STATE_SCHEMA = v.object({
+  notes: NOTES_STATE_SCHEMA,
+  view: VIEW_STATE_SCHEMA,
+  seq: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});
+/** See APP_STATE_SCHEMA. */
+export type AppState = v.InferOutput<typeof APP_STATE_SCHEMA>;

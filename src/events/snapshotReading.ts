@@ -1,0 +1,56 @@
+import { EVENT_SCHEMA_VERSION, readAppState, readHeadState, readNotesState, type StateReading } from '../../catalog';
+import { BUILD_ID } from '../lib/buildId';
+import type { ServerBase } from './logFold';
+import type { Snapshot, SnapshotHead } from './logRecords';
+
+/**
+ * Snapshots read back from storage (docs/architecture.md "Reading states"). A snapshot this very
+ * build wrote holds the output of this build's fold of validated events and is used as it is; one
+ * written by another build (an older schema, an older or newer build of this schema) is upcast and
+ * parsed with the notes state's schema first. A snapshot is a cache: one that fails is set aside
+ * and the events are folded instead.
+ */
+
+/** The reading of a snapshot: usable, of a newer schema (left for that build), or broken (why). */
+export type SnapshotReading<S> = StateReading<S> | { ok: false; newer: true; reason: string };
+
+const isOwn = (stored: { v: number; writer?: string }) => stored.v === EVENT_SCHEMA_VERSION && stored.writer === BUILD_ID;
+
+/**
+ * `stored` as this build's snapshot: state and server part parsed, unless this build wrote it and
+ * `trustOwn` (storage; a file from outside is always parsed, whatever it says of its writer). Never throws.
+ */
+export function readSnapshot(stored: Snapshot, trustOwn = true): SnapshotReading<Snapshot> {
+  if (stored.v > EVENT_SCHEMA_VERSION) return { ok: false, newer: true, reason: `schema version ${stored.v}` };
+  if (trustOwn && isOwn(stored)) return { ok: true, state: stored };
+  const state = readAppState(stored.v, stored.state);
+  if (!state.ok) return state;
+  let server: ServerBase | undefined;
+  if (stored.server) {
+    const notes = readNotesState(stored.v, stored.server.notes);
+    if (!notes.ok) return { ok: false, reason: `server part: ${notes.reason}` };
+    server = { head: stored.server.head, notes: notes.state };
+  }
+  return { ok: true, state: { ...stored, v: EVENT_SCHEMA_VERSION, state: state.state, ...(server ? { server } : {}) } };
+}
+
+/** `head` as this build's snapshot head (parsed unless this build wrote it). Never throws. */
+export function readSnapshotHead(head: SnapshotHead): SnapshotReading<SnapshotHead> {
+  if (head.v > EVENT_SCHEMA_VERSION) return { ok: false, newer: true, reason: `schema version ${head.v}` };
+  if (isOwn(head)) return { ok: true, state: head };
+  const state = readHeadState(head.v, head.state);
+  return state.ok ? { ok: true, state: { ...head, v: EVENT_SCHEMA_VERSION, state: state.state } } : state;
+}
+
+/**
+ * The checkpoint a synced device started from (docs/architecture.md "Sync"), as stored in its
+ * bookkeeping: `v` names the schema of its notes; builds before version 4 stored none (their states
+ * all had the shape of version 3). Never throws.
+ */
+export function readOrigin(stored: ServerBase & { v?: number }): StateReading<ServerBase> {
+  const notes = readNotesState(stored.v ?? 3, stored.notes);
+  return notes.ok ? { ok: true, state: { head: stored.head, notes: notes.state } } : notes;
+}
+
+/** The fields a snapshot written now carries besides its state: schema version and writer. */
+export const SNAPSHOT_STAMP = { v: EVENT_SCHEMA_VERSION, writer: BUILD_ID } as const;

@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_SCHEMA_VERSION } from '../../catalog';
+import { EventLog } from '../../src/events/eventLog';
+import { openLogDatabase } from '../../src/events/logDatabase';
+import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { noteRevisions } from '../../src/projections/history';
+import { NO_FILTER } from '../../src/projections/notesState';
+import { toStorageKeys } from '../../src/projections/storageKeys';
+
+/**
+ * An update must keep a library whole and fast (docs/architecture.md "Reading states"): the stores
+ * a build of schema 3 left (tests/unit/fixtures/library-v3.json, made by running that build) open in
+ * this build with every note and its history, from the old snapshot (not a fold of the whole log).
+ */
+
+interface StoreDump {
+  key: IDBValidKey;
+  value: unknown;
+}
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/library-v3.json', import.meta.url), 'utf8')) as {
+  dbVersion: number;
+  events: StoreDump[];
+  snapshots: StoreDump[];
+  snapshotBodies: StoreDump[];
+  quarantine: StoreDump[];
+  expected: { keys: Record<string, string>; view: Record<string, unknown>; history: Record<string, [string, string, string][]> };
+};
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+/** Put the old build's records back, as they were, under their keys. */
+async function restoreOldStores(): Promise<void> {
+  const db = await openLogDatabase(() => undefined);
+  expect(db.version).toBe(fixture.dbVersion);
+  const tx = db.transaction(['events', 'snapshots', 'snapshotBodies', 'quarantine'], 'readwrite');
+  for (const { value } of fixture.events) await tx.objectStore('events').put(value as never);
+  for (const { value } of fixture.snapshots) await tx.objectStore('snapshots').put(value as never);
+  for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value as never, key as never);
+  await tx.done;
+  db.close();
+}
+
+/** The storage, recording the seqs each read of the log started after. */
+async function watchedStorage(): Promise<{ storage: LogStorage; readsAfter: number[] }> {
+  const storage = await openIndexedDbStorage(null);
+  const readsAfter: number[] = [];
+  const readAfter = storage.readAfter.bind(storage);
+  storage.readAfter = (after, options) => {
+    readsAfter.push(after);
+    return readAfter(after, options);
+  };
+  return { storage, readsAfter };
+}
+
+describe('a library written by the build of schema 3', () => {
+  it('opens from its snapshot with every note, its keys and its history as that build showed them', async () => {
+    await restoreOldStores();
+    const { storage, readsAfter } = await watchedStorage();
+    const log = new EventLog({ storage });
+    expect(await log.preview()).toBe(true);
+    await log.load();
+    const snapshotSeq = Math.max(...fixture.snapshots.map((s) => Number(s.key)));
+    expect(snapshotSeq).toBeGreaterThan(0);
+    // Both the list (from the head) and the whole fold started at the old snapshot: no event before it was read.
+    expect(readsAfter).toEqual([snapshotSeq]);
+    expect(toStorageKeys(log.state.notes)).toEqual(fixture.expected.keys);
+    expect(log.state.view).toEqual({ ...fixture.expected.view, filter: NO_FILTER });
+    for (const [id, history] of Object.entries(fixture.expected.history)) {
+      const revisions = noteRevisions(id, await log.noteEvents(id), log.state.notes);
+      expect(revisions.map((r) => [r.kind, r.title, r.html])).toEqual(history);
+    }
+    expect(log.status$.value.quarantinedNow).toEqual([]);
+    expect(log.state.notes.notebooks).toEqual({});
+    log.close();
+  });
+
+  it('takes the new events after the update, and its next snapshot is this build’s', async () => {
+    await restoreOldStores();
+    const storage = await openIndexedDbStorage(null);
+    const log = new EventLog({ storage });
+    await log.load();
+    const [id] = log.state.notes.order;
+    await log.append('notebook.created', { notebook: 'nb-upgrade-01', name: 'Kept', parent: null });
+    await log.append('note.filed', { id, notebook: 'nb-upgrade-01' });
+    await log.append('note.tagged', { id, tag: 'after/update' });
+    await log.writeSnapshot();
+    const snapshot = await storage.latestSnapshot();
+    expect(snapshot?.v).toBe(EVENT_SCHEMA_VERSION);
+    expect(snapshot?.state.notes.filed).toEqual({ [id]: 'nb-upgrade-01' });
+    log.close();
+    // A later start reads it back.
+    const again = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await again.load();
+    expect(again.state.notes.tagged[id]).toEqual(['after/update']);
+    expect(toStorageKeys(again.state.notes)).toEqual(toStorageKeys(log.state.notes));
+    again.close();
+  });
+});
