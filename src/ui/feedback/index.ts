@@ -10,7 +10,6 @@ export { ToastHost } from './ToastHost';
 export {
   announceChangedElsewhere,
   announceConflictCopy,
-  announceMirrorError,
   announceNewerVersion,
   announceSaveFailed,
   announceStartup,
