@@ -9,9 +9,7 @@ import { inNextTask } from '../lib/scheduler';
  * `notes` or `linkedNotes` that could not be written (`outdated`: localStorage is full of other data).
  */
 export type LocalCopy =
-  | { kind: 'complete' }
-  | { kind: 'partial'; bodies: number; notes: number }
-  | { kind: 'outdated'; bodies: number; notes: number };
+  { kind: 'complete' } | { kind: 'partial'; bodies: number; notes: number } | { kind: 'outdated'; bodies: number; notes: number };
 
 /** What a mirror tells its owner. */
 interface MirrorListeners {
@@ -113,7 +111,10 @@ export class StorageMirror {
     if (prev && prev.order !== notes.order) {
       for (const id of prev.order) if (!notes.meta[id]) this.dropBody(id);
     }
-    const listsDropped = this.writeLists(notes, !prev || prev.order !== notes.order || prev.meta !== notes.meta || prev.starred !== notes.starred);
+    const listsDropped = this.writeLists(
+      notes,
+      !prev || prev.order !== notes.order || prev.meta !== notes.meta || prev.starred !== notes.starred,
+    );
     let bodies = notes.order.length;
     if (!prev || prev.bodies !== notes.bodies || prev.order !== notes.order || this.copy.kind !== 'complete' || listsDropped) {
       const complete = prev !== null && this.copy.kind === 'complete' && !listsDropped && this.writeChangedBodies(prev, notes);

@@ -44,7 +44,8 @@ function datedNotes(n: number, words: number) {
 }
 
 /** The ids whose body key the storage holds, in the order bodies are written (newest first). */
-const heldBodies = (web: Storage, notes: ReturnType<typeof foldNotes>) => bodyWriteOrder(notes).filter((id) => web.getItem(`note_${id}`) !== null);
+const heldBodies = (web: Storage, notes: ReturnType<typeof foldNotes>) =>
+  bodyWriteOrder(notes).filter((id) => web.getItem(`note_${id}`) !== null);
 
 const storedKeys = (web: Storage) => {
   const out: Record<string, string> = {};
@@ -248,7 +249,7 @@ describe('localStorage mirror when storage is full', () => {
 
   it('through random edits, deletes, stars and quotas: the lists are whole, each body key holds its note’s text or nothing, and the bodies held are the newest', () => {
     let seed = 20261120;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let run = 0; run < 20; run++) {
       const web = new CountingStorage(1500 + Math.floor(random() * 6000));
       const copies: LocalCopy[] = [];
