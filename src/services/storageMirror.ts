@@ -170,14 +170,19 @@ export class StorageMirror {
 
   /** Set `key`, dropping the oldest bodies held while the area is full; false when it still does not fit. */
   private writeMakingRoom(notes: NotesState, key: string, value: string): boolean {
-    const order = this.rank(notes);
-    let tail = order.length - 1;
+    // Ranked only when needed: a save changes the dates, and most writes fit.
+    let order: string[] | null = null;
+    let tail = -1;
     for (;;) {
       const written = writeItem(this.storage, key, value);
       if (written.ok) return true;
       if (written.kind !== 'quota') {
         this.failure ??= written.error;
         return false;
+      }
+      if (!order) {
+        order = this.rank(notes);
+        tail = order.length - 1;
       }
       while (tail >= 0 && !this.held.has(order[tail])) tail -= 1;
       if (tail < 0) return false;
