@@ -14,12 +14,13 @@ import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
-import { ToastHost, announceMirrorError, announceNewerVersion, announceStartup, toasts } from './ui/feedback';
+import { ToastHost, announceNewerVersion, announceStartup, toasts } from './ui/feedback';
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
 import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
+import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
 import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
 import { appFunctionsClient } from './services/appFunctions';
@@ -87,7 +88,7 @@ async function boot(): Promise<void> {
       return;
     }
     // The mirror starts once the original app's notes are all in the log (they come in after the log is editable).
-    mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, announceMirrorError);
+    mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, (copy) => localCopy$.next(copy));
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     watchConflictCopies(ready);

@@ -40,3 +40,24 @@ export function toStorageKeys(notes: NotesState): Record<string, string> {
   list.keys.forEach((key, i) => (keys[key] = list.value(i)));
   return keys;
 }
+
+/**
+ * The order the localStorage mirror writes `note_{id}` bodies in (docs/architecture.md "localStorage mirror"):
+ * note ids newest first by `modified`, notes modified at the same time in manual order. `previous`, an
+ * earlier result, only makes it faster (the sort starts from an order that is already nearly right). Pure.
+ */
+export function bodyWriteOrder(notes: NotesState, previous: readonly string[] = []): string[] {
+  const position = new Map<string, number>();
+  notes.order.forEach((id, i) => position.set(id, i));
+  const ids = previous.filter((id) => position.has(id));
+  if (ids.length !== notes.order.length) {
+    const seen = new Set(ids);
+    for (const id of notes.order) if (!seen.has(id)) ids.push(id);
+  }
+  const { meta } = notes;
+  return ids.sort((a, b) => {
+    const ma = meta[a].modified;
+    const mb = meta[b].modified;
+    return ma === mb ? position.get(a)! - position.get(b)! : ma < mb ? 1 : -1;
+  });
+}

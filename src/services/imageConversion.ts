@@ -7,12 +7,17 @@ const IMAGE_JPEG_QUALITY = 0.7;
  * screens while a phone photo (4000 px) does not fill localStorage's ~5 MB on its own.
  */
 const IMAGE_STORED_MAX_WIDTH_PX = 2 * IMAGE_MAX_WIDTH_PX;
-/** Raster types a note may embed (the ones sanitizeBlocks keeps as data URLs). */
-const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
+/** Image types a note may embed (the ones sanitizeBlocks keeps as data URLs); SVG is kept sanitized (svgImages.ts). */
+const EMBEDDABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/svg+xml'];
 
-/** True for a file the image picker and paste accept: a raster image type (docs/product.md "Validation rules"). */
+/** True for a file the image picker and paste accept: a raster or SVG image type (docs/product.md "Validation rules"). */
 export function isEmbeddableImage(file: { type: string }): boolean {
   return EMBEDDABLE_IMAGE_TYPES.includes(file.type.toLowerCase());
+}
+
+/** True for an SVG image file: it stays a vector, sanitized, instead of becoming JPEG. */
+export function isSvgImage(file: { type: string }): boolean {
+  return file.type.toLowerCase() === 'image/svg+xml';
 }
 
 /** The width an image is first shown at: its own width, at most IMAGE_MAX_WIDTH_PX (px). */

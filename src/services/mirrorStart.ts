@@ -1,7 +1,7 @@
 import { filter } from 'rxjs';
 import type { EventLog } from '../events/eventLog';
 import type { LegacyOutcome } from './startup';
-import { StorageMirror } from './storageMirror';
+import { StorageMirror, type LocalCopy } from './storageMirror';
 import type { StorageArea } from './webStorage';
 
 /**
@@ -9,13 +9,14 @@ import type { StorageArea } from './webStorage';
  * notes are all in the log: until then its first write would replace the `notes` key, which lists the
  * notes not imported yet, and a tab closed half-way would lose them. When that import stopped on an
  * error the mirror does not start: the original app's keys stay as they are and the next start carries
- * on. Returns `flush`, for page hide (nothing before the mirror started).
+ * on. `onCopy` hears what the copy holds whenever that changes (the Storage line says when it is partial).
+ * Returns `flush`, for page hide (nothing before the mirror started).
  */
 export function startMirrorAfterLegacyImport(
   log: EventLog,
   storage: StorageArea,
   legacyImported: Promise<LegacyOutcome>,
-  onError: (error: unknown) => void,
+  onCopy: (copy: LocalCopy) => void,
 ): { flush(): void } {
   let mirror: StorageMirror | null = null;
   void legacyImported.then(({ error }) => {
@@ -23,7 +24,7 @@ export function startMirrorAfterLegacyImport(
       console.error('NotePad: the original app’s notes are not all imported; localStorage is left as it is', error);
       return;
     }
-    const copy = new StorageMirror(storage, onError);
+    const copy = new StorageMirror(storage, { onCopy });
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
@@ -32,8 +33,8 @@ export function startMirrorAfterLegacyImport(
     // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
     log.state$.subscribe((state) => log.writable && copy.schedule(state.notes));
     // A durable write may follow freed space without a new projection (the edit was already shown):
-    // let the copy catch up then too, instead of waiting for the next change. Only note events:
-    // view events (a search keystroke) would re-sort every stale key while storage stays full.
+    // let a partial copy catch up then too, instead of waiting for the next change. Only note events:
+    // view events (a search keystroke) would walk every note while the copy stays partial.
     log.events$.pipe(filter((event) => event.type.startsWith('note.') && log.writable)).subscribe(() => copy.retry());
   });
   return { flush: () => mirror?.flush() };

@@ -1,8 +1,9 @@
 import { purifier } from './purifier';
+import { cleanSvgDataUrl, isSvgDataUrl } from './svgImages';
 
 /** Media block props that hold a URL, and the blocks that have them. */
 const MEDIA_BLOCKS = new Set(['image', 'video', 'audio', 'file']);
-const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]*$/i;
+const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml);base64,[a-z0-9+/=\s]*$/i;
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +15,10 @@ export function isSafeLinkHref(href: unknown): href is string {
   return typeof href === 'string' && purifier().isValidAttribute('a', 'href', href);
 }
 
-/** True for media URLs a note may keep: http(s), blob of this page, or a base64 data URL of an image. */
+/**
+ * True for media URLs a note may keep: http(s), blob of this page, or a base64 data URL of an image (an
+ * SVG one is also sanitized where it enters a note or is shown: `sanitizeBlocks`, the paste's rules).
+ */
 export function isSafeMediaUrl(url: unknown): url is string {
   if (typeof url !== 'string') return false;
   if (DATA_IMAGE.test(url)) return true;
@@ -23,6 +27,12 @@ export function isSafeMediaUrl(url: unknown): url is string {
   } catch {
     return false;
   }
+}
+
+/** A media block's URL as a note may show it: unsafe ones empty, SVG data URLs sanitized. */
+function safeMediaUrl(url: unknown): unknown {
+  if (!isSafeMediaUrl(url)) return '';
+  return isSvgDataUrl(url) ? (cleanSvgDataUrl(url) ?? '') : url;
 }
 
 function cleanInline(content: unknown): unknown {
@@ -57,14 +67,15 @@ function cleanContent(content: unknown): unknown {
 /**
  * A BlockNote document with every link target and media URL checked: documents come
  * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
- * become plain text; unsafe media URLs become empty. Returns new blocks; the input is unchanged.
- * @throws PurifierNotLoadedError when a block holds a link and `loadPurifier()` has not resolved.
+ * become plain text; unsafe media URLs become empty; SVG images are sanitized (svgImages.ts). Returns
+ * new blocks; the input is unchanged.
+ * @throws PurifierNotLoadedError when a block holds a link or an SVG image and `loadPurifier()` has not resolved.
  */
 export function sanitizeBlocks<T>(blocks: T[]): T[] {
   return blocks.map((block) => {
     const b = block as Json & { props?: Json; children?: unknown[] };
     const props =
-      b.props && MEDIA_BLOCKS.has(String(b.type)) && 'url' in b.props && !isSafeMediaUrl(b.props.url) ? { ...b.props, url: '' } : b.props;
+      b.props && MEDIA_BLOCKS.has(String(b.type)) && 'url' in b.props ? { ...b.props, url: safeMediaUrl(b.props.url) } : b.props;
     return { ...b, props, content: cleanContent(b.content), children: sanitizeBlocks(b.children ?? []) } as T;
   });
 }

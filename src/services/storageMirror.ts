@@ -1,34 +1,62 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 import { noteIndex, type NotesState } from '../projections/notesState';
+import { bodyWriteOrder } from '../projections/storageKeys';
 import { inNextTask } from '../lib/scheduler';
 
-const BODY_PREFIX = noteBodyKey('');
+/**
+ * What the localStorage copy holds (docs/product.md "Entities and storage keys"): everything; or the
+ * complete `notes` and `linkedNotes` and the bodies of the newest `bodies` of `notes` notes; or a
+ * `notes` or `linkedNotes` that could not be written (`outdated`: localStorage is full of other data).
+ */
+export type LocalCopy =
+  { kind: 'complete' } | { kind: 'partial'; bodies: number; notes: number } | { kind: 'outdated'; bodies: number; notes: number };
+
+/** What a mirror tells its owner. */
+interface MirrorListeners {
+  /** A write failed for another reason than a full area (storage blocked, ...): once per `write`. */
+  onError?: (error: unknown) => void;
+  /** What the copy holds, each time that changes (the Storage line shows it). */
+  onCopy?: (copy: LocalCopy) => void;
+}
+
+const sameCopy = (a: LocalCopy, b: LocalCopy) =>
+  a.kind === b.kind && (a.kind === 'complete' || (a.bodies === (b as typeof a).bodies && a.notes === (b as typeof a).notes));
 
 /**
- * Mirrors the notes projection into the localStorage keys of docs/product.md "Entities and storage keys" (`notes`, `note_{id}`,
- * `linkedNotes`). Only keys whose value changed are written: saving one note writes two keys,
- * not ten thousand, and a view-only event (search, sort, selection) leaves `notes` untouched and
- * writes nothing.
+ * Mirrors the notes projection into the localStorage keys of docs/product.md "Entities and storage keys"
+ * (`notes`, `note_{id}`, `linkedNotes`), writing only the keys a change touched while everything fits.
  *
- * A write that fails (QuotaExceededError when the origin's ~5 MB are full) marks its key stale.
- * Stale keys are written again with the next change of the notes, smallest value first, stopping
- * at the first one that still does not fit: once space is freed (a note deleted or shortened) the
- * copy catches up, and while storage stays full a change costs one failed write, not one per key.
+ * When the origin's ~5 MB are full (docs/architecture.md "localStorage mirror"): `notes` and
+ * `linkedNotes` are written first, bodies dropped (oldest first) to make room for them; then the
+ * bodies newest first by `modified` while they fit, a newer body taking the room of older ones. A body
+ * that does not fit is left out whole, and its key removed: `note_{id}` holds the note's current body
+ * or nothing, never an older one. So the copy is the complete list and the text of the newest notes,
+ * which `onCopy` reports; a full area is no error.
  */
 export class StorageMirror {
   private previous: NotesState | null = null;
-  /** The `notes` value last written (or found equal), so a re-folded but equal index is not rewritten. */
-  private lastIndexJson: string | null = null;
-  /** Keys whose last write failed; their current value is derived from the projection when retried. */
-  private readonly stale = new Set<string>();
+  /** The `notes` and `linkedNotes` values last written (or found equal); null after a failed write. */
+  private indexJson: string | null = null;
+  private starredJson: string | null = null;
+  /** Note id -> the body its `note_{id}` holds, as this mirror wrote or found it. */
+  private readonly held = new Map<string, string>();
+  /** Ids in the order bodies are written (newest first); kept to sort the next order from. */
+  private ranked: string[] = [];
+  private rankedFor: Pick<NotesState, 'meta' | 'order'> | null = null;
+  private copy: LocalCopy = { kind: 'complete' };
   private scheduled: NotesState | null = null;
   private retryQueued = false;
+  private failure: unknown = null;
+  private readonly onError: (error: unknown) => void;
+  private readonly onCopy: (copy: LocalCopy) => void;
 
-  /** `onError` hears about writes that failed (QuotaExceededError when the origin is full), once per `write` call. */
   constructor(
     private readonly storage: StorageArea,
-    private readonly onError: (error: unknown) => void = (error) => console.error('NotePad: localStorage write failed', error),
-  ) {}
+    listeners: MirrorListeners = {},
+  ) {
+    this.onError = listeners.onError ?? ((error) => console.error('NotePad: localStorage write failed', error));
+    this.onCopy = listeners.onCopy ?? (() => {});
+  }
 
   /**
    * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
@@ -51,47 +79,26 @@ export class StorageMirror {
   }
 
   /**
-   * Try the stale keys again without a change of the notes, in a task of its own, soon (calls until
-   * then make one retry): call it when the log has just written events durably (space may have come
-   * back, and an edit made while storage was full may only be confirmed, not changed). Does nothing
-   * when no write failed; a retry that still fails stays quiet, the user was already told.
+   * Try again to complete a partial copy without a change of the notes, in a task of its own, soon
+   * (calls until then make one retry): call it when the log has just written events durably (space may
+   * have come back). Does nothing when the copy is complete.
    */
   retry(): void {
-    if (this.stale.size === 0 || !this.previous || this.retryQueued) return;
-    // Once per task: a burst of note events (a new device's first pull) would each derive every
-    // stale key's value and sort them, thousands of keys when storage is full.
+    if (this.copy.kind === 'complete' || !this.previous || this.retryQueued) return;
+    // Once per task: a burst of note events (a new device's first pull) would each walk every note.
     this.retryQueued = true;
     inNextTask(() => {
       this.retryQueued = false;
-      if (this.stale.size === 0 || !this.previous) return;
-      this.retryStale(this.previous, (key, value) => this.trySet(key, value, false) === null);
+      const notes = this.previous;
+      if (this.copy.kind === 'complete' || !notes) return;
+      this.writeLists(notes, false);
+      this.finish(notes, this.writeNewestBodies(notes));
     });
   }
 
-  /**
-   * Set `key` (with `compareStored`, only when storage holds another value) and keep `stale` true
-   * to the outcome. Returns the error of a failed write, else null.
-   */
-  private trySet(key: string, value: string, compareStored: boolean): unknown {
-    const stored = compareStored ? readItem(this.storage, key) : null;
-    if (stored && !stored.ok) return this.markStale(key, stored.error);
-    if (!stored || stored.value !== value) {
-      const written = writeItem(this.storage, key, value);
-      if (!written.ok) return this.markStale(key, written.error);
-    }
-    this.stale.delete(key);
-    return null;
-  }
-
-  /** Remember that `key` could not be written; returns `error`. */
-  private markStale(key: string, error: unknown): unknown {
-    this.stale.add(key);
-    return error;
-  }
-
-  /** Keys waiting to be written again after a failed write (for tests and diagnostics). */
-  staleKeys(): string[] {
-    return [...this.stale];
+  /** What the copy holds after the last write. */
+  current(): LocalCopy {
+    return this.copy;
   }
 
   /** Write what changed since the last call; the first call compares every key with what storage holds. */
@@ -99,61 +106,163 @@ export class StorageMirror {
     const prev = this.previous;
     if (prev === notes) return;
     this.previous = notes;
-    let failure: unknown = null;
-    const set = (key: string, value: string, compareStored: boolean): boolean => {
-      const error = this.trySet(key, value, compareStored);
-      failure ??= error; // one failing key (a huge image) must not stop the others of this change
-      return error === null;
-    };
-
+    if (!prev) this.readHeld(notes);
     // Deletions first: they free space for the writes.
     if (prev && prev.order !== notes.order) {
-      for (const id of prev.order) {
-        if (notes.meta[id]) continue;
-        const removed = removeItem(this.storage, noteBodyKey(id));
-        if (!removed.ok) failure ??= removed.error;
-        this.stale.delete(noteBodyKey(id));
-      }
+      for (const id of prev.order) if (!notes.meta[id]) this.dropBody(id);
     }
-    if (!prev || prev.order !== notes.order || prev.meta !== notes.meta) {
-      const json = JSON.stringify(noteIndex(notes));
-      if (json !== this.lastIndexJson || this.stale.has(NOTES_KEY)) {
-        if (set(NOTES_KEY, json, !prev)) this.lastIndexJson = json;
-      }
+    const listsDropped = this.writeLists(
+      notes,
+      !prev || prev.order !== notes.order || prev.meta !== notes.meta || prev.starred !== notes.starred,
+    );
+    let bodies = notes.order.length;
+    if (!prev || prev.bodies !== notes.bodies || prev.order !== notes.order || this.copy.kind !== 'complete' || listsDropped) {
+      const complete = prev !== null && this.copy.kind === 'complete' && !listsDropped && this.writeChangedBodies(prev, notes);
+      if (!complete) bodies = this.writeNewestBodies(notes);
     }
-    if (!prev || prev.starred !== notes.starred) set(STARRED_KEY, JSON.stringify(notes.starred), !prev);
-    if (!prev || prev.bodies !== notes.bodies) {
-      for (const id of notes.order) {
-        const html = notes.bodies[id]?.html ?? '';
-        // Strings compare by content: a body re-folded from the stored event is equal, not identical.
-        if (!prev || prev.bodies[id]?.html !== html || !prev.meta[id]) set(noteBodyKey(id), html, !prev);
-      }
-    }
-    if (prev && !failure) this.retryStale(notes, set);
-    if (failure) this.onError(failure);
+    this.finish(notes, bodies);
   }
 
-  /** Write stale keys again, smallest first; the first that still fails ends the retry (storage is still full). */
-  private retryStale(notes: NotesState, set: (key: string, value: string, compareStored: boolean) => boolean): void {
-    if (this.stale.size === 0) return;
-    const pending: { key: string; value: string }[] = [];
-    for (const key of this.stale) {
-      const value = this.currentValue(notes, key);
-      if (value === null) this.stale.delete(key);
-      else pending.push({ key, value });
+  /** Tell the owner what the copy holds now and any error of this write. */
+  private finish(notes: NotesState, bodies: number): void {
+    const total = notes.order.length;
+    const outdated = this.indexJson === null || this.starredJson === null;
+    const copy: LocalCopy = outdated
+      ? { kind: 'outdated', bodies, notes: total }
+      : bodies < total
+        ? { kind: 'partial', bodies, notes: total }
+        : { kind: 'complete' };
+    if (!sameCopy(copy, this.copy)) {
+      this.copy = copy;
+      this.onCopy(copy);
     }
-    pending.sort((a, b) => a.value.length - b.value.length);
-    for (const { key, value } of pending) {
-      if (!set(key, value, false)) return;
-      if (key === NOTES_KEY) this.lastIndexJson = value;
+    if (this.failure !== null) this.onError(this.failure);
+    this.failure = null;
+  }
+
+  /** The first write: what storage holds already. A body key holding another text than the note's is removed. */
+  private readHeld(notes: NotesState): void {
+    const index = readItem(this.storage, NOTES_KEY);
+    if (index.ok) this.indexJson = index.value;
+    const starred = readItem(this.storage, STARRED_KEY);
+    if (starred.ok) this.starredJson = starred.value;
+    for (const id of notes.order) {
+      const stored = readItem(this.storage, noteBodyKey(id));
+      if (!stored.ok || stored.value === null) continue;
+      if (stored.value === (notes.bodies[id]?.html ?? '')) this.held.set(id, stored.value);
+      else this.removeKey(noteBodyKey(id));
     }
   }
 
-  /** The value `key` should hold for `notes`, or null when the key no longer exists (a deleted note). */
-  private currentValue(notes: NotesState, key: string): string | null {
-    if (key === NOTES_KEY) return JSON.stringify(noteIndex(notes));
-    if (key === STARRED_KEY) return JSON.stringify(notes.starred);
-    const id = key.slice(BODY_PREFIX.length);
-    return notes.meta[id] ? (notes.bodies[id]?.html ?? '') : null;
+  /**
+   * `notes` and `linkedNotes` when they `changed` (or a write of them failed before), dropping the oldest
+   * bodies while they do not fit. Returns whether a body was dropped for them.
+   */
+  private writeLists(notes: NotesState, changed: boolean): boolean {
+    if (!changed && this.indexJson !== null && this.starredJson !== null) return false;
+    const held = this.held.size;
+    const index = JSON.stringify(noteIndex(notes));
+    if (index !== this.indexJson) this.indexJson = this.writeMakingRoom(notes, NOTES_KEY, index) ? index : null;
+    const starred = JSON.stringify(notes.starred);
+    if (starred !== this.starredJson) this.starredJson = this.writeMakingRoom(notes, STARRED_KEY, starred) ? starred : null;
+    return this.held.size < held;
+  }
+
+  /** Set `key`, dropping the oldest bodies held while the area is full; false when it still does not fit. */
+  private writeMakingRoom(notes: NotesState, key: string, value: string): boolean {
+    // Ranked only when needed: a save changes the dates, and most writes fit.
+    let order: string[] | null = null;
+    let tail = -1;
+    for (;;) {
+      const written = writeItem(this.storage, key, value);
+      if (written.ok) return true;
+      if (written.kind !== 'quota') {
+        this.failure ??= written.error;
+        return false;
+      }
+      if (!order) {
+        order = this.rank(notes);
+        tail = order.length - 1;
+      }
+      while (tail >= 0 && !this.held.has(order[tail])) tail -= 1;
+      if (tail < 0) return false;
+      this.dropBody(order[tail]);
+    }
+  }
+
+  /**
+   * The copy was complete: write the bodies that changed. Returns false at the first that does not fit
+   * (then the newest-first walk takes over), true when every body is written.
+   */
+  private writeChangedBodies(prev: NotesState, notes: NotesState): boolean {
+    for (const id of notes.order) {
+      const html = notes.bodies[id]?.html ?? '';
+      // The copy held every body of `prev`. Strings compare by content: a body re-folded from the
+      // stored event is equal, not identical.
+      if (prev.meta[id] && (prev.bodies[id]?.html ?? '') === html) continue;
+      const written = writeItem(this.storage, noteBodyKey(id), html);
+      if (written.ok) this.held.set(id, html);
+      else {
+        if (written.kind !== 'quota') this.failure ??= written.error;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Bodies newest first while they fit, each newer one taking the room of the oldest held; the walk
+   * ends at the first that does not fit even then, and no older body stays. Returns how many are held.
+   */
+  private writeNewestBodies(notes: NotesState): number {
+    const order = this.rank(notes);
+    let tail = order.length - 1;
+    let i = 0;
+    for (; i < order.length; i++) {
+      const id = order[i];
+      const html = notes.bodies[id]?.html ?? '';
+      if (this.held.get(id) === html) continue;
+      // Its key holds an older text: never leave that in place.
+      if (this.held.has(id)) this.dropBody(id);
+      let placed = false;
+      for (;;) {
+        const written = writeItem(this.storage, noteBodyKey(id), html);
+        if (written.ok) {
+          this.held.set(id, html);
+          placed = true;
+          break;
+        }
+        if (written.kind !== 'quota') {
+          this.failure ??= written.error;
+          break;
+        }
+        while (tail > i && !this.held.has(order[tail])) tail -= 1;
+        if (tail <= i) break;
+        this.dropBody(order[tail]);
+      }
+      if (!placed) break;
+    }
+    for (let j = i + 1; j < order.length; j++) if (this.held.has(order[j])) this.dropBody(order[j]);
+    return i;
+  }
+
+  /** The body write order for `notes`, sorted again only when the notes' dates or titles changed. */
+  private rank(notes: NotesState): string[] {
+    if (this.rankedFor?.meta !== notes.meta || this.rankedFor.order !== notes.order) {
+      this.ranked = bodyWriteOrder(notes, this.ranked);
+      this.rankedFor = { meta: notes.meta, order: notes.order };
+    }
+    return this.ranked;
+  }
+
+  /** Remove note `id`'s body key. */
+  private dropBody(id: string): void {
+    this.held.delete(id);
+    this.removeKey(noteBodyKey(id));
+  }
+
+  private removeKey(key: string): void {
+    const removed = removeItem(this.storage, key);
+    if (!removed.ok) this.failure ??= removed.error;
   }
 }

@@ -224,8 +224,8 @@ test.describe('importing notes from other apps', () => {
     const imported = Number((await cancelled.textContent())!.match(/cancelled: ([\d,]+) notes/)![1].replace(/,/g, ''));
     expect(imported).toBeGreaterThan(0);
     expect(imported).toBeLessThan(20_000);
-    // The log holds exactly the notes counted (localStorage's ~5 MB copy may be full by then: the
-    // "Storage full" rule, not this test's subject).
+    // The log holds exactly the notes counted (localStorage's ~5 MB copy may hold only the newest
+    // bodies by then: the partial copy's rule, not this test's subject).
     await expect.poll(async () => (await storedEvents(page)).filter((e) => e.type === 'note.imported').length).toBe(imported);
     await cancelled.getByRole('button', { name: 'Undo' }).click();
     await expect(toastTitled(page, `Removed ${imported.toLocaleString('en-US')} notes`)).toBeVisible();

@@ -103,15 +103,17 @@ describe('localStorage mirror', () => {
     expect(JSON.parse(web.getItem('notes')!)).toHaveLength(1);
   });
 
-  it('reports a full storage and writes everything once there is room', () => {
+  it('says what a full storage kept, reports no error for it, and writes everything once there is room', () => {
     const web = new MemoryWebStorage(10);
     const errors: unknown[] = [];
-    const mirror = new StorageMirror(web, (e) => errors.push(e));
+    const mirror = new StorageMirror(web, { onError: (e) => errors.push(e) });
     mirror.write(base);
-    expect((errors[0] as DOMException).name).toBe('QuotaExceededError');
+    expect(errors).toEqual([]);
+    expect(mirror.current()).toMatchObject({ kind: 'outdated', notes: 2 });
     web.quotaChars = Infinity;
     mirror.write(foldNotes(base, [ev('note.starred', { id: '2' })]));
     expect(web.getItem('linkedNotes')).toBe('["2"]');
     expect(web.getItem('note_1')).toBe('');
+    expect(mirror.current()).toEqual({ kind: 'complete' });
   });
 });

@@ -15,11 +15,12 @@ describe('pasted HTML cleaning', () => {
     }
   });
 
-  it('keeps safe links and raster data images, turns web images into links and drops other image sources', () => {
+  it('keeps safe links, raster and SVG data images, turns web images into links and drops other image sources', () => {
     const clean = cleanPastedHtml(
       '<a href="https://example.org">ok</a><a href="javascript:alert(1)">bad</a>' +
         '<img src="https://img.example.org/cat.png" alt="cat"><img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">' +
-        '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg"><img src="blob:https://x/1" alt="blob">',
+        '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg"><img src="data:text/html;base64,PHN2Zz4=" alt="page">' +
+        '<img src="blob:https://x/1" alt="blob">',
     );
     const doc = new DOMParser().parseFromString(clean, 'text/html');
     expect(Array.from(doc.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -27,8 +28,8 @@ describe('pasted HTML cleaning', () => {
       ['bad', null],
       ['cat', 'https://img.example.org/cat.png'],
     ]);
-    expect(Array.from(doc.querySelectorAll('img')).map((i) => i.getAttribute('alt'))).toEqual(['dot']);
-    expect(doc.body.textContent).toContain('svg');
+    expect(Array.from(doc.querySelectorAll('img')).map((i) => i.getAttribute('alt'))).toEqual(['dot', 'svg']);
+    expect(doc.body.textContent).toContain('page');
     expect(doc.body.textContent).toContain('blob');
   });
 

@@ -56,6 +56,8 @@ describe('BlockNote document URL checks', () => {
     expect(isSafeLinkHref('mailto:a@b.c')).toBe(true);
     expect(isSafeLinkHref('javascript:void(0)')).toBe(false);
     expect(isSafeMediaUrl('https://x.org/a.png')).toBe(true);
-    expect(isSafeMediaUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+    // An SVG image is kept, sanitized where it enters a note or is shown (svgImages.test.ts).
+    expect(isSafeMediaUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBe(true);
+    expect(isSafeMediaUrl('data:text/html;base64,PHN2Zz4=')).toBe(false);
   });
 });

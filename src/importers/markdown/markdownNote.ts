@@ -1,7 +1,7 @@
 /*
  * A Markdown file as an ImportedNote (docs/product.md "What each format keeps"): front matter read and
- * removed, the title from it or the file name, a first heading equal to the title not repeated, embeds
- * and links rewritten to `attachment:REF`, inline tags kept. The body stays Markdown for BlockNote's parser.
+ * removed, the title from it or the file name, a first heading equal to the title not repeated, callouts
+ * and block ids read (obsidianBlocks.ts), embeds and links rewritten to `attachment:REF`, inline tags kept. The body stays Markdown for BlockNote's parser.
  */
 import { NoteAttachments } from '../folder/attachments';
 import type { SourceFile } from '../folder/files';
@@ -11,6 +11,7 @@ import { dirOf } from '../paths';
 import type { DroppedItem, ImportedNote } from '../neutralNotes';
 import { splitFrontMatter, type FrontMatter } from './frontMatter';
 import { rewriteMarkdown, type Resolved } from './rewrite';
+import { readObsidianBlocks } from './obsidianBlocks';
 
 const NOTE_EXTENSIONS = ['md', 'markdown', 'html', 'htm', 'txt'];
 const HEADING = /^\s*#\s+(.+?)\s*#*\s*$/;
@@ -65,7 +66,7 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
   const { body: rawBody, front, problem } = splitFrontMatter(text);
   const dropped: DroppedItem[] = problem ? [{ item: 'front matter', reason: problem }] : [];
   const title = front?.title ?? titleFromPath(file.path);
-  const body = withoutTitleHeading(rawBody, title);
+  const body = readObsidianBlocks(withoutTitleHeading(rawBody, title));
   const attachments = new NoteAttachments(context, dirOf(file.path));
   const answers = await resolveTargets(body, attachments);
   const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' });

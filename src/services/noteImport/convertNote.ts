@@ -1,5 +1,6 @@
 import { DEFAULT_NOTE_TITLE } from '../../projections/notesState';
 import { IMAGE_MAX_WIDTH_PX, fileToDataUrl } from '../imageConversion';
+import { cleanSvg } from '../svgImages';
 import type { DroppedItem } from '../../importers/neutralNotes';
 import type { PreparedAttachment, PreparedNote } from './readerProtocol';
 import { hoistImages } from './hoistImages';
@@ -32,6 +33,12 @@ export interface ConvertedNote {
 }
 
 const ATTACHMENT = 'attachment:';
+/** Why an SVG that holds no image after sanitizing does not come along (as a raster image that cannot be decoded). */
+const SVG_UNREADABLE = 'the image could not be read (image/svg+xml)';
+
+/** An attachment ready to place: an image with its data URL and width (px), or a file that stays behind. */
+type PlacedAttachment =
+  { ref: string; name: string; kind: 'image'; url: string; width: number } | { ref: string; name: string; kind: 'dropped'; reason: string };
 
 /** The body of an HTML or Markdown note as an HTML document (Markdown through BlockNote's own converter). */
 function bodyDocument(note: PreparedNote, tools: ConversionTools): Document {
@@ -65,7 +72,7 @@ function paragraphs(lines: string[], tools: ConversionTools): unknown[] {
 const linesOf = (text: string) => (text === '' ? [] : text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n'));
 
 /** The attachment an `attachment:REF` URL names, or undefined (not an attachment URL, or an unknown ref). */
-function named(url: string | null, byRef: Map<string, PreparedAttachment>): PreparedAttachment | undefined {
+function named(url: string | null, byRef: Map<string, PlacedAttachment>): PlacedAttachment | undefined {
   return url?.startsWith(ATTACHMENT) ? byRef.get(url.slice(ATTACHMENT.length)) : undefined;
 }
 
@@ -79,23 +86,38 @@ function imageElement(doc: Document, name: string, url: string, width: number, a
 }
 
 /**
- * Put the attachments in: `attachment:` images and links to images become images with their JPEG
- * data; links to files that stay behind become their text; images no body refers to go at the end.
+ * The attachments as data URLs: raster images as their JPEG, SVG images sanitized (svgImages.ts: an SVG
+ * that holds no image stays behind), other files as they are.
+ */
+async function placeable(attachments: PreparedAttachment[]): Promise<PlacedAttachment[]> {
+  const placed: PlacedAttachment[] = [];
+  for (const attachment of attachments) {
+    const { ref, name } = attachment;
+    if (attachment.kind === 'image') {
+      const url = await fileToDataUrl(new Blob([attachment.jpeg as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }));
+      placed.push({ ref, name, kind: 'image', url, width: attachment.width });
+    } else if (attachment.kind === 'svg') {
+      const svg = cleanSvg(attachment.svg);
+      placed.push(svg ? { ref, name, kind: 'image', ...svg } : { ref, name, kind: 'dropped', reason: SVG_UNREADABLE });
+    } else placed.push(attachment);
+  }
+  return placed;
+}
+
+/**
+ * Put the attachments in: `attachment:` images and links to images become images with their data
+ * URLs; links to files that stay behind become their text; images no body refers to go at the end.
  * Returns the attachments that stayed behind.
  */
-function placeAttachments(
-  doc: Document,
-  note: PreparedNote,
-  urls: Map<string, string>,
-): Extract<PreparedAttachment, { kind: 'dropped' }>[] {
-  const byRef = new Map(note.attachments.map((a) => [a.ref, a]));
+function placeAttachments(doc: Document, attachments: PlacedAttachment[]): Extract<PlacedAttachment, { kind: 'dropped' }>[] {
+  const byRef = new Map(attachments.map((a) => [a.ref, a]));
   const used = new Set<string>();
   for (const image of Array.from(doc.querySelectorAll('img'))) {
     const attachment = named(image.getAttribute('src'), byRef);
     if (!attachment) continue;
     used.add(attachment.ref);
     if (attachment.kind === 'image') {
-      image.replaceWith(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width, image.getAttribute('alt')));
+      image.replaceWith(imageElement(doc, attachment.name, attachment.url, attachment.width, image.getAttribute('alt')));
     } else {
       image.replaceWith(doc.createTextNode(image.getAttribute('alt') || attachment.name));
     }
@@ -105,17 +127,17 @@ function placeAttachments(
     if (!attachment) continue;
     used.add(attachment.ref);
     if (attachment.kind === 'image') {
-      link.replaceWith(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width));
+      link.replaceWith(imageElement(doc, attachment.name, attachment.url, attachment.width));
     } else {
       link.replaceWith(...Array.from(link.childNodes));
     }
   }
-  for (const attachment of note.attachments) {
+  for (const attachment of attachments) {
     if (attachment.kind === 'image' && !used.has(attachment.ref)) {
-      doc.body.append(imageElement(doc, attachment.name, urls.get(attachment.ref)!, attachment.width));
+      doc.body.append(imageElement(doc, attachment.name, attachment.url, attachment.width));
     }
   }
-  return note.attachments.filter((a) => a.kind === 'dropped');
+  return attachments.filter((a) => a.kind === 'dropped');
 }
 
 /** True for a document of nothing but empty paragraphs: stored as "", as an empty note is. */
@@ -128,22 +150,19 @@ function isEmptyDocument(blocks: unknown[]): boolean {
 
 /**
  * Convert one imported note (docs/architecture.md "Import pipeline"): its body to HTML (Markdown with
- * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs shown at most
- * 800 px wide, other files left out and listed, tags as a last paragraph "Tags: a, b", everything
+ * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs (SVG images as
+ * sanitized SVG data URLs) shown at most 800 px wide, other files left out and listed, tags as a last paragraph "Tags: a, b", everything
  * sanitized exactly as a paste is, parsed into blocks by the editor's own parser, and the HTML derived
  * from those blocks as a body save derives it. An empty title becomes "Untitled Note".
- * @throws when the body cannot be parsed at all (the note is then skipped and listed by the caller).
+ * @throws when the body cannot be parsed at all (the note is then skipped and listed by the caller);
+ * PurifierNotLoadedError before `loadPurifier()` has resolved.
  */
 export async function convertNote(note: PreparedNote, tools: ConversionTools): Promise<ConvertedNote> {
-  const urls = new Map<string, string>();
-  for (const attachment of note.attachments) {
-    if (attachment.kind === 'image')
-      urls.set(attachment.ref, await fileToDataUrl(new Blob([attachment.jpeg as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' })));
-  }
+  const attachments = await placeable(note.attachments);
   const text = note.body.format === 'text';
   // Text is not markup: its lines become paragraphs as they are; the HTML part then holds only images.
   const doc = text ? new DOMParser().parseFromString('', 'text/html') : bodyDocument(note, tools);
-  const left = placeAttachments(doc, note, urls);
+  const left = placeAttachments(doc, attachments);
   // BlockNote keeps an image only as a block of its own: one inside a line of text would be lost.
   hoistImages(doc.body);
   const html = doc.body.innerHTML;

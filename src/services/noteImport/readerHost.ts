@@ -87,5 +87,8 @@ export function createReaderHost(planImport: PlanImport, convert: ImageConverter
 
 /** About how many bytes a prepared note holds: its text (two bytes a character) and its images. */
 function noteBytes(note: PreparedNote): number {
-  return note.body.text.length * 2 + note.attachments.reduce((sum, a) => sum + (a.kind === 'image' ? a.jpeg.byteLength : 0), 0);
+  return (
+    note.body.text.length * 2 +
+    note.attachments.reduce((sum, a) => sum + (a.kind === 'image' ? a.jpeg.byteLength : a.kind === 'svg' ? a.svg.length * 2 : 0), 0)
+  );
 }

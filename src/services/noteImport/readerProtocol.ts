@@ -6,12 +6,16 @@
  */
 import type { DroppedItem, ImportedNote, ImportLimits, ImportInput, SkippedNote, SourceApp } from '../../importers/neutralNotes';
 
-/** A note's attachment as the page gets it: an image ready to embed, or a file that stays behind with the reason. */
+/**
+ * A note's attachment as the page gets it: an image ready to embed, an SVG image's text (the page sanitizes
+ * it: DOMPurify needs a DOM the worker lacks), or a file that stays behind with the reason.
+ */
 export type PreparedAttachment =
   | { ref: string; name: string; kind: 'image'; jpeg: Uint8Array; width: number }
+  | { ref: string; name: string; kind: 'svg'; svg: string }
   | { ref: string; name: string; kind: 'dropped'; reason: string };
 
-/** An imported note whose attachments are prepared (images JPEG, other files named with a reason). */
+/** An imported note whose attachments are prepared (raster images JPEG, SVG as text, other files named with a reason). */
 export interface PreparedNote extends Omit<ImportedNote, 'attachments'> {
   attachments: PreparedAttachment[];
 }

@@ -1,4 +1,6 @@
-import { insertedWidth, isEmbeddableImage, loadImage, toJpegDataUrl, fileToDataUrl } from '../../services/imageConversion';
+import { insertedWidth, isEmbeddableImage, isSvgImage, loadImage, toJpegDataUrl, fileToDataUrl } from '../../services/imageConversion';
+import { loadPurifier } from '../../services/purifier';
+import { svgFileImage, type SvgImage } from '../../services/svgImages';
 import { editorToasts } from '../feedback';
 import { insertBlockAtCursor } from './insertBlock';
 import type { NoteEditor } from './schema';
@@ -9,7 +11,19 @@ const IMAGE_WIDTH_PROMPT = 'Enter new width in pixels:';
 const IMAGE_RESIZE_MAX_PX = 10_000;
 
 /**
- * Insert an image file from the picker (docs/product.md "Toolbar", "Constants"): shown at once from a blob: URL at most
+ * An SVG file as a safe image (svgImages.ts: sanitized, kept as a vector); rejects when it holds no
+ * SVG image, its text cannot be read or DOMPurify cannot load.
+ */
+async function svgImageOf(file: File): Promise<SvgImage> {
+  await loadPurifier();
+  const image = await svgFileImage(file);
+  if (!image) throw new Error(`${file.name} holds no SVG image`);
+  return image;
+}
+
+/**
+ * Insert an image file from the picker (docs/product.md "Toolbar", "Constants"): an SVG sanitized and
+ * kept as a vector, shown at its own width (at most IMAGE_MAX_WIDTH_PX); any other image shown at once from a blob: URL at most
  * IMAGE_MAX_WIDTH_PX wide, then converted to JPEG data (quality 0.7) so the saved note holds the
  * image itself, not a blob: URL that dies with the page. A file that is not an image or cannot be
  * decoded: "Error inserting image"; a failed conversion: "Error saving note" and the image is
@@ -19,6 +33,19 @@ export async function insertImageFile(editor: NoteEditor, file: File): Promise<b
   if (!isEmbeddableImage(file)) {
     editorToasts.notAnImage(file.name);
     return false;
+  }
+  if (isSvgImage(file)) {
+    try {
+      const { url, width } = await svgImageOf(file);
+      // The browser must be able to show it, as for any inserted image.
+      await loadImage(url);
+      insertBlockAtCursor(editor, { type: 'image', props: { url, name: file.name, previewWidth: insertedWidth(width) } });
+      return true;
+    } catch (error) {
+      console.error('NotePad: image insert failed', error);
+      editorToasts.imageInsertFailed();
+      return false;
+    }
   }
   const blobUrl = URL.createObjectURL(file);
   try {
@@ -48,11 +75,11 @@ export async function insertImageFile(editor: NoteEditor, file: File): Promise<b
   }
 }
 
-/** Embed pasted or dropped image files as data URLs (docs/product.md "Constants"), shown at most 100% wide. */
+/** Embed pasted or dropped image files as data URLs (docs/product.md "Constants"; SVG sanitized), shown at most 100% wide. */
 export async function pasteImageFiles(editor: NoteEditor, files: File[]): Promise<void> {
   for (const file of files) {
     try {
-      const url = await fileToDataUrl(file);
+      const url = isSvgImage(file) ? (await svgImageOf(file)).url : await fileToDataUrl(file);
       await loadImage(url);
       insertBlockAtCursor(editor, { type: 'image', props: { url, name: file.name } });
     } catch (error) {
@@ -62,13 +89,13 @@ export async function pasteImageFiles(editor: NoteEditor, files: File[]): Promis
   }
 }
 
-/** BlockNote's `uploadFile` (drag and drop, the image block's own upload): the file as a data URL. */
+/** BlockNote's `uploadFile` (drag and drop, the image block's own upload): the file as a data URL (an SVG sanitized). */
 export async function embedUploadedFile(file: File): Promise<string> {
   if (!isEmbeddableImage(file)) {
     editorToasts.notAnImage(file.name);
     throw new Error(`${file.name} is not an image`);
   }
-  return fileToDataUrl(file);
+  return isSvgImage(file) ? (await svgImageOf(file)).url : fileToDataUrl(file);
 }
 
 /**

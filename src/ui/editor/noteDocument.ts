@@ -44,7 +44,7 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
 /**
  * The blocks to show for a stored body: the saved editor document when there is one (lossless,
  * its link and media URLs checked: it may come from an imported log), else the stored HTML
- * sanitized and parsed by BlockNote (legacy notes), else one empty paragraph.
+ * sanitized, parsed by BlockNote and its URLs checked likewise (legacy notes), else one empty paragraph.
  * @throws PurifierNotLoadedError when that needs DOMPurify (a link, or HTML only) before it has loaded.
  */
 function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
@@ -52,7 +52,7 @@ function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBloc
   if (saved?.length) return sanitizeBlocks(saved as NoteBlock[]);
   if (body?.html) {
     const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
-    if (parsed.length) return parsed;
+    if (parsed.length) return sanitizeBlocks(parsed);
   }
   return [{ type: 'paragraph' } as unknown as NoteBlock];
 }

@@ -3,6 +3,7 @@ import { loadPurifier, purifierLoaded } from '../../services/purifier';
 import { sanitizeNoteBody, sanitizeNoteHtml } from '../../services/sanitize';
 import { isSafeLinkHref, isSafeMediaUrl } from '../../services/sanitizeBlocks';
 import { isEmbeddableImage } from '../../services/imageConversion';
+import { cleanSvgDataUrl, isSvgDataUrl } from '../../services/svgImages';
 import { pasteImageFiles } from './imageInsert';
 import type { NoteEditor } from './schema';
 
@@ -11,7 +12,7 @@ const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,/i;
 /**
  * Pasted HTML made safe for a note: DOMPurify first (scripts, handlers and script URLs
  * go), then every link target and image URL checked by the policy stored notes follow. Images
- * stay only as raster data URLs; an image from the web (which the app's CSP would not show
+ * stay only as raster data URLs or SVG data URLs, the SVG sanitized (svgImages.ts); an image from the web (which the app's CSP would not show
  * anyway) becomes a link to it, so nothing the user copied is lost. Returns HTML.
  * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
  * @internal Test seam: exported for the tests and the bench only.
@@ -38,6 +39,11 @@ function cleanLinksAndImages(body: HTMLElement): string {
   for (const img of Array.from(body.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
     if (RASTER_DATA_URL.test(src) && isSafeMediaUrl(src)) continue;
+    const svg = isSvgDataUrl(src) ? cleanSvgDataUrl(src) : null;
+    if (svg) {
+      img.setAttribute('src', svg);
+      continue;
+    }
     if (/^https?:/i.test(src) && isSafeLinkHref(src)) {
       const link = doc.createElement('a');
       link.href = src;

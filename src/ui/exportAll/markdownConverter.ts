@@ -21,7 +21,8 @@ export async function createMarkdownConverter(): Promise<MarkdownConverter> {
   const editor = BlockNoteEditor.create({ schema: noteSchema, tables: { headers: true } });
   return {
     savedBlocks: (blocks) => sanitizeBlocks(blocks) as ExportBlock[],
-    htmlToBlocks: (html) => editor.tryParseHTMLToBlocks(liftInlineImages(sanitizeNoteHtml(html))),
+    // The URL policy over parsed HTML too: an SVG image is written as a file, so it is sanitized first.
+    htmlToBlocks: (html) => sanitizeBlocks(editor.tryParseHTMLToBlocks(liftInlineImages(sanitizeNoteHtml(html)))),
     blocksToMarkdown: (blocks) => editor.blocksToMarkdownLossy(blocks as Parameters<typeof editor.blocksToMarkdownLossy>[0]),
   };
 }

@@ -27,7 +27,7 @@ export const editorToasts = {
     }),
   notAnImage: (name: string) =>
     toast.error('Error inserting image', {
-      description: `“${name}” is not an image. Choose a PNG, JPEG, GIF, WebP, AVIF or BMP file.`,
+      description: `“${name}” is not an image. Choose a PNG, JPEG, GIF, WebP, AVIF, BMP or SVG file.`,
       duration: TOAST_ERROR_DURATION_MS,
     }),
   imageSaveFailed: () =>

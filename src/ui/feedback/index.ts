@@ -7,14 +7,7 @@ export { STATUS_MESSAGE_MS } from './durations';
 export { showStatus, statusMessages$ } from './status';
 export { toast, toasts } from './toast';
 export { ToastHost } from './ToastHost';
-export {
-  announceChangedElsewhere,
-  announceConflictCopy,
-  announceMirrorError,
-  announceNewerVersion,
-  announceSaveFailed,
-  announceStartup,
-} from './notices';
+export { announceChangedElsewhere, announceConflictCopy, announceNewerVersion, announceSaveFailed, announceStartup } from './notices';
 export { editorToasts } from './editorToasts';
 export { aiToasts } from './aiToasts';
 export { AI_TEXT } from './aiText';

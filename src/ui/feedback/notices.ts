@@ -35,20 +35,6 @@ export function announceStartup(result: StartupResult, log: EventLog): void {
   }
 }
 
-/** A localStorage mirror write failed: say so clearly when the origin is full (docs/product.md "Messages"). */
-export function announceMirrorError(error: unknown): void {
-  if (!isQuota(error)) {
-    console.error('NotePad: localStorage write failed', error);
-    return;
-  }
-  toast.error('Storage full', {
-    description:
-      'Your notes are safe in NotePad’s log, but the browser’s localStorage copy (about 5 MB) could not be updated. Delete notes or large images to free space; the copy is written again with your next change.',
-    duration: TOAST_ERROR_DURATION_MS,
-    id: 'storage-full',
-  });
-}
-
 /**
  * "Error saving note" when the log could not store an edit: one toast, updated by each retry while the disk stays
  * full. `error` is the failed write's error (or its message); `hasImage` whether the note holds an image.

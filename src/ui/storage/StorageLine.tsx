@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { throttleTime } from 'rxjs';
 import { useLog } from '../LogContext';
 import { persisted$ } from './persistence';
+import { LOCAL_COPY_HINT, localCopy$, localCopyText } from './localCopy';
 
 /** How often the usage figure is refreshed while events are appended. */
 const ESTIMATE_THROTTLE_MS = 5000;
@@ -19,13 +20,15 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * The "Storage" line: space used and available for this origin, and whether the browser
- * keeps it under storage pressure (asked for once after the first saved note: persistence.ts).
+ * The "Storage" line: space used and available for this origin, whether the browser
+ * keeps it under storage pressure (asked for once after the first saved note: persistence.ts), and,
+ * when the localStorage copy could not hold every note, what it holds (localCopy.ts).
  */
 export function StorageLine() {
   const log = useLog();
   const [text, setText] = useState<string | null>(null);
   const [persisted, setPersisted] = useState(persisted$.value);
+  const [copy, setCopy] = useState(localCopy$.value);
 
   useEffect(() => {
     const storage = navigator.storage;
@@ -40,12 +43,26 @@ export function StorageLine() {
       kept.unsubscribe();
     };
   }, [log]);
+  useEffect(() => {
+    const copied = localCopy$.subscribe(setCopy);
+    return () => copied.unsubscribe();
+  }, []);
 
-  if (!text) return null;
+  const copyText = localCopyText(copy);
+  if (!text && !copyText) return null;
   return (
-    <p className="storage-line" aria-label="Storage">
-      Storage: {text}
-      {persisted ? ' · kept by the browser' : ''}
-    </p>
+    <>
+      {text && (
+        <p className="storage-line" aria-label="Storage">
+          Storage: {text}
+          {persisted ? ' · kept by the browser' : ''}
+        </p>
+      )}
+      {copyText && (
+        <p className="storage-line" aria-label="localStorage copy" title={LOCAL_COPY_HINT}>
+          {copyText}
+        </p>
+      )}
+    </>
   );
 }
