@@ -16,7 +16,6 @@ export type SortMode = (typeof SORT_MODES)[number];
 
 /** Sidebar presentation: full width, narrow strip, or hidden (docs/product.md "Sidebar"). */
 export const SIDEBAR_MODES = ['expanded', 'collapsed', 'hidden'] as const;
-export type SidebarMode = (typeof SIDEBAR_MODES)[number];
 
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];

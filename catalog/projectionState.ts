@@ -103,7 +103,7 @@ export const EMPTY_NOTES: NotesState = {
 };
 
 /** One tab's view (docs/product.md "Sidebar", "States and transitions"): restored from the log at start. */
-export const VIEW_STATE_SCHEMA = v.object({
+const VIEW_STATE_SCHEMA = v.object({
   selectedId: v.nullable(v.string()),
   sort: v.picklist(SORT_MODES),
   search: v.string(),

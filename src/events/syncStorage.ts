@@ -51,7 +51,7 @@ export interface UnreadableEntry {
  * The checkpoint a synced device started from, as stored: `v` the schema version of its notes
  * (absent where a build before version 4 stored it); read through snapshotReading.ts `readOrigin`.
  */
-export type StoredOrigin = ServerBase & { v?: number };
+type StoredOrigin = ServerBase & { v?: number };
 
 export interface SyncStorage {
   read(): Promise<SyncRecord | null>;

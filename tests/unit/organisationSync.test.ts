@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRecord, type AppEvent } from '../../catalog';
+import { readRecord } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, type NotesState } from '../../src/projections/notesState';
 import { FakeSyncServer } from './fakeSyncServer';
@@ -24,7 +24,7 @@ async function replayed(server: FakeSyncServer): Promise<NotesState> {
   const opened = await server.opened();
   const events = opened.flatMap(({ serverSeq, event }) => {
     const outcome = readRecord({ ...event, seq: serverSeq });
-    return outcome.kind === 'event' ? [outcome.event as AppEvent] : [];
+    return outcome.kind === 'event' ? [outcome.event] : [];
   });
   return foldNotes(EMPTY_NOTES, events);
 }

@@ -76,7 +76,7 @@ describe('a library written by the build of schema 3', () => {
     }
     expect(log.status$.value.quarantinedNow).toEqual([]);
     expect(log.state.notes.notebooks).toEqual({});
-    log.close();
+    await log.close();
   });
 
   it('takes the new events after the update, and its next snapshot is this build’s', async () => {
@@ -92,12 +92,12 @@ describe('a library written by the build of schema 3', () => {
     const snapshot = await storage.latestSnapshot();
     expect(snapshot?.v).toBe(EVENT_SCHEMA_VERSION);
     expect(snapshot?.state.notes.filed).toEqual({ [id]: 'nb-upgrade-01' });
-    log.close();
+    await log.close();
     // A later start reads it back.
     const again = new EventLog({ storage: await openIndexedDbStorage(null) });
     await again.load();
     expect(again.state.notes.tagged[id]).toEqual(['after/update']);
     expect(toStorageKeys(again.state.notes)).toEqual(toStorageKeys(log.state.notes));
-    again.close();
+    await again.close();
   });
 });

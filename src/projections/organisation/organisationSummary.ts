@@ -2,7 +2,7 @@ import type { NotesState } from '../notesState';
 import { notebookIndex, tagIndex, type OrganisationNode } from './organisationIndex';
 
 /** One notebook or tag of a summary: its whole path and the notes directly in it or carrying it, in manual order. */
-export interface OrganisationEntry {
+interface OrganisationEntry {
   path: string;
   notes: string[];
 }
