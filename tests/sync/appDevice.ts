@@ -21,7 +21,7 @@ export interface AppProfile {
   wire: SealedTransport;
   /** The session cookie (name=value), or null. */
   cookie(): string | null;
-  /** Set to a path (e.g. `/reseal`): the next answer to it arrives at the host but never here, as when the tab closes then. */
+  /** Set to a path (e.g. `/reseal`, or `PUT /keys` for one method): the next answer to it arrives at the host but never here, as when the tab closes then. */
   interruptAfter: string | null;
   /** The profile's `localStorage`, where the account pins are kept (pass it to another profile to be the same browser again). */
   storage: StorageArea;
@@ -38,7 +38,8 @@ export function appProfile(hostUrl: string, storage: StorageArea = new MemoryWeb
       beforeRequest: [(request) => void (cookie && request.headers.set('Cookie', cookie))],
       afterResponse: [
         (request, _options, response) => {
-          if (profile.interruptAfter && new URL(request.url).pathname.endsWith(profile.interruptAfter)) {
+          const [method, path] = profile.interruptAfter?.includes(' ') ? profile.interruptAfter.split(' ') : [null, profile.interruptAfter];
+          if (path && new URL(request.url).pathname.endsWith(path) && (!method || request.method === method)) {
             profile.interruptAfter = null;
             throw new TypeError('the tab was closed');
           }
