@@ -115,7 +115,7 @@ export function readKeyBundle(value: unknown): KeyBundle | null {
 export type SaltAnswer = { kdf: KdfParams } | { upgrade: true };
 
 /** Longest e-mail address an account may have, in characters (the longest path SMTP carries, RFC 5321). */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * Why `value` is not an e-mail address an account can have, in the words the dialog shows, or

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request the lying host received: method, path and body as text. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   body: string;

@@ -29,7 +29,7 @@ export const PASSWORD_ASKED_MESSAGE =
   'The sync server asked this device to send your password itself. Your account is end-to-end encrypted, so NotePad never does that: nothing was sent and you are not signed in. The server may have been tampered with; ask its operator.';
 
 /** What the dialog says when a host offers KDF parameters below NotePad's minimum or below what this device used before. */
-export const WEAK_KDF_MESSAGE =
+const WEAK_KDF_MESSAGE =
   'The sync server asked for weaker protection of your password than NotePad accepts, which would make it easier to guess: nothing was sent and you are not signed in. The server may have been tampered with; ask its operator.';
 
 /**
