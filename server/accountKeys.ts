@@ -2,8 +2,10 @@
  * The host's side of the accounts' keys (docs/sync.md "Keys"): the salt before sign-in (a made-up
  * stable one for an unknown e-mail, after the same work), password changes and recovery that
  * write the new password hash, the re-wrapped account key and the account's sessions in one
- * transaction, and the end of an old account's upgrade. Wrong passwords and recovery keys count
- * as failed sign-ins of the account and its address (docs/sync.md "Sign-in limits").
+ * transaction (a recovery also replaces the recovery key), and an old account's upgrade: which
+ * sessions proved the password in it (only they may reseal its events) and its end. Every new
+ * bundle is checked as sign-up checks it. Wrong passwords and recovery keys count as failed
+ * sign-ins of the account and its address (docs/sync.md "Sign-in limits").
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { keyBundleError, type KdfParams, type KeyBundle, type SaltAnswer } from '../catalog/keys.ts';
