@@ -68,6 +68,16 @@ describe('end-to-end encrypted accounts', () => {
     expect((await new SyncClient(host.url).signInRaw('private@example.com', FIRST)).status).toBe(401);
   });
 
+  it('signs in when Create account is used with the e-mail and password of an account that exists, to that account’s own key', async () => {
+    const made = await appProfile(host.url).flows.signUp('twice@example.com', FIRST);
+    const again = await appProfile(host.url).flows.signUp('twice@example.com', FIRST);
+    expect([again.userId, again.recoveryKey]).toEqual([made.userId, null]);
+    const sealed = await sealEvent(made.accountKey, made.userId, event);
+    expect(await openEvent(again.accountKey, again.userId, sealed)).toEqual(event);
+    const other = await refusal(appProfile(host.url).flows.signUp('twice@example.com', SECOND));
+    expect(other.failure).toBe('sign-up-refused');
+  });
+
   it('changes the password in one step: the key is wrapped again, this device stays signed in, the others are signed out, and only the new password works', async () => {
     const laptop = appProfile(host.url);
     const made = await laptop.flows.signUp('changer@example.com', FIRST);
