@@ -5,6 +5,7 @@
  * the recovery key: only the KDF parameters with the salt, the wrapped keys, a verifier of the
  * recovery key and the login secret (which better-auth hashes again). Web-standard APIs only.
  */
+import { sealedLength } from './wire';
 
 /** Argon2id parameters of an account: memory in KiB, passes, lanes, and the salt (base64url, 16 bytes). */
 export interface KdfParams {
@@ -66,8 +67,18 @@ export function kdfError(value: unknown): string | null {
   return null;
 }
 
-/** A sealed key (nonce, ciphertext, tag) in base64: at most 512 characters. */
-const sealedKey = (value: unknown) => typeof value === 'string' && value.length <= 512 && value.length % 4 === 0 && BASE64.test(value);
+/** Whether two KDF parameters are the same in every field (they derive the same secrets from one password). */
+export function sameKdf(a: KdfParams, b: KdfParams): boolean {
+  return (
+    a.alg === b.alg && a.memoryKiB === b.memoryKiB && a.iterations === b.iterations && a.parallelism === b.parallelism && a.salt === b.salt
+  );
+}
+
+/** Bytes of a key the bundle wraps: the account key, the recovery key. */
+const WRAPPED_KEY_BYTES = 32;
+/** A sealed 32-byte key in base64 (nonce, ciphertext, tag: 60 bytes, 80 characters), as the device's seal makes it. */
+const sealedKey = (value: unknown) =>
+  typeof value === 'string' && value.length === sealedLength(WRAPPED_KEY_BYTES) && value.length % 4 === 0 && BASE64.test(value);
 
 /** Why `value` is not a key bundle the host accepts, or null. Never throws. */
 export function keyBundleError(value: unknown): string | null {
@@ -75,7 +86,7 @@ export function keyBundleError(value: unknown): string | null {
   const kdf = kdfError(value.kdf);
   if (kdf) return kdf;
   for (const field of ['passwordWrap', 'recoveryWrap', 'recoverySealed'] as const) {
-    if (!sealedKey(value[field])) return `keys.${field} must be a sealed key in base64`;
+    if (!sealedKey(value[field])) return `keys.${field} must be a sealed 32-byte key in base64`;
   }
   if (typeof value.recoveryVerifier !== 'string' || !SECRET_PATTERN.test(value.recoveryVerifier))
     return 'keys.recoveryVerifier must be 32 bytes in base64url';
@@ -102,3 +113,18 @@ export function readKeyBundle(value: unknown): KeyBundle | null {
  * account made before end-to-end encryption, which signs in once with its password to upgrade.
  */
 export type SaltAnswer = { kdf: KdfParams } | { upgrade: true };
+
+/** Longest e-mail address an account may have, in characters (the longest path SMTP carries, RFC 5321). */
+const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Why `value` is not an e-mail address an account can have, in the words the dialog shows, or
+ * null: 3-254 characters once trimmed, with an @. Sign-up, sign-in, salt and recovery all use
+ * this one rule (docs/sync.md "Accounts"). Never throws.
+ */
+export function emailError(value: unknown): string | null {
+  const email = typeof value === 'string' ? value.trim() : '';
+  if (email.length < 3 || !email.includes('@')) return 'Enter an e-mail address.';
+  if (email.length > MAX_EMAIL_LENGTH) return `Use an e-mail address of at most ${MAX_EMAIL_LENGTH} characters.`;
+  return null;
+}

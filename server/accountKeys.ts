@@ -2,13 +2,16 @@
  * The host's side of the accounts' keys (docs/sync.md "Keys"): the salt before sign-in (a made-up
  * stable one for an unknown e-mail, after the same work), password changes and recovery that
  * write the new password hash, the re-wrapped account key and the account's sessions in one
- * transaction, and the end of an old account's upgrade. Wrong passwords and recovery keys count
- * as failed sign-ins of the account and its address (docs/sync.md "Sign-in limits").
+ * transaction (a recovery also replaces the recovery key), and an old account's upgrade: which
+ * sessions proved the password in it (only they may reseal its events) and its end. Every new
+ * bundle is checked as sign-up checks it. Wrong passwords and recovery keys count as failed
+ * sign-ins of the account and its address (docs/sync.md "Sign-in limits").
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_KDF, type KdfParams, type SaltAnswer } from '../catalog/keys.ts';
+import { keyBundleError, type KdfParams, type KeyBundle, type SaltAnswer } from '../catalog/keys.ts';
 import { HttpError } from '../functions/_shared/http.ts';
-import type { AccountKeys, Caller, KeysState, NewPassword } from '../functions/sync/accountKeyStore.ts';
+import type { Identity } from '../functions/sync/access.ts';
+import type { AccountKeys, Caller, KeysState, NewPassword, NewRecovery } from '../functions/sync/accountKeyStore.ts';
 import type { KeyStore, StoredKeys } from './keyStore';
 import { refusalBody, type SignInLimiter } from './signInLimits';
 
@@ -18,6 +21,8 @@ export interface AccountKeysDeps {
   limiter: SignInLimiter;
   /** Salts made-up for unknown e-mails are an HMAC under this secret (AUTH_SECRET), so they are stable and unguessable. */
   secret: string;
+  /** The cost the made-up parameters of unknown e-mails carry, which a new account then keeps (AUTH_KDF_*). */
+  newAccountKdf: Omit<KdfParams, 'salt'>;
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
   /** The session of the request's cookie: its user's e-mail and its token, or null. */
@@ -46,6 +51,19 @@ function proves(proof: string, verifier: string): boolean {
 
 const WRONG_RECOVERY = 'Wrong e-mail or recovery key';
 
+/** How an upgrade remembers the sessions that proved the password in it: a digest of the token, never the token. */
+const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Sessions remembered per upgrade (several devices may carry one on); the oldest is forgotten first. */
+const MAX_PROVED_SESSIONS = 10;
+
+/** `keys` as the host will store them: refused with 400 when the host's own check finds them wrong. */
+function checkedBundle(keys: KeyBundle): KeyBundle {
+  const error = keyBundleError(keys);
+  if (error) throw new HttpError(400, error);
+  return keys;
+}
+
 /** The accounts' keys of the host. */
 export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
   const { store, limiter } = deps;
@@ -69,8 +87,8 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
     return result;
   }
 
-  /** Check the password of a session's account made before end-to-end encryption, counted as a sign-in. @throws HttpError 401, 429 */
-  async function proveOldPassword(userId: string, caller: Caller, password: string): Promise<void> {
+  /** Check the password of a session's account made before end-to-end encryption, counted as a sign-in. @returns the session. @throws HttpError 401, 429 */
+  async function proveOldPassword(userId: string, caller: Caller, password: string): Promise<{ email: string; token: string }> {
     const session = await deps.session(caller.headers);
     if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
     const hash = await store.passwordHash(userId);
@@ -80,18 +98,20 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
         throw error;
       },
     );
+    return session;
   }
 
-  const withPassword = (keys: StoredKeys, next: NewPassword): StoredKeys => ({
+  /** The keys with a new password (and, after a recovery, a new recovery key), checked as sign-up checks them. @throws HttpError 400 */
+  const withPassword = (keys: StoredKeys, next: NewPassword, recovery: NewRecovery | null = null): StoredKeys => ({
     state: keys.state,
-    keys: { ...keys.keys, kdf: next.kdf, passwordWrap: next.passwordWrap },
+    keys: checkedBundle({ ...keys.keys, kdf: next.kdf, passwordWrap: next.passwordWrap, ...recovery }),
   });
 
   return {
     async salt(email): Promise<SaltAnswer> {
       // The same query and the same HMAC for every e-mail, so the answer's time says nothing of who has an account.
       const found = await store.byEmail(email);
-      const madeUp: KdfParams = { ...DEFAULT_KDF, salt: madeUpSalt(deps.secret, email) };
+      const madeUp: KdfParams = { ...deps.newAccountKdf, salt: madeUpSalt(deps.secret, email) };
       if (!found) return { kdf: madeUp };
       if (found.keys?.state !== 'active') return { upgrade: true };
       return { kdf: found.keys.keys.kdf };
@@ -105,17 +125,36 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
     async create(identity, keys, caller, password) {
       // An external identity's keys are in use at once; an old account's wait for its events to be sealed.
       if (identity.via === 'jwt') return store.createIfNone(identity.userId, { state: 'active', keys });
-      await proveOldPassword(identity.userId, caller, password ?? '');
-      return store.createIfNone(identity.userId, { state: 'upgrading', keys });
+      const proof = tokenDigest((await proveOldPassword(identity.userId, caller, password ?? '')).token);
+      // The first keys stored win; a session that proves the password later (another device, a tab
+      // opened again after one closed halfway) joins the upgrade and may seal its events too.
+      const now = await store.update(identity.userId, (current) => {
+        if (!current) return { state: 'upgrading', keys, proved: [proof] };
+        if (current.state !== 'upgrading') return null;
+        const proved = [...(current.proved ?? []).filter((p) => p !== proof), proof].slice(-MAX_PROVED_SESSIONS);
+        return { ...current, proved };
+      });
+      return now?.state === 'upgrading';
     },
 
-    async changePassword(identity, caller: Caller, current, next) {
+    async mayReseal(identity: Identity, caller: Caller) {
+      const keys = identity.via === 'session' ? await store.read(identity.userId) : null;
+      if (keys?.state !== 'upgrading') throw new HttpError(409, 'This account is not being upgraded');
+      const session = await deps.session(caller.headers);
+      if (!session || !(keys.proved ?? []).includes(tokenDigest(session.token)))
+        throw new HttpError(403, 'Prove the password in this upgrade first (PUT /keys with it)');
+    },
+
+    async changePassword(identity, caller: Caller, current, next, recovery) {
       const keys = await store.read(identity.userId);
       if (!keys || keys.state !== 'active') throw new HttpError(409, 'This account has no keys to re-wrap: sign in first');
+      // Checked before any password is: a bundle the host would refuse at sign-up is never stored.
+      const changed = withPassword(keys, next, recovery);
       if (identity.via === 'jwt') {
-        await store.replace(identity.userId, { hash: null, keys: withPassword(keys, next), keepSessionToken: null });
+        await store.replace(identity.userId, { hash: null, keys: changed, keepSessionToken: null });
         return;
       }
+      if (recovery) throw new HttpError(400, 'A new recovery key comes with a recovery (POST /recover)');
       const session = await deps.session(caller.headers);
       if (!session) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
       const hash = await store.passwordHash(identity.userId);
@@ -127,7 +166,7 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
         throw error;
       });
       const newHash = await deps.hash(next.loginSecret!);
-      await store.replace(identity.userId, { hash: newHash, keys: withPassword(keys, next), keepSessionToken: session.token });
+      await store.replace(identity.userId, { hash: newHash, keys: changed, keepSessionToken: session.token });
       deps.sessionsEnded(identity.userId);
     },
 
@@ -140,8 +179,12 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
         return ok && account?.keys?.state === 'active' ? { userId: account.userId, keys: account.keys } : null;
       });
       if (!next) return { userId: found.userId, recoveryWrap: found.keys.keys.recoveryWrap };
-      const hash = await deps.hash(next.loginSecret!);
-      await store.replace(found.userId, { hash, keys: withPassword(found.keys, next), keepSessionToken: null });
+      // A new recovery key replaces the one just used: its verifier no longer matches, so the old key opens nothing.
+      const changed = withPassword(found.keys, next.password, next.recovery);
+      const hash = await deps.hash(next.password.loginSecret!);
+      const ifVerifier = found.keys.keys.recoveryVerifier;
+      if (!(await store.replace(found.userId, { hash, keys: changed, keepSessionToken: null, ifVerifier })))
+        throw new HttpError(401, WRONG_RECOVERY);
       deps.sessionsEnded(found.userId);
       return null;
     },

@@ -6,15 +6,19 @@
  * the limits hold across hosts on Postgres); every 429 carries a standard `Retry-After`. The host
  * never sees a password: what better-auth gets as one is the device's login secret, and sign-up
  * carries the account's wrapped keys (docs/sync.md "Keys"), stored with the user; better-auth's own
- * password changes are refused (they would not re-wrap the keys). Sign-up refuses long names
- * (catalog/passwordPolicy.ts). Account deletion removes the account's sync data through `deleteUserData`.
+ * password changes are refused (they would not re-wrap the keys). Sign-up and `/update-user`
+ * refuse long names (catalog/passwordPolicy.ts), sign-up and sign-in long e-mails (catalog/keys.ts),
+ * and sign-up takes only the KDF parameters the salt endpoint answers for the e-mail, so the salt
+ * never tells whether an address was new (docs/sync.md "What errors reveal"). Account deletion
+ * needs the login secret, checked as a sign-in, and removes the account's sync data through
+ * `deleteUserData`.
  */
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { readKeyBundle, SECRET_PATTERN } from '../catalog/keys.ts';
+import { emailError, readKeyBundle, sameKdf, SECRET_PATTERN, type KdfParams, type SaltAnswer } from '../catalog/keys.ts';
 import { checkAccountName } from '../catalog/passwordPolicy.ts';
 import { clientAddress } from '../functions/_shared/clientAddress.ts';
 import type { Authenticate } from '../functions/sync/access.ts';
@@ -49,6 +53,8 @@ export interface AuthSettings {
   sessionTtlS: number;
   /** Failed sign-ins per account and per address, sign-ups per address. */
   signInLimits: SignInLimitSettings;
+  /** The Argon2id cost of new accounts and of the made-up salts of unknown e-mails. */
+  newAccountKdf: Omit<KdfParams, 'salt'>;
   /** A header set by a trusted proxy naming the client (e.g. x-forwarded-for); null: the socket's address. */
   proxyIpHeader: string | null;
   /** Removes the account's sync data (called before and after better-auth deletes the user). */
@@ -62,27 +68,32 @@ export interface AuthSettings {
 /** better-auth's paths that would set a password without re-wrapping the keys: the sync host's `/password` and `/recover` do it. */
 const REFUSED_PATHS = new Set(['/change-password', '/set-password', '/reset-password', '/request-password-reset', '/forget-password']);
 
-/** Why a sign-up's `notepadKeys` (JSON text of `{state: "active", keys}`) is not one the host stores, or null. */
-function signUpKeysError(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 8192) return 'notepadKeys must be the JSON text of the account keys';
+/** better-auth's paths that answer whether a password is right outside the sign-in limits; NotePad uses none. */
+const CLOSED_PATHS = new Set(['/verify-password']);
+
+/** A sign-up's `notepadKeys` (JSON text of `{state: "active", keys}`) as the host stores it, or why it is not one. */
+function signUpKeys(value: unknown): { kdf: KdfParams } | { error: string } {
+  if (typeof value !== 'string' || value.length > 8192) return { error: 'notepadKeys must be the JSON text of the account keys' };
   try {
     const parsed = JSON.parse(value) as { state?: unknown; keys?: unknown };
     const keys = readKeyBundle(parsed.keys);
     return parsed.state === 'active' && keys && Object.keys(parsed).length === 2 && JSON.stringify(parsed.keys) === JSON.stringify(keys)
-      ? null
-      : 'notepadKeys must be {state: "active", keys} with the account keys';
+      ? { kdf: keys.kdf }
+      : { error: 'notepadKeys must be {state: "active", keys} with the account keys' };
   } catch {
-    return 'notepadKeys must be the JSON text of the account keys';
+    return { error: 'notepadKeys must be the JSON text of the account keys' };
   }
 }
 
 /** The header the host sets on each request it forwards to better-auth, naming it for the hook (a client's own value is replaced). */
 const REQUEST_ID_HEADER = 'x-notepad-request-id';
 
-/** What the accounts' hook needs beyond the settings: the limiter, and where to leave each counted sign-in (by request id) for its outcome. */
+/** What the accounts' hook needs beyond the settings: the limiter, where to leave each counted sign-in (by request id) for its outcome, the salt endpoint's answer and the e-mail of a request's session. */
 interface AuthHooks {
   limiter: SignInLimiter;
   attempts: Map<string, SignInAttempt>;
+  salt(email: string): Promise<SaltAnswer>;
+  sessionEmail(headers: Headers): Promise<string | null>;
 }
 
 /** A 429 of a limit, with `{message, code}` and Retry-After in seconds. */
@@ -93,11 +104,21 @@ function limitError(refusal: Refusal): APIError {
 /** A 400 of the sign-up rules. */
 const policyError = (message: string, code: string) => new APIError('BAD_REQUEST', { message, code });
 
+/** Counts a sign-in of `email` from `address` for the request (its outcome is recorded when the answer is known). @throws APIError 429 */
+async function countSignIn(hooks: AuthHooks, request: Request, email: string, address: string): Promise<void> {
+  const counted = await hooks.limiter.beginSignIn(email, address);
+  if ('refused' in counted) throw limitError(counted.refused);
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  if (id) hooks.attempts.set(id, counted.attempt);
+}
+
 /**
  * The hook before every better-auth endpoint: on `/sign-in/email` it counts the attempt (or refuses
- * it) before the password is checked; on `/sign-up/email` it counts the sign-up, then checks the
- * login secret's shape, the account keys and the name; better-auth's own password changes and a
- * change of the keys through `/update-user` are refused. Calls without a request (server-side
+ * it) before the password is checked, and so on `/delete-user`, which must carry the login secret;
+ * on `/sign-up/email` it counts the sign-up, then checks the login secret's shape, the account
+ * keys, the name, the e-mail and that the keys use the salt the salt endpoint answers for it;
+ * better-auth's own password changes and password check, a change of the keys through
+ * `/update-user` and a long name there are refused. Calls without a request (server-side
  * `auth.api`) are not limited.
  */
 function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
@@ -107,21 +128,36 @@ function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
     const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
     if (REFUSED_PATHS.has(ctx.path))
       throw new APIError('NOT_FOUND', { message: 'Passwords change through /functions/v1/sync/password', code: 'USE_SYNC_PASSWORD' });
-    if (ctx.path === '/update-user' && 'notepadKeys' in body)
-      throw policyError('The account keys change only with the password', 'BAD_ACCOUNT_KEYS');
-    if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
+    if (CLOSED_PATHS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
+    if (ctx.path === '/update-user') {
+      if ('notepadKeys' in body) throw policyError('The account keys change only with the password', 'BAD_ACCOUNT_KEYS');
+      if (typeof body.name === 'string') {
+        const verdict = checkAccountName(body.name);
+        if (!verdict.ok) throw policyError(verdict.message, 'NAME_TOO_LONG');
+      }
+      return;
+    }
+    if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email' && ctx.path !== '/delete-user') return;
     const address = clientAddress(
       request,
       { remoteAddr: { hostname: request.headers.get(CLIENT_IP_HEADER) ?? undefined } },
       settings.proxyIpHeader,
     );
+    if (ctx.path === '/delete-user') {
+      // Deleting takes the login secret, never a fresh session alone: a stolen cookie cannot destroy the account.
+      if (typeof body.password !== 'string' || !SECRET_PATTERN.test(body.password))
+        throw policyError('Deleting the account needs its password (the login secret a NotePad device derives)', 'PASSWORD_REQUIRED');
+      const email = await hooks.sessionEmail(request.headers);
+      // Without a session better-auth answers 401 before any password is checked.
+      if (email) await countSignIn(hooks, request, email, address);
+      return;
+    }
     if (ctx.path === '/sign-in/email') {
       // Without a string e-mail better-auth refuses the body before any password is checked.
       if (typeof body.email !== 'string') return;
-      const counted = await hooks.limiter.beginSignIn(body.email, address);
-      if ('refused' in counted) throw limitError(counted.refused);
-      const id = request.headers.get(REQUEST_ID_HEADER);
-      if (id) hooks.attempts.set(id, counted.attempt);
+      const badEmail = emailError(body.email);
+      if (badEmail) throw policyError(badEmail, 'BAD_EMAIL');
+      await countSignIn(hooks, request, body.email, address);
       return;
     }
     const refused = await hooks.limiter.beginSignUp(address);
@@ -129,12 +165,19 @@ function beforeHook(settings: AuthSettings, hooks: AuthHooks) {
     // The password rules run on the device, the only place that sees the password; the host sees a login secret.
     if (typeof body.password !== 'string' || !SECRET_PATTERN.test(body.password))
       throw policyError('The password must be the login secret a NotePad device derives (32 bytes, base64url)', 'NOT_A_LOGIN_SECRET');
-    const keysError = signUpKeysError(body.notepadKeys);
-    if (keysError) throw policyError(keysError, 'BAD_ACCOUNT_KEYS');
+    const keys = signUpKeys(body.notepadKeys);
+    if ('error' in keys) throw policyError(keys.error, 'BAD_ACCOUNT_KEYS');
     if (typeof body.name === 'string') {
       const verdict = checkAccountName(body.name);
       if (!verdict.ok) throw policyError(verdict.message, 'NAME_TOO_LONG');
     }
+    const badEmail = emailError(body.email);
+    if (badEmail) throw policyError(badEmail, 'BAD_EMAIL');
+    // A new account's salt is the one the salt endpoint answered for its address before it existed, so
+    // reading it afterwards tells nothing; an existing account's answer is its own (its sign-up changes nothing).
+    const answer = await hooks.salt((body.email as string).trim().toLowerCase());
+    if ('kdf' in answer && !sameKdf(keys.kdf, answer.kdf))
+      throw policyError('The account keys must use the KDF parameters the salt endpoint answers for this e-mail', 'BAD_ACCOUNT_KEYS');
   });
 }
 
@@ -206,6 +249,18 @@ export interface AuthService {
   keys: AccountKeys;
 }
 
+/** How a counted attempt ended by its answer: 401 is a wrong e-mail or password, and so is a deletion's 400 `INVALID_PASSWORD`; any other failure never checked one. */
+async function outcomeOf(response: Response): Promise<SignInOutcome> {
+  if (response.ok) return 'success';
+  if (response.status === 401) return 'failure';
+  if (response.status !== 400) return 'not-tried';
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'INVALID_PASSWORD' ? 'failure' : 'not-tried';
+}
+
 /** Paths after which a user's sessions may have ended. */
 const ENDING_PATHS = /\/(sign-out|revoke-sessions?|revoke-other-sessions|delete-user)$/;
 
@@ -214,12 +269,15 @@ export function createAuthService(settings: AuthSettings): AuthService {
   const hooks: AuthHooks = {
     limiter: createSignInLimiter(openAttemptStore(settings.database), settings.signInLimits),
     attempts: new Map(),
+    salt: (email) => keys.salt(email),
+    sessionEmail: async (headers) => (await auth.api.getSession({ headers, query: { disableCookieCache: true } }))?.user.email ?? null,
   };
   const auth = betterAuth(authOptions(settings, hooks));
   /** Records how the request's counted sign-in, if any, ended; a storage failure is logged, the answer still goes out. */
-  const settleAttempt = async (requestId: string, outcome: SignInOutcome) => {
+  const settleAttempt = async (requestId: string, outcome: SignInOutcome | Response) => {
     const attempt = hooks.attempts.get(requestId);
     if (!attempt) return;
+    if (outcome instanceof Response) outcome = await outcomeOf(outcome);
     hooks.attempts.delete(requestId);
     await hooks.limiter
       .endSignIn(attempt, outcome)
@@ -233,6 +291,7 @@ export function createAuthService(settings: AuthSettings): AuthService {
     store: openKeyStore(settings.database),
     limiter: hooks.limiter,
     secret: settings.secret,
+    newAccountKdf: settings.newAccountKdf,
     hash: async (password) => (await auth.$context).password.hash(password),
     verify: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     async session(headers) {
@@ -269,8 +328,7 @@ export function createAuthService(settings: AuthSettings): AuthService {
         await settleAttempt(requestId, 'not-tried');
         throw error;
       }
-      // 401 is a wrong e-mail or password; any other failure never checked one.
-      await settleAttempt(requestId, response.ok ? 'success' : response.status === 401 ? 'failure' : 'not-tried');
+      await settleAttempt(requestId, response);
       if (response.status === 429 && !response.headers.has('Retry-After')) {
         const seconds = Number(response.headers.get('X-Retry-After'));
         const out = new Response(response.body, response);

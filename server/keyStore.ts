@@ -8,18 +8,29 @@
 import type Database from 'better-sqlite3';
 import pg from 'pg';
 import type { KeyBundle } from '../catalog/keys.ts';
+import { inTransaction } from './pgTransaction';
 
-/** An account's keys and where its upgrade stands: `upgrading` while an old account's events are being sealed. */
+/**
+ * An account's keys and where its upgrade stands: `upgrading` while an old account's events are
+ * being sealed, with `proved`: the SHA-256 (base64url) of each session token that proved the
+ * password in this upgrade, the only sessions that may replace its events.
+ */
 export interface StoredKeys {
   state: 'upgrading' | 'active';
   keys: KeyBundle;
+  proved?: string[];
 }
 
-/** A change of password: the new hash (null: an external identity, which has none), the keys, the session to keep (null: end all). */
+/**
+ * A change of password: the new hash (null: an external identity, which has none), the keys, the
+ * session to keep (null: end all), and the recovery verifier the account must still have (a
+ * recovery: two at once with one key cannot both win), or null.
+ */
 interface PasswordReplacement {
   hash: string | null;
   keys: StoredKeys;
   keepSessionToken: string | null;
+  ifVerifier?: string | null;
 }
 
 /** The keys' storage. */
@@ -34,8 +45,10 @@ export interface KeyStore {
   createIfNone(userId: string, keys: StoredKeys): Promise<boolean>;
   /** The password hash of a local account's e-mail-and-password login, or null. */
   passwordHash(userId: string): Promise<string | null>;
-  /** Write the new password hash, keys and sessions of `userId` in one transaction. */
-  replace(userId: string, change: PasswordReplacement): Promise<void>;
+  /** Write the new password hash, keys and sessions of `userId` in one transaction. @returns false when `ifVerifier` no longer holds (nothing written). */
+  replace(userId: string, change: PasswordReplacement): Promise<boolean>;
+  /** Change a local account's keys in one transaction: `change` gets the stored keys and returns the new ones, or null to leave them. @returns the keys now stored. */
+  update(userId: string, change: (keys: StoredKeys | null) => StoredKeys | null): Promise<StoredKeys | null>;
 }
 
 const JWT_TABLE = 'notepad_jwt_keys';
@@ -86,18 +99,42 @@ function sqliteKeys(db: Database.Database): KeyStore {
     },
     async replace(userId, change) {
       const text = JSON.stringify(change.keys);
-      db.transaction(() => {
-        if (isJwt(userId)) {
-          db.prepare(`UPDATE ${JWT_TABLE} SET keys = ? WHERE user_id = ?`).run(text, userId);
-          return;
-        }
-        db.prepare('UPDATE account SET password = ? WHERE "userId" = ? AND "providerId" = ?').run(change.hash, userId, 'credential');
-        db.prepare('UPDATE "user" SET "notepadKeys" = ? WHERE id = ?').run(text, userId);
-        if (change.keepSessionToken === null) db.prepare('DELETE FROM session WHERE "userId" = ?').run(userId);
-        else db.prepare('DELETE FROM session WHERE "userId" = ? AND token <> ?').run(userId, change.keepSessionToken);
-      }).immediate();
+      return db
+        .transaction(() => {
+          if (isJwt(userId)) {
+            db.prepare(`UPDATE ${JWT_TABLE} SET keys = ? WHERE user_id = ?`).run(text, userId);
+            return true;
+          }
+          if (change.ifVerifier) {
+            const now = parse(one<{ notepadKeys: string | null }>('SELECT "notepadKeys" FROM "user" WHERE id = ?', userId)?.notepadKeys);
+            if (now?.keys.recoveryVerifier !== change.ifVerifier) return false;
+          }
+          db.prepare('UPDATE account SET password = ? WHERE "userId" = ? AND "providerId" = ?').run(change.hash, userId, 'credential');
+          db.prepare('UPDATE "user" SET "notepadKeys" = ? WHERE id = ?').run(text, userId);
+          if (change.keepSessionToken === null) db.prepare('DELETE FROM session WHERE "userId" = ?').run(userId);
+          else db.prepare('DELETE FROM session WHERE "userId" = ? AND token <> ?').run(userId, change.keepSessionToken);
+          return true;
+        })
+        .immediate();
+    },
+    async update(userId, change) {
+      return db
+        .transaction(() => {
+          const now = parse(one<{ notepadKeys: string | null }>('SELECT "notepadKeys" FROM "user" WHERE id = ?', userId)?.notepadKeys);
+          const next = change(now);
+          if (!next) return now;
+          db.prepare('UPDATE "user" SET "notepadKeys" = ? WHERE id = ?').run(JSON.stringify(next), userId);
+          return next;
+        })
+        .immediate();
     },
   };
+}
+
+/** A local account's keys, its row locked until the transaction of `client` ends. */
+async function lockedKeys(client: pg.PoolClient, userId: string): Promise<StoredKeys | null> {
+  const found = await client.query<{ notepadKeys: string | null }>('SELECT "notepadKeys" FROM "user" WHERE id = $1 FOR UPDATE', [userId]);
+  return parse(found.rows[0]?.notepadKeys);
 }
 
 function postgresKeys(pool: pg.Pool): KeyStore {
@@ -130,27 +167,34 @@ function postgresKeys(pool: pg.Pool): KeyStore {
     },
     async replace(userId, change) {
       const text = JSON.stringify(change.keys);
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        if (isJwt(userId)) await client.query(`UPDATE ${JWT_TABLE} SET keys = $1 WHERE user_id = $2`, [text, userId]);
-        else {
-          await client.query('UPDATE account SET password = $1 WHERE "userId" = $2 AND "providerId" = $3', [
-            change.hash,
-            userId,
-            'credential',
-          ]);
-          await client.query('UPDATE "user" SET "notepadKeys" = $1 WHERE id = $2', [text, userId]);
-          if (change.keepSessionToken === null) await client.query('DELETE FROM session WHERE "userId" = $1', [userId]);
-          else await client.query('DELETE FROM session WHERE "userId" = $1 AND token <> $2', [userId, change.keepSessionToken]);
+      return inTransaction(pool, async (client) => {
+        if (isJwt(userId)) {
+          await client.query(`UPDATE ${JWT_TABLE} SET keys = $1 WHERE user_id = $2`, [text, userId]);
+          return true;
         }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+        if (change.ifVerifier) {
+          const now = await lockedKeys(client, userId);
+          if (now?.keys.recoveryVerifier !== change.ifVerifier) return false;
+        }
+        await client.query('UPDATE account SET password = $1 WHERE "userId" = $2 AND "providerId" = $3', [
+          change.hash,
+          userId,
+          'credential',
+        ]);
+        await client.query('UPDATE "user" SET "notepadKeys" = $1 WHERE id = $2', [text, userId]);
+        if (change.keepSessionToken === null) await client.query('DELETE FROM session WHERE "userId" = $1', [userId]);
+        else await client.query('DELETE FROM session WHERE "userId" = $1 AND token <> $2', [userId, change.keepSessionToken]);
+        return true;
+      });
+    },
+    async update(userId, change) {
+      return inTransaction(pool, async (client) => {
+        const now = await lockedKeys(client, userId);
+        const next = change(now);
+        if (!next) return now;
+        await client.query('UPDATE "user" SET "notepadKeys" = $1 WHERE id = $2', [JSON.stringify(next), userId]);
+        return next;
+      });
     },
   };
 }

@@ -19,6 +19,9 @@ export interface NewPassword {
   passwordWrap: string;
 }
 
+/** A new recovery key's part of the bundle, made on the device after a recovery (the old key then opens nothing). */
+export type NewRecovery = Pick<KeyBundle, 'recoveryWrap' | 'recoveryVerifier' | 'recoverySealed'>;
+
 /** Who asks, for the limits and the session to keep: the request's headers and the client's address. */
 export interface Caller {
   headers: Headers;
@@ -36,13 +39,36 @@ export interface AccountKeys {
   /**
    * Store the first keys of an account without any: an external identity's passphrase, or an old
    * account beginning its upgrade, which proves its `password` (the password itself: the host holds
-   * only a hash of it), so a stolen session cannot lock the account. @returns false when it has keys.
+   * only a hash of it), so a stolen session cannot lock the account. An old account's session that
+   * proves the password while the upgrade is under way joins it (`keys` is then ignored).
+   * @returns false when the account has keys in use (or an external identity's, any keys).
    */
   create(identity: Identity, keys: KeyBundle, caller: Caller, password: string | null): Promise<boolean>;
-  /** Check `current` (a login secret; null for an external identity) and store the new password and wrap in one transaction, ending the account's other sessions. */
-  changePassword(identity: Identity, caller: Caller, current: string | null, next: NewPassword): Promise<void>;
-  /** Check the recovery proof of `email`'s account; with `next`, store it (one transaction, every session ended); without, answer the account and its recovery wrap. */
-  recover(email: string, proof: string, next: NewPassword | null, caller: Caller): Promise<{ userId: string; recoveryWrap: string } | null>;
+  /** Refuse unless the account is being upgraded and the caller's session proved the password in that upgrade. @throws HttpError 409, 403 */
+  mayReseal(identity: Identity, caller: Caller): Promise<void>;
+  /**
+   * Check `current` (a login secret; null for an external identity) and store the new password and
+   * wrap in one transaction, ending the account's other sessions. `recovery`: an external
+   * identity's new recovery key after it reset its passphrase with the old one.
+   */
+  changePassword(
+    identity: Identity,
+    caller: Caller,
+    current: string | null,
+    next: NewPassword,
+    recovery: NewRecovery | null,
+  ): Promise<void>;
+  /**
+   * Check the recovery proof of `email`'s account; with `next`, store the new password and recovery
+   * key (one transaction, every session ended; the old recovery key opens nothing after); without,
+   * answer the account and its recovery wrap.
+   */
+  recover(
+    email: string,
+    proof: string,
+    next: { password: NewPassword; recovery: NewRecovery } | null,
+    caller: Caller,
+  ): Promise<{ userId: string; recoveryWrap: string } | null>;
   /** End an old account's upgrade once no event of it is left in clear: with its `password` proved, `loginSecret` becomes its password. */
   finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
 }

@@ -5,10 +5,10 @@
  * never sees a password or a key: bodies carry login secrets, wraps and a recovery proof, whose
  * shapes are checked here; what they mean is the injected `AccountKeys`' (server/accountKeys.ts).
  */
-import { kdfError, keyBundleError, readKeyBundle, SECRET_PATTERN, type KdfParams } from '../../catalog/index.ts';
+import { emailError, kdfError, keyBundleError, readKeyBundle, SECRET_PATTERN, type KdfParams } from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
-import type { AccountKeys, Caller, KeysState, NewPassword } from './accountKeyStore.ts';
+import type { AccountKeys, Caller, KeysState, NewPassword, NewRecovery } from './accountKeyStore.ts';
 import type { Endpoint, OpenCall, OpenEndpoint } from './context.ts';
 
 /** The account keys of the deps, or 404 when this host keeps none (a handler built without them). */
@@ -25,25 +25,39 @@ function requireSecret(value: unknown, field: string): string {
   return value;
 }
 
-/** An e-mail as sign-in takes it: 3-254 characters with an @. @throws HttpError 400. */
+/** An e-mail as sign-up and sign-in take it (catalog/keys.ts `emailError`), trimmed and lower-cased. @throws HttpError 400. */
 function requireEmail(value: unknown): string {
-  if (typeof value !== 'string' || value.length < 3 || value.length > 254 || !value.includes('@'))
-    throw new HttpError(400, 'email must be an e-mail address');
-  return value.trim().toLowerCase();
+  const error = emailError(value);
+  if (error) throw new HttpError(400, error);
+  return (value as string).trim().toLowerCase();
 }
 
 /** The new password of a body: `next` (absent for an external identity), `kdf`, `passwordWrap`. @throws HttpError 400. */
 function requireNewPassword(body: Record<string, unknown>, withSecret: boolean): NewPassword {
   const error = kdfError(body.kdf);
   if (error) throw new HttpError(400, error);
-  const wrap = body.passwordWrap;
-  if (typeof wrap !== 'string' || wrap.length > 512 || !/^[A-Za-z0-9+/]+={0,2}$/.test(wrap))
-    throw new HttpError(400, 'passwordWrap must be a sealed key in base64');
+  const wrap = requireSealedKey(body.passwordWrap, 'passwordWrap');
   const kdf = body.kdf as KdfParams;
   return {
     loginSecret: withSecret ? requireSecret(body.next, 'next') : null,
     kdf: { alg: kdf.alg, memoryKiB: kdf.memoryKiB, iterations: kdf.iterations, parallelism: kdf.parallelism, salt: kdf.salt },
     passwordWrap: wrap,
+  };
+}
+
+/** A sealed key of a body (its exact shape is checked with the whole bundle, as at sign-up). @throws HttpError 400. */
+function requireSealedKey(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length > 512 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value))
+    throw new HttpError(400, `${field} must be a sealed key in base64`);
+  return value;
+}
+
+/** A new recovery key of a body: `recoveryWrap`, `recoveryVerifier`, `recoverySealed`. @throws HttpError 400. */
+function requireNewRecovery(body: Record<string, unknown>): NewRecovery {
+  return {
+    recoveryWrap: requireSealedKey(body.recoveryWrap, 'recoveryWrap'),
+    recoveryVerifier: requireSecret(body.recoveryVerifier, 'recoveryVerifier'),
+    recoverySealed: requireSealedKey(body.recoverySealed, 'recoverySealed'),
   };
 }
 
@@ -76,25 +90,29 @@ export const createKeys: Endpoint = async (call) => {
 
 /**
  * `POST /password {current, next, kdf, passwordWrap}` -> `{ok: true}`: a new password (an external
- * identity's new passphrase: `{kdf, passwordWrap}` alone). 401 for a wrong current password.
+ * identity's new passphrase: `{kdf, passwordWrap}`, with `{recoveryWrap, recoveryVerifier,
+ * recoverySealed}` after a reset with the recovery key). 401 for a wrong current password; 400
+ * for keys the host would refuse at sign-up.
  */
 export const changePassword: Endpoint = async (call) => {
   const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const local = call.identity.via === 'session';
   const current = local ? requireSecret(body.current, 'current') : null;
-  await keysOf(call).changePassword(call.identity, caller(call), current, requireNewPassword(body, local));
+  const recovery = body.recoveryWrap === undefined ? null : requireNewRecovery(body);
+  await keysOf(call).changePassword(call.identity, caller(call), current, requireNewPassword(body, local), recovery);
   return json(200, { ok: true }, call.headers);
 };
 
 /**
- * `POST /recover {email, proof}` -> `{userId, recoveryWrap}`; with `{next, kdf, passwordWrap}` too ->
- * `{ok: true}` (the new password is set, every session ended). 401 alike for an unknown e-mail and a wrong key.
+ * `POST /recover {email, proof}` -> `{userId, recoveryWrap}`; with `{next, kdf, passwordWrap,
+ * recoveryWrap, recoveryVerifier, recoverySealed}` too -> `{ok: true}` (the new password and
+ * recovery key are set, every session ended). 401 alike for an unknown e-mail and a wrong key.
  */
 export const recover: OpenEndpoint = async (call) => {
   const body = requireObject(await readJson(call.req, call.limits.maxSmallBodyBytes));
   const email = requireEmail(body.email);
   const proof = requireSecret(body.proof, 'proof');
-  const next = body.next === undefined ? null : requireNewPassword(body, true);
+  const next = body.next === undefined ? null : { password: requireNewPassword(body, true), recovery: requireNewRecovery(body) };
   const found = await keysOf(call).recover(email, proof, next, caller(call));
   return json(200, next ? { ok: true } : found, call.headers);
 };

@@ -1,7 +1,9 @@
 /**
  * `POST /functions/v1/sync/reseal` (docs/sync.md "Upgrade"): a device of an account made before
  * end-to-end encryption replaces the account's events in clear by their sealed forms, in place (the
- * same serverSeq and id: the order every device folded stays). Once none is left in clear,
+ * same serverSeq and id: the order every device folded stays). Only while the account is being
+ * upgraded, and only by a session that proved the password in that upgrade: a stolen session
+ * cannot replace the history by ciphertexts no device opens. Once none is left in clear,
  * `POST /upgrade` ends the upgrade.
  */
 import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length } from '../../catalog/index.ts';
@@ -16,6 +18,7 @@ import type { ResealedEvent } from './store.ts';
  * `{deviceId, events: [{serverSeq, event}]}` (at most the push's count and bytes) -> `{resealed,
  * inClear}`: how many were replaced, and how many of the account's events are still in clear. An
  * event that is not sealed, or whose stored event is not in clear or has another id, is left.
+ * 409 when the account is not being upgraded; 403 for a session that did not prove the password in it.
  */
 export const reseal: Endpoint = async (call) => {
   const body = requireObject(await readJson(call.req, call.limits.maxPushBytes));
@@ -34,6 +37,8 @@ export const reseal: Endpoint = async (call) => {
     const text = JSON.stringify(event);
     return { serverSeq, id: event.id as string, body: text, bytes: utf8Length(text) };
   });
+  if (!call.keys) throw new HttpError(409, 'This account is not being upgraded');
+  await call.keys.mayReseal(call.identity, { headers: call.req.headers, address: call.clientAddress });
   await requireOwnDevice(call, deviceId);
   const resealed = await call.store.reseal(call.identity.userId, events);
   return json(200, { resealed, inClear: await call.store.countInClear(call.identity.userId) }, call.headers);

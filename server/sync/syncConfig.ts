@@ -3,6 +3,7 @@
  * count as unset; an unusable value stops the host at start with a message naming the variable.
  */
 import { dirname, join } from 'node:path';
+import { DEFAULT_KDF, kdfError, type KdfParams } from '../../catalog/keys.ts';
 import { DEFAULT_SYNC_LIMITS } from '../../functions/sync/syncLimits.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimitSettings } from '../signInLimits';
 import { DEFAULT_SYNC_DB_PATH } from './sqliteStore';
@@ -21,6 +22,8 @@ export interface SyncConfig {
   sessionTtlS: number;
   /** Failed sign-ins per account and per address, sign-ups per address (docs/sync.md "Sign-in limits"). */
   signInLimits: SignInLimitSettings;
+  /** The Argon2id cost of new accounts, and of the made-up salts of unknown e-mails (docs/sync.md "Keys"). */
+  newAccountKdf: Omit<KdfParams, 'salt'>;
   proxyIpHeader: string | null;
   jwt: { jwksUrl: string; issuer: string; audience: string } | null;
   heartbeatMs: number;
@@ -76,6 +79,13 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
     if (!issuer) throw new SyncConfigError('AUTH_JWT_ISSUER must be set with AUTH_JWKS_URL (e.g. https://<project>.supabase.co/auth/v1)');
     jwt = { jwksUrl, issuer, audience: get('AUTH_JWT_AUDIENCE') ?? 'authenticated' };
   }
+  const newAccountKdf = {
+    ...DEFAULT_KDF,
+    memoryKiB: positiveInt('AUTH_KDF_MEMORY_KIB', get('AUTH_KDF_MEMORY_KIB'), DEFAULT_KDF.memoryKiB),
+    iterations: positiveInt('AUTH_KDF_ITERATIONS', get('AUTH_KDF_ITERATIONS'), DEFAULT_KDF.iterations),
+  };
+  const badKdf = kdfError({ ...newAccountKdf, salt: 'A'.repeat(22) });
+  if (badKdf) throw new SyncConfigError(`AUTH_KDF_MEMORY_KIB and AUTH_KDF_ITERATIONS: ${badKdf.replace('kdf.', '')}`);
   return {
     databaseUrl,
     poolMax: positiveInt('DATABASE_POOL_MAX', get('DATABASE_POOL_MAX'), 20),
@@ -98,6 +108,7 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
       signUpMax: positiveInt('AUTH_SIGNUP_MAX', get('AUTH_SIGNUP_MAX'), DEFAULT_SIGN_IN_LIMITS.signUpMax),
       signUpWindowS: positiveInt('AUTH_SIGNUP_WINDOW_S', get('AUTH_SIGNUP_WINDOW_S'), DEFAULT_SIGN_IN_LIMITS.signUpWindowS),
     },
+    newAccountKdf,
     proxyIpHeader: get('AUTH_PROXY_IP_HEADER')?.toLowerCase() ?? null,
     jwt,
     heartbeatMs: positiveInt('SYNC_HEARTBEAT_MS', get('SYNC_HEARTBEAT_MS'), DEFAULT_SYNC_LIMITS.heartbeatMs),

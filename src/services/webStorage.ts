@@ -16,6 +16,8 @@ export const JOURNAL_KEY = 'notepad:journal';
 export const COMPACTED_AT_KEY = 'notepad:compacted-at';
 /** Prefix of the keys that keep an unreadable legacy `notes` value before the mirror rewrites it. */
 const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
+/** What this device remembers of each account it opened with end-to-end encryption (docs/sync.md "Threat model"); no secret. */
+export const ACCOUNT_PINS_KEY = 'notepad:account-pins';
 /** Session storage key of the usage-tracking session id (docs/product.md "Entities and storage keys"). */
 export const SESSION_ID_KEY = 'ss_session_id';
 

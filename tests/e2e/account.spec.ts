@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { openDevice, PASSWORD, signIn, uniqueEmail } from './syncDevices';
+import { openDevice, PASSWORD, signIn, uniqueEmail, waitSynced } from './syncDevices';
 
 /**
  * The account dialog's refusals (docs/product.md "Account and sync"): a password easy to guess is
  * refused before anything is sent, with zxcvbn's advice, and the strength rules load only when an
- * account is created; too many wrong passwords make the dialog say how long to wait.
+ * account is created; too many wrong passwords make the dialog say how long to wait; deleting the
+ * account asks for the password and keeps this device's notes.
  */
 
 /** Failed calls the browser logs by itself when the host answers 4xx. */
@@ -96,5 +97,48 @@ test.describe('the account dialog', () => {
     await expect(dialog.getByRole('alert')).toHaveText(/^Too many failed sign-ins for this account\. Try again in \d+ seconds\.$/);
     await expect(page.getByRole('button', { name: 'Sign in to sync' })).toBeVisible();
     expectNoConsoleErrors(page, { allow: EXPECTED_ERRORS });
+  });
+
+  test('Delete account asks for the password, refuses a wrong one, then deletes the account and keeps this device’s notes', async ({
+    browser,
+  }, testInfo) => {
+    const device = await openDevice(browser, testInfo);
+    const { page, app } = device;
+    const email = uniqueEmail(testInfo, 'leaving');
+    await signIn(device, email, { create: true });
+    await app.createNote('Kept after deleting');
+    await app.typeBody('still on this device');
+    await app.waitForSavedText('still on this device');
+    await waitSynced(device);
+
+    await page.getByRole('button', { name: /^Account: / }).click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await account.screenshot({ path: testInfo.outputPath('account.png') });
+    await account.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    await expect(dialog).toContainText('This deletes your account and everything the sync server keeps of it.');
+    await expect(dialog).toContainText(`Enter your password to delete the account ${email}.`);
+    await dialog.getByLabel('Password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Wrong password.');
+    await dialog.screenshot({ path: testInfo.outputPath('delete-account.png') });
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByText('Account deleted', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in to sync' })).toBeVisible();
+    await expect(app.row('Kept after deleting')).toBeVisible();
+
+    // The account is gone from the host: its password opens nothing on another device.
+    const other = await openDevice(browser, testInfo);
+    await other.page.getByRole('button', { name: 'Sign in to sync' }).click();
+    const signInDialog = other.page.getByRole('dialog', { name: 'Sync your notes' });
+    await signInDialog.getByLabel('E-mail').fill(email);
+    await signInDialog.getByLabel('Password').fill(PASSWORD);
+    await signInDialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(signInDialog.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+    expectNoConsoleErrors(page, { allow: EXPECTED_ERRORS });
+    await other.context.close();
+    await device.context.close();
   });
 });

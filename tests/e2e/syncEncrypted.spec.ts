@@ -18,7 +18,8 @@ import { expectSameKeys, PASSWORD, signIn, syncStatus, uniqueEmail, waitSynced, 
  * "Account and sync"): two devices of one account on a host this test starts (SQLite files in a
  * folder of its own, or a throwaway Postgres), which records every request it receives. The host
  * keeps none of the typed words, no request carries the password, a password change signs the
- * other device out and keeps its edits, and the recovery key sets a new password.
+ * other device out and keeps its edits, the recovery key sets a new password and is replaced by a
+ * new one, and a host that asks for the password of an account this device opened gets nothing.
  */
 
 /** A request as the host received it: path, headers and body (inflated when gzip). */
@@ -29,7 +30,15 @@ interface Received {
 }
 
 /** A host of the e2e build with its own databases, recording every request to /api/auth and /functions/v1/sync. */
-async function startEncryptedHost(env: Record<string, string>): Promise<RunningHost & { received: Received[]; dir: string }> {
+interface EncryptedHost extends RunningHost {
+  received: Received[];
+  dir: string;
+  /** While true, the host lies: its salt answer asks every device for the password itself (`{upgrade: true}`). */
+  asksForPassword: boolean;
+}
+
+/** Starts an EncryptedHost with `env`. */
+async function startEncryptedHost(env: Record<string, string>): Promise<EncryptedHost> {
   const dir = mkdtempSync(join(tmpdir(), 'notepad-e2ee-'));
   const all = { SYNC_DB_PATH: join(dir, 'sync.sqlite'), USAGE_DB_PATH: join(dir, 'usage.sqlite'), AUTH_SIGNUP_MAX: '1000', ...env };
   const service = await createSyncService(all);
@@ -43,6 +52,8 @@ async function startEncryptedHost(env: Record<string, string>): Promise<RunningH
       body: Buffer.from(gzip ? gunzipSync(bytes) : bytes).toString('utf8'),
     });
   };
+  const lies = { asksForPassword: false };
+  const asked = () => new Response(JSON.stringify({ upgrade: true }), { status: 200, headers: { 'content-type': 'application/json' } });
   const host = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -50,11 +61,14 @@ async function startEncryptedHost(env: Record<string, string>): Promise<RunningH
     functions: createFunctions(all),
     sync: {
       ...service,
-      handle: async (req, info) => (await record(req), service.handle(req, info)),
+      handle: async (req, info) => {
+        await record(req);
+        return lies.asksForPassword && new URL(req.url).pathname.endsWith('/sync/salt') ? asked() : service.handle(req, info);
+      },
       handleAuth: async (req, ip) => (await record(req), service.handleAuth(req, ip)),
     },
   });
-  return {
+  return Object.assign(lies, {
     ...host,
     received,
     dir,
@@ -62,7 +76,7 @@ async function startEncryptedHost(env: Record<string, string>): Promise<RunningH
       await host.close();
       rmSync(dir, { recursive: true, force: true });
     },
-  };
+  });
 }
 
 /** A device of `host`: a context of its own, every request it sends recorded in `sent` (headers and body, where Chromium gives it). */
@@ -203,7 +217,7 @@ test('a password change keeps every note readable, signs the other device out wi
   }
 });
 
-test('the recovery key sets a new password on another device and keeps every note; Account shows it again after the password', async ({
+test('the recovery key sets a new password on another device, keeps every note and is replaced by a new one shown once; Account shows that one after the password', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -223,8 +237,16 @@ test('the recovery key sets a new password on another device and keeps every not
     await recover.getByLabel('Recovery key').fill(recoveryKey.replace(/-/g, ' ').toLowerCase());
     await recover.getByLabel('New password').fill(NEW_PASSWORD);
     await recover.getByRole('button', { name: 'Set new password' }).click();
-    await expect(recover).toHaveCount(0, { timeout: 20_000 });
-    await expect(c.page.getByText('Password changed', { exact: true })).toBeVisible();
+    await expect(c.page.getByText('Password changed', { exact: true })).toBeVisible({ timeout: 20_000 });
+    // The key used is replaced: the new one is shown once, as at sign-up.
+    const saving = c.page.getByRole('dialog', { name: 'Save your new recovery key' });
+    await expect(saving).toContainText('Your password is changed. The recovery key you used no longer works: this new one replaces it.');
+    const newKey = (await saving.getByLabel('Recovery key').textContent())!;
+    expect(newKey).toMatch(/^([A-Z2-7]{4}-){12}[A-Z2-7]{4}$/);
+    expect(newKey).not.toBe(recoveryKey);
+    await saving.screenshot({ path: testInfo.outputPath('new-recovery-key.png') });
+    await saving.getByRole('button', { name: 'I saved it' }).click();
+    await expect(saving).toHaveCount(0);
     await expect(c.app.row('Kept through recovery')).toBeVisible({ timeout: 10_000 });
 
     const account = await openAccount(c);
@@ -235,12 +257,67 @@ test('the recovery key sets a new password on another device and keeps every not
     await expect(reveal.getByRole('alert')).toHaveText('Wrong password.');
     await reveal.getByLabel('Password').fill(NEW_PASSWORD);
     await reveal.getByRole('button', { name: 'Show recovery key' }).click();
-    await expect(reveal.getByLabel('Recovery key')).toHaveText(recoveryKey);
+    await expect(reveal.getByLabel('Recovery key')).toHaveText(newKey);
     await reveal.getByRole('button', { name: 'Done' }).click();
+
+    // The old key opens nothing any more.
+    const d = await deviceOf(browser, host.url, []);
+    await d.page.getByRole('button', { name: 'Sign in to sync' }).click();
+    await d.page.getByRole('button', { name: 'Forgot password? Use your recovery key' }).click();
+    const again = d.page.getByRole('dialog', { name: 'Use your recovery key' });
+    await again.getByLabel('E-mail').fill(email);
+    await again.getByLabel('Recovery key').fill(recoveryKey);
+    await again.getByLabel('New password').fill(PASSWORD);
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await expect(again.getByRole('alert')).toHaveText('Wrong e-mail or recovery key.');
 
     // A was signed out by the recovery: its next change waits for a sign-in with the new password.
     await writeNote(a, 'After recovery on A', 'waiting');
     await expect(syncStatus(a.page)).toContainText(/Sign-in expired/, { timeout: 30_000 });
+  } finally {
+    await host.close();
+  }
+});
+
+test('a host that asks for the password of an account this device opened gets nothing, and the sign-in form says why', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const host = await startEncryptedHost({});
+  const sent: string[] = [];
+  try {
+    const a = await deviceOf(browser, host.url, sent);
+    const email = uniqueEmail(testInfo, 'pinned');
+    await signIn(a, email, { create: true });
+    await writeNote(a, 'Written before the host changed', 'kept here');
+    await waitSynced(a);
+    const account = await openAccount(a);
+    await account.getByRole('button', { name: 'Sign out…' }).click();
+    await a.page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect(a.page.getByRole('button', { name: 'Sign in to sync' })).toBeVisible();
+    // What the device remembers outlives signing out and reloading.
+    await a.app.open();
+
+    host.asksForPassword = true;
+    const [fromHost, fromPage] = [host.received.length, sent.length];
+    await a.page.getByRole('button', { name: 'Sign in to sync' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Sync your notes' });
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The sync server asked this device to send your password itself. Your account is end-to-end encrypted, so NotePad never does that: nothing was sent and you are not signed in. The server may have been tampered with; ask its operator.',
+    );
+    await dialog.screenshot({ path: testInfo.outputPath('host-asks-for-password.png') });
+    expect(host.received.slice(fromHost).map((r) => r.path)).toEqual(['/functions/v1/sync/salt']);
+    expect([...host.received.slice(fromHost).map((r) => r.headers + r.body), ...sent.slice(fromPage)].join('\n')).not.toContain(PASSWORD);
+
+    // The host answers as it should again: the same form signs in.
+    host.asksForPassword = false;
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+    await waitSynced(a);
+    await expect(a.app.row('Written before the host changed')).toBeVisible();
   } finally {
     await host.close();
   }

@@ -1,39 +1,23 @@
 // The app's account calls against the real host (docs/product.md "Account and sync"): what the
 // dialog says for each of the host's limits and for a password easy to guess, in the app's words
 // with the wait the host gives.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountError, httpAuthApi, waitText } from '../../src/services/sync/account';
-import { accountFlows } from '../../src/services/sync/accountFlows';
-import { httpSyncTransport } from '../../src/services/sync/httpTransport';
-import { httpKeysApi } from '../../src/services/sync/keysApi';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccountError, waitText } from '../../src/services/sync/account';
+import { appProfile } from './appDevice';
 import { SyncClient } from './client';
 import { startSyncHost, type InProcessHost } from './host';
 
 const PASSWORD = 'correct horse battery staple';
 const hosts: InProcessHost[] = [];
 afterEach(async () => {
-  vi.unstubAllGlobals();
   for (const host of hosts.splice(0)) await host.close();
 });
 
-/** A host with `env`, and the app's account calls to it as a page of its origin makes them (Node's fetch sends no Origin). */
+/** A host with `env`, and the app's account calls to it as one browser profile on its page makes them. */
 async function start(env: Record<string, string>) {
   const host = await startSyncHost(env);
   hosts.push(host);
-  const fetchOf = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    request.headers.set('Origin', new URL(host.url).origin);
-    return fetchOf(request);
-  });
-  const origin = new URL(host.url).origin;
-  const api = accountFlows({
-    auth: httpAuthApi(origin),
-    keys: httpKeysApi(origin),
-    wire: httpSyncTransport(origin),
-    newDeviceId: () => `web-${crypto.randomUUID()}`,
-  });
-  return { host, api };
+  return { host, api: appProfile(host.url).flows };
 }
 
 /** The AccountError a call fails with. */

@@ -7,6 +7,9 @@ import ky from 'ky';
 import type { AccountApi } from '../../src/services/sync/account';
 import { httpAuthApi } from '../../src/services/sync/account';
 import { accountFlows } from '../../src/services/sync/accountFlows';
+import { webStoragePins } from '../../src/services/sync/accountPins';
+import type { StorageArea } from '../../src/services/webStorage';
+import { MemoryWebStorage } from '../unit/memoryWebStorage';
 import { httpSyncTransport } from '../../src/services/sync/httpTransport';
 import { httpKeysApi, type KeysApi } from '../../src/services/sync/keysApi';
 import type { SealedTransport } from '../../src/services/sync/transport';
@@ -18,12 +21,14 @@ export interface AppProfile {
   wire: SealedTransport;
   /** The session cookie (name=value), or null. */
   cookie(): string | null;
-  /** Set to a path (e.g. `/reseal`): the next answer to it arrives at the host but never here, as when the tab closes then. */
+  /** Set to a path (e.g. `/reseal`, or `PUT /keys` for one method): the next answer to it arrives at the host but never here, as when the tab closes then. */
   interruptAfter: string | null;
+  /** The profile's `localStorage`, where the account pins are kept (pass it to another profile to be the same browser again). */
+  storage: StorageArea;
 }
 
-/** A profile of the app on `hostUrl`'s origin. */
-export function appProfile(hostUrl: string): AppProfile {
+/** A profile of the app on `hostUrl`'s origin; `storage`: its localStorage (a fresh one by default). */
+export function appProfile(hostUrl: string, storage: StorageArea = new MemoryWebStorage()): AppProfile {
   const origin = new URL(hostUrl).origin;
   let cookie: string | null = null;
   const profile = { interruptAfter: null as string | null };
@@ -33,7 +38,8 @@ export function appProfile(hostUrl: string): AppProfile {
       beforeRequest: [(request) => void (cookie && request.headers.set('Cookie', cookie))],
       afterResponse: [
         (request, _options, response) => {
-          if (profile.interruptAfter && new URL(request.url).pathname.endsWith(profile.interruptAfter)) {
+          const [method, path] = profile.interruptAfter?.includes(' ') ? profile.interruptAfter.split(' ') : [null, profile.interruptAfter];
+          if (path && new URL(request.url).pathname.endsWith(path) && (!method || request.method === method)) {
             profile.interruptAfter = null;
             throw new TypeError('the tab was closed');
           }
@@ -47,6 +53,12 @@ export function appProfile(hostUrl: string): AppProfile {
   });
   const keys = httpKeysApi(origin, client);
   const wire = httpSyncTransport(origin, client);
-  const flows = accountFlows({ auth: httpAuthApi(origin, client), keys, wire, newDeviceId: () => `web-${crypto.randomUUID()}` });
-  return Object.assign(profile, { flows, keys, wire, cookie: () => cookie });
+  const flows = accountFlows({
+    auth: httpAuthApi(origin, client),
+    keys,
+    pins: webStoragePins(storage),
+    wire,
+    newDeviceId: () => `web-${crypto.randomUUID()}`,
+  });
+  return Object.assign(profile, { flows, keys, wire, storage, cookie: () => cookie });
 }

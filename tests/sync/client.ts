@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { MIN_KDF, type KeyBundle, type SaltAnswer, type SealedEvent } from '../../catalog/index.ts';
+import { type KeyBundle, type SaltAnswer, type SealedEvent } from '../../catalog/index.ts';
 import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/deviceKeys';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { withDeadline } from '../support/deadline';
@@ -120,16 +120,17 @@ export class SyncClient {
   }
 
   /**
-   * Sign up as the app does (docs/sync.md "Keys"): the login secret of `password` (Argon2id at the
-   * host's minimum, to keep tests quick) and the wrapped keys. Answers the same for a new and an
-   * existing address; `extra` overrides body fields.
+   * Sign up as the app does (docs/sync.md "Keys"): the login secret of `password` with the KDF
+   * parameters the salt endpoint answers for the address (the host takes no others), and the
+   * wrapped keys. Answers the same for a new and an existing address; `extra` overrides body fields.
    */
   async signUp(email: string, password: string, name = 'Test user', extra: Record<string, unknown> = {}) {
     return this.request('POST', '/api/auth/sign-up/email', { ...(await this.signUpBody(email, password, name)), ...extra });
   }
   /** The body of a sign-up as the app sends it (see signUp); keeps the account key and recovery key made. */
   async signUpBody(email: string, password: string, name = 'Test user') {
-    const kdf = { ...newKdf(), memoryKiB: MIN_KDF.memoryKiB, iterations: MIN_KDF.iterations };
+    const salt = await this.salt(email.trim());
+    const kdf = salt.status === 200 && 'kdf' in salt.json ? salt.json.kdf : newKdf();
     const { loginSecret, kek } = await derivePasswordSecrets(password, kdf);
     const made = await createAccountKeys(kdf, kek);
     this.pendingKey = made.accountKey;

@@ -3,7 +3,7 @@
 // nothing, a password change re-wraps the account key and signs the other devices out, the
 // recovery key sets a new password, and better-auth's own password paths are closed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_KDF } from '../../catalog/index.ts';
+import { DEFAULT_KDF, MIN_KDF } from '../../catalog/index.ts';
 import type { AccountError } from '../../src/services/sync/account';
 import { openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { appProfile } from './appDevice';
@@ -43,8 +43,10 @@ describe('end-to-end encrypted accounts', () => {
     await appProfile(host.url).flows.signUp('salted@example.com', FIRST);
     const known = (await client.salt('salted@example.com')).json;
     const unknown = (await client.salt('nobody@example.com')).json;
-    expect(known).toEqual({ kdf: { ...DEFAULT_KDF, salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
-    expect(unknown).toEqual({ kdf: { ...DEFAULT_KDF, salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
+    // The test host gives new accounts the least cost NotePad takes (tests/sync/host.ts).
+    const cost = { ...DEFAULT_KDF, memoryKiB: MIN_KDF.memoryKiB, iterations: MIN_KDF.iterations };
+    expect(known).toEqual({ kdf: { ...cost, salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
+    expect(unknown).toEqual({ kdf: { ...cost, salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) } });
     expect((await client.salt('NOBODY@example.com')).json).toEqual(unknown);
     expect((await client.salt('somebody-else@example.com')).json).not.toEqual(unknown);
     expect((await client.salt('not an e-mail')).status).toBe(400);
@@ -66,6 +68,16 @@ describe('end-to-end encrypted accounts', () => {
     expect((await new SyncClient(host.url).signInRaw('private@example.com', FIRST)).status).toBe(401);
   });
 
+  it('signs in when Create account is used with the e-mail and password of an account that exists, to that account’s own key', async () => {
+    const made = await appProfile(host.url).flows.signUp('twice@example.com', FIRST);
+    const again = await appProfile(host.url).flows.signUp('twice@example.com', FIRST);
+    expect([again.userId, again.recoveryKey]).toEqual([made.userId, null]);
+    const sealed = await sealEvent(made.accountKey, made.userId, event);
+    expect(await openEvent(again.accountKey, again.userId, sealed)).toEqual(event);
+    const other = await refusal(appProfile(host.url).flows.signUp('twice@example.com', SECOND));
+    expect(other.failure).toBe('sign-up-refused');
+  });
+
   it('changes the password in one step: the key is wrapped again, this device stays signed in, the others are signed out, and only the new password works', async () => {
     const laptop = appProfile(host.url);
     const made = await laptop.flows.signUp('changer@example.com', FIRST);
@@ -82,7 +94,7 @@ describe('end-to-end encrypted accounts', () => {
     expect((await refusal(appProfile(host.url).flows.signIn('changer@example.com', FIRST))).failure).toBe('wrong-credentials');
     const again = await appProfile(host.url).flows.signIn('changer@example.com', SECOND);
     expect(await openEvent(again.accountKey, again.userId, sealed)).toEqual(event);
-  });
+  }, 60_000);
 
   it('sets a new password with the recovery key, signing every device out; a wrong key is refused and counted like a wrong password', async () => {
     const laptop = appProfile(host.url);
@@ -101,7 +113,7 @@ describe('end-to-end encrypted accounts', () => {
     expect(await refusal(laptop.keys.read())).toMatchObject({ failure: 'wrong-credentials' });
     expect((await refusal(appProfile(host.url).flows.signIn('forgetful@example.com', FIRST))).failure).toBe('wrong-credentials');
     expect((await appProfile(host.url).flows.signIn('forgetful@example.com', THIRD)).userId).toBe(made.userId);
-    expect(await stranger.flows.revealRecoveryKey(THIRD, recovered.accountKey)).toBe(made.recoveryKey);
+    expect(await stranger.flows.revealRecoveryKey(THIRD, recovered.accountKey)).toBe(recovered.recoveryKey);
     expect((await refusal(stranger.flows.revealRecoveryKey(FIRST, recovered.accountKey))).failure).toBe('wrong-credentials');
   });
 

@@ -6,14 +6,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIN_KDF } from '../../catalog/index.ts';
 import { startServer } from '../../server/app';
 import { createFunctions } from '../../server/functions';
 import { createSyncService, type SyncService } from '../../server/sync/wiring';
 import { startHostProcess, type ChildHost } from '../support/childHost';
 
-/** Settings every test host gets unless overridden: many sign-ups from one address, and a fixed secret. */
+/**
+ * Settings every test host gets unless overridden: many sign-ups from one address, a fixed secret,
+ * and new accounts at the least Argon2id cost NotePad takes (MIN_KDF), to keep tests quick.
+ */
 export const TEST_ENV: Record<string, string> = {
   AUTH_SIGNUP_MAX: '100000',
+  AUTH_KDF_MEMORY_KIB: String(MIN_KDF.memoryKiB),
+  AUTH_KDF_ITERATIONS: String(MIN_KDF.iterations),
   AUTH_SECRET: 'test-secret-of-the-sync-suite-0123456789abcdef',
   FUNCTIONS_ANON_KEY: 'test-anon-key',
 };

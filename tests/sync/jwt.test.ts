@@ -94,8 +94,13 @@ describe('external identity provider tokens', () => {
       failure: 'wrong-credentials',
     });
     const reset = await resetPassphrase(keysWith(later), first.recoveryKey, 'a new passphrase');
-    other.keyring = { userId: 'jwt:passphrase-user', key: reset };
+    other.keyring = { userId: 'jwt:passphrase-user', key: reset.accountKey };
     expect(await other.open(sealed)).toEqual(event);
+    // The recovery key used is replaced by a new one: the old one opens nothing any more.
+    expect(reset.recoveryKey).not.toBe(first.recoveryKey);
+    await expect(resetPassphrase(keysWith(later), first.recoveryKey, 'yet another passphrase')).rejects.toMatchObject({
+      failure: 'wrong-credentials',
+    });
     await expect(unlockWithPassphrase(keysWith(later), 'a passphrase for my notes')).rejects.toMatchObject({
       failure: 'wrong-credentials',
     });
@@ -103,7 +108,7 @@ describe('external identity provider tokens', () => {
     expect(await other.open(sealed)).toEqual(event);
     // Another token's account has its own keys, or none.
     expect((await keysWith(await token({ sub: 'someone-else' })).read()).state).toBe('none');
-  });
+  }, 60_000);
 
   it('accepts a valid token: the account is jwt:<sub>, apart from any local account', async () => {
     const device = newDeviceId();

@@ -1,7 +1,10 @@
 import ky, { type KyInstance } from 'ky';
 
-/** Why an account call failed, in words a person understands (docs/product.md "Account and sync"). */
-export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server';
+/**
+ * Why an account call failed, in words a person understands (docs/product.md "Account and sync");
+ * `unsafe-host`: the host asked for something this device refuses to do (docs/sync.md "A host that lies").
+ */
+export type AccountFailure = 'wrong-credentials' | 'sign-up-refused' | 'rate-limited' | 'offline' | 'invalid' | 'server' | 'unsafe-host';
 
 /** A failed account call; `message` is what the dialog shows. */
 export class AccountError extends Error {
@@ -47,6 +50,8 @@ export interface AccountApi {
   recover(email: string, recoveryKey: string, next: string): Promise<SignedIn>;
   /** The recovery key again, once `password` proves who asks. @throws AccountError */
   revealRecoveryKey(password: string, accountKey: CryptoKey): Promise<string>;
+  /** Delete the signed-in `email`'s account and everything the host keeps of it, once `password` proves who asks. @throws AccountError */
+  deleteAccount(email: string, password: string): Promise<void>;
 }
 
 /** The better-auth calls, with the login secret where better-auth expects a password. */
@@ -57,6 +62,8 @@ export interface AuthApi {
   signIn(email: string, secret: string): Promise<Account>;
   session(): Promise<Account | null>;
   signOut(everywhere: boolean): Promise<void>;
+  /** Delete the session's account, proving it with its login secret. @throws AccountError ('wrong-credentials' for a wrong secret) */
+  deleteUser(loginSecret: string): Promise<void>;
 }
 
 /** What the dialog says when the host cannot be reached. */
@@ -118,7 +125,7 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
   if (signingUp && response.status === 400) {
     const { code, message } = await errorBody(response);
-    if (code === 'NAME_TOO_LONG' && message) return new AccountError('invalid', message);
+    if ((code === 'NAME_TOO_LONG' || code === 'BAD_EMAIL') && message) return new AccountError('invalid', message);
   }
   if (signingUp)
     return new AccountError(
@@ -162,6 +169,14 @@ export function httpAuthApi(origin: string = location.origin, client: KyInstance
       } catch {
         return null;
       }
+    },
+    async deleteUser(loginSecret) {
+      const response = await send('delete-user', { password: loginSecret });
+      if (response.ok) return;
+      if (response.status === 400 && (await errorBody(response.clone())).code === 'INVALID_PASSWORD')
+        throw new AccountError('wrong-credentials', 'Wrong password.');
+      if (response.status === 401) throw new AccountError('wrong-credentials', 'Sign-in expired: sign in again, then delete the account.');
+      throw await failure(response, false);
     },
     async signOut(everywhere) {
       if (everywhere) {

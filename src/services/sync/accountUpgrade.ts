@@ -9,6 +9,7 @@
 import type { SealedEvent } from '../../../catalog';
 import { AccountError, type SignedIn } from './account';
 import type { AccountFlowDeps } from './accountFlowDeps';
+import { checkHostKdf } from './accountPins';
 import { createAccountKeys, derivePasswordSecrets, newKdf, revealRecoveryKey, unlockWithPassword } from './e2ee/deviceKeys';
 import { sealEvent, SealError } from './e2ee/seal';
 import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './syncProtocol';
@@ -16,19 +17,27 @@ import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './syncProtocol';
 /** An event as an older build stored it: in clear, with its `type` (a sealed one has none). */
 const inClear = (event: SealedEvent | Record<string, unknown>) => typeof (event as { type?: unknown }).type === 'string';
 
-/** Sign in with the password itself, make or unlock the account's keys, seal what the host holds in clear, and end the upgrade. @throws AccountError */
+/**
+ * Sign in with the password itself, make or unlock the account's keys (proving the password to
+ * the host for this session, which only then may seal the account's events), seal what the host
+ * holds in clear, end the upgrade, and pin the account on this device (accountPins.ts). @throws AccountError
+ */
 export async function upgradeAccount(deps: AccountFlowDeps, email: string, password: string): Promise<SignedIn> {
   const account = await deps.auth.signIn(email, password);
   let state = await deps.keys.read();
-  if (state.state === 'none') {
-    const kdf = newKdf();
-    const { kek } = await derivePasswordSecrets(password, kdf);
-    // Another device may begin at the same moment: whichever stored first is used by both.
-    await deps.keys.create((await createAccountKeys(kdf, kek)).bundle, password);
+  if (state.state !== 'active') {
+    // Another device may begin at the same moment, or a closed tab may have begun: the keys stored first are used by all.
+    let bundle = state.keys;
+    if (!bundle) {
+      const kdf = newKdf();
+      bundle = (await createAccountKeys(kdf, (await derivePasswordSecrets(password, kdf)).kek)).bundle;
+    }
+    await deps.keys.create(bundle, password);
     state = await deps.keys.read();
   }
   if (!state.keys) throw new AccountError('server', 'The sync server did not keep this account’s keys.');
-  const { loginSecret, kek } = await derivePasswordSecrets(password, state.keys.kdf);
+  const kdf = checkHostKdf(state.keys.kdf, null);
+  const { loginSecret, kek } = await derivePasswordSecrets(password, kdf);
   let accountKey: CryptoKey;
   try {
     accountKey = await unlockWithPassword(state.keys, kek);
@@ -40,6 +49,7 @@ export async function upgradeAccount(deps: AccountFlowDeps, email: string, passw
     await sealWhatIsInClear(deps, account.userId, accountKey);
     await deps.keys.finishUpgrade(password, loginSecret);
   }
+  await deps.pins.record(email, kdf);
   // The recovery key is shown at the end of every upgrade: an interrupted one may never have shown it.
   return { ...account, accountKey, recoveryKey: await revealRecoveryKey(state.keys, accountKey) };
 }

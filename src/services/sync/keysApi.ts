@@ -20,15 +20,22 @@ interface NewPasswordWire {
   passwordWrap: string;
 }
 
+/** A new recovery key's part of the bundle, sent after a recovery so the old key opens nothing. */
+type NewRecoveryWire = Pick<KeyBundle, 'recoveryWrap' | 'recoveryVerifier' | 'recoverySealed'>;
+
 /** The key endpoints; every call throws AccountError. */
 export interface KeysApi {
   salt(email: string): Promise<SaltAnswer>;
   read(): Promise<KeysState>;
-  /** @returns false when the account has keys already (409). `password`: an old account's, beginning its upgrade. */
+  /**
+   * @returns false when the account has keys in use (409). `password`: an old account's, beginning
+   * its upgrade or joining one under way (the host then keeps the keys it has).
+   */
   create(keys: KeyBundle, password?: string): Promise<boolean>;
-  changePassword(current: string | null, next: NewPasswordWire): Promise<void>;
+  /** `recovery`: an external identity's new recovery key after a reset with the old one. */
+  changePassword(current: string | null, next: NewPasswordWire, recovery?: NewRecoveryWire): Promise<void>;
   recoveryWrap(email: string, proof: string): Promise<{ userId: string; recoveryWrap: string }>;
-  recover(email: string, proof: string, next: NewPasswordWire): Promise<void>;
+  recover(email: string, proof: string, next: NewPasswordWire, recovery: NewRecoveryWire): Promise<void>;
   /** Replace events in clear by their sealed forms; @returns how many of the account's events are still in clear. */
   reseal(deviceId: string, events: { serverSeq: number; event: SealedEvent }[]): Promise<number>;
   finishUpgrade(password: string, loginSecret: string): Promise<void>;
@@ -87,16 +94,20 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
     async create(keys, password) {
       return (await call(() => http.put('keys', { json: { keys, password } }), 'Wrong password.')).status !== 409;
     },
-    async changePassword(current, next) {
-      await conflict(await call(() => http.post('password', { json: { current: current ?? undefined, ...next } }), 'Wrong password.'));
+    async changePassword(current, next, recovery) {
+      await conflict(
+        await call(() => http.post('password', { json: { current: current ?? undefined, ...next, ...recovery } }), 'Wrong password.'),
+      );
     },
     async recoveryWrap(email, proof) {
       const response = await call(() => http.post('recover', { json: { email, proof } }), 'Wrong e-mail or recovery key.');
       await conflict(response);
       return (await response.json()) as { userId: string; recoveryWrap: string };
     },
-    async recover(email, proof, next) {
-      await conflict(await call(() => http.post('recover', { json: { email, proof, ...next } }), 'Wrong e-mail or recovery key.'));
+    async recover(email, proof, next, recovery) {
+      await conflict(
+        await call(() => http.post('recover', { json: { email, proof, ...next, ...recovery } }), 'Wrong e-mail or recovery key.'),
+      );
     },
     async reseal(deviceId, events) {
       return ((await (await call(() => http.post('reseal', { json: { deviceId, events } }))).json()) as { inClear: number }).inClear;

@@ -32,17 +32,24 @@ export async function unlockWithPassphrase(keys: KeysApi, passphrase: string): P
   }
 }
 
-/** A new passphrase with the recovery key (a forgotten passphrase): nothing is re-encrypted. @returns the account key. @throws AccountError */
-export async function resetPassphrase(keys: KeysApi, recoveryKeyText: string, passphrase: string): Promise<CryptoKey> {
+/**
+ * A new passphrase with the recovery key (a forgotten passphrase): nothing is re-encrypted, and a
+ * new recovery key replaces the one used. @returns the account key and the new recovery key to show once. @throws AccountError
+ */
+export async function resetPassphrase(
+  keys: KeysApi,
+  recoveryKeyText: string,
+  passphrase: string,
+): Promise<{ accountKey: CryptoKey; recoveryKey: string }> {
   const recoveryKey = readRecoveryKey(recoveryKeyText);
   const state = await keys.read();
   if (!recoveryKey || state.state !== 'active' || !state.keys) throw new AccountError('wrong-credentials', 'Wrong recovery key.');
   const kdf = newKdf();
   const { kek } = await derivePasswordSecrets(passphrase, kdf);
   try {
-    const { passwordWrap, accountKey } = await recoverWithKey(state.keys.recoveryWrap, recoveryKey, kek);
-    await keys.changePassword(null, { next: null, kdf, passwordWrap });
-    return accountKey;
+    const recovered = await recoverWithKey(state.keys.recoveryWrap, recoveryKey, kek);
+    await keys.changePassword(null, { next: null, kdf, passwordWrap: recovered.passwordWrap }, recovered.recovery);
+    return { accountKey: recovered.accountKey, recoveryKey: recovered.recoveryKey };
   } catch (error) {
     if (error instanceof SealError) throw new AccountError('wrong-credentials', 'Wrong recovery key.');
     throw error;

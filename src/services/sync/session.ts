@@ -65,6 +65,16 @@ export async function endSync(
   await deps.log.serverSync.leaveSync(options.keepNotes);
 }
 
+/**
+ * Delete the signed-in account (its password proves who asks) and stop syncing: the host forgets
+ * the account and every event of it; this device keeps its copy of the notes, as its own
+ * (docs/product.md "Account and sync"). @throws AccountError (nothing changed then).
+ */
+export async function deleteAccount(deps: Pick<SyncSessionDeps, 'log' | 'accounts'>, email: string, password: string): Promise<void> {
+  await deps.accounts.deleteAccount(email, password);
+  await deps.log.serverSync.leaveSync(true);
+}
+
 /** A short name for this device, e.g. "Chrome on Linux", from what the browser says of itself. */
 export function browserDeviceName(): string {
   const data = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[]; platform?: string } }).userAgentData;

@@ -1,7 +1,9 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import type { EventLog } from '../../events/eventLog';
+import { openLocalStorage, type StorageArea } from '../webStorage';
 import { httpAuthApi } from './account';
 import { accountFlows } from './accountFlows';
+import { webStoragePins } from './accountPins';
 import { httpKeysApi } from './keysApi';
 import type { SyncStatus } from './engine';
 import { httpSyncTransport } from './httpTransport';
@@ -21,6 +23,12 @@ export interface SyncControl {
 }
 
 let control: SyncControl | null = null;
+
+/** Where the account pins are kept: the page's `localStorage`, or nowhere when the browser refuses it (they then hold for the page). */
+function pinArea(): StorageArea | null {
+  const opened = openLocalStorage();
+  return opened.ok ? opened.area : null;
+}
 
 /** The page's sync control for `log` (made on first call; later calls return it). */
 export function controlSync(log: EventLog): SyncControl {
@@ -49,7 +57,7 @@ export function controlSync(log: EventLog): SyncControl {
     status$,
     deps: {
       log,
-      accounts: accountFlows({ auth: httpAuthApi(), keys: httpKeysApi(), wire, newDeviceId }),
+      accounts: accountFlows({ auth: httpAuthApi(), keys: httpKeysApi(), pins: webStoragePins(pinArea()), wire, newDeviceId }),
       transport: wire,
       deviceName: browserDeviceName,
       newDeviceId,

@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH, type SignedIn } from '../../services/sync/account'
 import type { SyncStatus } from '../../services/sync/engine';
 import { beginSync, endSync } from '../../services/sync/session';
 import { AccountErrorLine, explain, useAccountAction } from './accountForm';
-import { ChangePasswordForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
+import { ChangePasswordForm, DeleteAccountForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
 import { RecoveryKeyView } from './RecoveryKeyView';
 import { controlSync } from '../../services/sync/syncControl';
 import { syncStatusText } from './syncStatusText';
@@ -31,7 +31,8 @@ function SignInForm({ onSignedIn, onForgot, onCancel }: { onSignedIn(account: Si
       const { deps } = controlSync(log);
       const account =
         mode === 'sign-in' ? await deps.accounts.signIn(email.trim(), password) : await deps.accounts.signUp(email.trim(), password);
-      await startSyncing(log, account, mode);
+      // Create account with an existing account's e-mail and password signs in to it (no new recovery key).
+      await startSyncing(log, account, account.recoveryKey ? mode : 'sign-in');
       onSignedIn(account);
     });
 
@@ -143,15 +144,25 @@ type Step =
   | 'sign-out'
   | 'change-password'
   | 'reveal-key'
+  | 'delete-account'
   | 'recover'
-  | { recoveryKey: string; email: string; title: string; doneLabel: string };
+  | { recoveryKey: string; email: string; title: string; doneLabel: string; note?: string };
+
+/** Said above the new recovery key a recovery makes (docs/product.md "Account and sync"). */
+const NEW_KEY_NOTE = 'Your password is changed. The recovery key you used no longer works: this new one replaces it.';
 
 /** The dialog's title for a step. */
 function titleOf(step: Step, signedIn: boolean): string {
   if (typeof step === 'object') return step.title;
   if (step === 'recover') return 'Use your recovery key';
   if (!signedIn) return 'Sync your notes';
-  return { account: 'Account', 'sign-out': 'Sign out', 'change-password': 'Change password', 'reveal-key': 'Recovery key' }[step];
+  return {
+    account: 'Account',
+    'sign-out': 'Sign out',
+    'change-password': 'Change password',
+    'reveal-key': 'Recovery key',
+    'delete-account': 'Delete account',
+  }[step];
 }
 
 /**
@@ -184,7 +195,14 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
         initialEmail={record?.email ?? ''}
         onRecovered={async (account) => {
           await startSyncing(log, account, 'recovered');
-          onClose();
+          if (!account.recoveryKey) return onClose();
+          setStep({
+            recoveryKey: account.recoveryKey,
+            email: account.email,
+            title: 'Save your new recovery key',
+            doneLabel: 'I saved it',
+            note: NEW_KEY_NOTE,
+          });
         }}
         onCancel={() => setStep('account')}
       />
@@ -194,6 +212,8 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
     body = <SignOutForm pending={status?.pending ?? log.serverSync.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />;
   else if (step === 'change-password')
     body = <ChangePasswordForm email={record.email} onDone={onClose} onCancel={() => setStep('account')} />;
+  else if (step === 'delete-account')
+    body = <DeleteAccountForm email={record.email} onDone={onClose} onCancel={() => setStep('account')} />;
   else if (step === 'reveal-key')
     body = (
       <RevealRecoveryKeyForm
@@ -215,6 +235,9 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
           </button>
           <button type="button" onClick={() => setStep('reveal-key')}>
             Show recovery key…
+          </button>
+          <button type="button" onClick={() => setStep('delete-account')}>
+            Delete account…
           </button>
         </div>
         <div className="dialog-actions">

@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH, type SignedIn } from '../../services/sync/account'
 import { useLog } from '../LogContext';
 import { toast } from '../feedback';
 import { AccountErrorLine, useAccountAction } from './accountForm';
+import { deleteAccount } from '../../services/sync/session';
 import { controlSync } from '../../services/sync/syncControl';
 
 /** What a password change does to the other devices, said before it is made (docs/product.md "Account and sync"). */
@@ -41,6 +42,8 @@ function AccountSubForm(props: {
   busy: boolean;
   error: string | null;
   action: string;
+  /** The primary action destroys something: drawn as a danger button. */
+  danger?: boolean;
   onSubmit(): void;
   onCancel(): void;
   children: ReactNode;
@@ -59,7 +62,7 @@ function AccountSubForm(props: {
         <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
-        <button type="submit" className="primary" disabled={props.busy}>
+        <button type="submit" className={props.danger ? 'danger-button' : 'primary'} disabled={props.busy}>
           {props.action}
         </button>
       </div>
@@ -161,6 +164,30 @@ export function RevealRecoveryKeyForm({ onRevealed, onCancel }: { onRevealed(rec
   return (
     <AccountSubForm busy={busy} error={error} action="Show recovery key" onSubmit={submit} onCancel={onCancel}>
       <p>Enter your password to see your recovery key.</p>
+      <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+    </AccountSubForm>
+  );
+}
+
+/** What deleting the account does, said before it is done (docs/product.md "Account and sync"). */
+const DELETE_SENTENCE =
+  'This deletes your account and everything the sync server keeps of it. The notes on this device stay here, as this device’s own; your other devices keep theirs and are signed out.';
+
+/** Delete account: the password proves who asks; this device keeps its notes and stops syncing. */
+export function DeleteAccountForm({ email, onDone, onCancel }: { email: string; onDone(): void; onCancel(): void }) {
+  const log = useLog();
+  const [password, setPassword] = useState('');
+  const { busy, error, run } = useAccountAction();
+  const submit = () =>
+    void run(async () => {
+      await deleteAccount(controlSync(log).deps, email, password);
+      toast.success('Account deleted', { description: 'Your notes stay on this device.' });
+      onDone();
+    });
+  return (
+    <AccountSubForm busy={busy} error={error} action={busy ? 'Deleting…' : 'Delete account'} danger onSubmit={submit} onCancel={onCancel}>
+      <p>{DELETE_SENTENCE}</p>
+      <p>Enter your password to delete the account {email}.</p>
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
     </AccountSubForm>
   );

@@ -9,17 +9,20 @@ const RECOVERY_KEY_SENTENCE =
 
 /**
  * The recovery key shown (docs/product.md "Account and sync"): the key in groups, *Copy*,
- * *Download* (`notepad-recovery-key.txt`) and the button that goes on (`doneLabel`).
+ * *Download* (`notepad-recovery-key.txt`) and the button that goes on (`doneLabel`); `note`, a
+ * sentence shown first (after a recovery: the old key no longer works).
  */
 export function RecoveryKeyView({
   recoveryKey,
   email,
   doneLabel,
+  note,
   onDone,
 }: {
   recoveryKey: string;
   email: string;
   doneLabel: string;
+  note?: string;
   onDone(): void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -39,6 +42,7 @@ export function RecoveryKeyView({
     );
   return (
     <div className="account-form">
+      {note && <p className="recovery-note">{note}</p>}
       <p>{RECOVERY_KEY_SENTENCE}</p>
       <p>Keep it somewhere safe, apart from this device. With it you can set a new password if you forget yours.</p>
       <p className="recovery-key" aria-label="Recovery key">

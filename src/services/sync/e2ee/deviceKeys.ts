@@ -75,23 +75,36 @@ export interface NewAccountKeys {
   recoveryKey: string;
 }
 
+/** A recovery key's part of the bundle: the account key (`raw`, also as `accountKey`) wrapped under a new recovery key, its verifier, and the key itself sealed under the account key. */
+async function newRecovery(
+  raw: Uint8Array<ArrayBuffer>,
+  accountKey: CryptoKey,
+): Promise<{ recovery: Pick<KeyBundle, 'recoveryWrap' | 'recoveryVerifier' | 'recoverySealed'>; recoveryKey: string }> {
+  const bytes = random(32);
+  try {
+    const { wrapKey, proof } = await recoveryMaterial(bytes);
+    const recovery = {
+      recoveryWrap: await sealBytes(wrapKey, raw, AAD.recovery),
+      recoveryVerifier: await verifierOf(proof),
+      recoverySealed: await sealBytes(accountKey, bytes, AAD.recoveryKey),
+    };
+    return { recovery, recoveryKey: toBase32Groups(bytes) };
+  } finally {
+    bytes.fill(0);
+  }
+}
+
 /** Make an account key and a recovery key, wrapped under `kek` (made with `kdf`) and the recovery key. */
 export async function createAccountKeys(kdf: KdfParams, kek: CryptoKey): Promise<NewAccountKeys> {
   const raw = random(32);
-  const recovery = random(32);
-  const accountKey = await aesKey(raw);
-  const { wrapKey, proof } = await recoveryMaterial(recovery);
-  const bundle: KeyBundle = {
-    kdf,
-    passwordWrap: await sealBytes(kek, raw, AAD.password),
-    recoveryWrap: await sealBytes(wrapKey, raw, AAD.recovery),
-    recoveryVerifier: await verifierOf(proof),
-    recoverySealed: await sealBytes(accountKey, recovery, AAD.recoveryKey),
-  };
-  const recoveryKey = toBase32Groups(recovery);
-  raw.fill(0);
-  recovery.fill(0);
-  return { bundle, accountKey, recoveryKey };
+  try {
+    const accountKey = await aesKey(raw);
+    const { recovery, recoveryKey } = await newRecovery(raw, accountKey);
+    const bundle: KeyBundle = { kdf, passwordWrap: await sealBytes(kek, raw, AAD.password), ...recovery };
+    return { bundle, accountKey, recoveryKey };
+  } finally {
+    raw.fill(0);
+  }
 }
 
 /** The account key's bytes from its password wrap. @throws SealError when `kek` does not open it (a wrong password). */
@@ -130,19 +143,25 @@ export async function recoveryProof(recoveryKey: Uint8Array<ArrayBuffer>): Promi
   return (await recoveryMaterial(recoveryKey)).proof;
 }
 
+/** What a recovery makes: the account key, its wrap under the new password's KEK, and a new recovery key (its part of the bundle, and the key to show once). */
+export interface Recovered {
+  accountKey: CryptoKey;
+  passwordWrap: string;
+  recovery: Pick<KeyBundle, 'recoveryWrap' | 'recoveryVerifier' | 'recoverySealed'>;
+  recoveryKey: string;
+}
+
 /**
- * With the recovery key: the account key's password wrap under `newKek` (a new password) and the
- * account key itself. @throws SealError when the recovery key does not open the recovery wrap.
+ * With the recovery key: the account key, its password wrap under `newKek` (a new password), and
+ * a new recovery key that replaces the one used (the host then forgets the old one's verifier).
+ * @throws SealError when the recovery key does not open the recovery wrap.
  */
-export async function recoverWithKey(
-  recoveryWrap: string,
-  recoveryKey: Uint8Array<ArrayBuffer>,
-  newKek: CryptoKey,
-): Promise<{ passwordWrap: string; accountKey: CryptoKey }> {
+export async function recoverWithKey(recoveryWrap: string, recoveryKey: Uint8Array<ArrayBuffer>, newKek: CryptoKey): Promise<Recovered> {
   const { wrapKey } = await recoveryMaterial(recoveryKey);
   const raw = await openBytes(wrapKey, recoveryWrap, AAD.recovery);
   try {
-    return { passwordWrap: await sealBytes(newKek, raw, AAD.password), accountKey: await aesKey(raw) };
+    const accountKey = await aesKey(raw);
+    return { accountKey, passwordWrap: await sealBytes(newKek, raw, AAD.password), ...(await newRecovery(raw, accountKey)) };
   } finally {
     raw.fill(0);
   }
