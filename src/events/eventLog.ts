@@ -5,12 +5,14 @@ import {
   assertValidEvent,
   readRecords,
   type AppEvent,
+  type EventEnvelope,
   type EventPayloads,
   type EventType,
 } from '../../catalog';
 import { inNextTask } from '../lib/scheduler';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
+import { webLogLock, type LogLock } from './logLock';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
@@ -50,6 +52,11 @@ export interface EventLogOptions {
   channel?: Channel | null;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * The lock of whole-log writes across tabs (docs/architecture.md "Compaction"); default the
+   * origin's Web Lock. Tests give two logs one lock to act as two tabs.
+   */
+  lock?: LogLock;
 }
 
 /**
@@ -84,11 +91,23 @@ export class EventLog {
   private lastSnapshotSeq = 0;
   /**
    * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
-   * (an import, leaving sync). A compaction or checkpoint begun on the log being replaced would
-   * otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
-   * notes above them), and the next start would fold the old notes back.
+   * (an import, beginning or ending sync). A compaction or checkpoint begun on the log being replaced
+   * would otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
+   * notes above them), and the next start would fold the old notes back. Across tabs the same
+   * writes take `lock` too (see oneAtATime).
    */
   private maintenance: Promise<unknown> = Promise.resolve();
+  /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
+  private folding: Promise<void> = Promise.resolve();
+  /**
+   * The epoch of the log this tab's fold was read from (Snapshot.epoch; '' for a log never
+   * replaced). Set together with the fold; whole-log writes name it, and storage refuses them once
+   * another tab has replaced the log, before this tab has heard of it.
+   */
+  private epoch = '';
+  /** A checkpoint is waiting for the lock: the writes meanwhile need no second one. */
+  private snapshotWaiting = false;
+  private readonly lock: LogLock;
   /**
    * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
    * from them, for `load` to complete with the bodies instead of reading and folding them again.
@@ -103,6 +122,7 @@ export class EventLog {
     this.storage = options.storage;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.lock = options.lock ?? webLogLock();
     // Listening starts now, before load() reads storage: what other tabs append meanwhile is held, not missed.
     this.tabs = options.channel
       ? new TabLink(options.channel, {
@@ -121,7 +141,9 @@ export class EventLog {
       writable: () => this.writable,
       afterReads: (work) => (this.reads = this.reads.then(work)),
       catchUp: () => this.catchUp(),
-      writeSnapshot: () => this.writeSnapshot(),
+      checkpoint: (options) => this.checkpoint(options),
+      freshen: () => this.freshen(),
+      replaceLog: (events, snapshot) => this.replaceLog(events, snapshot),
       oneAtATime: (work) => this.oneAtATime(work),
       reload: () => this.reload(),
     });
@@ -179,15 +201,24 @@ export class EventLog {
     await this.readAll();
   }
 
-  private async readAll(): Promise<void> {
+  /** Fold the whole stored log, after any fold of it under way (see `folding`). */
+  private readAll(): Promise<void> {
+    const run = this.folding.then(() => this.foldStored());
+    this.folding = run.catch(() => undefined);
+    return run;
+  }
+
+  private async foldStored(): Promise<void> {
     const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
     const snapshot = stored && stored.v === EVENT_SCHEMA_VERSION ? stored : null;
+    const epoch = stored?.epoch ?? '';
     const initial = snapshot?.state ?? INITIAL_STATE;
     const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;
     const raws = preread ? preread.raws : await this.storage.readAfter(initial.seq);
-    const events = await this.readStored(raws);
+    const events = await this.readStored(raws, epoch);
     this.fold = new LogFold(initial);
+    this.epoch = epoch;
     this.account$.next(record);
     if (record) {
       // The server's order first: the view's selection may be a note only those events hold.
@@ -218,11 +249,33 @@ export class EventLog {
     this.tabs?.replaced();
   }
 
-  /** Runs `work` after this tab's earlier whole-log writes have ended (see `maintenance`). */
+  /**
+   * Runs `work` after this tab's earlier whole-log writes have ended (see `maintenance`), holding
+   * the log's lock across tabs and windows (LogLock) while it runs (docs/architecture.md "Compaction").
+   */
   private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.maintenance.then(work, work);
+    const locked = () => this.lock.exclusive(work);
+    const run = this.maintenance.then(locked, locked);
     this.maintenance = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Inside `oneAtATime`: when another tab replaced the log (or began or ended sync) while this one
+   * waited for the lock, and its message has not arrived yet, fold the stored log again first.
+   */
+  private async freshen(): Promise<void> {
+    await this.folding;
+    if ((await this.storage.epoch()) !== this.epoch) await this.reload();
+  }
+
+  /**
+   * Inside `oneAtATime`: replace the stored log with `events` and `snapshot` (none: an empty one at
+   * seq 0, which folds as no snapshot) under a new epoch, in one transaction.
+   */
+  private async replaceLog(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void> {
+    const base = snapshot ?? { v: EVENT_SCHEMA_VERSION, seq: 0, at: this.now().toISOString(), state: INITIAL_STATE };
+    await this.storage.replaceAll(events, { ...base, epoch: this.newId() });
   }
 
   /** The stored part of replaceWith: the file's events (and snapshot) in place of the log, folded again. */
@@ -238,7 +291,7 @@ export class EventLog {
           state: foldApp(startOf(file), events),
         }
       : file.snapshot;
-    await this.storage.replaceAll(events, snapshot);
+    await this.replaceLog(events, snapshot);
     await this.reload();
   }
 
@@ -246,7 +299,7 @@ export class EventLog {
    * Read stored records through the catalog's one reader: return this build's events; quarantine
    * malformed records (reported once); leave newer builds' records in place and stop writing.
    */
-  private async readStored(raws: unknown[]): Promise<AppEvent[]> {
+  private async readStored(raws: unknown[], epoch: string): Promise<AppEvent[]> {
     const { events, malformed, newestVersion } = readRecords(raws);
     if (newestVersion !== null) this.meetNewerVersion(newestVersion);
     if (malformed.length) {
@@ -255,8 +308,10 @@ export class EventLog {
         const seq = (raw as { seq?: unknown } | null)?.seq;
         return { seq: typeof seq === 'number' ? seq : null, reason, raw, at };
       });
-      await this.storage.quarantine(records);
-      this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...records] });
+      // Only in the log `raws` were read from: after a replacement their seqs name other records,
+      // and the fold of the new log (a reload follows) sets aside what it holds.
+      if (await this.storage.quarantine(records, epoch))
+        this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...records] });
     }
     return events;
   }
@@ -426,7 +481,7 @@ export class EventLog {
 
   private async readTail(): Promise<void> {
     const raws = await this.storage.readAfter(this.fold.confirmed.seq).catch(() => []);
-    this.foldConfirmed(await this.readStored(raws));
+    this.foldConfirmed(await this.readStored(raws, this.epoch));
     const passed = this.passed(this.fold.confirmed, raws);
     if (passed !== this.fold.confirmed) {
       this.fold.confirmed = passed;
@@ -467,29 +522,53 @@ export class EventLog {
   }
 
   private async maybeSnapshot(): Promise<void> {
-    if (this.snapshotsDeferred > 0) return;
-    if (this.fold.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
+    if (this.snapshotsDeferred > 0 || this.snapshotWaiting) return;
+    if (this.fold.confirmed.seq - this.lastSnapshotSeq < SNAPSHOT_EVERY_EVENTS) return;
+    this.snapshotWaiting = true;
+    try {
+      await this.oneAtATime(() => {
+        this.snapshotWaiting = false;
+        return this.checkpoint();
+      });
+    } finally {
+      this.snapshotWaiting = false;
+    }
   }
 
   /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
-  writeSnapshot(): Promise<void> {
-    return this.oneAtATime(() => this.checkpoint());
+  async writeSnapshot(): Promise<void> {
+    await this.oneAtATime(() => this.checkpoint());
   }
 
-  /** The work of writeSnapshot, for callers already inside `oneAtATime`. */
-  private async checkpoint(): Promise<void> {
-    if (!this.writable) return;
+  /**
+   * The work of writeSnapshot, for callers already inside `oneAtATime`. `newEpoch`: the snapshot
+   * starts a new epoch (sync begun or ended: other tabs must fold again). Resolves with whether it
+   * was written: not when another tab replaced the log after this fold (then this tab folds the
+   * stored log again), nor while a newer build writes.
+   */
+  private async checkpoint(options: { newEpoch?: boolean } = {}): Promise<boolean> {
+    // A fold of the stored log under way (another tab's message) would be snapshotted half done.
+    await this.folding;
+    if (!this.writable) return false;
     const state = this.fold.confirmed;
     const server = this.fold.serverBase;
+    const epoch = options.newEpoch ? this.newId() : this.epoch;
     this.lastSnapshotSeq = state.seq;
-    await this.storage.writeSnapshot({
+    const snapshot: Snapshot = {
       v: EVENT_SCHEMA_VERSION,
       seq: state.seq,
       at: this.now().toISOString(),
       state,
       ...(server ? { server: { head: server.head, notes: server.notes } } : {}),
-    });
+      ...(epoch ? { epoch } : {}),
+    };
+    if (!(await this.storage.writeSnapshot(snapshot, this.epoch))) {
+      await this.reload();
+      return false;
+    }
+    this.epoch = epoch;
     await this.serverSync.saveProgress();
+    return true;
   }
 
   /** One note's events in seq order, read through the one reader: its history (docs/product.md "History"). */
@@ -516,9 +595,15 @@ export class EventLog {
     return this.storage.quarantined();
   }
 
-  /** The newest snapshot, as stored. */
-  latestSnapshot(): Promise<Snapshot | null> {
-    return this.storage.latestSnapshot();
+  /**
+   * The newest snapshot, as stored, without this browser's epoch (for an export); null when there is
+   * none, or only the empty one a replacement leaves at seq 0, which folds as none.
+   */
+  async latestSnapshot(): Promise<Snapshot | null> {
+    const stored = await this.storage.latestSnapshot();
+    if (!stored || (stored.seq === 0 && !stored.server)) return null;
+    const { epoch: _epoch, ...snapshot } = stored;
+    return snapshot;
   }
 
   /**
@@ -568,10 +653,16 @@ export class EventLog {
    */
   compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
     return this.oneAtATime(async () => {
+      // The plan is made from the log as it is once this tab holds the lock, never from one read before.
+      await this.freshen();
       if (!this.writable || this.account$.value) return 0;
       const { events } = readRecords(await this.storage.readAfter(0));
       const drop = planCompaction(events, now, policy);
-      if (drop.length) await this.storage.deleteEvents(drop);
+      if (drop.length && !(await this.storage.deleteEvents(drop, this.epoch))) {
+        // Replaced by a build that does not take the lock: the plan was of the old log.
+        await this.reload();
+        return 0;
+      }
       await this.checkpoint();
       return drop.length;
     });

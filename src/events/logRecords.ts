@@ -12,6 +12,11 @@ export interface Snapshot {
   at: string;
   state: AppState;
   server?: ServerBase;
+  /**
+   * Which log it was folded from (docs/architecture.md "Compaction"): a random id that replacing the
+   * log, beginning or ending sync changes. Absent: the log no such change was made to yet.
+   */
+  epoch?: string;
 }
 
 /**

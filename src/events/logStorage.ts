@@ -22,16 +22,33 @@ export interface LogStorage {
   append(events: UnsequencedEvent[]): Promise<EventEnvelope[]>;
   /** Ids of `ids` that the log already holds. */
   existingIds(ids: string[]): Promise<Set<string>>;
-  writeSnapshot(snapshot: Snapshot): Promise<void>;
-  /** Move records out of the events store into quarantine, in one transaction. */
-  quarantine(records: QuarantineRecord[]): Promise<void>;
+  /**
+   * The epoch of the log as stored: the newest snapshot's (Snapshot.epoch), '' when it has none or
+   * there is no snapshot (docs/architecture.md "Compaction").
+   */
+  epoch(): Promise<string>;
+  /**
+   * Write `snapshot` (and drop older ones), in one transaction. With `ifEpoch`, only while the log's
+   * epoch is still that one (checked in the same transaction): a tab whose fold predates a
+   * replacement of the log must not write it above the new log. Resolves with whether it wrote.
+   */
+  writeSnapshot(snapshot: Snapshot, ifEpoch?: string): Promise<boolean>;
+  /**
+   * Move records out of the events store into quarantine, in one transaction; with `ifEpoch`, only
+   * while the log's epoch is that one (a seq read before a replacement names another record since).
+   * Resolves with whether it moved them.
+   */
+  quarantine(records: QuarantineRecord[], ifEpoch?: string): Promise<boolean>;
   quarantined(): Promise<QuarantineRecord[]>;
   /** Raw stored records about one note (payload.id), in seq order: its history. */
   readNote(noteId: string): Promise<unknown[]>;
   /** Replace the whole log and its snapshots in one transaction (log import). Keeps each event's seq. */
   replaceAll(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
-  /** Delete the events with these seqs in one transaction (compaction). */
-  deleteEvents(seqs: number[]): Promise<void>;
+  /**
+   * Delete the events with these seqs in one transaction (compaction); with `ifEpoch`, only while the
+   * log's epoch is that one. Resolves with whether it deleted them.
+   */
+  deleteEvents(seqs: number[], ifEpoch?: string): Promise<boolean>;
   /** Raw stored records with these ids (those it holds), in seq order. */
   readByIds(ids: readonly string[]): Promise<unknown[]>;
   /**
@@ -53,6 +70,12 @@ export interface LogStorage {
 function snapshotHead(snapshot: Snapshot): SnapshotHead {
   const { notes, view, seq } = snapshot.state;
   return { v: snapshot.v, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
+}
+
+/** The epoch of the newest whole snapshot in `store` ('' for none): keys >= 0 are whole snapshots, heads are below. */
+async function newestEpoch(store: { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<{ value: Snapshot } | null> }) {
+  const cursor = await store.openCursor(IDBKeyRange.lowerBound(0), 'prev');
+  return cursor?.value.epoch ?? '';
 }
 
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
@@ -110,8 +133,15 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       const found = await Promise.all(ids.map((id) => tx.store.index('id').getKey(id)));
       return new Set(ids.filter((_, i) => found[i] !== undefined));
     },
-    async writeSnapshot(snapshot) {
+    async epoch() {
+      return newestEpoch(db.transaction('snapshots').store);
+    },
+    async writeSnapshot(snapshot, ifEpoch) {
       const tx = db.transaction(['snapshots', 'snapshotBodies'], 'readwrite');
+      if (ifEpoch !== undefined && (await newestEpoch(tx.objectStore('snapshots'))) !== ifEpoch) {
+        await tx.done;
+        return false;
+      }
       // Bodies in parts, a task each, documents as JSON strings (snapshotParts.ts, storedSnapshot.ts).
       await putSnapshotInParts(tx, snapshot);
       const store = tx.objectStore('snapshots');
@@ -127,14 +157,17 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
         if (key >= 0) await deleteSnapshotParts(tx, key);
       }
       await tx.done;
+      return true;
     },
-    async quarantine(records) {
-      const tx = db.transaction(['events', 'quarantine'], 'readwrite');
-      for (const record of records) {
+    async quarantine(records, ifEpoch) {
+      const tx = db.transaction(['events', 'quarantine', 'snapshots'], 'readwrite');
+      const moving = ifEpoch === undefined || (await newestEpoch(tx.objectStore('snapshots'))) === ifEpoch;
+      for (const record of moving ? records : []) {
         await tx.objectStore('quarantine').add(record);
         if (record.seq !== null) await tx.objectStore('events').delete(record.seq);
       }
       await tx.done;
+      return moving;
     },
     async quarantined() {
       return db.getAll('quarantine');
@@ -151,9 +184,12 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       if (snapshot) await putSnapshotInParts(tx, snapshot);
       await tx.done;
     },
-    async deleteEvents(seqs) {
-      const tx = db.transaction('events', 'readwrite');
-      await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
+    async deleteEvents(seqs, ifEpoch) {
+      const tx = db.transaction(['events', 'snapshots'], 'readwrite');
+      const deleting = ifEpoch === undefined || (await newestEpoch(tx.objectStore('snapshots'))) === ifEpoch;
+      const events = tx.objectStore('events');
+      await Promise.all([...(deleting ? seqs : []).map((seq) => events.delete(seq)), tx.done]);
+      return deleting;
     },
     async readByIds(ids) {
       const tx = db.transaction('events');

@@ -13,6 +13,8 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
   let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];
   let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
+  // The newest snapshot is the last one written, as latestSnapshot reads it.
+  const epoch = () => snapshots.at(-1)?.epoch ?? '';
   return {
     latestSnapshot: async () => snapshots.at(-1) ?? null,
     // Memory holds everything at once: start-up has no list to show before the bodies.
@@ -25,13 +27,20 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
       return stored.map((e) => ({ ...e }));
     },
     existingIds: async (ids) => new Set(ids.filter((id) => events.some((e) => e.id === id))),
-    writeSnapshot: async (snapshot) => void snapshots.push(snapshot),
-    quarantine: async (records) => {
+    epoch: async () => epoch(),
+    writeSnapshot: async (snapshot, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
+      snapshots.push(snapshot);
+      return true;
+    },
+    quarantine: async (records, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
       quarantine.push(...records);
       for (const r of records) {
         const at = events.findIndex((e) => e.seq === r.seq);
         if (at >= 0) events.splice(at, 1);
       }
+      return true;
     },
     quarantined: async () => [...quarantine],
     readNote: async (noteId) => events.filter((e) => (e.payload as { id?: unknown })?.id === noteId).map((e) => ({ ...e })),
@@ -40,9 +49,11 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
       snapshots = snapshot ? [snapshot] : [];
       nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
     },
-    deleteEvents: async (seqs) => {
+    deleteEvents: async (seqs, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
       const drop = new Set(seqs);
       events = events.filter((e) => !drop.has(e.seq));
+      return true;
     },
     readByIds: async (ids) => {
       const wanted = new Set(ids);
