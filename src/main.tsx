@@ -14,7 +14,7 @@ import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
-import { ToastHost, announceMirrorError, announceNewerVersion, announceStartup, toasts } from './ui/feedback';
+import { ToastHost, announceMirrorError, announceNewerVersion, announceStartup, toasts, watchLogReads } from './ui/feedback';
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
@@ -90,6 +90,7 @@ async function boot(): Promise<void> {
     mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, announceMirrorError);
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
+    watchLogReads(ready);
     watchConflictCopies(ready);
     // Sync loads only for a device that syncs (or when the account entry is opened).
     ready.account$

@@ -31,6 +31,8 @@ import { isExactPreview, withPendingBodies, withReadBodies } from '../projection
 export const SNAPSHOT_EVERY_EVENTS = 500;
 /** BroadcastChannel name; tabs of one origin announce appends on it. */
 export const LOG_CHANNEL_NAME = 'notepad-log';
+/** Waits before reading the log's tail again after a read failed (ms); the last repeats until a read works. */
+const TAIL_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 /** What the log reports about its health, for the UI's notices. */
 export interface LogStatus {
@@ -39,6 +41,11 @@ export interface LogStatus {
   quarantinedNow: QuarantineRecord[];
   /** The last durable write failed; pending events are kept in memory and retried. */
   writeError: Error | null;
+  /**
+   * The last read of the log's tail (what other tabs, or this one, made durable) failed: the tab
+   * shows the log up to the last event it read, and reads again by itself until a read works.
+   */
+  readError: Error | null;
   /**
    * A newer build's schema version met in the log or on the tab channel: this build has stopped
    * writing (docs/architecture.md "Versions and tabs"); null while it may write.
@@ -71,7 +78,7 @@ export class EventLog {
   readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
   /** Every event once it is durable, local, from another tab or from the sync server, in the order it became so. */
   readonly events$ = new Subject<AppEvent>();
-  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, newerVersion: null });
+  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, readError: null, newerVersion: null });
   /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
   readonly account$ = new BehaviorSubject<SyncRecord | null>(null);
   /** The log's side of the server sync: outbox, server order, set-aside and unreadable events. */
@@ -105,6 +112,9 @@ export class EventLog {
    * another tab has replaced the log, before this tab has heard of it.
    */
   private epoch = '';
+  /** The next read of the tail after a failed one, and how many failed in a row. */
+  private tailRetry: { timer: ReturnType<typeof setTimeout> | null; failures: number } = { timer: null, failures: 0 };
+  private closed = false;
   /** A checkpoint is waiting for the lock: the writes meanwhile need no second one. */
   private snapshotWaiting = false;
   private readonly lock: LogLock;
@@ -480,13 +490,38 @@ export class EventLog {
   }
 
   private async readTail(): Promise<void> {
-    const raws = await this.storage.readAfter(this.fold.confirmed.seq).catch(() => []);
+    let raws: unknown[];
+    try {
+      raws = await this.storage.readAfter(this.fold.confirmed.seq);
+    } catch (error) {
+      this.tailReadFailed(error);
+      return;
+    }
+    this.tailRetry.failures = 0;
+    if (this.status$.value.readError) this.status$.next({ ...this.status$.value, readError: null });
     this.foldConfirmed(await this.readStored(raws, this.epoch));
     const passed = this.passed(this.fold.confirmed, raws);
     if (passed !== this.fold.confirmed) {
       this.fold.confirmed = passed;
       this.publish();
     }
+  }
+
+  /**
+   * A read of the tail failed: what it would have brought stays in storage, so report it (status$)
+   * and read again after a wait that grows (TAIL_RETRY_MS), instead of waiting for the next message.
+   */
+  private tailReadFailed(error: unknown): void {
+    const readError = error instanceof Error ? error : new Error(String(error));
+    console.error('NotePad: could not read the log', readError);
+    this.status$.next({ ...this.status$.value, readError });
+    if (this.tailRetry.timer !== null || this.closed) return;
+    const wait = TAIL_RETRY_MS[Math.min(this.tailRetry.failures, TAIL_RETRY_MS.length - 1)];
+    this.tailRetry.failures += 1;
+    this.tailRetry.timer = setTimeout(() => {
+      this.tailRetry.timer = null;
+      void this.catchUp();
+    }, wait);
   }
 
   /** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every catch-up. */
@@ -673,6 +708,8 @@ export class EventLog {
    * held because a newer build writes to the log are not waited for (they stay in the journal).
    */
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.tailRetry.timer !== null) clearTimeout(this.tailRetry.timer);
     this.tabs?.close();
     if (this.queue.length && this.writable) await (this.flushing = this.flushing.then(() => this.flush()));
     await this.flushing;

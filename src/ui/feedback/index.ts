@@ -14,6 +14,7 @@ export {
   announceNewerVersion,
   announceSaveFailed,
   announceStartup,
+  watchLogReads,
 } from './notices';
 export { editorToasts } from './editorToasts';
 export { aiToasts } from './aiToasts';
