@@ -78,7 +78,13 @@ export class EventLog {
   readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
   /** Every event once it is durable, local, from another tab or from the sync server, in the order it became so. */
   readonly events$ = new Subject<AppEvent>();
-  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, readError: null, newerVersion: null });
+  readonly status$ = new BehaviorSubject<LogStatus>({
+    loaded: false,
+    quarantinedNow: [],
+    writeError: null,
+    readError: null,
+    newerVersion: null,
+  });
   /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
   readonly account$ = new BehaviorSubject<SyncRecord | null>(null);
   /** The log's side of the server sync: outbox, server order, set-aside and unreadable events. */
