@@ -13,10 +13,18 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
   let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];
   let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
-  // The newest snapshot is the last one written, as latestSnapshot reads it.
-  const epoch = () => snapshots.at(-1)?.epoch ?? '';
+  let logEpoch = '';
+  const epoch = () => logEpoch;
+  /** Keep `snapshot` without its epoch, which becomes the log's when it names one. */
+  const keep = ({ epoch: next = logEpoch, ...snapshot }: Snapshot): Snapshot => {
+    logEpoch = next;
+    return snapshot;
+  };
   return {
-    latestSnapshot: async () => snapshots.at(-1) ?? null,
+    latestSnapshot: async () => {
+      const snapshot = snapshots.at(-1);
+      return snapshot ? (logEpoch ? { ...snapshot, epoch: logEpoch } : snapshot) : null;
+    },
     // Memory holds everything at once: start-up has no list to show before the bodies.
     latestSnapshotHead: async () => null,
     readAfter: async (afterSeq, options) =>
@@ -30,7 +38,7 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
     epoch: async () => epoch(),
     writeSnapshot: async (snapshot, ifEpoch) => {
       if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
-      snapshots.push(snapshot);
+      snapshots.push(keep(snapshot));
       return true;
     },
     quarantine: async (records, ifEpoch) => {
@@ -46,7 +54,8 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
     readNote: async (noteId) => events.filter((e) => (e.payload as { id?: unknown })?.id === noteId).map((e) => ({ ...e })),
     replaceAll: async (replacement, snapshot) => {
       events = replacement.map((e) => ({ ...e }));
-      snapshots = snapshot ? [snapshot] : [];
+      logEpoch = '';
+      snapshots = snapshot ? [keep(snapshot)] : [];
       nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
     },
     deleteEvents: async (seqs, ifEpoch) => {
