@@ -1,5 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
@@ -14,7 +15,7 @@ import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
 import { inspect, startInspection } from './ui/inspection';
-import { ToastHost, announceNewerVersion, announceStartup, toasts } from './ui/feedback';
+import { ToastHost, announceNewerVersion, announceStartup, toasts, watchLogReads } from './ui/feedback';
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
@@ -27,6 +28,7 @@ import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
 import { loadEditorPane } from './ui/editor/loadEditorPane';
+import { listenForEarlyNewNote, stopEarlyNewNote } from './ui/earlyNewNote';
 // The Inter font faces: the whole app's text uses them, not only the editor's (its chunk loads later).
 import '@blocknote/core/fonts/inter.css';
 import './ui/app.css';
@@ -36,13 +38,18 @@ const root = createRoot(document.getElementById('root')!);
 const DebugPanel = import.meta.env.DEV ? lazy(() => import('./ui/debug/DebugPanel')) : null;
 // The service worker registers after the first load (its precache downloads every asset again).
 const UpdatePrompt = lazy(() => import('./ui/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
-const showCouldNotStart = (message: string | null) => root.render(<CouldNotStart message={message} />);
+const showCouldNotStart = (message: string | null) => {
+  stopEarlyNewNote();
+  root.render(<CouldNotStart message={message} />);
+};
 
 /**
  * Start-up: the appShell machine opens and folds the log; render it; after the first paint it
  * recovers the journal and imports legacy notes, and only then may notes be edited (StartupGate).
  */
 async function boot(): Promise<void> {
+  // Ctrl+Alt+N works from now on: while the log is read its title field shows in the start-up frame.
+  listenForEarlyNewNote(root);
   // A production build with a blank or unusable VITE_FUNCTIONS_* variable stops here and says which
   // (README "AI helpers and usage tracking"); otherwise usage is tracked once per load (not on /replay).
   let functions: FunctionsClient;
@@ -91,6 +98,7 @@ async function boot(): Promise<void> {
     mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, (copy) => localCopy$.next(copy));
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
+    watchLogReads(ready);
     watchConflictCopies(ready);
     // Sync loads only for a device that syncs (or when the account entry is opened).
     ready.account$
@@ -130,27 +138,31 @@ async function boot(): Promise<void> {
     },
   };
 
-  root.render(
-    <StrictMode>
-      <LogProvider log={ready}>
-        <StartupGate startup={gate}>
-          <AppRoutes />
-        </StartupGate>
-        <ToastHost />
-        {import.meta.env.PROD && (
-          <AfterLoad>
+  // At once, not in a task of its own: a new note's field shown in the start-up frame is taken over in
+  // this commit, with no moment between without a field for the keys.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <LogProvider log={ready}>
+          <StartupGate startup={gate}>
+            <AppRoutes />
+          </StartupGate>
+          <ToastHost />
+          {import.meta.env.PROD && (
+            <AfterLoad>
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+              </Suspense>
+            </AfterLoad>
+          )}
+          {DebugPanel && (
             <Suspense fallback={null}>
-              <UpdatePrompt />
+              <DebugPanel />
             </Suspense>
-          </AfterLoad>
-        )}
-        {DebugPanel && (
-          <Suspense fallback={null}>
-            <DebugPanel />
-          </Suspense>
-        )}
-      </LogProvider>
-    </StrictMode>,
+          )}
+        </LogProvider>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -6,12 +6,14 @@ import {
   assertValidEvent,
   readRecords,
   type AppEvent,
+  type EventEnvelope,
   type EventPayloads,
   type EventType,
 } from '../../catalog';
 import { inNextTask } from '../lib/scheduler';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
+import { webLogLock, type LogLock } from './logLock';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
@@ -31,6 +33,8 @@ import { isExactPreview, withPendingBodies, withReadBodies } from '../projection
 export const SNAPSHOT_EVERY_EVENTS = 500;
 /** BroadcastChannel name; tabs of one origin announce appends on it. */
 export const LOG_CHANNEL_NAME = 'notepad-log';
+/** Waits before reading the log's tail again after a read failed (ms); the last repeats until a read works. */
+const TAIL_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 /** What the log reports about its health, for the UI's notices. */
 export interface LogStatus {
@@ -39,6 +43,11 @@ export interface LogStatus {
   quarantinedNow: QuarantineRecord[];
   /** The last durable write failed; pending events are kept in memory and retried. */
   writeError: Error | null;
+  /**
+   * The last read of the log's tail (what other tabs, or this one, made durable) failed: the tab
+   * shows the log up to the last event it read, and reads again by itself until a read works.
+   */
+  readError: Error | null;
   /**
    * A newer build's schema version met in the log or on the tab channel: this build has stopped
    * writing (docs/architecture.md "Versions and tabs"); null while it may write.
@@ -52,6 +61,11 @@ export interface EventLogOptions {
   channel?: Channel | null;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * The lock of whole-log writes across tabs (docs/architecture.md "Compaction"); default the
+   * origin's Web Lock. Tests give two logs one lock to act as two tabs.
+   */
+  lock?: LogLock;
 }
 
 /**
@@ -66,7 +80,13 @@ export class EventLog {
   readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
   /** Every event once it is durable, local, from another tab or from the sync server, in the order it became so. */
   readonly events$ = new Subject<AppEvent>();
-  readonly status$ = new BehaviorSubject<LogStatus>({ loaded: false, quarantinedNow: [], writeError: null, newerVersion: null });
+  readonly status$ = new BehaviorSubject<LogStatus>({
+    loaded: false,
+    quarantinedNow: [],
+    writeError: null,
+    readError: null,
+    newerVersion: null,
+  });
   /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
   readonly account$ = new BehaviorSubject<SyncRecord | null>(null);
   /** The log's side of the server sync: outbox, server order, set-aside and unreadable events. */
@@ -88,11 +108,26 @@ export class EventLog {
   private snapshotSetAside = false;
   /**
    * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
-   * (an import, leaving sync). A compaction or checkpoint begun on the log being replaced would
-   * otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
-   * notes above them), and the next start would fold the old notes back.
+   * (an import, beginning or ending sync). A compaction or checkpoint begun on the log being replaced
+   * would otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
+   * notes above them), and the next start would fold the old notes back. Across tabs the same
+   * writes take `lock` too (see oneAtATime).
    */
   private maintenance: Promise<unknown> = Promise.resolve();
+  /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
+  private folding: Promise<void> = Promise.resolve();
+  /**
+   * The epoch of the log this tab's fold was read from (Snapshot.epoch; '' for a log never
+   * replaced). Set together with the fold; whole-log writes name it, and storage refuses them once
+   * another tab has replaced the log, before this tab has heard of it.
+   */
+  private epoch = '';
+  /** The next read of the tail after a failed one, and how many failed in a row. */
+  private tailRetry: { timer: ReturnType<typeof setTimeout> | null; failures: number } = { timer: null, failures: 0 };
+  private closed = false;
+  /** A checkpoint is waiting for the lock: the writes meanwhile need no second one. */
+  private snapshotWaiting = false;
+  private readonly lock: LogLock;
   /**
    * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
    * from them, for `load` to complete with the bodies instead of reading and folding them again.
@@ -107,6 +142,7 @@ export class EventLog {
     this.storage = options.storage;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.lock = options.lock ?? webLogLock();
     // Listening starts now, before load() reads storage: what other tabs append meanwhile is held, not missed.
     this.tabs = options.channel
       ? new TabLink(options.channel, {
@@ -125,7 +161,9 @@ export class EventLog {
       writable: () => this.writable,
       afterReads: (work) => (this.reads = this.reads.then(work)),
       catchUp: () => this.catchUp(),
-      writeSnapshot: () => this.writeSnapshot(),
+      checkpoint: (options) => this.checkpoint(options),
+      freshen: () => this.freshen(),
+      replaceLog: (events, snapshot) => this.replaceLog(events, snapshot),
       oneAtATime: (work) => this.oneAtATime(work),
       reload: () => this.reload(),
     });
@@ -190,15 +228,24 @@ export class EventLog {
     await this.readAll();
   }
 
-  private async readAll(): Promise<void> {
+  /** Fold the whole stored log, after any fold of it under way (see `folding`). */
+  private readAll(): Promise<void> {
+    const run = this.folding.then(() => this.foldStored());
+    this.folding = run.catch(() => undefined);
+    return run;
+  }
+
+  private async foldStored(): Promise<void> {
     const [stored, record] = await Promise.all([this.storage.latestSnapshot(), this.storage.sync.read()]);
     const snapshot = stored ? await this.usableSnapshot(stored) : null;
+    const epoch = stored?.epoch ?? '';
     const initial = snapshot?.state ?? INITIAL_STATE;
     const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;
     const raws = preread ? preread.raws : await this.storage.readAfter(initial.seq);
-    const events = await this.readStored(raws);
+    const events = await this.readStored(raws, epoch);
     this.fold = new LogFold(initial);
+    this.epoch = epoch;
     this.account$.next(record);
     if (record) {
       // The server's order first: the view's selection may be a note only those events hold.
@@ -253,11 +300,33 @@ export class EventLog {
     this.tabs?.replaced();
   }
 
-  /** Runs `work` after this tab's earlier whole-log writes have ended (see `maintenance`). */
+  /**
+   * Runs `work` after this tab's earlier whole-log writes have ended (see `maintenance`), holding
+   * the log's lock across tabs and windows (LogLock) while it runs (docs/architecture.md "Compaction").
+   */
   private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.maintenance.then(work, work);
+    const locked = () => this.lock.exclusive(work);
+    const run = this.maintenance.then(locked, locked);
     this.maintenance = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Inside `oneAtATime`: when another tab replaced the log (or began or ended sync) while this one
+   * waited for the lock, and its message has not arrived yet, fold the stored log again first.
+   */
+  private async freshen(): Promise<void> {
+    await this.folding;
+    if ((await this.storage.epoch()) !== this.epoch) await this.reload();
+  }
+
+  /**
+   * Inside `oneAtATime`: replace the stored log with `events` and `snapshot` (none: an empty one at
+   * seq 0, which folds as no snapshot) under a new epoch, in one transaction.
+   */
+  private async replaceLog(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void> {
+    const base = snapshot ?? { v: EVENT_SCHEMA_VERSION, seq: 0, at: this.now().toISOString(), state: INITIAL_STATE };
+    await this.storage.replaceAll(events, { ...base, epoch: this.newId() });
   }
 
   /** The stored part of replaceWith: the file's events (and snapshot) in place of the log, folded again. */
@@ -273,7 +342,7 @@ export class EventLog {
           state: foldApp(startOf(file), events),
         }
       : file.snapshot;
-    await this.storage.replaceAll(events, snapshot);
+    await this.replaceLog(events, snapshot);
     await this.reload();
   }
 
@@ -281,7 +350,7 @@ export class EventLog {
    * Read stored records through the catalog's one reader: return this build's events; quarantine
    * malformed records (reported once); leave newer builds' records in place and stop writing.
    */
-  private async readStored(raws: unknown[]): Promise<AppEvent[]> {
+  private async readStored(raws: unknown[], epoch: string): Promise<AppEvent[]> {
     const { events, malformed, newestVersion } = readRecords(raws);
     if (newestVersion !== null) this.meetNewerVersion(newestVersion);
     if (malformed.length) {
@@ -290,8 +359,10 @@ export class EventLog {
         const seq = (raw as { seq?: unknown } | null)?.seq;
         return { seq: typeof seq === 'number' ? seq : null, reason, raw, at };
       });
-      await this.storage.quarantine(records);
-      this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...records] });
+      // Only in the log `raws` were read from: after a replacement their seqs name other records,
+      // and the fold of the new log (a reload follows) sets aside what it holds.
+      if (await this.storage.quarantine(records, epoch))
+        this.status$.next({ ...this.status$.value, quarantinedNow: [...this.status$.value.quarantinedNow, ...records] });
     }
     return events;
   }
@@ -472,13 +543,38 @@ export class EventLog {
   }
 
   private async readTail(): Promise<void> {
-    const raws = await this.storage.readAfter(this.fold.confirmed.seq).catch(() => []);
-    this.foldConfirmed(await this.readStored(raws));
+    let raws: unknown[];
+    try {
+      raws = await this.storage.readAfter(this.fold.confirmed.seq);
+    } catch (error) {
+      this.tailReadFailed(error);
+      return;
+    }
+    this.tailRetry.failures = 0;
+    if (this.status$.value.readError) this.status$.next({ ...this.status$.value, readError: null });
+    this.foldConfirmed(await this.readStored(raws, this.epoch));
     const passed = this.passed(this.fold.confirmed, raws);
     if (passed !== this.fold.confirmed) {
       this.fold.confirmed = passed;
       this.publish();
     }
+  }
+
+  /**
+   * A read of the tail failed: what it would have brought stays in storage, so report it (status$)
+   * and read again after a wait that grows (TAIL_RETRY_MS), instead of waiting for the next message.
+   */
+  private tailReadFailed(error: unknown): void {
+    const readError = error instanceof Error ? error : new Error(String(error));
+    console.error('NotePad: could not read the log', readError);
+    this.status$.next({ ...this.status$.value, readError });
+    if (this.tailRetry.timer !== null || this.closed) return;
+    const wait = TAIL_RETRY_MS[Math.min(this.tailRetry.failures, TAIL_RETRY_MS.length - 1)];
+    this.tailRetry.failures += 1;
+    this.tailRetry.timer = setTimeout(() => {
+      this.tailRetry.timer = null;
+      void this.catchUp();
+    }, wait);
   }
 
   /** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every catch-up. */
@@ -514,29 +610,53 @@ export class EventLog {
   }
 
   private async maybeSnapshot(): Promise<void> {
-    if (this.snapshotsDeferred > 0) return;
-    if (this.fold.confirmed.seq - this.lastSnapshotSeq >= SNAPSHOT_EVERY_EVENTS) await this.writeSnapshot();
+    if (this.snapshotsDeferred > 0 || this.snapshotWaiting) return;
+    if (this.fold.confirmed.seq - this.lastSnapshotSeq < SNAPSHOT_EVERY_EVENTS) return;
+    this.snapshotWaiting = true;
+    try {
+      await this.oneAtATime(() => {
+        this.snapshotWaiting = false;
+        return this.checkpoint();
+      });
+    } finally {
+      this.snapshotWaiting = false;
+    }
   }
 
   /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
-  writeSnapshot(): Promise<void> {
-    return this.oneAtATime(() => this.checkpoint());
+  async writeSnapshot(): Promise<void> {
+    await this.oneAtATime(() => this.checkpoint());
   }
 
-  /** The work of writeSnapshot, for callers already inside `oneAtATime`. */
-  private async checkpoint(): Promise<void> {
-    if (!this.writable) return;
+  /**
+   * The work of writeSnapshot, for callers already inside `oneAtATime`. `newEpoch`: the snapshot
+   * starts a new epoch (sync begun or ended: other tabs must fold again). Resolves with whether it
+   * was written: not when another tab replaced the log after this fold (then this tab folds the
+   * stored log again), nor while a newer build writes.
+   */
+  private async checkpoint(options: { newEpoch?: boolean } = {}): Promise<boolean> {
+    // A fold of the stored log under way (another tab's message) would be snapshotted half done.
+    await this.folding;
+    if (!this.writable) return false;
     const state = this.fold.confirmed;
     const server = this.fold.serverBase;
+    const epoch = options.newEpoch ? this.newId() : this.epoch;
     this.lastSnapshotSeq = state.seq;
-    await this.storage.writeSnapshot({
+    const snapshot: Snapshot = {
       ...SNAPSHOT_STAMP,
       seq: state.seq,
       at: this.now().toISOString(),
       state,
       ...(server ? { server: { head: server.head, notes: server.notes } } : {}),
-    });
+      ...(epoch ? { epoch } : {}),
+    };
+    if (!(await this.storage.writeSnapshot(snapshot, this.epoch))) {
+      await this.reload();
+      return false;
+    }
+    this.epoch = epoch;
     await this.serverSync.saveProgress();
+    return true;
   }
 
   /**
@@ -575,9 +695,15 @@ export class EventLog {
     return this.storage.quarantined();
   }
 
-  /** The newest snapshot, as stored. */
-  latestSnapshot(): Promise<Snapshot | null> {
-    return this.storage.latestSnapshot();
+  /**
+   * The newest snapshot, as stored, without this browser's epoch (for an export); null when there is
+   * none, or only the empty one a replacement leaves at seq 0, which folds as none.
+   */
+  async latestSnapshot(): Promise<Snapshot | null> {
+    const stored = await this.storage.latestSnapshot();
+    if (!stored || (stored.seq === 0 && !stored.server)) return null;
+    const { epoch: _epoch, ...snapshot } = stored;
+    return snapshot;
   }
 
   /**
@@ -627,10 +753,16 @@ export class EventLog {
    */
   compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
     return this.oneAtATime(async () => {
+      // The plan is made from the log as it is once this tab holds the lock, never from one read before.
+      await this.freshen();
       if (!this.writable || this.account$.value) return 0;
       const { events } = readRecords(await this.storage.readAfter(0));
       const drop = planCompaction(events, now, policy);
-      if (drop.length) await this.storage.deleteEvents(drop);
+      if (drop.length && !(await this.storage.deleteEvents(drop, this.epoch))) {
+        // Replaced by a build that does not take the lock: the plan was of the old log.
+        await this.reload();
+        return 0;
+      }
       await this.checkpoint();
       return drop.length;
     });
@@ -641,6 +773,8 @@ export class EventLog {
    * held because a newer build writes to the log are not waited for (they stay in the journal).
    */
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.tailRetry.timer !== null) clearTimeout(this.tailRetry.timer);
     this.tabs?.close();
     if (this.queue.length && this.writable) await (this.flushing = this.flushing.then(() => this.flush()));
     await this.flushing;

@@ -1,15 +1,24 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventEnvelope } from '../../catalog';
-import type { QuarantineRecord, Snapshot, SnapshotPart } from './logRecords';
+import type { EpochMark, QuarantineRecord, Snapshot, SnapshotPart } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
 export interface NotePadDB extends DBSchema {
   events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
   snapshots: { key: number; value: Snapshot };
   quarantine: { key: number; value: QuarantineRecord };
-  /** A snapshot's bodies in parts, by [snapshot seq, part] (snapshotParts.ts). */
-  snapshotBodies: { key: [number, number]; value: SnapshotPart };
+  /** A snapshot's bodies in parts, by [snapshot seq, part] (snapshotParts.ts); and the log's epoch under EPOCH_KEY. */
+  snapshotBodies: { key: [number, number]; value: SnapshotPart | EpochMark };
 }
+
+/**
+ * Where the log's epoch is kept (EpochMark): below every snapshot's parts (their seqs are >= 0), so
+ * no reader or clean-up of parts, of this build or an older one, reaches it, and replacing the log
+ * (which clears the store) always sets it anew. A record of its own because a check reads it often:
+ * the newest snapshot record, which could hold it, is a long copy for a large library
+ * (docs/architecture.md "Compaction").
+ */
+export const EPOCH_KEY: [number, number] = [-1, 0];
 
 /**
  * Name of the IndexedDB database. Do not change without a migration: every user's log lives there.

@@ -14,6 +14,21 @@ export interface Snapshot {
   at: string;
   state: AppState;
   server?: ServerBase;
+  /**
+   * The epoch of the log it was folded from (docs/architecture.md "Compaction"): a random id that
+   * replacing the log, beginning or ending sync changes. Not part of the stored snapshot record:
+   * storage keeps the log's epoch in an EpochMark, sets it from a snapshot written with one, and
+   * names it on the snapshot it reads. Absent: the log no such change was made to yet.
+   */
+  epoch?: string;
+}
+
+/**
+ * The log's epoch as stored (see Snapshot.epoch): one small record in the `snapshotBodies` store
+ * under EPOCH_KEY (logDatabase.ts), read and written in the transactions it guards.
+ */
+export interface EpochMark {
+  epoch: string;
 }
 
 /**

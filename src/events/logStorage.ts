@@ -1,15 +1,15 @@
 import type { EventEnvelope, UnsequencedEvent } from '../../catalog';
-import { addRecords, openLogDatabase } from './logDatabase';
+import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
 import { deleteSnapshotParts, putSnapshotInParts, withBodies } from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { QuarantineRecord, Snapshot, SnapshotHead } from './logRecords';
+import type { EpochMark, QuarantineRecord, Snapshot, SnapshotHead, SnapshotPart } from './logRecords';
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
-  /** The newest snapshot, or null. */
+  /** The newest snapshot, naming the log's epoch (Snapshot.epoch) when one is set, or null. */
   latestSnapshot(): Promise<Snapshot | null>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
@@ -22,16 +22,34 @@ export interface LogStorage {
   append(events: UnsequencedEvent[]): Promise<EventEnvelope[]>;
   /** Ids of `ids` that the log already holds. */
   existingIds(ids: string[]): Promise<Set<string>>;
-  writeSnapshot(snapshot: Snapshot): Promise<void>;
-  /** Move records out of the events store into quarantine, in one transaction. */
-  quarantine(records: QuarantineRecord[]): Promise<void>;
+  /** The log's epoch as stored (Snapshot.epoch), '' when none was set (docs/architecture.md "Compaction"). */
+  epoch(): Promise<string>;
+  /**
+   * Write `snapshot` (and drop older ones), in one transaction; `snapshot.epoch`, when given, becomes
+   * the log's epoch. With `ifEpoch`, only while the log's epoch is still that one (checked in the same
+   * transaction): a tab whose fold predates a replacement of the log must not write it above the new
+   * log. Resolves with whether it wrote.
+   */
+  writeSnapshot(snapshot: Snapshot, ifEpoch?: string): Promise<boolean>;
+  /**
+   * Move records out of the events store into quarantine, in one transaction; with `ifEpoch`, only
+   * while the log's epoch is that one (a seq read before a replacement names another record since).
+   * Resolves with whether it moved them.
+   */
+  quarantine(records: QuarantineRecord[], ifEpoch?: string): Promise<boolean>;
   quarantined(): Promise<QuarantineRecord[]>;
   /** Raw stored records about one note (payload.id), in seq order: its history. */
   readNote(noteId: string): Promise<unknown[]>;
-  /** Replace the whole log and its snapshots in one transaction (log import). Keeps each event's seq. */
+  /**
+   * Replace the whole log and its snapshots in one transaction (log import). Keeps each event's seq;
+   * `snapshot.epoch` becomes the log's epoch (none: '').
+   */
   replaceAll(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
-  /** Delete the events with these seqs in one transaction (compaction). */
-  deleteEvents(seqs: number[]): Promise<void>;
+  /**
+   * Delete the events with these seqs in one transaction (compaction); with `ifEpoch`, only while the
+   * log's epoch is that one. Resolves with whether it deleted them.
+   */
+  deleteEvents(seqs: number[], ifEpoch?: string): Promise<boolean>;
   /** Raw stored records with these ids (those it holds), in seq order. */
   readByIds(ids: readonly string[]): Promise<unknown[]>;
   /**
@@ -55,6 +73,20 @@ function snapshotHead(snapshot: Snapshot): SnapshotHead {
   return { v: snapshot.v, writer: snapshot.writer, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
 }
 
+/** The epoch kept in `parts` (the snapshotBodies store of a transaction), '' when none was set. */
+async function storedEpoch(parts: { get(key: [number, number]): Promise<SnapshotPart | EpochMark | undefined> }): Promise<string> {
+  const mark = (await parts.get(EPOCH_KEY)) as EpochMark | undefined;
+  return mark?.epoch ?? '';
+}
+
+/** Put `snapshot` in parts (its epoch is not part of the record) and, when it names one, the log's epoch. */
+async function putSnapshotAndEpoch(tx: Parameters<typeof putSnapshotInParts>[0], snapshot: Snapshot, current: string): Promise<void> {
+  const { epoch = current, ...record } = snapshot;
+  await putSnapshotInParts(tx, record);
+  const parts = tx.objectStore('snapshotBodies');
+  if (epoch !== current) await (epoch ? parts.put({ epoch } satisfies EpochMark, EPOCH_KEY) : parts.delete(EPOCH_KEY));
+}
+
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
 const SNAPSHOTS_KEPT = 2;
 
@@ -76,13 +108,14 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       const tx = db.transaction(['snapshots', 'snapshotBodies']);
       // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
       // A snapshot missing a part of its bodies is passed over for the one before (or none: a full fold).
+      const epoch = await storedEpoch(tx.objectStore('snapshotBodies'));
       for (
         let cursor = await tx.objectStore('snapshots').openCursor(IDBKeyRange.lowerBound(0), 'prev');
         cursor;
         cursor = await cursor.continue()
       ) {
         const snapshot = await withBodies(tx, cursor.value);
-        if (snapshot) return snapshot;
+        if (snapshot) return epoch ? { ...snapshot, epoch } : snapshot;
       }
       return null;
     },
@@ -110,10 +143,18 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       const found = await Promise.all(ids.map((id) => tx.store.index('id').getKey(id)));
       return new Set(ids.filter((_, i) => found[i] !== undefined));
     },
-    async writeSnapshot(snapshot) {
+    async epoch() {
+      return storedEpoch(db.transaction('snapshotBodies').store);
+    },
+    async writeSnapshot(snapshot, ifEpoch) {
       const tx = db.transaction(['snapshots', 'snapshotBodies'], 'readwrite');
+      const current = await storedEpoch(tx.objectStore('snapshotBodies'));
+      if (ifEpoch !== undefined && current !== ifEpoch) {
+        await tx.done;
+        return false;
+      }
       // Bodies in parts, a task each, documents as JSON strings (snapshotParts.ts, storedSnapshot.ts).
-      await putSnapshotInParts(tx, snapshot);
+      await putSnapshotAndEpoch(tx, snapshot, current);
       const store = tx.objectStore('snapshots');
       // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
       const withHead = !snapshot.server && snapshot.seq > 0;
@@ -127,14 +168,17 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
         if (key >= 0) await deleteSnapshotParts(tx, key);
       }
       await tx.done;
+      return true;
     },
-    async quarantine(records) {
-      const tx = db.transaction(['events', 'quarantine'], 'readwrite');
-      for (const record of records) {
+    async quarantine(records, ifEpoch) {
+      const tx = db.transaction(['events', 'quarantine', 'snapshotBodies'], 'readwrite');
+      const moving = ifEpoch === undefined || (await storedEpoch(tx.objectStore('snapshotBodies'))) === ifEpoch;
+      for (const record of moving ? records : []) {
         await tx.objectStore('quarantine').add(record);
         if (record.seq !== null) await tx.objectStore('events').delete(record.seq);
       }
       await tx.done;
+      return moving;
     },
     async quarantined() {
       return db.getAll('quarantine');
@@ -148,12 +192,15 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       await tx.objectStore('snapshots').clear();
       await tx.objectStore('snapshotBodies').clear();
       for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
-      if (snapshot) await putSnapshotInParts(tx, snapshot);
+      if (snapshot) await putSnapshotAndEpoch(tx, snapshot, '');
       await tx.done;
     },
-    async deleteEvents(seqs) {
-      const tx = db.transaction('events', 'readwrite');
-      await Promise.all([...seqs.map((seq) => tx.store.delete(seq)), tx.done]);
+    async deleteEvents(seqs, ifEpoch) {
+      const tx = db.transaction(['events', 'snapshotBodies'], 'readwrite');
+      const deleting = ifEpoch === undefined || (await storedEpoch(tx.objectStore('snapshotBodies'))) === ifEpoch;
+      const events = tx.objectStore('events');
+      await Promise.all([...(deleting ? seqs : []).map((seq) => events.delete(seq)), tx.done]);
+      return deleting;
     },
     async readByIds(ids) {
       const tx = db.transaction('events');

@@ -13,8 +13,18 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
   let snapshots: Snapshot[] = [];
   const quarantine: QuarantineRecord[] = [];
   let nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
+  let logEpoch = '';
+  const epoch = () => logEpoch;
+  /** Keep `snapshot` without its epoch, which becomes the log's when it names one. */
+  const keep = ({ epoch: next = logEpoch, ...snapshot }: Snapshot): Snapshot => {
+    logEpoch = next;
+    return snapshot;
+  };
   return {
-    latestSnapshot: async () => snapshots.at(-1) ?? null,
+    latestSnapshot: async () => {
+      const snapshot = snapshots.at(-1);
+      return snapshot ? (logEpoch ? { ...snapshot, epoch: logEpoch } : snapshot) : null;
+    },
     // Memory holds everything at once: start-up has no list to show before the bodies.
     latestSnapshotHead: async () => null,
     readAfter: async (afterSeq, options) =>
@@ -25,24 +35,34 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
       return stored.map((e) => ({ ...e }));
     },
     existingIds: async (ids) => new Set(ids.filter((id) => events.some((e) => e.id === id))),
-    writeSnapshot: async (snapshot) => void snapshots.push(snapshot),
-    quarantine: async (records) => {
+    epoch: async () => epoch(),
+    writeSnapshot: async (snapshot, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
+      snapshots.push(keep(snapshot));
+      return true;
+    },
+    quarantine: async (records, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
       quarantine.push(...records);
       for (const r of records) {
         const at = events.findIndex((e) => e.seq === r.seq);
         if (at >= 0) events.splice(at, 1);
       }
+      return true;
     },
     quarantined: async () => [...quarantine],
     readNote: async (noteId) => events.filter((e) => (e.payload as { id?: unknown })?.id === noteId).map((e) => ({ ...e })),
     replaceAll: async (replacement, snapshot) => {
       events = replacement.map((e) => ({ ...e }));
-      snapshots = snapshot ? [snapshot] : [];
+      logEpoch = '';
+      snapshots = snapshot ? [keep(snapshot)] : [];
       nextSeq = events.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
     },
-    deleteEvents: async (seqs) => {
+    deleteEvents: async (seqs, ifEpoch) => {
+      if (ifEpoch !== undefined && epoch() !== ifEpoch) return false;
       const drop = new Set(seqs);
       events = events.filter((e) => !drop.has(e.seq));
+      return true;
     },
     readByIds: async (ids) => {
       const wanted = new Set(ids);

@@ -1,7 +1,8 @@
 import type { BehaviorSubject } from 'rxjs';
-import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
+import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent, type EventEnvelope } from '../../catalog';
 import { readOrigin } from './snapshotReading';
 import type { LogStorage } from './logStorage';
+import type { Snapshot } from './logRecords';
 import type { TabLink } from './tabChannel';
 import type { LogFold, ServerBase, ServerOrdered } from './logFold';
 import type { SyncRecord, UnreadableEntry } from './syncStorage';
@@ -23,9 +24,16 @@ export interface SyncedLogParts {
   afterReads(work: () => Promise<void>): Promise<void>;
   /** Read the tail of the log (what this or other tabs stored) and fold it. */
   catchUp(): Promise<void>;
-  /** Checkpoint the durable state. */
-  writeSnapshot(): Promise<void>;
-  /** Run `work` after the log's earlier whole-log writes. */
+  /**
+   * Inside `oneAtATime`: checkpoint the durable state, with a new epoch when other tabs must fold
+   * again; resolves with whether it was written (not when the log was replaced after this fold).
+   */
+  checkpoint(options: { newEpoch: boolean }): Promise<boolean>;
+  /** Inside `oneAtATime`: fold the stored log again when another tab replaced it meanwhile. */
+  freshen(): Promise<void>;
+  /** Inside `oneAtATime`: replace the stored log under a new epoch (an empty snapshot when none). */
+  replaceLog(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
+  /** Run `work` after the log's earlier whole-log writes, holding the log's lock across tabs. */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** Fold the stored log again from scratch. */
   reload(): Promise<void>;
@@ -77,16 +85,25 @@ export class ServerSync {
    */
   async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
     const { storage, account$ } = this.log;
-    const start = { ...record, ackedThrough: 0 };
-    await storage.sync.write(start);
-    if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
-    account$.next(start);
-    const { outbox, aside } = await this.readOutbox(0);
-    this.log.fold().enterSync(base, outbox, aside);
-    this.log.publish();
-    // Other tabs fold again from this snapshot, which holds the account's checkpoint.
-    await this.log.writeSnapshot();
+    await this.log.oneAtATime(async () => {
+      await this.log.freshen();
+      const start = { ...record, ackedThrough: 0 };
+      await storage.sync.write(start);
+      if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      account$.next(start);
+      const { outbox, aside } = await this.readOutbox(0);
+      this.log.fold().enterSync(base, outbox, aside);
+      this.log.publish();
+      // Other tabs fold again from this snapshot, which holds the account's checkpoint; its new epoch
+      // keeps a tab that has not heard of it yet from writing its own fold above it.
+      await this.mustCheckpoint();
+    });
     this.log.tabs()?.replaced();
+  }
+
+  /** A checkpoint of a new epoch that must be written (the lock is held, so only a build without it can intervene). */
+  private async mustCheckpoint(): Promise<void> {
+    if (!(await this.log.checkpoint({ newEpoch: true }))) throw new Error('The log was replaced meanwhile: try again.');
   }
 
   /**
@@ -95,18 +112,19 @@ export class ServerSync {
    */
   async leaveSync(keepNotes: boolean): Promise<void> {
     const { storage } = this.log;
-    if (keepNotes) {
-      await storage.sync.write(null);
-      this.log.fold().leaveSync();
-      this.log.account$.next(null);
-      await this.log.writeSnapshot();
-    } else {
-      await this.log.oneAtATime(async () => {
-        await storage.replaceAll([], null);
+    await this.log.oneAtATime(async () => {
+      if (keepNotes) {
+        await this.log.freshen();
+        await storage.sync.write(null);
+        this.log.fold().leaveSync();
+        this.log.account$.next(null);
+        await this.mustCheckpoint();
+      } else {
+        await this.log.replaceLog([], null);
         await storage.sync.write(null);
         await this.log.reload();
-      });
-    }
+      }
+    });
     this.log.tabs()?.replaced();
   }
 

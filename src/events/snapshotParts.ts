@@ -82,7 +82,8 @@ export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Prom
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
   // One request for all parts (in key order): per-part requests cost a round trip or a task each.
-  const parts = await store.getAll(partRange(snapshot.seq));
+  // Parts only: the range is the snapshot's seq (>= 0), never the epoch's key.
+  const parts = (await store.getAll(partRange(snapshot.seq))) as SnapshotPart[];
   if (parts.length !== bodyParts) return null;
   const state: Record<string, NoteBody> = {};
   const server: Record<string, NoteBody> = {};

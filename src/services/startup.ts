@@ -24,6 +24,8 @@ interface ReadableLog {
 /** The outcome of start-up: a loaded log (null only when even the memory log failed) and what to tell the user. */
 export interface StartupResult extends ReadableLog {
   legacyProblems: string[];
+  /** What the page-hide journal held that could not be read, and the backup key keeping it (journal.ts); [] when none. */
+  journalProblems: string[];
 }
 
 /**
@@ -61,6 +63,7 @@ export interface Startup {
 export function beginStartup(deps: StartupDeps): Startup {
   let log: EventLog | null = null;
   let legacyProblems: string[] = [];
+  let journalProblems: string[] = [];
   let legacyDone!: (outcome: LegacyOutcome) => void;
   const legacyImported = new Promise<LegacyOutcome>((resolve) => (legacyDone = resolve));
   const shell = createActor(
@@ -75,7 +78,7 @@ export function beginStartup(deps: StartupDeps): Startup {
         previewLog: fromPromise(() => log!.preview()),
         loadLog: fromPromise(() => log!.load()),
         recoverJournal: fromPromise<void>(async () => {
-          await recoverJournal(log!, deps.webStorage);
+          journalProblems = (await recoverJournal(log!, deps.webStorage)).problems;
         }),
         importLegacy: fromPromise(async () => {
           const legacy = planLegacyImport(log!, deps.webStorage);
@@ -102,7 +105,13 @@ export function beginStartup(deps: StartupDeps): Startup {
       const failed = s.matches('failed');
       // Without a log there is nothing to import into: the keys stay as they are.
       if (failed) legacyDone({ imported: 0, error: new Error(s.context.error ?? 'start-up failed') });
-      return { log: failed ? null : log, durable: s.context.durable, error: failed ? s.context.error : null, legacyProblems };
+      return {
+        log: failed ? null : log,
+        durable: s.context.durable,
+        error: failed ? s.context.error : null,
+        legacyProblems,
+        journalProblems,
+      };
     },
   );
   return { readable, editable, legacyImported, painted: () => shell.send({ type: 'app.painted' }) };

@@ -18,11 +18,15 @@ export const COMPACTED_AT_KEY = 'notepad:compacted-at';
 const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
 /** What this device remembers of each account it opened with end-to-end encryption (docs/sync.md "Threat model"); no secret. */
 export const ACCOUNT_PINS_KEY = 'notepad:account-pins';
+/** Prefix of the keys that keep a page-hide journal that could not be read whole, before it is cleared or rewritten. */
+const JOURNAL_BACKUP_PREFIX = 'notepad:journal-backup:';
 /** Session storage key of the usage-tracking session id (docs/product.md "Entities and storage keys"). */
 export const SESSION_ID_KEY = 'ss_session_id';
 
 /** Key of one legacy backup, taken at `timeMs` (ms since the epoch). */
 export const legacyBackupKey = (timeMs: number): string => `${LEGACY_BACKUP_PREFIX}${timeMs}`;
+/** Key of one page-hide journal backup, taken at `timeMs` (ms since the epoch). */
+export const journalBackupKey = (timeMs: number): string => `${JOURNAL_BACKUP_PREFIX}${timeMs}`;
 
 /** What NotePad uses of a Web Storage area; `localStorage`, `sessionStorage` and test fakes all fit. */
 export type StorageArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

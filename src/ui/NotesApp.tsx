@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLog, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
 import { useEditorPane } from './editor/loadEditorPane';
-import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 import { loadImportFeedback } from './feedback';
+import { NewNoteHeader } from './NewNoteHeader';
+import { useNewNote } from './useNewNote';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -13,13 +14,6 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ImportLayer = lazy(() => Promise.all([import('./import/ImportLayer'), loadImportFeedback()]).then(([layer]) => layer));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
 const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
-
-/** A new note id: the creation time in ms (docs/product.md "Entities and storage keys"), bumped if a note already has it. */
-function newNoteId(taken: Record<string, unknown>): string {
-  let ms = Date.now();
-  while (taken[String(ms)]) ms += 1;
-  return String(ms);
-}
 
 /** What the main area says until the editor can be shown. */
 const loading = (
@@ -35,23 +29,12 @@ export function NotesApp() {
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
   const { editable, whenEditable } = useEditability();
-  const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
-
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   // BlockNote and the editor pane are a chunk of their own, run after the first paint (loadEditorPane.ts).
   const EditorPane = useEditorPane();
   const analyticsButton = useRef<HTMLButtonElement>(null);
 
-  // The shortcut works while start-up still recovers the journal: the note is created after it.
-  const createNote = useCallback(() => {
-    void whenEditable.then(() => {
-      if (!log.writable) return;
-      const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
-      if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
-      void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });
-      setEditTitleOf(id);
-    });
-  }, [log, whenEditable]);
+  const { newNote, createNote, saveTitle, titleEdited } = useNewNote(log, whenEditable, editable && EditorPane !== null);
 
   useAppShortcuts({
     log,
@@ -68,7 +51,10 @@ export function NotesApp() {
     <div className={`notes-app sidebar-${sidebar}`}>
       <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} analyticsButtonRef={analyticsButton} />
       <main className="main-area">
-        {!editable ? (
+        {newNote && (!newNote.created || !EditorPane) ? (
+          // The editor's header takes the title field over in the commit that shows the note.
+          <NewNoteHeader key={newNote.request.key} request={newNote.request} onSave={(title) => saveTitle(newNote.request, title)} />
+        ) : !editable ? (
           // The editor waits for the journal's text (see StartupGate); the list shows meanwhile.
           loading
         ) : analyticsOpen ? (
@@ -87,7 +73,7 @@ export function NotesApp() {
             />
           </Suspense>
         ) : EditorPane ? (
-          <EditorPane editTitleOf={editTitleOf} onTitleEdited={() => setEditTitleOf(null)} />
+          <EditorPane editTitleOf={newNote?.request.id ?? null} titleDraft={newNote?.request.draft} onTitleEdited={titleEdited} />
         ) : (
           loading
         )}

@@ -9,6 +9,12 @@ import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { MemoryWebStorage } from './memoryWebStorage';
 import { ev } from './helpers';
 
+/** The values of the journal backup keys, oldest first. */
+const journalBackups = (web: MemoryWebStorage) =>
+  Array.from({ length: web.length }, (_, i) => web.key(i))
+    .filter((key) => key.startsWith('notepad:journal-backup:'))
+    .map((key) => web.getItem(key));
+
 async function loadedLog(storage = createMemoryLogStorage()) {
   const log = new EventLog({ storage });
   await log.load();
@@ -26,7 +32,7 @@ describe('page-hide journal', () => {
 
     const next = await loadedLog();
     const recovered = await recoverJournal(next, web);
-    expect(recovered.map((e) => e.type)).toEqual(['note.created']);
+    expect(recovered.appended.map((e) => e.type)).toEqual(['note.created']);
     expect(next.state.notes.meta['1'].title).toBe('Typed just before reload');
     expect(web.getItem(JOURNAL_KEY)).toBeNull();
   });
@@ -37,8 +43,8 @@ describe('page-hide journal', () => {
     await log.append('note.body-saved', { id: '1', html: '<p>newer</p>' });
     const stale = { ...ev('note.body-saved', { id: '1', html: '<p>older</p>' }, '2000-01-01T00:00:00.000Z'), seq: 0 };
     const web = new MemoryWebStorage();
-    web.setItem(JOURNAL_KEY, JSON.stringify([created, stale, { garbage: true }]));
-    expect(await recoverJournal(log, web)).toEqual([]);
+    web.setItem(JOURNAL_KEY, JSON.stringify([created, stale]));
+    expect(await recoverJournal(log, web)).toEqual({ appended: [], problems: [] });
     expect(log.state.notes.bodies['1'].html).toBe('<p>newer</p>');
   });
 
@@ -68,10 +74,53 @@ describe('page-hide journal', () => {
     expect(next.state.notes.order).toEqual(['1']);
   });
 
-  it('survives a journal that is not JSON', async () => {
+  it('keeps a journal that is not JSON under a backup key, says so once, and starts', async () => {
     const web = new MemoryWebStorage();
     web.setItem(JOURNAL_KEY, '{oops');
-    expect(await recoverJournal(await loadedLog(), web)).toEqual([]);
+    const log = await loadedLog();
+    const recovered = await recoverJournal(log, web);
+    expect(recovered.appended).toEqual([]);
+    expect(recovered.problems).toEqual([
+      expect.stringMatching(/^the page-hide journal is not a list of events; it was kept under notepad:journal-backup:\d+$/),
+    ]);
+    expect(journalBackups(web)).toEqual(['{oops']);
+    expect(web.getItem(JOURNAL_KEY)).toBeNull();
+    expect(await recoverJournal(log, web)).toEqual({ appended: [], problems: [] });
+  });
+
+  it('keeps the entries of a journal that are not events under a backup key and appends the others', async () => {
+    const log = await loadedLog();
+    const web = new MemoryWebStorage();
+    const text = JSON.stringify([{ ...ev('note.created', { id: '5', title: 'Journaled' }), seq: 0 }, { garbage: true }]);
+    web.setItem(JOURNAL_KEY, text);
+    const recovered = await recoverJournal(log, web);
+    expect(recovered.appended.map((e) => e.payload)).toEqual([{ id: '5', title: 'Journaled' }]);
+    expect(recovered.problems).toEqual([
+      expect.stringMatching(/^1 journal entry is not an event; it was kept under notepad:journal-backup:/),
+    ]);
+    expect(journalBackups(web)).toEqual([text]);
+  });
+
+  it('leaves a journal it can neither read nor back up where it is', async () => {
+    const web = new MemoryWebStorage(40);
+    web.setItem(JOURNAL_KEY, '{oops');
+    const recovered = await recoverJournal(await loadedLog(), web);
+    expect(recovered.problems).toEqual(['the page-hide journal is not a list of events; it could not be backed up and was left in place']);
+    expect(web.getItem(JOURNAL_KEY)).toBe('{oops');
+  });
+
+  it('a page hide keeps an unreadable journal under a backup key instead of writing over it', async () => {
+    const storage = createMemoryLogStorage();
+    storage.append = () => new Promise(() => {}); // the page is closing: the transaction never completes
+    const closing = await loadedLog(storage);
+    void closing.append('note.created', { id: '1', title: 'Typed just before the page closed' });
+    const web = new MemoryWebStorage();
+    web.setItem(JOURNAL_KEY, '[{"v":3,"id":"cut');
+    expect(writeJournal(closing, web)).toBe(1);
+    expect(journalBackups(web)).toEqual(['[{"v":3,"id":"cut']);
+    const next = await loadedLog();
+    await recoverJournal(next, web);
+    expect(next.state.notes.meta['1'].title).toBe('Typed just before the page closed');
   });
 });
 

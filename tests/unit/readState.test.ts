@@ -57,9 +57,9 @@ describe('snapshots from another build', () => {
     await storage.writeSnapshot(snapshot);
     const written: Snapshot[] = [];
     const write = storage.writeSnapshot.bind(storage);
-    storage.writeSnapshot = async (s) => {
+    storage.writeSnapshot = async (s, ifEpoch) => {
       written.push(s);
-      await write(s);
+      return write(s, ifEpoch);
     };
     const log = new EventLog({ storage });
     await log.load();

@@ -129,7 +129,7 @@ describe('an older build meeting a newer build’s records', () => {
     web.setItem(JOURNAL_KEY, JSON.stringify(journal));
     const storage = createMemoryLogStorage([created(1, '1')]);
     const log = await loaded(storage);
-    expect(await recoverJournal(log, web)).toEqual([]);
+    expect(await recoverJournal(log, web)).toEqual({ appended: [], problems: [] });
     expect(log.writable).toBe(false);
     expect(JSON.parse(web.getItem(JOURNAL_KEY)!)).toEqual(journal);
     expect(await storage.readAfter(1)).toEqual([]);
@@ -155,7 +155,7 @@ describe('an older build meeting a newer build’s records', () => {
       writeJournal(log, web); // a second page hide adds nothing twice
     }
     const next = await loaded();
-    expect((await recoverJournal(next, web)).map((e) => e.payload)).toEqual([
+    expect((await recoverJournal(next, web)).appended.map((e) => e.payload)).toEqual([
       { id: '1', title: 'first tab' },
       { id: '2', title: 'second tab' },
     ]);

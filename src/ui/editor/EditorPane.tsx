@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLog, useProjection } from '../LogContext';
-import { TitleField } from '../TitleField';
+import { TitleField, type TitleDraft } from '../TitleField';
 import { HistoryButton } from '../history/HistoryButton';
 import { STATUS_MESSAGE_MS, statusMessages$ } from '../feedback';
 import type { NoteEditorHandle } from './NoteEditor';
@@ -49,9 +49,18 @@ const NO_STYLES = {};
  * The editor pane (docs/product.md "Editor pane"): header with the selected note's title (double-click to rename) or
  * "No note selected", the status message and the actions; the toolbar and the editor below.
  * The BlockNote editor lives here for the page, so switching notes keeps one instance.
- * `editTitleOf` names a just-created note whose title opens in edit mode.
+ * `editTitleOf` names a just-created note whose title opens in edit mode, from `titleDraft` (what was
+ * typed into its field before the editor could show it) when given.
  */
-export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string | null; onTitleEdited: () => void }) {
+export function EditorPane({
+  editTitleOf,
+  titleDraft,
+  onTitleEdited,
+}: {
+  editTitleOf: string | null;
+  titleDraft?: TitleDraft;
+  onTitleEdited: () => void;
+}) {
   const log = useLog();
   const selectedId = useProjection((s) => s.view.selectedId);
   const title = useProjection((s) => (s.view.selectedId ? s.notes.meta[s.view.selectedId]?.title : undefined));
@@ -84,7 +93,8 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
                   key={selectedId}
                   title={title}
                   onSave={(t) => void log.append('note.renamed', { id: selectedId, title: t })}
-                  startEditing={editTitleOf === selectedId}
+                  startEditing={editTitleOf === selectedId && !titleDraft?.done}
+                  draft={editTitleOf === selectedId ? titleDraft : undefined}
                   onEditingDone={onTitleEdited}
                 />
               }

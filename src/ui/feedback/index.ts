@@ -7,7 +7,14 @@ export { STATUS_MESSAGE_MS } from './durations';
 export { showStatus, statusMessages$ } from './status';
 export { toast, toasts } from './toast';
 export { ToastHost } from './ToastHost';
-export { announceChangedElsewhere, announceConflictCopy, announceNewerVersion, announceSaveFailed, announceStartup } from './notices';
+export {
+  announceChangedElsewhere,
+  announceConflictCopy,
+  announceNewerVersion,
+  announceSaveFailed,
+  announceStartup,
+  watchLogReads,
+} from './notices';
 export { editorToasts } from './editorToasts';
 export { aiToasts } from './aiToasts';
 export { AI_TEXT } from './aiText';

@@ -7,24 +7,27 @@ import { storageErrorKind } from '../../services/webStorage';
 const isQuota = (error: unknown) => storageErrorKind(error) === 'quota';
 
 /**
- * Tell the user about start-up recovery: unreadable log records set aside, unreadable
- * legacy storage backed up, or storage that will not persist. Each shows once, at the start that found it.
+ * Tell the user about start-up recovery: unreadable log records set aside, unreadable legacy
+ * storage or page-hide journal backed up, or storage that will not persist. Each shows once, at the
+ * start that found it.
  */
 export function announceStartup(result: StartupResult, log: EventLog): void {
   const { quarantinedNow } = log.status$.value;
-  if (quarantinedNow.length || result.legacyProblems.length) {
+  if (quarantinedNow.length || result.legacyProblems.length || result.journalProblems.length) {
     const parts = [];
     if (quarantinedNow.length)
       parts.push(
         `${quarantinedNow.length} unreadable log entr${quarantinedNow.length === 1 ? 'y was' : 'ies were'} set aside (kept, and included in “Export event log”)`,
       );
     if (result.legacyProblems.length) parts.push('an unreadable notes list was backed up under a notepad:legacy-backup key');
+    parts.push(...result.journalProblems);
     toast.warning('Some saved data could not be read', {
       description: `${parts.join('; ')}. Everything else was loaded.`,
       duration: TOAST_ERROR_DURATION_MS,
       id: 'recovery',
     });
     if (result.legacyProblems.length) console.warn('NotePad: legacy notes import problems', result.legacyProblems);
+    if (result.journalProblems.length) console.warn('NotePad: page-hide journal problems', result.journalProblems);
   }
   if (!result.durable) {
     toast.error('Storage unavailable', {
@@ -104,5 +107,23 @@ export function announceNewerVersion(reload: () => void): void {
     dismissible: false,
     id: 'newer-version',
     action: { label: 'Reload', onClick: reload },
+  });
+}
+
+/**
+ * Follow the log's reads of its tail (what other tabs, or this tab, made durable): when one fails,
+ * say that this tab's list may be behind and that it keeps trying (docs/product.md "Messages"),
+ * once for each run of failures. The log retries by itself; nothing stored is lost.
+ */
+export function watchLogReads(log: EventLog): void {
+  let failing = false;
+  log.status$.subscribe(({ readError }) => {
+    if (readError && !failing)
+      toast.warning('Changes from other tabs are not shown yet', {
+        description: `NotePad could not read its saved log (${readError.message}) and keeps trying. Nothing saved is lost.`,
+        duration: TOAST_ERROR_DURATION_MS,
+        id: 'log-read',
+      });
+    failing = readError !== null;
   });
 }
