@@ -63,13 +63,18 @@ export async function typeKeysAt(page: Page, index: number, keys = KEYS): Promis
 }
 
 /** Open the spike page in a fresh context and mount `options`. */
-export async function openSpike(browser: Browser, origin: string, options: MountOptions): Promise<{ context: BrowserContext; page: Page; loadMs: number }> {
+export async function openSpike(
+  browser: Browser,
+  origin: string,
+  options: MountOptions,
+): Promise<{ context: BrowserContext; page: Page; loadMs: number }> {
   const context = await newContext(browser);
   await installProbe(context, false);
   const page = await context.newPage();
+  page.on('pageerror', (error) => console.warn(`  spike page error (${options.schema}, ${options.y}): ${error.message}`));
   await page.goto(origin + '/bench/changes/');
   if (!(await waitIn(page, () => !!window.__spike, 60_000))) throw new Error('spike page never loaded');
-  const { loadMs } = await page.evaluate((o) => window.__spike!.mount(o as never), options as never);
+  const { loadMs } = await page.evaluate((o) => window.__spike!.mount(o), options as never);
   return { context, page, loadMs };
 }
 
@@ -106,7 +111,8 @@ export async function typingRun(
     const keyMs = await typeKeysAt(page, at);
     if (!live) return { variant, keyMs, loadMs, updateBytes: null, merged6: null, merged27: null };
     const updateBytes = await page.evaluate((from) => window.__spike!.updateBytes(from), before);
-    const merged = (size: number) => page.evaluate(([from, n]) => window.__spike!.mergedGroups(from, n).map((g) => g.bytes), [before + 3, size]);
+    const merged = (size: number) =>
+      page.evaluate(([from, n]) => window.__spike!.mergedGroups(from, n).map((g) => g.bytes), [before + 3, size]);
     return {
       variant,
       keyMs,
@@ -134,11 +140,18 @@ export async function saveCostsRun(browser: Browser, origin: string, doc: Doc, r
 
 /** Two devices, `edits` offline edits of B in different blocks of `doc`, applied on A: live binding (updates one by one or merged first), or the (a') block model. */
 export async function remoteRun(browser: Browser, origin: string, doc: Doc, edits: number, kind: 'live' | 'live-merged' | 'model') {
-  const { context, page } = await openSpike(browser, origin, { schema: 'note', y: kind === 'model' ? 'none' : 'live', blocks: doc.blocks as never });
+  const { context, page } = await openSpike(browser, origin, {
+    schema: 'note',
+    y: kind === 'model' ? 'none' : 'live',
+    blocks: doc.blocks as never,
+  });
   try {
     return kind === 'model'
       ? { kind, ...(await page.evaluate((n) => window.__spike!.applyRemoteModel(n), edits)) }
-      : { kind, ...(await page.evaluate(([n, merged]) => window.__spike!.applyRemote(n, merged), [edits, kind === 'live-merged'] as const)) };
+      : {
+          kind,
+          ...(await page.evaluate(([n, merged]) => window.__spike!.applyRemote(n, merged), [edits, kind === 'live-merged'] as const)),
+        };
   } finally {
     await context.close();
   }

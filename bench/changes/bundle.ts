@@ -57,7 +57,10 @@ export async function bundleSizes(): Promise<{ name: string; raw: number; gzip: 
       },
     })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
-    const code = outputs.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((o) => o.code).join('\n');
+    const code = outputs
+      .filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
+      .map((o) => o.code)
+      .join('\n');
     out.push({ name: entry.name, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
   }
   return out;

@@ -32,7 +32,7 @@ function appended(blocks: readonly PlainBlock[], index: number, text: string): P
   const out = blocks.slice();
   const b = out[index];
   const old = (b.content as { text: string }[])[0]?.text ?? '';
-  out[index] = paragraphBlock(b.id, old + text) as PlainBlock;
+  out[index] = paragraphBlock(b.id, old + text);
   return out;
 }
 
@@ -58,8 +58,11 @@ export async function savesOnTheWire(blocksCount: number) {
     perSave.model.push((await pushBytes([noteEvent('note.changed', { id: NOTE_ID, update: base64(model.save(next)!) })])).wire);
     perSave.changes.push((await pushBytes([noteEvent('note.blocks-changed', { id: NOTE_ID, ...blockChanges(blocks, next) })])).wire);
     perSave.patch.push(
-      (await pushBytes([noteEvent('note.body-patched', { id: NOTE_ID, patch: makePatch(paragraphsHtml(blocks as never), paragraphsHtml(next as never)) })]))
-        .wire,
+      (
+        await pushBytes([
+          noteEvent('note.body-patched', { id: NOTE_ID, patch: makePatch(paragraphsHtml(blocks as never), paragraphsHtml(next as never)) }),
+        ])
+      ).wire,
     );
     blocks = next;
   }
@@ -92,7 +95,7 @@ export function modelCosts(blocksCount: number, reps: number) {
   const doc = paragraphDoc(blocksCount, 12, 1);
   const model = new YBlockDoc();
   let t0 = performance.now();
-  model.save(doc.blocks as PlainBlock[]);
+  model.save(doc.blocks);
   const firstMs = performance.now() - t0;
   let blocks = doc.blocks as PlainBlock[];
   const saveMs: number[] = [];
@@ -130,7 +133,7 @@ export function modelCosts(blocksCount: number, reps: number) {
 export function converge(blocksCount: number, edits: number) {
   const doc = paragraphDoc(blocksCount, 12, 2);
   const a = new YBlockDoc();
-  a.save(doc.blocks as PlainBlock[]);
+  a.save(doc.blocks);
   const b = new YBlockDoc();
   Y.applyUpdateV2(b.doc, Y.encodeStateAsUpdateV2(a.doc));
   let blocksA = doc.blocks as PlainBlock[];
@@ -169,19 +172,43 @@ export function patchMerges() {
   ] as never);
   const edit = (from: string, to: string) => base.replace(from, to);
   const cases = [
-    { name: 'different paragraphs', a: edit('some words', 'some new words'), b: edit('ends the note', 'ends the whole note'), marks: ['new words', 'whole note'] },
+    {
+      name: 'different paragraphs',
+      a: edit('some words', 'some new words'),
+      b: edit('ends the note', 'ends the whole note'),
+      marks: ['new words', 'whole note'],
+    },
     {
       name: 'same paragraph, different places',
       a: edit('The second', 'Then the second'),
       b: edit('some more.', 'some more, and more.'),
       marks: ['Then the second', 'and more'],
     },
-    { name: 'same paragraph, same place', a: edit('holds some more', 'holds alpha more'), b: edit('holds some more', 'holds beta more'), marks: ['alpha', 'beta'] },
-    { name: 'one deletes the paragraph the other edits', a: base.replace(/<div class="bn-block-outer"[^]*?data-id="b2"[^]*?<\/div><\/div><\/div>/, ''), b: edit('some more', 'some other'), marks: ['', 'some other'] },
+    {
+      name: 'same paragraph, same place',
+      a: edit('holds some more', 'holds alpha more'),
+      b: edit('holds some more', 'holds beta more'),
+      marks: ['alpha', 'beta'],
+    },
+    {
+      name: 'one deletes the paragraph the other edits',
+      a: base.replace(/<div class="bn-block-outer"[^]*?data-id="b2"[^]*?<\/div><\/div><\/div>/, ''),
+      b: edit('some more', 'some other'),
+      marks: ['', 'some other'],
+    },
   ];
   return cases.map((c) => {
     const { text, applied } = applyPatch(c.a, makePatch(base, c.b));
-    const plain = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-    return { name: c.name, hunksApplied: applied.every(Boolean), keepsA: plain.includes(c.marks[0]), keepsB: plain.includes(c.marks[1]), result: plain };
+    const plain = text
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return {
+      name: c.name,
+      hunksApplied: applied.every(Boolean),
+      keepsA: plain.includes(c.marks[0]),
+      keepsB: plain.includes(c.marks[1]),
+      result: plain,
+    };
   });
 }

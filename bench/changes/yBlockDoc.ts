@@ -4,11 +4,16 @@
  * the Y.Doc's update of that transaction is what the save would carry. Prototype for measuring,
  * not product code.
  *
- * Model: `blocks` is a Y.Array of Y.Map, one per block: `id`, `type`, `props` (Y.Map of JSON
- * values), `text` (Y.Text of the inline content, styles and links as formatting attributes) or
- * `table` (the table content as JSON, replaced whole), `children` (Y.Array of the same).
+ * Model: `blocks` is a Y.Map from block id to that block's own fields, a Y.Map: `type`, `props`
+ * (Y.Map of JSON values), `text` (Y.Text of the inline content, styles and links as formatting
+ * attributes) or `table` (the table content as JSON, replaced whole), and `children` (Y.Array of
+ * the child blocks' ids). `order` is the Y.Array of the top-level ids. A block's content lives under
+ * its id, not under its place, so a move or an indent changes only id arrays and an edit made
+ * meanwhile on another device stays with the block. An id that concurrent moves put in two places
+ * is read once, at its first place; an id whose block was deleted is skipped.
  * Changed blocks are found by identity (BlockNote hands out the same object for a block whose
- * ProseMirror node did not change), text by a fast-diff of the plain text, then a formatting pass.
+ * ProseMirror node did not change), the order by a fast-diff of the id sequences, text by a
+ * fast-diff of the plain text, then a formatting pass.
  */
 import * as Y from 'yjs';
 import diff from 'fast-diff';
@@ -75,7 +80,7 @@ function updateText(ytext: Y.Text, runs: readonly Run[]): void {
   const target = runs.map((r) => r.text).join('');
   const attrsAt: Attrs[] = [];
   for (const r of runs) for (let i = 0; i < r.text.length; i++) attrsAt.push(r.attrs);
-  const current = ytext.toString();
+  const current = ytext.toJSON();
   if (current !== target) {
     let at = 0;
     let targetAt = 0;
@@ -119,39 +124,6 @@ function updateText(ytext: Y.Text, runs: readonly Run[]): void {
   }
 }
 
-/** The shared type of one new block (and its children), built from scratch. */
-function blockMap(block: PlainBlock): Y.Map<unknown> {
-  const map = new Y.Map<unknown>();
-  map.set('id', block.id);
-  map.set('type', block.type);
-  const props = new Y.Map<unknown>();
-  for (const [k, v] of Object.entries(block.props)) props.set(k, v);
-  map.set('props', props);
-  if (Array.isArray(block.content)) {
-    const text = new Y.Text();
-    // Content can be filled only once the type is in a document; inserting the delta now is allowed (prelim content).
-    text.applyDelta(inlineRuns(block.content).map((r) => ({ insert: r.text, attributes: r.attrs })));
-    map.set('text', text);
-  } else if (block.content !== undefined) map.set('table', block.content);
-  const children = new Y.Array<Y.Map<unknown>>();
-  children.push(block.children.map(blockMap));
-  map.set('children', children);
-  return map;
-}
-
-/** The block a Y.Map holds. */
-function readBlock(map: Y.Map<unknown>): PlainBlock {
-  const text = map.get('text') as Y.Text | undefined;
-  const table = map.get('table');
-  return {
-    id: map.get('id') as string,
-    type: map.get('type') as string,
-    props: (map.get('props') as Y.Map<unknown>).toJSON(),
-    ...(text ? { content: runsToInline(text.toDelta()) } : table !== undefined ? { content: table } : {}),
-    children: (map.get('children') as Y.Array<Y.Map<unknown>>).map(readBlock),
-  };
-}
-
 /** One character per block id (fast-diff compares strings): codes from U+0100, skipping surrogates. */
 class IdAlphabet {
   private readonly codes = new Map<string, string>();
@@ -167,6 +139,8 @@ class IdAlphabet {
   }
 }
 
+type Entry = Y.Map<unknown>;
+
 /**
  * A note's Y.Doc in the block model above. `save(blocks)` applies what changed since the last
  * save (or since the document was read) in one transaction and returns that transaction's update
@@ -174,19 +148,63 @@ class IdAlphabet {
  */
 export class YBlockDoc {
   readonly doc: Y.Doc;
-  private readonly root: Y.Array<Y.Map<unknown>>;
-  /** The block objects last applied, by id: an identical object is an unchanged block. */
+  private readonly entries: Y.Map<Entry>;
+  private readonly order: Y.Array<string>;
+  /** The block objects last applied, by id: an identical object is an unchanged block (children included). */
   private applied = new Map<string, PlainBlock>();
   private readonly alphabet = new IdAlphabet();
 
   constructor(doc = new Y.Doc()) {
     this.doc = doc;
-    this.root = doc.getArray('blocks');
+    this.entries = doc.getMap('blocks');
+    this.order = doc.getArray('order');
+  }
+
+  /**
+   * The first state of a note's chain, from a whole body (a save of schema 3 or earlier), made the
+   * same on every device: written by a Yjs client whose id is derived from `revision` (the id of the
+   * event that set the body), so two devices that start the chain offline make identical items, which
+   * Yjs merges as one. Later saves use a random client id. Returns the state (v2).
+   */
+  static initialState(blocks: readonly PlainBlock[], revision: string): Uint8Array {
+    const doc = new Y.Doc();
+    // FNV-1a of the revision id: a 32-bit client id; a random client colliding with it is as likely as any two colliding.
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < revision.length; i++) hash = Math.imul(hash ^ revision.charCodeAt(i), 0x01000193) >>> 0;
+    doc.clientID = hash;
+    new YBlockDoc(doc).save(blocks);
+    return Y.encodeStateAsUpdateV2(doc);
+  }
+
+  /** A note's Y.Doc from a stored state (v2), ready for this device's saves. */
+  static fromState(state: Uint8Array): YBlockDoc {
+    const model = new YBlockDoc();
+    Y.applyUpdateV2(model.doc, state);
+    return model;
   }
 
   /** The document's blocks. */
   toBlocks(): PlainBlock[] {
-    return this.root.map(readBlock);
+    const seen = new Set<string>();
+    const read = (ids: Y.Array<string>): PlainBlock[] => {
+      const out: PlainBlock[] = [];
+      for (const id of ids) {
+        const entry = this.entries.get(id);
+        if (!entry || seen.has(id)) continue;
+        seen.add(id);
+        const text = entry.get('text') as Y.Text | undefined;
+        const table = entry.get('table');
+        out.push({
+          id,
+          type: entry.get('type') as string,
+          props: (entry.get('props') as Y.Map<unknown>).toJSON(),
+          ...(text ? { content: runsToInline(text.toDelta()) } : table !== undefined ? { content: table } : {}),
+          children: read(entry.get('children') as Y.Array<string>),
+        });
+      }
+      return out;
+    };
+    return read(this.order);
   }
 
   /** Apply `blocks` (a whole BlockNote document) as one transaction; its update (v2), or null if nothing changed. */
@@ -195,9 +213,14 @@ export class YBlockDoc {
     const capture = (u: Uint8Array, origin: unknown) => {
       if (origin === this) update = u;
     };
+    const kept = new Set<string>();
     this.doc.on('updateV2', capture);
     try {
-      this.doc.transact(() => this.syncLevel(this.root, blocks), this);
+      this.doc.transact(() => {
+        this.syncLevel(this.order, blocks, kept);
+        // Blocks no longer in the document: their entries go too.
+        for (const id of [...this.entries.keys()]) if (!kept.has(id)) this.entries.delete(id);
+      }, this);
     } finally {
       this.doc.off('updateV2', capture);
     }
@@ -213,14 +236,12 @@ export class YBlockDoc {
     return update;
   }
 
-  /** Make the Y.Array `level` hold `blocks`: order by a diff of the id sequence, then each changed block. */
-  private syncLevel(level: Y.Array<Y.Map<unknown>>, blocks: readonly PlainBlock[]): void {
-    const maps = level.toArray();
-    const have = maps.map((m) => m.get('id') as string);
+  /** Make the id array `level` hold `blocks`' ids (a diff of the sequences), then each changed block's entry. */
+  private syncLevel(level: Y.Array<string>, blocks: readonly PlainBlock[], kept: Set<string>): void {
+    const have = level.toArray();
     let sameOrder = have.length === blocks.length;
     for (let i = 0; sameOrder && i < blocks.length; i++) sameOrder = have[i] === blocks[i].id;
     if (!sameOrder) {
-      // A moved block is deleted and inserted again (Yjs 13 arrays have no move).
       const a = have.map((id) => this.alphabet.of(id)).join('');
       const b = blocks.map((bl) => this.alphabet.of(bl.id)).join('');
       let at = 0;
@@ -231,40 +252,53 @@ export class YBlockDoc {
           bAt += chars.length;
         } else if (op === diff.DELETE) level.delete(at, chars.length);
         else {
-          level.insert(at, blocks.slice(bAt, bAt + chars.length).map(blockMap));
+          level.insert(
+            at,
+            blocks.slice(bAt, bAt + chars.length).map((bl) => bl.id),
+          );
           at += chars.length;
           bAt += chars.length;
         }
       }
     }
-    const now = level.toArray();
-    for (let i = 0; i < blocks.length; i++) {
-      const block = blocks[i];
-      if (this.applied.get(block.id) === block) continue;
-      this.syncBlock(now[i], block);
-    }
+    for (const block of blocks) this.syncBlock(block, kept);
   }
 
-  private syncBlock(map: Y.Map<unknown>, block: PlainBlock): void {
-    if (map.get('type') !== block.type) map.set('type', block.type);
-    const props = map.get('props') as Y.Map<unknown>;
+  private syncBlock(block: PlainBlock, kept: Set<string>): void {
+    let entry = this.entries.get(block.id);
+    if (entry && this.applied.get(block.id) === block) {
+      const markKept = (b: PlainBlock) => {
+        kept.add(b.id);
+        b.children.forEach(markKept);
+      };
+      return markKept(block);
+    }
+    kept.add(block.id);
+    if (!entry) {
+      entry = new Y.Map<unknown>();
+      entry.set('props', new Y.Map<unknown>());
+      entry.set('children', new Y.Array<string>());
+      this.entries.set(block.id, entry);
+    }
+    if (entry.get('type') !== block.type) entry.set('type', block.type);
+    const props = entry.get('props') as Y.Map<unknown>;
     for (const [k, v] of Object.entries(block.props)) if (props.get(k) !== v) props.set(k, v);
     for (const k of props.keys()) if (!(k in block.props)) props.delete(k);
     if (Array.isArray(block.content)) {
-      let text = map.get('text') as Y.Text | undefined;
+      let text = entry.get('text') as Y.Text | undefined;
       if (!text) {
-        map.delete('table');
+        entry.delete('table');
         text = new Y.Text();
-        map.set('text', text);
+        entry.set('text', text);
       }
       updateText(text, inlineRuns(block.content));
     } else if (block.content !== undefined) {
-      if (JSON.stringify(map.get('table')) !== JSON.stringify(block.content)) map.set('table', block.content);
-      map.delete('text');
+      if (JSON.stringify(entry.get('table')) !== JSON.stringify(block.content)) entry.set('table', block.content);
+      entry.delete('text');
     } else {
-      map.delete('text');
-      map.delete('table');
+      entry.delete('text');
+      entry.delete('table');
     }
-    this.syncLevel(map.get('children') as Y.Array<Y.Map<unknown>>, block.children);
+    this.syncLevel(entry.get('children') as Y.Array<string>, block.children, kept);
   }
 }

@@ -16,7 +16,10 @@ import { applyPatch, makePatch } from '../../bench/changes/textPatches';
 import { paragraphBlock, paragraphsHtml } from '../../bench/lib/corpus';
 
 const para = (id: string, text: string) => paragraphBlock(id, text) as PlainBlock;
-const textOf = (b: PlainBlock) => ((b.content ?? []) as { text?: string; content?: { text: string }[] }[]).map((c) => c.text ?? c.content?.map((t) => t.text).join('')).join('');
+const textOf = (b: PlainBlock) =>
+  ((b.content ?? []) as { text?: string; content?: { text: string }[] }[])
+    .map((c) => c.text ?? c.content?.map((t) => t.text).join(''))
+    .join('');
 const NOTE = [para('b1', 'First paragraph.'), para('b2', 'Second paragraph here.'), para('b3', 'Third paragraph.')];
 
 /** Two devices of the block model holding `blocks`: A made it, B read A's state. */
@@ -72,26 +75,40 @@ describe("the block model (a'): a Y.Doc beside the editor, saved block by block"
 
   it('edits of different paragraphs made offline on two devices give one note with both', () => {
     const { a, b } = twoDevices(NOTE);
-    const merged = exchange(a, [a.save(withText(NOTE, 0, 'First paragraph, edited on A.'))], b, [b.save(withText(NOTE, 2, 'Third paragraph, edited on B.'))]);
+    const merged = exchange(a, [a.save(withText(NOTE, 0, 'First paragraph, edited on A.'))], b, [
+      b.save(withText(NOTE, 2, 'Third paragraph, edited on B.')),
+    ]);
     expect(merged.map(textOf)).toEqual(['First paragraph, edited on A.', 'Second paragraph here.', 'Third paragraph, edited on B.']);
   });
 
   it('the same paragraph edited at different places on two devices keeps both texts', () => {
     const { a, b } = twoDevices(NOTE);
-    const merged = exchange(a, [a.save(withText(NOTE, 1, 'A: Second paragraph here.'))], b, [b.save(withText(NOTE, 1, 'Second paragraph here. B.'))]);
+    const merged = exchange(a, [a.save(withText(NOTE, 1, 'A: Second paragraph here.'))], b, [
+      b.save(withText(NOTE, 1, 'Second paragraph here. B.')),
+    ]);
     expect(textOf(merged[1])).toBe('A: Second paragraph here. B.');
   });
 
   it('the same paragraph edited at the same place keeps both insertions, in one order on both devices', () => {
     const { a, b } = twoDevices(NOTE);
-    const merged = exchange(a, [a.save(withText(NOTE, 1, 'Second alpha paragraph here.'))], b, [b.save(withText(NOTE, 1, 'Second beta paragraph here.'))]);
+    const merged = exchange(a, [a.save(withText(NOTE, 1, 'Second alpha paragraph here.'))], b, [
+      b.save(withText(NOTE, 1, 'Second beta paragraph here.')),
+    ]);
     expect(['Second alpha beta paragraph here.', 'Second beta alpha paragraph here.']).toContain(textOf(merged[1]));
   });
 
   it('a style set on one device and text typed on the other in the same paragraph both survive', () => {
     const { a, b } = twoDevices(NOTE);
     const bold = NOTE.map((blk, i) =>
-      i === 1 ? { ...blk, content: [{ type: 'text', text: 'Second', styles: { bold: true } }, { type: 'text', text: ' paragraph here.', styles: {} }] } : blk,
+      i === 1
+        ? {
+            ...blk,
+            content: [
+              { type: 'text', text: 'Second', styles: { bold: true } },
+              { type: 'text', text: ' paragraph here.', styles: {} },
+            ],
+          }
+        : blk,
     );
     const merged = exchange(a, [a.save(bold)], b, [b.save(withText(NOTE, 1, 'Second paragraph here, typed on B.'))]);
     expect(merged[1].content).toEqual([
@@ -120,6 +137,54 @@ describe("the block model (a'): a Y.Doc beside the editor, saved block by block"
     expect(a.toBlocks().map(textOf).slice(1)).toEqual(['A: Second paragraph here.', 'Third paragraph. B.']);
   });
 
+  it('a paragraph moved on one device and edited on the other keeps the edit at its new place', () => {
+    const { a, b } = twoDevices(NOTE);
+    const fromA = a.save([NOTE[1], NOTE[0], NOTE[2]]);
+    const fromB = b.save(withText(NOTE, 1, 'Second paragraph here, edited on B.'));
+    const merged = exchange(a, [fromA], b, [fromB]);
+    expect(merged.map(textOf)).toEqual(['Second paragraph here, edited on B.', 'First paragraph.', 'Third paragraph.']);
+  });
+
+  it('a paragraph indented under another on one device and edited on the other keeps the edit as a child', () => {
+    const { a, b } = twoDevices(NOTE);
+    const fromA = a.save([{ ...NOTE[0], children: [NOTE[1]] }, NOTE[2]]);
+    const fromB = b.save(withText(NOTE, 1, 'Second paragraph here, edited on B.'));
+    const merged = exchange(a, [fromA], b, [fromB]);
+    expect(merged.map((blk) => blk.id)).toEqual(['b1', 'b3']);
+    expect(merged[0].children.map(textOf)).toEqual(['Second paragraph here, edited on B.']);
+  });
+
+  it('one paragraph moved to two different places on two devices is shown once, at the same place on both', () => {
+    const { a, b } = twoDevices(NOTE);
+    const merged = exchange(a, [a.save([NOTE[2], NOTE[0], NOTE[1]])], b, [b.save([NOTE[0], NOTE[2], NOTE[1]])]);
+    expect(merged.map((blk) => blk.id).sort()).toEqual(['b1', 'b2', 'b3']);
+  });
+
+  it("two devices that start a note's chain offline from the same whole body merge without doubling it and keep both edits", () => {
+    const a = YBlockDoc.fromState(YBlockDoc.initialState(NOTE, 'revision-1'));
+    const b = YBlockDoc.fromState(YBlockDoc.initialState(NOTE, 'revision-1'));
+    a.save(a.toBlocks());
+    b.save(b.toBlocks());
+    const fromA = Y.encodeStateAsUpdateV2(a.doc);
+    a.save(withText(a.toBlocks(), 0, 'First paragraph, edited on A.'));
+    b.save(withText(b.toBlocks(), 2, 'Third paragraph, edited on B.'));
+    const merged = exchange(a, [Y.encodeStateAsUpdateV2(a.doc, Y.encodeStateVectorFromUpdateV2(fromA))], b, [Y.encodeStateAsUpdateV2(b.doc)]);
+    expect(merged.map(textOf)).toEqual(['First paragraph, edited on A.', 'Second paragraph here.', 'Third paragraph, edited on B.']);
+  });
+
+  it("two devices that start the chain from the same body with random client ids lose one side's edits", () => {
+    const a = new YBlockDoc();
+    a.save(NOTE);
+    const b = new YBlockDoc();
+    b.save(NOTE);
+    a.save(withText(NOTE, 0, 'First paragraph, edited on A.'));
+    b.save(withText(NOTE, 2, 'Third paragraph, edited on B.'));
+    // Each chain goes whole: the other device has none of it.
+    const merged = exchange(a, [Y.encodeStateAsUpdateV2(a.doc)], b, [Y.encodeStateAsUpdateV2(b.doc)]);
+    const kept = [textOf(merged[0]) === 'First paragraph, edited on A.', textOf(merged[2]) === 'Third paragraph, edited on B.'];
+    expect(kept.filter(Boolean)).toHaveLength(1);
+  });
+
   it('an edit of a paragraph another device deleted meanwhile is lost: the delete wins', () => {
     const { a, b } = twoDevices(NOTE);
     const merged = exchange(a, [a.save([NOTE[0], NOTE[2]])], b, [b.save(withText(NOTE, 1, 'Second paragraph here, edited on B.'))]);
@@ -142,7 +207,7 @@ describe("y-prosemirror's updateYFragment (a'): a Y.XmlFragment beside an unboun
     } else editor.replaceBlocks(editor.document, NOTE as never);
     const updates: Uint8Array[] = [];
     doc.on('updateV2', (u: Uint8Array, origin: unknown) => origin !== 'remote' && updates.push(u));
-    const save = () => updateYFragment(doc, fragment, editor.prosemirrorState.doc, meta as never);
+    const save = () => updateYFragment(doc, fragment, editor.prosemirrorState.doc, meta);
     save();
     updates.length = 0;
     const receive = (us: Uint8Array[]) => us.forEach((u) => Y.applyUpdateV2(doc, u, 'remote'));
@@ -163,7 +228,11 @@ describe("y-prosemirror's updateYFragment (a'): a Y.XmlFragment beside an unboun
     b.save();
     a.receive(b.updates);
     b.receive(a.updates);
-    expect(a.read().map(textOf)).toEqual(['First paragraph, edited on A.', 'A: Second paragraph here. B.', 'Third paragraph, edited on B.']);
+    expect(a.read().map(textOf)).toEqual([
+      'First paragraph, edited on A.',
+      'A: Second paragraph here. B.',
+      'Third paragraph, edited on B.',
+    ]);
     expect(JSON.stringify(b.read())).toBe(JSON.stringify(a.read()));
   });
 
@@ -191,7 +260,10 @@ describe('HTML patches (c): diff-match-patch, applied in server order', () => {
   });
 
   it('insertions at the same place in one paragraph both apply', () => {
-    const { text } = patched(base.replace('Second paragraph', 'Second alpha paragraph'), base.replace('Second paragraph', 'Second beta paragraph'));
+    const { text } = patched(
+      base.replace('Second paragraph', 'Second alpha paragraph'),
+      base.replace('Second paragraph', 'Second beta paragraph'),
+    );
     expect(text).toMatch(/Second (alpha beta|beta alpha) paragraph/);
   });
 });
