@@ -39,7 +39,7 @@ const KEYS = Number(process.env.BENCH_KEYS ?? 53);
  * keydown to the frame after it (the probe of bench/lib/probes.ts). As bench/lib/figures/editor.ts
  * `typeKeys`, with the block given (the bench types in the second).
  */
-export async function typeKeysAt(page: Page, index: number, keys = KEYS): Promise<number[]> {
+async function typeKeysAt(page: Page, index: number, keys = KEYS): Promise<number[]> {
   await page.locator('.bn-editor .bn-inline-content').nth(index).click();
   await page.keyboard.press('End');
   await page.waitForTimeout(300);
@@ -63,7 +63,7 @@ export async function typeKeysAt(page: Page, index: number, keys = KEYS): Promis
 }
 
 /** Open the spike page in a fresh context and mount `options`. */
-export async function openSpike(
+async function openSpike(
   browser: Browser,
   origin: string,
   options: MountOptions,

@@ -270,13 +270,13 @@ const spike = {
     }
     const t0 = performance.now();
     const changed = new Set<string>();
+    // The blocks a remote transaction touched: climb from each changed type to its entry in the `blocks` map (keyed by block id).
+    const entries = a.doc.getMap('blocks');
     a.doc.on('afterTransaction', (tr: Y.Transaction) => {
       for (const type of tr.changed.keys()) {
         let item = type._item;
-        while (item && !(item.parent instanceof Y.Map && (item.parent as Y.Map<unknown>).has('id')))
-          item = (item.parent as Y.AbstractType<unknown>)._item;
-        const id = item ? ((item.parent as Y.Map<unknown>).get('id') as string) : null;
-        if (id) changed.add(id);
+        while (item && item.parent !== entries) item = (item.parent as Y.AbstractType<unknown>)._item;
+        if (item?.parentSub) changed.add(item.parentSub);
       }
     });
     for (const u of got) Y.applyUpdateV2(a.doc, u);

@@ -44,7 +44,7 @@ interface InlineLink {
 }
 
 /** Inline content as runs of text with formatting attributes (a link is the attribute `link`). */
-export function inlineRuns(content: readonly unknown[]): Run[] {
+function inlineRuns(content: readonly unknown[]): Run[] {
   const runs: Run[] = [];
   for (const item of content as (InlineText | InlineLink)[]) {
     if (item.type === 'text') runs.push({ text: item.text, attrs: { ...item.styles } });
@@ -141,6 +141,12 @@ class IdAlphabet {
 
 type Entry = Y.Map<unknown>;
 
+/** Put `block` and its descendants in `into`, by id. */
+function addTree(into: Map<string, PlainBlock>, block: PlainBlock): void {
+  into.set(block.id, block);
+  for (const child of block.children) addTree(into, child);
+}
+
 /**
  * A note's Y.Doc in the block model above. `save(blocks)` applies what changed since the last
  * save (or since the document was read) in one transaction and returns that transaction's update
@@ -207,37 +213,32 @@ export class YBlockDoc {
     return read(this.order);
   }
 
-  /** Apply `blocks` (a whole BlockNote document) as one transaction; its update (v2), or null if nothing changed. */
+  /**
+   * Apply `blocks` (a whole BlockNote document) as one transaction; its update (v2), or null if
+   * nothing changed. A block is deleted when the last save held it and `blocks` does not: blocks
+   * another device added that this editor has not shown yet are left alone.
+   */
   save(blocks: readonly PlainBlock[]): Uint8Array | null {
     let update: Uint8Array | null = null;
     const capture = (u: Uint8Array, origin: unknown) => {
       if (origin === this) update = u;
     };
-    const kept = new Set<string>();
+    const next = new Map<string, PlainBlock>();
     this.doc.on('updateV2', capture);
     try {
       this.doc.transact(() => {
-        this.syncLevel(this.order, blocks, kept);
-        // Blocks no longer in the document: their entries go too.
-        for (const id of [...this.entries.keys()]) if (!kept.has(id)) this.entries.delete(id);
+        this.syncLevel(this.order, blocks, next);
+        for (const id of this.applied.keys()) if (!next.has(id)) this.entries.delete(id);
       }, this);
     } finally {
       this.doc.off('updateV2', capture);
     }
-    const applied = new Map<string, PlainBlock>();
-    const visit = (list: readonly PlainBlock[]) => {
-      for (const b of list) {
-        applied.set(b.id, b);
-        visit(b.children);
-      }
-    };
-    visit(blocks);
-    this.applied = applied;
+    this.applied = next;
     return update;
   }
 
   /** Make the id array `level` hold `blocks`' ids (a diff of the sequences), then each changed block's entry. */
-  private syncLevel(level: Y.Array<string>, blocks: readonly PlainBlock[], kept: Set<string>): void {
+  private syncLevel(level: Y.Array<string>, blocks: readonly PlainBlock[], next: Map<string, PlainBlock>): void {
     const have = level.toArray();
     let sameOrder = have.length === blocks.length;
     for (let i = 0; sameOrder && i < blocks.length; i++) sameOrder = have[i] === blocks[i].id;
@@ -261,19 +262,13 @@ export class YBlockDoc {
         }
       }
     }
-    for (const block of blocks) this.syncBlock(block, kept);
+    for (const block of blocks) this.syncBlock(block, next);
   }
 
-  private syncBlock(block: PlainBlock, kept: Set<string>): void {
+  private syncBlock(block: PlainBlock, next: Map<string, PlainBlock>): void {
     let entry = this.entries.get(block.id);
-    if (entry && this.applied.get(block.id) === block) {
-      const markKept = (b: PlainBlock) => {
-        kept.add(b.id);
-        b.children.forEach(markKept);
-      };
-      return markKept(block);
-    }
-    kept.add(block.id);
+    if (entry && this.applied.get(block.id) === block) return addTree(next, block);
+    next.set(block.id, block);
     if (!entry) {
       entry = new Y.Map<unknown>();
       entry.set('props', new Y.Map<unknown>());
@@ -299,6 +294,6 @@ export class YBlockDoc {
       entry.delete('text');
       entry.delete('table');
     }
-    this.syncLevel(entry.get('children') as Y.Array<string>, block.children, kept);
+    this.syncLevel(entry.get('children') as Y.Array<string>, block.children, next);
   }
 }

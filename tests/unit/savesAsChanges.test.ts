@@ -168,7 +168,9 @@ describe("the block model (a'): a Y.Doc beside the editor, saved block by block"
     const fromA = Y.encodeStateAsUpdateV2(a.doc);
     a.save(withText(a.toBlocks(), 0, 'First paragraph, edited on A.'));
     b.save(withText(b.toBlocks(), 2, 'Third paragraph, edited on B.'));
-    const merged = exchange(a, [Y.encodeStateAsUpdateV2(a.doc, Y.encodeStateVectorFromUpdateV2(fromA))], b, [Y.encodeStateAsUpdateV2(b.doc)]);
+    const merged = exchange(a, [Y.encodeStateAsUpdateV2(a.doc, Y.encodeStateVectorFromUpdateV2(fromA))], b, [
+      Y.encodeStateAsUpdateV2(b.doc),
+    ]);
     expect(merged.map(textOf)).toEqual(['First paragraph, edited on A.', 'Second paragraph here.', 'Third paragraph, edited on B.']);
   });
 
@@ -257,6 +259,20 @@ describe('HTML patches (c): diff-match-patch, applied in server order', () => {
     const { text, applied } = patched(base.replace('First', 'The first'), base.replace('Third', 'The third'));
     expect(applied.every(Boolean)).toBe(true);
     expect(text).toBe(base.replace('First', 'The first').replace('Third', 'The third'));
+  });
+
+  it('two replacements of the same word keep only the one applied last', () => {
+    const { text } = patched(base.replace('Second paragraph', 'Second alpha'), base.replace('Second paragraph', 'Second beta'));
+    expect(text).toContain('Second beta');
+    expect(text).not.toContain('alpha');
+  });
+
+  it('an edit of a paragraph the other device deleted lands, fuzzily, in another paragraph', () => {
+    const withoutSecond = paragraphsHtml([NOTE[0], NOTE[2]] as never);
+    const { text, applied } = patched(withoutSecond, base.replace('Second paragraph here.', 'Second paragraph, edited.'));
+    expect(applied.every(Boolean)).toBe(true);
+    expect(text).not.toBe(withoutSecond);
+    expect(text).not.toContain('Second paragraph');
   });
 
   it('insertions at the same place in one paragraph both apply', () => {
