@@ -24,11 +24,11 @@ export interface StaticServer {
 }
 
 /**
- * Serve `dir` on 127.0.0.1 (random free port) like a static host: files as they are, unknown
+ * Serve `dir` on 127.0.0.1 (on `port`, or a random free one) like a static host: files as they are, unknown
  * extension-less paths fall back to index.html (the app's client-side routes). No caching headers,
  * so a fresh browser context is a cold load.
  */
-export async function serveStatic(dir: string): Promise<StaticServer> {
+export async function serveStatic(dir: string, port = 0): Promise<StaticServer> {
   // The handler answers its own errors; node ignores the promise it returns.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const server: Server = createServer(async (req, res) => {
@@ -49,10 +49,10 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
     const body = await readFile(file);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
