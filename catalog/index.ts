@@ -11,3 +11,4 @@ export * from './upcast';
 export * from './read';
 export * from './wire';
 export * from './keys';
+export * from './share';

@@ -6,7 +6,8 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * "Schema versions").
  * 1 -> 2 only adds optional fields (`device`, `base`) and a new type, so a version-1 event reads
  * as it is. 2 -> 3 likewise (optional fields of `note.imported`, the import record types): a
- * version-2 import reads as an HTML-only import of no import, as it always was.
+ * version-2 import reads as an HTML-only import of no import, as it always was. 3 -> 4 adds event
+ * types only (shared links), so a version-3 event reads as it is.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
@@ -17,6 +18,7 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
 export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {
   1: (event) => ({ ...event, v: 2 }),
   2: (event) => ({ ...event, v: 3 }),
+  3: (event) => ({ ...event, v: 4 }),
 };
 
 /**

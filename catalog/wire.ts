@@ -121,11 +121,12 @@ export interface SealedCheckpoint {
 }
 
 /**
- * The format of checkpoints this build writes and reads: the notes projection of event schema 2,
- * bodies HTML only (a new device reopens them from HTML), gzip-compressed, then sealed. A
+ * The format of checkpoints this build writes and reads: the notes projection of event schema 4
+ * (with the account's shared links; a build before it, which skips their events, would leave them
+ * out), bodies HTML only (a new device reopens them from HTML), gzip-compressed, then sealed. A
  * checkpoint of another format is not used: the device pulls from the start instead.
  */
-export const CHECKPOINT_FORMAT = 'notes-state/2+gzip';
+export const CHECKPOINT_FORMAT = 'notes-state/4+gzip';
 
 /** The base64 length (with padding) of `bytes` bytes. */
 function base64Length(bytes: number): number {

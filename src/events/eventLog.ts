@@ -14,7 +14,7 @@ import type { QuarantineRecord, Snapshot } from './logRecords';
 import { TabLink, type Channel } from './tabChannel';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
-import { EMPTY_SERVER_BASE, LogFold } from './logFold';
+import { LogFold } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { ServerSync } from './serverSync';
 import { foldApp } from '../projections/foldApp';
@@ -191,7 +191,7 @@ export class EventLog {
     this.account$.next(record);
     if (record) {
       // The server's order first: the view's selection may be a note only those events hold.
-      await this.serverSync.load(snapshot?.server ?? EMPTY_SERVER_BASE, record.ackedThrough);
+      await this.serverSync.load(snapshot?.server ?? null, record.ackedThrough);
       this.fold.confirmView(events, 'this-tab');
     } else if (preread?.shown) {
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.

@@ -158,7 +158,9 @@ function readOrigin(raw: unknown): ServerBase | undefined {
     Array.isArray(notes.starred) &&
     ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => isRecord(notes[k]));
   if (!ok) throw new LogFileError('The checkpoint the file starts from is not readable.');
-  return raw as unknown as ServerBase;
+  // A checkpoint of a build before shared links has none (schema version 4).
+  const origin = raw as unknown as ServerBase;
+  return isRecord(notes.shares) ? origin : { ...origin, notes: { ...origin.notes, shares: {} } };
 }
 
 /** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */

@@ -2,7 +2,8 @@ import type { BehaviorSubject } from 'rxjs';
 import { SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
-import type { LogFold, ServerBase, ServerOrdered } from './logFold';
+import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
+import { EMPTY_NOTES } from '../projections/notesState';
 import type { SyncRecord, UnreadableEntry } from './syncStorage';
 
 /** What the server-sync half needs of the event log it belongs to; `EventLog` hands it these. */
@@ -56,13 +57,22 @@ export class ServerSync {
   }
 
   /**
-   * Fold a synced device's notes at load: `base` (the snapshot's server part) with the outbox read
-   * after `ackedThrough` on top, then the server order recorded after the base.
+   * Fold a synced device's notes at load: `base` (the snapshot's server part; null without a
+   * snapshot this build can use, e.g. after a schema version change: then the account checkpoint
+   * this device started from, whose events the log does not hold) with the outbox read after
+   * `ackedThrough` on top, then the server order recorded after the base.
    */
-  async load(base: ServerBase, ackedThrough: number): Promise<void> {
+  async load(base: ServerBase | null, ackedThrough: number): Promise<void> {
+    const start = base ?? (await this.startingPoint());
     const { outbox, aside } = await this.readOutbox(ackedThrough);
-    this.log.fold().enterSync(base, outbox, aside);
+    this.log.fold().enterSync(start, outbox, aside);
     await this.readOrdered();
+  }
+
+  /** The account checkpoint this device started from, its notes read as this build's (fields it lacks empty), or nothing. */
+  private async startingPoint(): Promise<ServerBase> {
+    const origin = await this.log.storage.sync.origin();
+    return origin ? { head: origin.head, notes: { ...EMPTY_NOTES, ...origin.notes } } : EMPTY_SERVER_BASE;
   }
 
   /**

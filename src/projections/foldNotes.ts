@@ -57,7 +57,7 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   },
   'note.body-saved': (draft, event) => changeBody(draft, event, event.payload),
   'note.revision-restored': (draft, event) => changeBody(draft, event, event.payload),
-  'note.deleted': (draft, { payload: { id } }) => {
+  'note.deleted': (draft, { at, payload: { id } }) => {
     const notes = draft.state;
     const meta = notes.meta[id];
     if (!meta) return;
@@ -67,6 +67,10 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     delete draft.write('bodies')[id];
     if (notes.starred.includes(id)) draft.write('starred').splice(notes.starred.indexOf(id), 1);
     draft.write('deleted')[id] = { title: meta.title };
+    // A deleted note is shared no more: its links end (and their copies go from the host).
+    for (const [share, state] of Object.entries(notes.shares))
+      if (state.note === id && state.endedAt === undefined)
+        draft.write('shares')[share] = { note: id, createdAt: state.createdAt, endedAt: at };
   },
   'note.moved': (draft, { payload: { id, direction } }) => {
     const from = draft.state.order.indexOf(id);
@@ -85,6 +89,23 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   },
   'device.named': (draft, { payload: { device, name } }) => {
     if (draft.state.devices[device] !== name) draft.write('devices')[device] = name;
+  },
+  // Shared links (docs/product.md "Share a note"): the first word on a share id wins; an ended link stays ended.
+  'share.created': (draft, { at, payload: { id, share, ...options } }) => {
+    if (draft.state.shares[share]) return;
+    // A link made while another device deleted its note is ended at once: its copy goes from the host.
+    draft.write('shares')[share] = draft.state.meta[id]
+      ? { note: id, createdAt: at, ...options }
+      : { note: id, createdAt: at, endedAt: at };
+  },
+  'share.changed': (draft, { payload: { share, id: _note, ...options } }) => {
+    const current = draft.state.shares[share];
+    if (current && current.endedAt === undefined) draft.write('shares')[share] = { ...current, ...options };
+  },
+  'share.stopped': (draft, { at, payload: { id, share } }) => {
+    const current = draft.state.shares[share];
+    if (current?.endedAt === undefined)
+      draft.write('shares')[share] = { note: current?.note ?? id, createdAt: current?.createdAt ?? at, endedAt: at };
   },
 };
 

@@ -6,7 +6,7 @@ import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
 export interface Revision {
   seq: number;
   at: string;
-  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored';
+  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | ShareEntryKind;
   title: string;
   html: string;
   blocks?: unknown[];
@@ -14,6 +14,17 @@ export interface Revision {
   device?: string;
   /** Where an imported revision came from, for people: "Evernote (My Notes.enex)" (docs/product.md "History"). */
   from?: string;
+  /** A link's options as it was shared or changed (the entry's text says them). */
+  link?: { follows: boolean; expiresAt: string | null; password: boolean };
+}
+
+/** History entries that are no revision (docs/product.md "History"): a link made, changed or stopped; the text is the note's at that moment. */
+type ShareEntryKind = 'shared' | 'share-changed' | 'share-stopped';
+const SHARE_ENTRY_KINDS: ReadonlySet<Revision['kind']> = new Set<ShareEntryKind>(['shared', 'share-changed', 'share-stopped']);
+
+/** True for an entry that is a revision of the text (one that may be restored), false for a link's entry. */
+export function isRevision(entry: Revision): boolean {
+  return !SHARE_ENTRY_KINDS.has(entry.kind);
 }
 
 /** A note's title and body as far as its history has been read. */
@@ -56,11 +67,15 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'note.starred': null,
   'note.unstarred': null,
   'device.named': null,
+  'share.created': (d) => ['shared', d],
+  'share.changed': (d) => ['share-changed', d],
+  'share.stopped': (d) => ['share-stopped', d],
 };
 
 /**
  * The revisions of one note, newest first, from that note's events in seq order (other notes'
- * events are ignored). Each revision carries the full title and body as they were after it. Pure.
+ * events are ignored), with its links' entries among them. Each entry carries the full title and
+ * body as they were after it. Pure.
  */
 export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revision[] {
   const revisions: Revision[] = [];
@@ -80,6 +95,9 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[]): Revi
       ...(draft.blocks ? { blocks: draft.blocks } : {}),
       ...(e.device ? { device: e.device } : {}),
       ...(kind === 'imported' && draft.from ? { from: draft.from } : {}),
+      ...(e.type === 'share.created' || e.type === 'share.changed'
+        ? { link: { follows: e.payload.follows, expiresAt: e.payload.expiresAt, password: e.payload.kdf !== null } }
+        : {}),
     });
   }
   return revisions.reverse();

@@ -1,4 +1,4 @@
-import type { SidebarMode, SortMode, ThemePreference } from '../../catalog';
+import type { KdfParams, SidebarMode, SortMode, ThemePreference } from '../../catalog';
 
 /** One row of the `notes` localStorage list (docs/product.md "Entities and storage keys"): id = creation time in ms, modified = ISO time. */
 export interface NoteIndexEntry {
@@ -74,7 +74,29 @@ export interface NotesState {
   revs: Record<string, NoteRevisionRef>;
   /** Device names by device id (`device.named`), for history and conflict copies. */
   devices: Record<string, string>;
+  /** The account's shared links by share id, ended ones too (docs/product.md "Share a note"; src/projections/shares.ts). */
+  shares: Record<string, ShareState>;
 }
+
+/**
+ * A link to a note (docs/sync.md "Shared links"): its note, when it was made, and while it is live
+ * its options and keys (`linkKey` is the key in the link, `contentKey` seals the copy, `wrap` is the
+ * content key as the host keeps it, `kdf` the password's parameters or null). An ended link (stopped,
+ * or its note deleted) keeps only `endedAt`: its devices delete the host's copy, and no key is kept.
+ */
+export type ShareState =
+  | {
+      note: string;
+      createdAt: string;
+      follows: boolean;
+      expiresAt: string | null;
+      linkKey: string;
+      contentKey: string;
+      wrap: string;
+      kdf: KdfParams | null;
+      endedAt?: undefined;
+    }
+  | { note: string; createdAt: string; endedAt: string };
 
 /** One tab's view (docs/product.md "Sidebar", "States and transitions"): restored from the log at start, applied live only in the tab that made it. */
 export interface ViewState {
@@ -97,7 +119,7 @@ export interface AppState {
 /** Title used for new notes and for empty titles (docs/product.md "Entities and storage keys"). */
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
-export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {} };
+export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {}, shares: {} };
 /** @internal Test seam: exported for the tests and the bench only. */
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,

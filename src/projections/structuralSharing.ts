@@ -48,6 +48,7 @@ export function shareEqual(previous: AppState, next: AppState): AppState {
       deleted: keep(a.deleted, b.deleted, sameRecord),
       revs: keep(a.revs, b.revs, sameRecord),
       devices: keep(a.devices, b.devices, sameRecord),
+      shares: keep(a.shares, b.shares, sameRecord),
     };
     notes = samePartsAs(parts, a) ? a : samePartsAs(parts, b) ? b : parts;
   }

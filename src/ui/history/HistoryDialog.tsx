@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
-import { noteRevisions, type Revision } from '../../projections/history';
+import { isRevision, noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
 import { showStatus } from '../feedback';
 import { useModalDialog } from '../dialog/useModalDialog';
@@ -13,7 +13,16 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   renamed: 'Renamed',
   saved: 'Saved',
   restored: 'Restored',
+  shared: 'Shared by link',
+  'share-changed': 'Link changed',
+  'share-stopped': 'Stopped sharing',
 };
+
+/** A link's options in words, after its entry's label (docs/product.md "History"). */
+function linkText(link: NonNullable<Revision['link']>): string {
+  const expiry = link.expiresAt ? `expires ${format(new Date(link.expiresAt), 'PP p')}` : 'never expires';
+  return [link.follows ? 'follows edits' : 'stays as shared', expiry, ...(link.password ? ['password'] : [])].join(', ');
+}
 
 /**
  * A note's history: its saved revisions with times; one selected is previewed read-only;
@@ -43,6 +52,8 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
     };
   }, [log, noteId]);
 
+  // The newest revision of the text is the current one (a link's entry may be newer).
+  const current = revisions?.find(isRevision);
   const restore = async (revision: Revision) => {
     await log.append('note.revision-restored', {
       id: noteId,
@@ -65,13 +76,14 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
       ) : (
         <div className="history-body">
           <ol className="history-list" aria-label="Revisions">
-            {revisions.map((r, i) => (
+            {revisions.map((r) => (
               <li key={r.seq}>
                 <button type="button" aria-pressed={chosen?.seq === r.seq} onClick={() => setChosen(r)}>
                   <span>
                     {KIND_LABELS[r.kind]}
                     {r.from ? ` from ${r.from}` : ''}
-                    {i === 0 ? ' (current)' : ''}
+                    {r.link ? ` (${linkText(r.link)})` : ''}
+                    {r === current ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>
                   {r.device && <span className="history-device">{deviceLabel(r.device)}</span>}
@@ -97,7 +109,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
         <button
           type="button"
           className="primary"
-          disabled={!chosen || chosen.seq === revisions?.[0]?.seq}
+          disabled={!chosen || !isRevision(chosen) || chosen === current}
           onClick={() => chosen && void restore(chosen)}
         >
           Restore
