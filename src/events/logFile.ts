@@ -1,7 +1,7 @@
 import { EVENT_SCHEMA_VERSION, readRecord, type AppEvent } from '../../catalog';
 import type { Snapshot } from './logRecords';
 import type { ServerBase } from './logFold';
-import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { INITIAL_STATE, withEveryPart, type AppState } from '../projections/notesState';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */
 const LOG_FILE_FORMAT = 'notepad-event-log';
@@ -158,9 +158,8 @@ function readOrigin(raw: unknown): ServerBase | undefined {
     Array.isArray(notes.starred) &&
     ['meta', 'bodies', 'deleted', 'revs', 'devices'].every((k) => isRecord(notes[k]));
   if (!ok) throw new LogFileError('The checkpoint the file starts from is not readable.');
-  // A checkpoint of a build before shared links has none (schema version 4).
   const origin = raw as unknown as ServerBase;
-  return isRecord(notes.shares) ? origin : { ...origin, notes: { ...origin.notes, shares: {} } };
+  return { ...origin, notes: withEveryPart(origin.notes) };
 }
 
 /** The state a file's fold starts from: its origin checkpoint's notes, or nothing. */

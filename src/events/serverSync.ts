@@ -3,7 +3,7 @@ import { SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
 import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
-import { EMPTY_NOTES } from '../projections/notesState';
+import { withEveryPart } from '../projections/notesState';
 import type { SyncRecord, UnreadableEntry } from './syncStorage';
 
 /** What the server-sync half needs of the event log it belongs to; `EventLog` hands it these. */
@@ -72,7 +72,7 @@ export class ServerSync {
   /** The account checkpoint this device started from, its notes read as this build's (fields it lacks empty), or nothing. */
   private async startingPoint(): Promise<ServerBase> {
     const origin = await this.log.storage.sync.origin();
-    return origin ? { head: origin.head, notes: { ...EMPTY_NOTES, ...origin.notes } } : EMPTY_SERVER_BASE;
+    return origin ? { head: origin.head, notes: withEveryPart(origin.notes) } : EMPTY_SERVER_BASE;
   }
 
   /**
@@ -80,8 +80,9 @@ export class ServerSync {
    * note event this device holds joins the outbox, to be pushed, and the notes are folded again
    * in the server's order with them on top. Other tabs fold again too.
    */
-  async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
+  async enterSync(record: SyncRecord, checkpoint: ServerBase): Promise<void> {
     const { storage, account$ } = this.log;
+    const base = { head: checkpoint.head, notes: withEveryPart(checkpoint.notes) };
     const start = { ...record, ackedThrough: 0 };
     await storage.sync.write(start);
     if (base.head > 0) await storage.sync.setOrigin(base);

@@ -120,6 +120,14 @@ export interface AppState {
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
 export const EMPTY_NOTES: NotesState = { order: [], meta: {}, bodies: {}, starred: [], deleted: {}, revs: {}, devices: {}, shares: {} };
+
+/**
+ * `notes` with every part this build folds: a checkpoint or a log file of an older build lacks the
+ * parts added since (the shared links of schema version 4), which start empty.
+ */
+export function withEveryPart(notes: NotesState): NotesState {
+  return (Object.keys(EMPTY_NOTES) as (keyof NotesState)[]).every((key) => key in notes) ? notes : { ...EMPTY_NOTES, ...notes };
+}
 /** @internal Test seam: exported for the tests and the bench only. */
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,
