@@ -55,7 +55,11 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
     recover: { POST: { open: recover } },
     upgrade: { POST: finishUpgrade },
     reseal: { POST: reseal },
-    share: { GET: { open: (call) => getShare(call, shares) }, PUT: (call) => putShare(call, shares), DELETE: (call) => deleteShare(call, shares) },
+    share: {
+      GET: { open: (call) => getShare(call, shares) },
+      PUT: (call) => putShare(call, shares),
+      DELETE: (call) => deleteShare(call, shares),
+    },
     shares: { GET: (call) => listShares(call, shares) },
   };
 

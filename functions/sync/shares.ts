@@ -58,7 +58,8 @@ function requireExpiry(value: unknown, now: Date): Date | null {
 function sealedShareText(value: unknown): string {
   const share = requireObject(value);
   const extra = Object.keys(share).find((key) => !['v', 'kdf', 'wrap', 'c'].includes(key));
-  if (extra !== undefined) throw new HttpError(400, `share.${extra.slice(0, 40)} is not a field of a sealed copy (notes are end-to-end encrypted)`);
+  if (extra !== undefined)
+    throw new HttpError(400, `share.${extra.slice(0, 40)} is not a field of a sealed copy (notes are end-to-end encrypted)`);
   if (share.v !== SEALED_SHARE_VERSION) throw new HttpError(400, `share.v must be ${SEALED_SHARE_VERSION}`);
   let kdf: KdfParams | null = null;
   if (share.kdf !== null) {

@@ -3,7 +3,13 @@
  * shrink a limit (a short heartbeat, a small page) without changing the protocol's defaults. The
  * push limits are the catalog's, which the app cuts its pushes by too.
  */
-import { MAX_PUSH_BODY_BYTES, MAX_PUSH_EVENTS, MAX_SHARE_BYTES, MAX_SHARES_PER_ACCOUNT, MAX_WIRE_EVENT_BYTES } from '../../catalog/index.ts';
+import {
+  MAX_PUSH_BODY_BYTES,
+  MAX_PUSH_EVENTS,
+  MAX_SHARE_BYTES,
+  MAX_SHARES_PER_ACCOUNT,
+  MAX_WIRE_EVENT_BYTES,
+} from '../../catalog/index.ts';
 
 /** Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. */
 export interface SyncLimits {

@@ -121,7 +121,9 @@ function pending(migrations: readonly Migration[], current: number): Migration[]
     if (m.version !== i + 1) throw new Error(`Migration ${m.name} has version ${m.version}, expected ${i + 1}`);
   });
   if (current > migrations.length)
-    console.warn(`[sync] the database is at schema version ${current}, newer than this host's ${migrations.length}: its tables are used as they are`);
+    console.warn(
+      `[sync] the database is at schema version ${current}, newer than this host's ${migrations.length}: its tables are used as they are`,
+    );
   return migrations.slice(current);
 }
 
@@ -136,7 +138,9 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
   try {
     return db
       .transaction(() => {
-        db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+        );
         const current = (db.prepare(`SELECT max(version) AS v FROM ${MIGRATIONS_TABLE}`).get() as { v: number | null }).v ?? 0;
         const record = db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (version, name, applied_at) VALUES (?, ?, ?)`);
         return pending(migrations, current).map((m) => {

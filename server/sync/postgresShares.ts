@@ -20,7 +20,8 @@ interface ShareRow {
 }
 
 const pastExpiry = (row: Pick<ShareRow, 'expires_at'>, now: Date) => row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
-const LIVE_COUNT = 'SELECT count(*)::int AS n FROM sync_shares WHERE user_id = $1 AND body IS NOT NULL AND (expires_at IS NULL OR expires_at > $2)';
+const LIVE_COUNT =
+  'SELECT count(*)::int AS n FROM sync_shares WHERE user_id = $1 AND body IS NOT NULL AND (expires_at IS NULL OR expires_at > $2)';
 
 /** The share store on `pool`, whose tables the sync store made (open that first). */
 export function openPostgresShareStore(pool: pg.Pool): ShareStore {
@@ -43,14 +44,10 @@ export function openPostgresShareStore(pool: pg.Pool): ShareStore {
         }
         if (share.body !== null) {
           if ((row.body === null || pastExpiry(row, now)) && (await full())) return 'too-many';
-          await client.query('UPDATE sync_shares SET updated_at = $2, expires_at = $3, bytes = $4, tag = $5, body = $6 WHERE share_id = $1', [
-            share.id,
-            now,
-            share.expiresAt,
-            share.bytes,
-            share.tag,
-            share.body,
-          ]);
+          await client.query(
+            'UPDATE sync_shares SET updated_at = $2, expires_at = $3, bytes = $4, tag = $5, body = $6 WHERE share_id = $1',
+            [share.id, now, share.expiresAt, share.bytes, share.tag, share.body],
+          );
           return 'replaced';
         }
         if (row.body === null || pastExpiry(row, now)) return 'expired';
@@ -61,23 +58,23 @@ export function openPostgresShareStore(pool: pg.Pool): ShareStore {
       const row = (await pool.query<ShareRow>('SELECT * FROM sync_shares WHERE share_id = $1', [id])).rows[0];
       if (!row) return 'missing';
       if (row.body !== null && !pastExpiry(row, now)) return { body: row.body, updatedAt: row.updated_at.toISOString() };
-      if (row.body !== null) await pool.query('UPDATE sync_shares SET body = NULL, bytes = 0 WHERE share_id = $1 AND expires_at <= $2', [id, now]);
+      if (row.body !== null)
+        await pool.query('UPDATE sync_shares SET body = NULL, bytes = 0 WHERE share_id = $1 AND expires_at <= $2', [id, now]);
       return 'expired';
     },
-    remove: async (userId, id) => ((await pool.query('DELETE FROM sync_shares WHERE user_id = $1 AND share_id = $2', [userId, id])).rowCount ?? 0) > 0,
+    remove: async (userId, id) =>
+      ((await pool.query('DELETE FROM sync_shares WHERE user_id = $1 AND share_id = $2', [userId, id])).rowCount ?? 0) > 0,
     async list(userId, now) {
       const { rows } = await pool.query<ShareRow>('SELECT * FROM sync_shares WHERE user_id = $1 ORDER BY created_at, share_id', [userId]);
-      return rows.map(
-        (row): ShareListing => ({
-          id: row.share_id,
-          createdAt: row.created_at.toISOString(),
-          updatedAt: row.updated_at.toISOString(),
-          expiresAt: row.expires_at?.toISOString() ?? null,
-          expired: row.body === null || pastExpiry(row, now),
-          bytes: row.bytes,
-          tag: row.tag,
-        }),
-      );
+      return rows.map((row): ShareListing => ({
+        id: row.share_id,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        expiresAt: row.expires_at?.toISOString() ?? null,
+        expired: row.body === null || pastExpiry(row, now),
+        bytes: row.bytes,
+        tag: row.tag,
+      }));
     },
     expire: async (now) =>
       (await pool.query('UPDATE sync_shares SET body = NULL, bytes = 0 WHERE body IS NOT NULL AND expires_at <= $1', [now])).rowCount ?? 0,

@@ -97,17 +97,15 @@ export function openSqliteShareStore(db: Database.Database): ShareStore {
     remove: async (userId, id) => deleted(await withBusyRetry(() => remove.run(userId, id))).changes > 0,
     async list(userId, now) {
       const at = now.toISOString();
-      return ofUser.all(userId).map(
-        (row): ShareListing => ({
-          id: row.share_id,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-          expiresAt: row.expires_at,
-          expired: row.body === null || pastExpiry(row, at),
-          bytes: row.bytes,
-          tag: row.tag,
-        }),
-      );
+      return ofUser.all(userId).map((row): ShareListing => ({
+        id: row.share_id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        expiresAt: row.expires_at,
+        expired: row.body === null || pastExpiry(row, at),
+        bytes: row.bytes,
+        tag: row.tag,
+      }));
     },
     expire: async (now) => deleted(await withBusyRetry(() => expireAll.run(now.toISOString()))).changes,
     deleteUser: async (userId) => void deleted(await withBusyRetry(() => removeUser.run(userId))),

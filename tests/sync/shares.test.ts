@@ -108,11 +108,18 @@ describe.each(['sqlite', 'postgres'])('shared links on %s', (kind) => {
     expect((await put(alice, crossSite, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await read(host, link.id, '198.51.100.11')).json.share).toEqual(link.share);
     // The owner replaces the copy and changes its options.
-    const newer = await sealShare(link.id, { contentKey: link.contentKey, wrap: link.share.wrap, kdf: null }, { ...NOTE, html: '<p>Edited</p>' });
+    const newer = await sealShare(
+      link.id,
+      { contentKey: link.contentKey, wrap: link.share.wrap, kdf: null },
+      { ...NOTE, html: '<p>Edited</p>' },
+    );
     expect((await put(alice, { deviceId: device, id: link.id, expiresAt: null, tag: link.tag, share: newer })).status).toBe(200);
     expect((await read(host, link.id, '198.51.100.11')).json.share).toEqual(newer);
     const week = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    expect((await put(alice, { deviceId: device, id: link.id, expiresAt: week, tag: link.tag })).json).toEqual({ id: link.id, expiresAt: week });
+    expect((await put(alice, { deviceId: device, id: link.id, expiresAt: week, tag: link.tag })).json).toEqual({
+      id: link.id,
+      expiresAt: week,
+    });
     expect((await list(alice, device)).json.shares[0]).toMatchObject({ id: link.id, expiresAt: week, expired: false });
     // Stopping it removes it at once.
     expect((await remove(alice, device, link.id)).json).toEqual({ deleted: true });
@@ -137,7 +144,15 @@ describe.each(['sqlite', 'postgres'])('shared links on %s', (kind) => {
     await refused({ share: { ...link.share, title: NOTE.title } }, /^share\.title is not a field/);
     await refused({ share: { ...link.share, v: 2 } }, /^share\.v must be 1/);
     await refused({ share: { ...link.share, c: 'not base64!' } }, /^share\.c must/);
-    await refused({ share: { ...link.share, kdf: { alg: 'argon2id', memoryKiB: MIN_KDF.memoryKiB - 1, iterations: 3, parallelism: 1, salt: 'AAAAAAAAAAAAAAAAAAAAAA' } } }, /^share\.kdf\.memoryKiB/);
+    await refused(
+      {
+        share: {
+          ...link.share,
+          kdf: { alg: 'argon2id', memoryKiB: MIN_KDF.memoryKiB - 1, iterations: 3, parallelism: 1, salt: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        },
+      },
+      /^share\.kdf\.memoryKiB/,
+    );
     await refused({ deviceId: 'x' }, /^deviceId/);
     expect((await list(alice, device)).json.shares.map((s: { id: string }) => s.id)).not.toContain(link.id);
     const ids = ['short', 'a'.repeat(23), '%2F..%2F'];
@@ -149,14 +164,18 @@ describe.each(['sqlite', 'postgres'])('shared links on %s', (kind) => {
     const carolDevice = newDeviceId();
     const links = await Promise.all([1, 2, 3, 4].map(() => makeLink()));
     for (const link of links.slice(0, 3))
-      expect((await put(carol, { deviceId: carolDevice, id: link.id, expiresAt: null, tag: link.tag, share: link.share })).status).toBe(200);
+      expect((await put(carol, { deviceId: carolDevice, id: link.id, expiresAt: null, tag: link.tag, share: link.share })).status).toBe(
+        200,
+      );
     const fourth = await put(carol, { deviceId: carolDevice, id: links[3].id, expiresAt: null, tag: links[3].tag, share: links[3].share });
     expect(fourth.status).toBe(409);
     expect(fourth.json.error).toBe('This account shares 3 notes already: stop sharing one to share another');
     expect((await read(host, links[3].id, '198.51.100.13')).status).toBe(404);
     // Stopping one frees its place.
     await remove(carol, carolDevice, links[0].id);
-    expect((await put(carol, { deviceId: carolDevice, id: links[3].id, expiresAt: null, tag: links[3].tag, share: links[3].share })).status).toBe(200);
+    expect(
+      (await put(carol, { deviceId: carolDevice, id: links[3].id, expiresAt: null, tag: links[3].tag, share: links[3].share })).status,
+    ).toBe(200);
     // A copy over the limit: 413, or the connection cut while it is still sent (docs/sync.md "Endpoints"); nothing stored.
     const huge = { ...links[1].share, c: 'A'.repeat(MAX_SHARE_BYTES) };
     const tooLarge = await sendRaw({
@@ -186,10 +205,15 @@ describe.each(['sqlite', 'postgres'])('shared links on %s', (kind) => {
     expect((await put(alice, { deviceId: device, id: link.id, expiresAt: soon, tag: link.tag, share: link.share })).status).toBe(200);
     expect((await read(host, link.id, '198.51.100.14')).status).toBe(200);
     let reader = 0;
-    await expect.poll(async () => (await read(host, link.id, `198.51.100.${100 + ++reader}`)).status, { timeout: 10_000, interval: 250 }).toBe(410);
+    await expect
+      .poll(async () => (await read(host, link.id, `198.51.100.${100 + ++reader}`)).status, { timeout: 10_000, interval: 250 })
+      .toBe(410);
     const gone = await read(host, link.id, '198.51.100.16');
     expect(gone.json).toEqual({ error: 'This link has expired' });
-    expect((await list(alice, device)).json.shares.find((s: { id: string }) => s.id === link.id)).toMatchObject({ expired: true, bytes: 0 });
+    expect((await list(alice, device)).json.shares.find((s: { id: string }) => s.id === link.id)).toMatchObject({
+      expired: true,
+      bytes: 0,
+    });
     expect(hostBytes(host, databaseUrl)).not.toContain(link.share.c.slice(0, 64));
     // New options alone do not bring it back; a new copy does.
     expect((await put(alice, { deviceId: device, id: link.id, expiresAt: null, tag: link.tag })).status).toBe(410);

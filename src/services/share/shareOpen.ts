@@ -100,6 +100,22 @@ function readSharedNote(value: unknown): SharedNote | null {
   return typeof title === 'string' && typeof html === 'string' && typeof modified === 'string' ? { title, html, modified } : null;
 }
 
+/** The note of a copy opened with its content key (the owner's devices hold it), or null when it does not open. */
+export async function openWithContentKey(shareId: string, contentKey: string, sealed: SealedShare): Promise<SharedNote | null> {
+  const raw = readKey(contentKey);
+  const plain = raw && sealed.v === READ_SHARE_VERSION ? await openSealed(await aesKey(raw), sealed.c, copyAad(shareId, sealed.v)) : null;
+  return plain ? parseNote(plain) : null;
+}
+
+/** The shared note in `plain` (its JSON), or null. */
+function parseNote(plain: Uint8Array): SharedNote | null {
+  try {
+    return readSharedNote(JSON.parse(fromUtf8(plain)));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The note a copy holds, opened with the link's key (`linkKey`, the text after `#`) and, when the
  * copy has a password (`sealed.kdf`), `password`.
@@ -116,13 +132,7 @@ export async function openShare(shareId: string, linkKey: string, sealed: Sealed
   if (!raw || raw.length !== KEY_BYTES) throw new ShareOpenError(sealed.kdf ? 'wrong-password' : 'damaged');
   const plain = await openSealed(await aesKey(raw), sealed.c, copyAad(shareId, sealed.v));
   raw.fill(0);
-  if (!plain) throw new ShareOpenError('damaged');
-  let note: SharedNote | null = null;
-  try {
-    note = readSharedNote(JSON.parse(fromUtf8(plain)));
-  } catch {
-    // Not JSON: below.
-  }
+  const note = plain ? parseNote(plain) : null;
   if (!note) throw new ShareOpenError('damaged');
   return note;
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField } from '../TitleField';
 import { HistoryButton } from '../history/HistoryButton';
+import { ShareButton } from '../share/ShareButton';
 import { STATUS_MESSAGE_MS, statusMessages$ } from '../feedback';
 import type { NoteEditorHandle } from './NoteEditor';
 import { NoteWorkspace } from './NoteWorkspace';
@@ -76,6 +77,7 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
               actions={
                 <>
                   {actions}
+                  <ShareButton noteId={selectedId} />
                   <HistoryButton noteId={selectedId} />
                 </>
               }
