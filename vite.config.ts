@@ -67,7 +67,8 @@ export default defineConfig({
     sourcemap: true,
     outDir: process.env.NOTEPAD_DIST || 'dist',
     emptyOutDir: true,
-    // The app, and a shared note's page (docs/sync.md "Shared links"), which loads none of the app.
-    rolldownOptions: { input: { main: 'index.html', share: 'share.html' } },
+    // The app, and a shared note's page (docs/sync.md "Shared links"), which loads none of the app
+    // (the bench's build, bench/vite.bench.config.ts, names the app's entry the same and adds its own).
+    rolldownOptions: { input: { app: 'index.html', share: 'share.html' } },
   },
 });

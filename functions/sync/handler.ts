@@ -20,7 +20,7 @@ import { push } from './push.ts';
 import { reseal } from './reseal.ts';
 import { getSnapshot, putSnapshot } from './snapshot.ts';
 import { createMemoryRateLimiter } from '../_shared/rateLimit.ts';
-import { deleteShare, getShare, listShares, putShare, type ShareEndpointDeps } from './shares.ts';
+import { deleteShare, getShare, listShares, putShare, type ShareEndpointDeps } from './shareEndpoints.ts';
 
 /** The handler plus what the host needs to stop it. */
 export interface SyncHandler {

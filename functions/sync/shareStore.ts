@@ -2,7 +2,7 @@
  * Where the host keeps the sealed copies of shared notes (docs/sync.md "Shared links"): one row per
  * link with its owner, times, size, fingerprint and the copy's JSON, which the host cannot open.
  * Implemented on SQLite (server/sync/sqliteShares.ts) and Postgres (server/sync/postgresShares.ts);
- * tests/sync/shares.test.ts runs the same cases on both. Times are Dates in, ISO-8601 strings out.
+ * tests/sync/shareStore.test.ts runs the same cases on both. Times are Dates in, ISO-8601 strings out.
  */
 import type { ShareListing } from '../../catalog/index.ts';
 

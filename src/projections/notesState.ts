@@ -74,7 +74,7 @@ export interface NotesState {
   revs: Record<string, NoteRevisionRef>;
   /** Device names by device id (`device.named`), for history and conflict copies. */
   devices: Record<string, string>;
-  /** The account's shared links by share id, ended ones too (docs/product.md "Share a note"; src/projections/shares.ts). */
+  /** The account's shared links by share id, ended ones too (docs/product.md "Share a note"; src/projections/sharedLinks.ts). */
   shares: Record<string, ShareState>;
 }
 

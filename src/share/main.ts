@@ -9,7 +9,7 @@ import type { SealedShare, ShareAnswer } from '../../catalog/share';
 import { openShare, ShareOpenError, type SharedNote } from '../services/share/shareOpen';
 import { renderNoteBody } from './renderNote';
 import { VIEWER_TEXT } from './viewerText';
-import './share.css';
+import './viewer.css';
 
 const main = document.querySelector<HTMLElement>('main.share-page')!;
 

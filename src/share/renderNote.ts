@@ -2,7 +2,7 @@
  * A shared note's HTML made safe to show (docs/product.md "Share a note"): DOMPurify removes
  * scripts, handlers and script URLs as everywhere in NotePad; on top of that this page keeps no
  * inline style (its policy forbids them: sizes, colours and alignment come from BlockNote's data
- * attributes and share.css), no image but data: URLs (nothing is fetched from anywhere), no form or
+ * attributes and viewer.css), no image but data: URLs (nothing is fetched from anywhere), no form or
  * control (a checklist's boxes become ticks), and opens links in a new tab without a referrer.
  */
 import DOMPurify from 'dompurify';

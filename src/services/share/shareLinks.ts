@@ -8,8 +8,9 @@
 import type { KdfParams } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { NotesState } from '../../projections/notesState';
-import { isOpenShare, type OpenShare } from '../../projections/shares';
+import { isOpenShare, type OpenShare } from '../../projections/sharedLinks';
 import type { ShareApi } from './shareApi';
+import { withoutInlineStyles } from './copyHtml';
 import { openWithContentKey, type SharedNote } from './shareOpen';
 import { newContentKey, newLink, sealShare, shareTag, shareUrl, wrapContentKey } from './shareSeal';
 
@@ -51,6 +52,11 @@ export function noteForShare(notes: NotesState, noteId: string): { note: SharedN
   };
 }
 
+/** The copy of `note` for link `id` under `keys` (sealShare), its HTML without inline styles (copyHtml.ts). */
+export function sealNote(id: string, keys: { contentKey: string; wrap: string; kdf: KdfParams | null }, note: SharedNote) {
+  return sealShare(id, keys, { ...note, html: withoutInlineStyles(note.html) });
+}
+
 /** The fingerprint of `content` under `contentKey` (see shareTag). */
 const tagOf = (contentKey: string, content: { note: SharedNote; revision: string }) =>
   shareTag(contentKey, { revision: content.revision, title: content.note.title, modified: content.note.modified });
@@ -70,7 +76,7 @@ export async function createLink(
   const contentKey = newContentKey();
   const { wrap, kdf } = await wrapContentKey(id, linkKey, contentKey, options.password);
   const expiresAt = expiryFrom(options.expiry, deps.now());
-  const share = await sealShare(id, { contentKey, wrap, kdf }, content.note);
+  const share = await sealNote(id, { contentKey, wrap, kdf }, content.note);
   await deps.api.put({ deviceId: deps.deviceId, id, expiresAt, tag: await tagOf(contentKey, content), share });
   await deps.log.append('share.created', { id: noteId, share: id, linkKey, follows: options.follows, expiresAt, contentKey, wrap, kdf });
   return shareUrl(deps.origin, id, linkKey);
@@ -112,7 +118,7 @@ export async function changeLink(
       if (!old) throw new ShareLinkError('copy-lost');
       note = old;
     }
-    body = { share: await sealShare(id, keys, note), tag: await tagOf(keys.contentKey, { ...content, note }) };
+    body = { share: await sealNote(id, keys, note), tag: await tagOf(keys.contentKey, { ...content, note }) };
   }
   await deps.api.put({ deviceId: deps.deviceId, id, expiresAt, ...body });
   await deps.log.append('share.changed', { id: current.note, share: id, follows: change.follows, expiresAt, ...keys });

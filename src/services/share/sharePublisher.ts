@@ -11,10 +11,10 @@ import { distinctUntilChanged, map, skip, type Subscription } from 'rxjs';
 import type { ShareListing } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import type { NotesState } from '../../projections/notesState';
-import { endedShareIds, hasExpired, openShares } from '../../projections/shares';
+import { endedShareIds, hasExpired, openShares } from '../../projections/sharedLinks';
 import type { ShareApi } from './shareApi';
-import { noteForShare } from './shareLinks';
-import { sealShare, shareTag } from './shareSeal';
+import { noteForShare, sealNote } from './shareLinks';
+import { shareTag } from './shareSeal';
 
 /** Quiet time after a change before the copies are brought up to date (ms): a few saves of typing go as one copy. */
 export const SHARE_RESEAL_DELAY_MS = 3000;
@@ -98,7 +98,7 @@ export function publishShares(log: EventLog, api: ShareApi, deviceId: string, op
           modified: content.note.modified,
         });
         if (tag !== listing.tag) {
-          await api.put({ deviceId, id, expiresAt: share.expiresAt, tag, share: await sealShare(id, share, content.note) });
+          await api.put({ deviceId, id, expiresAt: share.expiresAt, tag, share: await sealNote(id, share, content.note) });
           continue;
         }
       }

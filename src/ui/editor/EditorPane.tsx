@@ -77,8 +77,10 @@ export function EditorPane({ editTitleOf, onTitleEdited }: { editTitleOf: string
               actions={
                 <>
                   {actions}
-                  <ShareButton noteId={selectedId} />
-                  <HistoryButton noteId={selectedId} />
+                  <span className="editor-header-more">
+                    <ShareButton noteId={selectedId} />
+                    <HistoryButton noteId={selectedId} />
+                  </span>
                 </>
               }
               title={

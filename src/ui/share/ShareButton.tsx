@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLog, useProjection } from '../LogContext';
-import { sharedNoteIds } from '../../projections/shares';
+import { sharedNoteIds } from '../../projections/sharedLinks';
 import { SharedMark } from './SharedMark';
 
 // The dialog, the sealing code and the account dialog load when Share is first used (kept off the first load).

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
 import { useModalDialog } from '../dialog/useModalDialog';
 import { useLog, useProjection } from '../LogContext';
-import { liveShareOf, type OpenShare } from '../../projections/shares';
+import { liveShareOf, type OpenShare } from '../../projections/sharedLinks';
 import { browserClipboard } from '../../services/clipboard';
 import { browserLinkOpener } from '../../services/links';
 import { httpShareApi } from '../../services/share/shareApi';
@@ -10,11 +10,12 @@ import { changeLink, createLink, linkUrl, stopLink, type LinkDeps } from '../../
 import { explainShareError } from './shareErrors';
 import { MIN_SHARE_PASSWORD_LENGTH, ShareOptions, type OptionsDraft } from './ShareOptions';
 import { useSyncRecord } from '../account/useSyncRecord';
-import './share.css';
+import './shareDialog.css';
 
-/** "Expires 4 Dec 2026, 10:00" or "Never expires". */
-export function expiryText(expiresAt: string | null): string {
-  return expiresAt ? `Expires ${format(new Date(expiresAt), 'PP p')}` : 'Never expires';
+/** "Expires Dec 4, 2026, 10:00 AM" or "Never expires" (`lower`: "expires …", "never expires"). */
+export function expiryText(expiresAt: string | null, lower = false): string {
+  const text = expiresAt ? `Expires ${format(new Date(expiresAt), 'PP p')}` : 'Never expires';
+  return lower ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 const NEW_LINK: OptionsDraft = { expiry: 'never', follows: true, usePassword: false, password: '' };
@@ -167,7 +168,7 @@ export function ShareDialog({ noteId, onClose, onSignIn }: { noteId: string; onC
         <ShareOptions
           draft={draft}
           onChange={setDraft}
-          existing={share ? { expiresText: expiryText(share.expiresAt).toLowerCase(), hasPassword: share.kdf !== null } : undefined}
+          existing={share ? { expiresText: expiryText(share.expiresAt, true), hasPassword: share.kdf !== null } : undefined}
         />
         {error && (
           <p className="account-error" role="alert">

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { format } from 'date-fns';
 import { useLog, useProjection } from '../LogContext';
 import { useSyncRecord } from '../account/useSyncRecord';
-import { hasExpired, openShares } from '../../projections/shares';
+import { hasExpired, openShares } from '../../projections/sharedLinks';
 import { httpShareApi } from '../../services/share/shareApi';
 import { stopLink } from '../../services/share/shareLinks';
 import { explainShareError } from './shareErrors';
 import { expiryText } from './ShareDialog';
-import './share.css';
+import './shareDialog.css';
 
 /**
  * Every link of the account (docs/product.md "Share a note"), newest first: its note, when it was

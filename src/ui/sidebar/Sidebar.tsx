@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
-import { sharedNoteIds } from '../../projections/shares';
+import { sharedNoteIds } from '../../projections/sharedLinks';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { noteRevisions, isRevision } from '../../src/projections/history';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
-import { endedShareIds, liveShareOf, openShares, sharedNoteIds } from '../../src/projections/shares';
+import { endedShareIds, liveShareOf, openShares, sharedNoteIds } from '../../src/projections/sharedLinks';
 import { toStorageKeys } from '../../src/projections/storageKeys';
+import { Replay } from '../../src/projections/replay';
 import { ev } from './helpers';
 
 /**
@@ -84,6 +85,14 @@ describe('shared links in the notes projection', () => {
     expect([...sharedNoteIds(notes, NOW)]).toEqual([NOTE]);
     expect(liveShareOf(notes, OTHER, NOW)).toBeNull();
     expect(toStorageKeys(notes)).toEqual(toStorageKeys(withoutLinks));
+  });
+
+  it('replays step by step: a link is open after its event and ended after its stop', () => {
+    const events = [...base, created(), ev('share.stopped', { id: NOTE, share: SHARE })];
+    const replay = new Replay(events);
+    expect(openShares(replay.stateAt(2).notes)).toEqual([]);
+    expect(openShares(replay.stateAt(3).notes).map((s) => s.id)).toEqual([SHARE]);
+    expect(openShares(replay.stateAt(4).notes)).toEqual([]);
   });
 
   it('folds the same on every device whatever the batches (one event at a time or all at once)', () => {
