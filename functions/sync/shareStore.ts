@@ -6,7 +6,10 @@
  */
 import type { ShareListing } from '../../catalog/index.ts';
 
-/** A copy to store: `body` the sealed copy's JSON (null: keep the stored copy, change the options only) and its UTF-8 length. */
+/**
+ * A copy to store: `body` the sealed copy's JSON (null: keep the stored copy, change the options only) and its UTF-8 length.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export interface ShareWrite {
   id: string;
   expiresAt: Date | null;
@@ -24,7 +27,7 @@ export interface ShareWrite {
 export type ShareWriteResult = 'created' | 'replaced' | 'updated' | 'not-yours' | 'too-many' | 'missing' | 'expired';
 
 /** What a read found: the copy's JSON and when it was last replaced; or `expired` (gone at its expiry) or `missing` (stopped, or never made). */
-export type ShareReadResult = { body: string; updatedAt: string } | 'expired' | 'missing';
+type ShareReadResult = { body: string; updatedAt: string } | 'expired' | 'missing';
 
 /** Persistent shared links. Every method rejects on storage errors (the handlers answer 503). */
 export interface ShareStore {

@@ -18,7 +18,10 @@ export interface Migration {
   postgres: string;
 }
 
-/** The migrations of this build, in order. */
+/**
+ * The migrations of this build, in order.
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,

@@ -16,7 +16,7 @@ import { newContentKey, newLink, sealShare, shareTag, shareUrl, wrapContentKey }
 
 /** How long a link lives (docs/product.md "Share a note"): never ends, or a number of days from now. */
 export type ExpiryChoice = 'never' | '1d' | '7d' | '30d';
-export const EXPIRY_DAYS: Record<ExpiryChoice, number | null> = { never: null, '1d': 1, '7d': 7, '30d': 30 };
+const EXPIRY_DAYS: Record<ExpiryChoice, number | null> = { never: null, '1d': 1, '7d': 7, '30d': 30 };
 const DAY_MS = 86_400_000;
 
 /** What the link functions need: the log, the host, this device's id, the app's origin and the clock. */
@@ -37,7 +37,7 @@ export class ShareLinkError extends Error {
 }
 
 /** The time a link made or changed at `now` with `choice` ends, or null. */
-export function expiryFrom(choice: ExpiryChoice, now: Date): string | null {
+function expiryFrom(choice: ExpiryChoice, now: Date): string | null {
   const days = EXPIRY_DAYS[choice];
   return days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString();
 }

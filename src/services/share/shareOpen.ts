@@ -16,7 +16,10 @@ export interface SharedNote {
   modified: string;
 }
 
-/** The copy format this build reads: `SEALED_SHARE_VERSION` of catalog/share.ts (a literal here, so the viewer page imports no catalog code). */
+/**
+ * The copy format this build reads: `SEALED_SHARE_VERSION` of catalog/share.ts (a literal here, so the viewer page imports no catalog code).
+ * @internal Test seam: exported for the tests and the bench only.
+ */
 export const READ_SHARE_VERSION = 1;
 const NONCE_BYTES = 12;
 const KEY_BYTES = 32;
@@ -77,7 +80,7 @@ export async function wrapKeyOf(linkKey: Uint8Array<ArrayBuffer>, secret: Uint8A
 }
 
 /** Open nonce + ciphertext (base64) under `key` with associated data `aad`; null when it does not open. */
-export async function openSealed(key: CryptoKey, sealed: string, aad: string): Promise<Uint8Array<ArrayBuffer> | null> {
+async function openSealed(key: CryptoKey, sealed: string, aad: string): Promise<Uint8Array<ArrayBuffer> | null> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = fromBase64(sealed);

@@ -17,7 +17,7 @@ import { noteForShare, sealNote } from './shareLinks';
 import { shareTag } from './shareSeal';
 
 /** Quiet time after a change before the copies are brought up to date (ms): a few saves of typing go as one copy. */
-export const SHARE_RESEAL_DELAY_MS = 3000;
+const SHARE_RESEAL_DELAY_MS = 3000;
 /** After a failure (offline, host busy), the next try (ms). */
 const SHARE_RETRY_MS = 30_000;
 
