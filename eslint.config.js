@@ -18,6 +18,7 @@ const ELEMENTS = [
   ['lib', 'src/lib'],
   ['importers', 'src/importers'],
   ['exporters', 'src/exporters'],
+  ['share', 'src/share'],
   ['app', 'src'], // src/main.tsx and the rest of src/ outside the layers above
   ['functions', 'functions'],
   ['server', 'server'],
@@ -58,6 +59,10 @@ export const LAYER_IMPORTS = {
   importers: {
     may: ['lib'],
     why: 'src/importers are pure readers that run in a worker and in Node: they import packages and src/lib only.',
+  },
+  share: {
+    may: ['services', 'lib', 'catalog'],
+    why: 'src/share is a shared note’s page, a build entry of its own: it opens the copy with the services’ share code and loads nothing of the app.',
   },
   lib: { may: [], why: 'src/lib is neutral ground: it imports no other layer.' },
   catalog: { may: [], why: 'catalog/ is shared by the app and the sync server: it imports packages only.' },

@@ -53,8 +53,9 @@ export default defineConfig({
       USAGE_DB_PATH: `${HOST_DATA_DIR}/usage.sqlite`,
       SYNC_DB_PATH: `${HOST_DATA_DIR}/sync.sqlite`,
       AUTH_SIGNUP_MAX: '100000',
-      // Every AI helper test calls the functions from 127.0.0.1.
+      // Every AI helper test calls the functions from 127.0.0.1, and every shared note is opened from there.
       FUNCTIONS_RATE_MAX: '100000',
+      SHARE_READS_MAX: '100000',
     },
     url: `${baseURL}/`,
     reuseExistingServer: false,

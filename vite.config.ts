@@ -37,13 +37,24 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The password rules' dictionaries (over 800 KiB gzipped) are needed only to create an account, which needs the network anyway.
-        globIgnores: ['**/passwordPolicy-*.js'],
+        // A shared note's page is not the app's: it is never cached, so a link always shows what its host serves now.
+        globIgnores: ['**/passwordPolicy-*.js', 'share.html', 'assets/share-*'],
         navigateFallback: '/index.html',
-        // The functions are live calls, never served from the cache.
-        navigateFallbackDenylist: [/^\/functions\//],
+        // The functions are live calls, never served from the cache; a shared note's page (/s/<id>) is loaded from the host.
+        navigateFallbackDenylist: [/^\/functions\//, /^\/s\//],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    // A shared note's page is not the installable app: it links no manifest (its policy would refuse the request).
+    {
+      name: 'notepad-share-page',
+      apply: 'build',
+      enforce: 'post',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html, { path }) => (path === '/share.html' ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html),
+      },
+    },
   ],
   server: {
     host: '127.0.0.1',
@@ -53,5 +64,13 @@ export default defineConfig({
   // Each build's identity (src/lib/buildId.ts): a snapshot written by another build is parsed before use.
   define: { __NOTEPAD_BUILD__: JSON.stringify(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`) },
   // NOTEPAD_DIST lets parallel test runs build into folders of their own (default dist/).
-  build: { target: 'es2022', sourcemap: true, outDir: process.env.NOTEPAD_DIST || 'dist', emptyOutDir: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    outDir: process.env.NOTEPAD_DIST || 'dist',
+    emptyOutDir: true,
+    // The app, and a shared note's page (docs/sync.md "Shared links"), which loads none of the app
+    // (the bench's build, bench/vite.bench.config.ts, names the app's entry the same and adds its own).
+    rolldownOptions: { input: { app: 'index.html', share: 'share.html' } },
+  },
 });

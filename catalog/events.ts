@@ -88,6 +88,33 @@ const importedFile = v.strictObject({
   failed: v.optional(v.string()),
 });
 
+/** A shared link's id: 16 random bytes in base64url (docs/sync.md "Shared links"). */
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const shareId = v.pipe(v.string(), v.regex(SHARE_ID_PATTERN));
+/** A link's key or a copy's content key: 32 random bytes in base64url. */
+const shareKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
+/** Argon2id parameters of a link's password, with its salt (as the account keys', catalog/keys.ts). */
+const shareKdf = v.strictObject({
+  alg: v.picklist(['argon2id']),
+  memoryKiB: count,
+  iterations: count,
+  parallelism: count,
+  salt: v.string(),
+});
+/** What a link's options are (docs/product.md "Share a note"). */
+const shareOptions = {
+  /** True: the page follows the note's edits; false: it stays as it was shared. */
+  follows: v.boolean(),
+  /** When the host stops serving the copy, or null: never. */
+  expiresAt: v.nullable(isoTime),
+  /** The key the copy is sealed under (it changes with the password). */
+  contentKey: shareKey,
+  /** The content key sealed under the key the link (and its password) gives: stored beside the copy. */
+  wrap: v.pipe(v.string(), v.maxLength(512)),
+  /** The password's Argon2id parameters and salt, or null: no password. */
+  kdf: v.nullable(shareKdf),
+};
+
 /**
  * Where an event belongs:
  * - `note`: the notes' content and organisation; the only events that sync between devices.
@@ -206,6 +233,15 @@ export const EVENT_CATALOG = {
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
   /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */
   'import.undone': entry('log', { ...onImport, removed: count, kept: count }),
+  // ---- Shared links (docs/product.md "Share a note", docs/sync.md "Shared links"), schema version 4.
+  // Scope `note`: they sync, sealed, so the owner's other devices hold each link's keys and re-seal
+  // its copy after edits; the shared copy itself is never in the log.
+  /** A link to the note was made: its id, the key in the link, the key the copy is sealed under, and its options. */
+  'share.created': entry('note', { ...onLiveNote, share: shareId, linkKey: shareKey, ...shareOptions }),
+  /** A link's options changed: all of them, as they are now (a new password brings a new content key). */
+  'share.changed': entry('note', { ...onLiveNote, share: shareId, ...shareOptions }),
+  /** The note is no longer shared by that link: the host deletes its copy. */
+  'share.stopped': entry('note', { ...onLiveNote, share: shareId }),
 };
 
 export type EventType = keyof typeof EVENT_CATALOG;

@@ -15,3 +15,4 @@ export * from './projectionState';
 export * from './readState';
 export * from './noteFilter';
 export * from './organisation';
+export * from './share';

@@ -27,6 +27,36 @@ const REVISION_REF = v.object({ id: v.string(), origin: v.boolean(), device: v.o
 /** A notebook (docs/product.md "Notebooks and tags"): its name and its parent notebook's id (null: top level). */
 const NOTEBOOK = v.object({ name: v.string(), parent: v.nullable(v.string()) });
 
+/** A link's password parameters (catalog/keys.ts KdfParams). */
+const SHARE_KDF = v.object({
+  alg: v.literal('argon2id'),
+  memoryKiB: v.number(),
+  iterations: v.number(),
+  parallelism: v.number(),
+  salt: v.string(),
+});
+
+/**
+ * A link to a note (docs/sync.md "Shared links"): its note, when it was made, and while it is live
+ * its options and keys (`linkKey` is the key in the link, `contentKey` seals the copy, `wrap` is the
+ * content key as the host keeps it, `kdf` the password's parameters or null). An ended link (stopped,
+ * or its note deleted) keeps only `endedAt`: its devices delete the host's copy, and no key is kept.
+ */
+const SHARE_STATE = v.union([
+  v.object({
+    note: v.string(),
+    createdAt: v.string(),
+    follows: v.boolean(),
+    expiresAt: v.nullable(v.string()),
+    linkKey: v.string(),
+    contentKey: v.string(),
+    wrap: v.string(),
+    kdf: v.nullable(SHARE_KDF),
+    endedAt: v.optional(v.undefined()),
+  }),
+  v.object({ note: v.string(), createdAt: v.string(), endedAt: v.string() }),
+]);
+
 /**
  * The notes as the log says they are (docs/product.md "Entities and storage keys", "Notebooks and
  * tags"). `order` is the manual order; the records are keyed by note id (or notebook id, tag key),
@@ -69,6 +99,8 @@ export const NOTES_STATE_SCHEMA = v.object({
   tags: record(v.string()),
   /** The tag keys of each note that has tags, sorted. */
   tagged: record(v.array(v.string())),
+  /** The account's shared links by share id, ended ones too (docs/product.md "Share a note"). */
+  shares: record(SHARE_STATE),
 });
 
 /** The notes projection's state (inferred from NOTES_STATE_SCHEMA). */
@@ -77,6 +109,8 @@ export type NotesState = v.InferOutput<typeof NOTES_STATE_SCHEMA>;
 export type NoteBody = v.InferOutput<typeof NOTE_BODY>;
 /** A note's revision (see REVISION_REF). */
 export type NoteRevisionRef = v.InferOutput<typeof REVISION_REF>;
+/** A shared link's state (see SHARE_STATE). */
+export type ShareState = v.InferOutput<typeof SHARE_STATE>;
 /** A notebook (see NOTEBOOK). */
 export type Notebook = v.InferOutput<typeof NOTEBOOK>;
 
@@ -100,6 +134,7 @@ export const EMPTY_NOTES: NotesState = {
   filed: {},
   tags: {},
   tagged: {},
+  shares: {},
 };
 
 /** One tab's view (docs/product.md "Sidebar", "States and transitions"): restored from the log at start. */

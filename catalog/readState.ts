@@ -16,7 +16,7 @@ const isObject = (x: unknown): x is Raw => typeof x === 'object' && x !== null &
  * Notes state upcasters by the event schema version that wrote the state: `NOTES_UPCASTERS[n]`
  * turns a state folded by a version-n build into the state a version-(n+1) build folds from the
  * same events. Versions 1-3 folded the same parts; version 4 added note identity (`origins`,
- * `remaps`), notebooks and tags, which no event before it made: they start empty, and each note
+ * `remaps`), notebooks and tags and shared links, which no event before it made: they start empty, and each note
  * still at the revision that made it names that event as its origin.
  */
 const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
@@ -28,7 +28,18 @@ const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
     for (const [id, rev] of Object.entries(revs)) {
       if (isObject(rev) && rev.origin === true && typeof rev.id === 'string' && rev.copyOf === undefined) origins[id] = rev.id;
     }
-    return { ...notes, origins, remaps: {}, notebooks: {}, goneNotebooks: {}, notebookAliases: {}, filed: {}, tags: {}, tagged: {} };
+    return {
+      ...notes,
+      origins,
+      remaps: {},
+      notebooks: {},
+      goneNotebooks: {},
+      notebookAliases: {},
+      filed: {},
+      tags: {},
+      tagged: {},
+      shares: {},
+    };
   },
 };
 

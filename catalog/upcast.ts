@@ -7,7 +7,7 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * 1 -> 2 only adds optional fields (`device`, `base`) and a new type, so a version-1 event reads
  * as it is. 2 -> 3 likewise (optional fields of `note.imported`, the import record types): a
  * version-2 import reads as an HTML-only import of no import, as it always was. 3 -> 4 likewise
- * (notebooks, tags, `ref`, the filter, a partner for `note.moved`): a version-3 event reads as it is.
+ * (notebooks, tags, `ref`, the filter, a partner for `note.moved`, shared links): a version-3 event reads as it is.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older

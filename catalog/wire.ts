@@ -122,7 +122,7 @@ export interface SealedCheckpoint {
 
 /**
  * The format of checkpoints this build writes: the notes projection of event schema 4 (notebooks,
- * tags, note identity), bodies HTML only (a new device reopens them from HTML), gzip-compressed,
+ * tags, note identity, the account's shared links), bodies HTML only (a new device reopens them from HTML), gzip-compressed,
  * then sealed.
  */
 export const CHECKPOINT_FORMAT = 'notes-state/4+gzip';

@@ -14,6 +14,12 @@ const ROOTS = {
 } as const;
 
 /**
+ * Other pages of the build, which must load none of the app (a shared note's page): a module they
+ * reach is never put in a first-screen chunk, or the page would load (and run) that chunk.
+ */
+const OTHER_PAGES = ['../src/share/main.ts'];
+
+/**
  * React and BlockNote, and everything they import: what a bare BlockNote page loads too. Never
  * merged with NotePad's own code, so a page of the same build that loads only them (the bench's
  * baseline) loads none of NotePad's.
@@ -67,12 +73,14 @@ function assignGroups(ctx: ChunkingContext): Map<string, string> {
     }
     return seen;
   };
-  const reached = Object.entries(ROOTS).map(([name, path]) => [name, closure([fileURLToPath(new URL(path, import.meta.url))])] as const);
+  const resolve = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const reached = Object.entries(ROOTS).map(([name, path]) => [name, closure([resolve(path)])] as const);
+  const otherPages = closure(OTHER_PAGES.map(resolve));
   const library = closure([...new Set(reached.flatMap(([, ids]) => [...ids]))].filter((id) => EDITOR_LIBRARY.test(id)));
   const groups = new Map<string, string>();
   for (const [name, ids] of reached)
     for (const id of ids) {
-      if (groups.has(id)) continue;
+      if (groups.has(id) || otherPages.has(id)) continue;
       // The library modules the list needs (React) load before it in a chunk of their own; the
       // editor's (BlockNote) are left to Rolldown.
       if (!library.has(id)) groups.set(id, name);

@@ -3,10 +3,14 @@ import { relative, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { APP_CSP, SECURITY_HEADERS } from './securityHeaders';
+import { APP_CSP, SECURITY_HEADERS, SHARE_CSP } from './securityHeaders';
+import { SHARE_PATH_PREFIX } from '../catalog/index.ts';
 import { answerClientErrorsWithJson } from './clientErrors';
 import type { ClientInfo } from '../functions/_shared/clientAddress.ts';
 import { unknownFunctionResponse, type FunctionHandler } from '../functions/_shared/http.ts';
+
+/** The shared note's page, a separate entry of the build (vite.config.ts). */
+const SHARE_PAGE = 'share.html';
 
 /** The sync server as the host mounts it (server/sync/wiring.ts; docs/sync.md). */
 interface HostSync {
@@ -51,9 +55,12 @@ function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     const html = c.res.headers.get('Content-Type')?.startsWith('text/html');
-    if (html) c.res.headers.set('Content-Security-Policy', APP_CSP);
-    // The page and the service worker are revalidated, so a new version is seen; hashed assets are immutable.
     const path = new URL(c.req.url).pathname;
+    // A shared note's page has a stricter policy of its own, and search engines are asked not to list it.
+    const sharePage = path.startsWith(SHARE_PATH_PREFIX) || path === `/${SHARE_PAGE}`;
+    if (html) c.res.headers.set('Content-Security-Policy', sharePage ? SHARE_CSP : APP_CSP);
+    if (sharePage) c.res.headers.set('X-Robots-Tag', 'noindex');
+    // The page and the service worker are revalidated, so a new version is seen; hashed assets are immutable.
     if (html || path === '/sw.js') c.res.headers.set('Cache-Control', 'no-cache');
     else if (path.startsWith('/assets/') && c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
@@ -76,6 +83,8 @@ function createHostApp({ distDir, functions, sync }: HostOptions): Hono {
     app.get('*', (c) => c.text('NotePad is not built yet: run `npm run build` (or `npm start`, which builds).', 503));
     return app;
   }
+  // A shared note's page, whatever its id (the viewer reads it from the address; its key is in the fragment, never sent).
+  app.get(`${SHARE_PATH_PREFIX}*`, serveStatic({ root, path: SHARE_PAGE }));
   app.use('*', serveStatic({ root }));
   app.get('*', serveStatic({ root, path: 'index.html' }));
   return app;

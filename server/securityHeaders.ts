@@ -35,6 +35,23 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Content Security Policy of a shared note's page (docs/sync.md "Shared links"): its own scripts and
+ * styles only (no inline script or style), connections to this origin only (the sealed copy),
+ * images from data: URLs only (a note's images travel inside it), WebAssembly for a link's password
+ * (Argon2id), nothing else: no request leaves for any other origin, and the page cannot be framed.
+ */
+export const SHARE_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  'img-src data:',
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Headers every answer carries. */
 export const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',

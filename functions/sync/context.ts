@@ -6,6 +6,8 @@
 import type { Logger } from '../_shared/http.ts';
 import type { Authenticate, Identity } from './access.ts';
 import type { AccountKeys } from './accountKeyStore.ts';
+import type { RateLimiter } from '../_shared/rateLimit.ts';
+import type { ShareStore } from './shareStore.ts';
 import type { SyncLimits } from './syncLimits.ts';
 import type { SyncStore } from './store.ts';
 
@@ -30,6 +32,10 @@ export interface SyncDeps {
   keys?: AccountKeys;
   /** A header set by a trusted proxy naming the client (e.g. x-forwarded-for); null: the connection's address. */
   proxyIpHeader?: string | null;
+  /** The shared links' copies (docs/sync.md "Shared links"); without it the share endpoints answer 404. */
+  shares?: ShareStore;
+  /** Reads of shared copies per client address (default: in memory, `limits.shareReadsPerWindow` per `shareReadWindowS`). */
+  shareReads?: RateLimiter;
 }
 
 /** A call before anyone is authenticated, as an endpoint that needs no sign-in sees it (the salt, recovery). */

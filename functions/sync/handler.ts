@@ -10,6 +10,7 @@ import { acceptsGzip, answerHeaders, json, withBodyDeadline } from './body.ts';
 import { clientAddress } from '../_shared/clientAddress.ts';
 import type { ClientInfo } from '../_shared/clientAddress.ts';
 import type { Endpoint, OpenCall, OpenEndpoint, SyncDeps } from './context.ts';
+import type { SyncLimits } from './syncLimits.ts';
 import { listDevices } from './devices.ts';
 import { changePassword, createKeys, finishUpgrade, readKeys, recover, salt } from './keyEndpoints.ts';
 import { DEFAULT_SYNC_LIMITS } from './syncLimits.ts';
@@ -18,6 +19,8 @@ import { head, pull } from './pull.ts';
 import { push } from './push.ts';
 import { reseal } from './reseal.ts';
 import { getSnapshot, putSnapshot } from './snapshot.ts';
+import { createMemoryRateLimiter } from '../_shared/rateLimit.ts';
+import { deleteShare, getShare, listShares, putShare, type ShareEndpointDeps } from './shareEndpoints.ts';
 
 /** The handler plus what the host needs to stop it. */
 export interface SyncHandler {
@@ -36,6 +39,7 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? console;
   const streams = createLiveStreams();
+  const shares = shareDeps(deps, limits, now);
 
   /** Endpoints by name and method; `{open}` ones need no sign-in. */
   const routes: Record<string, Record<string, Endpoint | { open: OpenEndpoint }>> = {
@@ -51,6 +55,12 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
     recover: { POST: { open: recover } },
     upgrade: { POST: finishUpgrade },
     reseal: { POST: reseal },
+    share: {
+      GET: { open: (call) => getShare(call, shares) },
+      PUT: (call) => putShare(call, shares),
+      DELETE: (call) => deleteShare(call, shares),
+    },
+    shares: { GET: (call) => listShares(call, shares) },
   };
 
   const handle: FunctionHandler = async (req, info?: ClientInfo) => {
@@ -106,4 +116,23 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
   };
 
   return { handle, closeStreams: () => streams.closeAll(), openStreams: () => streams.size };
+}
+
+/** A minute: expired copies of shared links are swept at most this often (each read of one deletes it at once anyway). */
+const SHARE_SWEEP_MS = 60_000;
+
+/** The share endpoints' parts: the store, the per-address limit of reads, and a sweep of expired copies run at most once a minute. */
+function shareDeps(deps: SyncDeps, limits: SyncLimits, now: () => Date): ShareEndpointDeps {
+  let sweptAt = -Infinity;
+  return {
+    store: deps.shares,
+    reads:
+      deps.shareReads ??
+      createMemoryRateLimiter({ max: limits.shareReadsPerWindow, windowS: limits.shareReadWindowS }, () => now().getTime()),
+    async sweep(at) {
+      if (!deps.shares || at.getTime() - sweptAt < SHARE_SWEEP_MS) return;
+      sweptAt = at.getTime();
+      await deps.shares.expire(at);
+    },
+  };
 }

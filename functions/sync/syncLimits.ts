@@ -3,7 +3,13 @@
  * shrink a limit (a short heartbeat, a small page) without changing the protocol's defaults. The
  * push limits are the catalog's, which the app cuts its pushes by too.
  */
-import { MAX_PUSH_BODY_BYTES, MAX_PUSH_EVENTS, MAX_WIRE_EVENT_BYTES } from '../../catalog/index.ts';
+import {
+  MAX_PUSH_BODY_BYTES,
+  MAX_PUSH_EVENTS,
+  MAX_SHARE_BYTES,
+  MAX_SHARES_PER_ACCOUNT,
+  MAX_WIRE_EVENT_BYTES,
+} from '../../catalog/index.ts';
 
 /** Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. */
 export interface SyncLimits {
@@ -36,6 +42,13 @@ export interface SyncLimits {
   maxLiveStreamsPerAccount: number;
   /** A request body must arrive within this many ms of the handler starting to read it (60 s); else 408. */
   bodyTimeoutMs: number;
+  /** A shared link's `PUT` body, its sealed copy with it (8 MiB). */
+  maxShareBytes: number;
+  /** Live shared links of one account (100); one more is refused (409). */
+  maxSharesPerAccount: number;
+  /** Reads of shared copies from one address (60) per window of `shareReadWindowS` seconds (60); beyond that 429. */
+  shareReadsPerWindow: number;
+  shareReadWindowS: number;
 }
 
 const MIB = 1_048_576;
@@ -55,6 +68,10 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   maxDevicesPage: 100,
   maxLiveStreamsPerAccount: 20,
   bodyTimeoutMs: 60_000,
+  maxShareBytes: MAX_SHARE_BYTES,
+  maxSharesPerAccount: MAX_SHARES_PER_ACCOUNT,
+  shareReadsPerWindow: 60,
+  shareReadWindowS: 60,
 };
 
 /** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "device and devices"). */

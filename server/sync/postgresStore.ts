@@ -16,39 +16,11 @@ import {
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { createHeadWatchers } from './headWatchers';
+import { migratePostgres } from './migrations';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
 /** The NOTIFY channel of head changes; payload `{"u": userId, "h": head}`. */
 const HEAD_CHANNEL = 'notepad_sync_head';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS sync_heads (user_id TEXT PRIMARY KEY, head BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS sync_events (
-  user_id TEXT NOT NULL,
-  server_seq BIGINT NOT NULL,
-  event_id TEXT NOT NULL,
-  device_id TEXT NOT NULL,
-  bytes INTEGER NOT NULL,
-  created_at TIMESTAMPTZ NOT NULL,
-  body TEXT NOT NULL,
-  PRIMARY KEY (user_id, server_seq),
-  UNIQUE (user_id, event_id)
-);
-CREATE TABLE IF NOT EXISTS sync_devices (
-  device_id TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  name TEXT,
-  created_at TIMESTAMPTZ NOT NULL,
-  last_seen_at TIMESTAMPTZ NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sync_devices_user ON sync_devices (user_id);
-CREATE TABLE IF NOT EXISTS sync_snapshots (
-  user_id TEXT PRIMARY KEY,
-  server_seq BIGINT NOT NULL,
-  format TEXT NOT NULL,
-  created_at TIMESTAMPTZ NOT NULL,
-  body TEXT NOT NULL
-);`;
 
 /**
  * Runs `work` while holding a cluster-wide advisory lock, so host processes starting together do
@@ -128,11 +100,11 @@ function listenForHeads(
 
 /**
  * Opens the Postgres sync store on `pool` (shared with better-auth), creating the tables when
- * missing, and starts this process's LISTEN connection to `url`.
+ * missing (server/sync/migrations.ts), and starts this process's LISTEN connection to `url`.
  * @throws when the database cannot be reached or the tables cannot be created.
  */
 export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise<SyncStore> {
-  await withSchemaLock(pool, () => pool.query(SCHEMA));
+  await migratePostgres(pool);
   const watchers = createHeadWatchers();
   const head = async (userId: string) =>
     Number((await pool.query<{ head: string }>('SELECT head FROM sync_heads WHERE user_id = $1', [userId])).rows[0]?.head ?? 0);

@@ -18,39 +18,11 @@ import {
 } from '../../functions/sync/store.ts';
 import { preparePrivateDatabase } from '../privateFiles';
 import { createHeadWatchers } from './headWatchers';
+import { migrateSqlite } from './migrations';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
 /** Where the sync tables go when SYNC_DB_PATH is unset (data/ is git-ignored). */
 export const DEFAULT_SYNC_DB_PATH = 'data/sync.sqlite';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS sync_heads (user_id TEXT PRIMARY KEY, head INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS sync_events (
-  user_id TEXT NOT NULL,
-  server_seq INTEGER NOT NULL,
-  event_id TEXT NOT NULL,
-  device_id TEXT NOT NULL,
-  bytes INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  body TEXT NOT NULL,
-  PRIMARY KEY (user_id, server_seq),
-  UNIQUE (user_id, event_id)
-);
-CREATE TABLE IF NOT EXISTS sync_devices (
-  device_id TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL,
-  name TEXT,
-  created_at TEXT NOT NULL,
-  last_seen_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sync_devices_user ON sync_devices (user_id);
-CREATE TABLE IF NOT EXISTS sync_snapshots (
-  user_id TEXT PRIMARY KEY,
-  server_seq INTEGER NOT NULL,
-  format TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  body TEXT NOT NULL
-);`;
 
 const BUSY_RETRY_LIMIT_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,7 +33,7 @@ const isBusy = (error: unknown) =>
  * Runs `work` (synchronous, one transaction), retrying after a short asynchronous wait while
  * another connection holds the lock. @throws the last SQLITE_BUSY after 10 s, or any other error.
  */
-async function withBusyRetry<T>(work: () => T): Promise<T> {
+export async function withBusyRetry<T>(work: () => T): Promise<T> {
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -74,20 +46,31 @@ async function withBusyRetry<T>(work: () => T): Promise<T> {
 }
 
 /**
- * Opens (creating the file, its folder and the tables when needed; mode 0600 in a folder of mode 0700) the SQLite sync store at `path`
- * (`:memory:` for none on disk).
+ * Opens (creating the file, its folder and the tables when needed, by server/sync/migrations.ts;
+ * mode 0600 in a folder of mode 0700) the SQLite sync file at `path` (`:memory:` for none on disk),
+ * with the settings every store on it relies on.
  * @throws when the file cannot be created or is not a SQLite database.
  */
-export function openSqliteSyncStore(path: string): SyncStore {
+export function openSyncDatabase(path: string): Database.Database {
   preparePrivateDatabase(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  // What is replaced or deleted (an old account's events in clear, at its upgrade) is overwritten with zeros, not left in free pages.
+  // What is replaced or deleted (an old account's events in clear, at its upgrade; a shared copy) is overwritten with zeros, not left in free pages.
   db.pragma('secure_delete = ON');
   // Never wait inside SQLite (that would block the event loop): withBusyRetry waits instead.
   db.pragma('busy_timeout = 0');
-  db.exec(SCHEMA);
+  migrateSqlite(db);
+  return db;
+}
+
+/**
+ * The SQLite sync store on the sync file at `path` (opened with openSyncDatabase), or on `db`
+ * already open; its close() closes the connection.
+ * @throws when the file cannot be created or is not a SQLite database.
+ */
+export function openSqliteSyncStore(path: string | Database.Database): SyncStore {
+  const db = typeof path === 'string' ? openSyncDatabase(path) : path;
   const watchers = createHeadWatchers();
 
   const selectHead = db.prepare<[string], { head: number }>('SELECT head FROM sync_heads WHERE user_id = ?');

@@ -33,6 +33,10 @@ export interface SyncConfig {
   maxStreams: number;
   /** Deadline of a sync request body in ms. */
   bodyTimeoutMs: number;
+  /** Live shared links per account, and reads of shared copies per address per window (docs/sync.md "Shared links"). */
+  maxShares: number;
+  shareReadsMax: number;
+  shareReadsWindowS: number;
 }
 
 /** Thrown for an unusable setting. */
@@ -115,6 +119,9 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
     maxDevices: positiveInt('SYNC_MAX_DEVICES', get('SYNC_MAX_DEVICES'), DEFAULT_SYNC_LIMITS.maxDevicesPerAccount),
     maxStreams: positiveInt('SYNC_MAX_STREAMS', get('SYNC_MAX_STREAMS'), DEFAULT_SYNC_LIMITS.maxLiveStreamsPerAccount),
     bodyTimeoutMs: positiveInt('SYNC_BODY_TIMEOUT_MS', get('SYNC_BODY_TIMEOUT_MS'), DEFAULT_SYNC_LIMITS.bodyTimeoutMs),
+    maxShares: positiveInt('SYNC_MAX_SHARES', get('SYNC_MAX_SHARES'), DEFAULT_SYNC_LIMITS.maxSharesPerAccount),
+    shareReadsMax: positiveInt('SHARE_READS_MAX', get('SHARE_READS_MAX'), DEFAULT_SYNC_LIMITS.shareReadsPerWindow),
+    shareReadsWindowS: positiveInt('SHARE_READS_WINDOW_S', get('SHARE_READS_WINDOW_S'), DEFAULT_SYNC_LIMITS.shareReadWindowS),
   };
 }
 

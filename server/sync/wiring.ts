@@ -17,7 +17,10 @@ import { loadAuthSecret } from '../authSecret';
 import { preparePrivateDatabase } from '../privateFiles';
 import { ownOrigins, readSyncConfig, type SyncConfig } from './syncConfig';
 import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
-import { openSqliteSyncStore } from './sqliteStore';
+import { openSqliteSyncStore, openSyncDatabase } from './sqliteStore';
+import { openPostgresShareStore } from './postgresShares';
+import { openSqliteShareStore } from './sqliteShares';
+import type { ShareStore } from '../../functions/sync/shareStore.ts';
 
 /** What the host mounts: `/functions/v1/sync/*`, `/api/auth/*`, and the hooks of its start and stop. */
 export interface SyncService {
@@ -49,16 +52,20 @@ export async function createSyncService(env: Record<string, string | undefined>)
   const config = readSyncConfig(env);
   const secret = loadAuthSecret(config.authSecret, config.authSecretFile);
   let store: SyncStore;
+  let shares: ShareStore;
   let database: AuthSettings['database'];
   let closeDatabase: () => Promise<void>;
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax });
     pool.on('error', (error) => console.error(`[sync] idle Postgres connection failed: ${error.message}`));
     store = await openPostgresSyncStore(pool, config.databaseUrl);
+    shares = openPostgresShareStore(pool);
     database = pool;
     closeDatabase = () => pool.end();
   } else {
-    store = openSqliteSyncStore(config.syncDbPath);
+    const db = openSyncDatabase(config.syncDbPath);
+    store = openSqliteSyncStore(db);
+    shares = openSqliteShareStore(db);
     preparePrivateDatabase(config.authDbPath);
     const authDb = new Database(config.authDbPath);
     authDb.pragma('journal_mode = WAL');
@@ -78,7 +85,11 @@ export async function createSyncService(env: Record<string, string | undefined>)
     signInLimits: config.signInLimits,
     newAccountKdf: config.newAccountKdf,
     proxyIpHeader: config.proxyIpHeader,
-    deleteUserData: (userId) => store.deleteUser(userId),
+    // An account's shared links go with it (docs/sync.md "Shared links").
+    deleteUserData: async (userId) => {
+      await store.deleteUser(userId);
+      await shares.deleteUser(userId);
+    },
     eventsInClear: (userId) => store.countInClear(userId),
     forgetClearData: (userId) => store.forgetClearData(userId),
   });
@@ -100,7 +111,11 @@ export async function createSyncService(env: Record<string, string | undefined>)
       maxDevicesPerAccount: config.maxDevices,
       maxLiveStreamsPerAccount: config.maxStreams,
       bodyTimeoutMs: config.bodyTimeoutMs,
+      maxSharesPerAccount: config.maxShares,
+      shareReadsPerWindow: config.shareReadsMax,
+      shareReadWindowS: config.shareReadsWindowS,
     },
+    shares,
     onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
     // The keys are better-auth's, which starts once the host listens (before that every call answers 503).
     keys: {
@@ -127,6 +142,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
     closeStreams: () => sync.closeStreams(),
     async close() {
       sync.closeStreams();
+      await shares.close();
       await store.close();
       await closeDatabase();
     },

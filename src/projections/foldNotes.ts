@@ -45,7 +45,7 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   },
   'note.body-saved': (draft, event) => changeBody(draft, event, event.payload),
   'note.revision-restored': (draft, event) => changeBody(draft, event, event.payload),
-  'note.deleted': (draft, { payload }) => {
+  'note.deleted': (draft, { at, payload }) => {
     const notes = draft.state;
     const id = targetNoteId(notes, payload);
     const meta = notes.meta[id];
@@ -57,6 +57,10 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     if (notes.starred.includes(id)) draft.write('starred').splice(notes.starred.indexOf(id), 1);
     draft.write('deleted')[id] = { title: meta.title };
     forgetOrganisation(draft, id);
+    // A deleted note is shared no more: its links end (and their copies go from the host).
+    for (const [share, state] of Object.entries(notes.shares))
+      if (state.note === id && state.endedAt === undefined)
+        draft.write('shares')[share] = { note: id, createdAt: state.createdAt, endedAt: at };
   },
   'note.moved': (draft, { payload }) => {
     const id = targetNoteId(draft.state, payload);
@@ -82,6 +86,30 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     if (draft.state.devices[device] !== name) draft.write('devices')[device] = name;
   },
   ...ORGANISATION_FOLDS,
+  // Shared links (docs/product.md "Share a note"): the first word on a share id wins; an ended link stays ended.
+  'share.created': (draft, { at, payload }) => {
+    const { id: _id, ref: _ref, share, ...options } = payload;
+    if (draft.state.shares[share]) return;
+    const id = targetNoteId(draft.state, payload);
+    // A link made while another device deleted its note is ended at once: its copy goes from the host.
+    draft.write('shares')[share] = draft.state.meta[id]
+      ? { note: id, createdAt: at, ...options }
+      : { note: id, createdAt: at, endedAt: at };
+  },
+  'share.changed': (draft, { payload: { share, id: _note, ref: _ref, ...options } }) => {
+    const current = draft.state.shares[share];
+    if (current && current.endedAt === undefined) draft.write('shares')[share] = { ...current, ...options };
+  },
+  'share.stopped': (draft, { at, payload }) => {
+    const { share } = payload;
+    const current = draft.state.shares[share];
+    if (current?.endedAt === undefined)
+      draft.write('shares')[share] = {
+        note: current?.note ?? targetNoteId(draft.state, payload),
+        createdAt: current?.createdAt ?? at,
+        endedAt: at,
+      };
+  },
 };
 
 /**

@@ -44,6 +44,9 @@ const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
   // A deleted selection is cleared below, whatever deleted it.
   'note.deleted': null,
   'note.imported': null,
+  'share.created': null,
+  'share.changed': null,
+  'share.stopped': null,
   'note.renamed': null,
   'note.body-saved': null,
   'note.revision-restored': null,

@@ -9,7 +9,7 @@ import { liveNotebook, notebookPath } from './organisation/notebooks';
 export interface Revision {
   seq: number;
   at: string;
-  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | 'filed' | 'tagged' | 'untagged';
+  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | 'filed' | 'tagged' | 'untagged' | ShareEntryKind;
   title: string;
   html: string;
   blocks?: unknown[];
@@ -19,6 +19,17 @@ export interface Revision {
   from?: string;
   /** What an organisation step did, for people: the notebook's path ("Work / Projects", "" for none) or the tag. */
   detail?: string;
+  /** A link's options as it was shared or changed (the entry's text says them). */
+  link?: { follows: boolean; expiresAt: string | null; password: boolean };
+}
+
+/** History entries that are no revision (docs/product.md "History"): a link made, changed or stopped; the text is the note's at that moment. */
+type ShareEntryKind = 'shared' | 'share-changed' | 'share-stopped';
+const SHARE_ENTRY_KINDS: ReadonlySet<Revision['kind']> = new Set<ShareEntryKind>(['shared', 'share-changed', 'share-stopped']);
+
+/** True for an entry that is a revision of the text (one that may be restored), false for a link's entry. */
+export function isRevision(entry: Revision): boolean {
+  return !SHARE_ENTRY_KINDS.has(entry.kind);
 }
 
 /** A note's title and body as far as its history has been read. */
@@ -79,6 +90,9 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'tag.created': null,
   'tag.renamed': null,
   'tag.deleted': null,
+  'share.created': (d) => ['shared', d],
+  'share.changed': (d) => ['share-changed', d],
+  'share.stopped': (d) => ['share-stopped', d],
 };
 
 /**
@@ -116,6 +130,9 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[], notes
       ...(e.device ? { device: e.device } : {}),
       ...(kind === 'imported' && draft.from ? { from: draft.from } : {}),
       ...(detail !== undefined ? { detail } : {}),
+      ...(e.type === 'share.created' || e.type === 'share.changed'
+        ? { link: { follows: e.payload.follows, expiresAt: e.payload.expiresAt, password: e.payload.kdf !== null } }
+        : {}),
     });
   }
   return revisions.reverse();

@@ -9,6 +9,7 @@ export {
   type NoteFilter,
   type NoteRevisionRef,
   type NotesState,
+  type ShareState,
   type ViewState,
 } from '../../catalog';
 

@@ -19,6 +19,8 @@ export interface SidebarRow {
   titleParts: TitlePart[];
   modified: string;
   starred: boolean;
+  /** The note has a live shared link (docs/product.md "Share a note"). */
+  shared: boolean;
   selected: boolean;
   canMoveUp: boolean;
   canMoveDown: boolean;
@@ -88,12 +90,17 @@ export interface SidebarRows {
 
 /**
  * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions",
- * "Notebooks and tags"): the view's filter (notebook, tags, starred) picks the notes; search is
+ * "Notebooks and tags"), the notes of `shared` marked as shared: the view's filter (notebook, tags, starred) picks the notes; search is
  * case-insensitive over the title and the body's text (`bodySearch`, normally the search index);
  * the sort mode orders the notes, and with a query the notes whose title matches come before those
  * matching in their text only.
  */
-export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: BodySearch): SidebarRows {
+export function sidebarRows(
+  notes: NotesState,
+  view: ViewState,
+  bodySearch: BodySearch,
+  shared: ReadonlySet<string> = new Set(),
+): SidebarRows {
   const q = view.search.trim().toLowerCase();
   const starred = new Set(notes.starred);
   let ids: readonly string[] = notes.order;
@@ -124,6 +131,7 @@ export function sidebarRows(notes: NotesState, view: ViewState, bodySearch: Body
           titleParts: highlightParts(title, q),
           modified,
           starred: starred.has(id),
+          shared: shared.has(id),
           selected: view.selectedId === id,
           canMoveUp: manual && !q && i > 0,
           canMoveDown: manual && !q && i < ids.length - 1,

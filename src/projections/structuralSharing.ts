@@ -52,6 +52,7 @@ const SAME_PART: { [K in keyof NotesState]: (a: NotesState[K], b: NotesState[K])
   filed: sameRecord,
   tags: sameRecord,
   tagged: sameRecord,
+  shares: sameRecord,
 };
 
 /**

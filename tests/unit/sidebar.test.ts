@@ -72,7 +72,7 @@ describe('sidebar view', () => {
 });
 
 describe('sidebar rows made on demand', () => {
-  it('equals the rows computed from scratch, for any order of access, and gives one object per index', () => {
+  it('equals the rows computed from scratch, for any order of access, and gives one object per index (shared notes marked)', () => {
     const views: Partial<typeof state.view>[] = [
       { search: 'b' },
       { search: 'ban' },
@@ -84,7 +84,7 @@ describe('sidebar rows made on demand', () => {
     for (const change of views) {
       const view = { ...state.view, ...change };
       const q = view.search.trim().toLowerCase();
-      const rows = sidebarRows(state.notes, view, text);
+      const rows = sidebarRows(state.notes, view, text, new Set(['2']));
       const backwards = rows.ids.map((_, i) => rows.row(rows.ids.length - 1 - i)).reverse();
       const manual = view.sort === 'current';
       expect(backwards).toEqual(
@@ -94,6 +94,7 @@ describe('sidebar rows made on demand', () => {
           titleParts: highlightParts(state.notes.meta[id].title, q),
           modified: state.notes.meta[id].modified,
           starred: state.notes.starred.includes(id),
+          shared: id === '2',
           selected: view.selectedId === id,
           canMoveUp: manual && !q && i > 0,
           canMoveDown: manual && !q && i < rows.ids.length - 1,

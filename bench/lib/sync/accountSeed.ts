@@ -3,7 +3,7 @@
  * (docs/benchmarks.md "Sync figures"): the notes' events pushed in 500-event gzip batches with the
  * session cookie, then the account's checkpoint uploaded exactly as the app's engine uploads it
  * (src/services/sync/engine.ts `maybeCheckpoint`: the notes folded in server order with the app's
- * own projection, bodies HTML only, format `notes-state/2`), then a tail of later edits.
+ * own projection, bodies HTML only, format `CHECKPOINT_FORMAT`), then a tail of later edits.
  */
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';

@@ -22,8 +22,8 @@ async function errorText(response: Response): Promise<string> {
   return `${response.status} ${response.statusText}`.trim();
 }
 
-/** A SyncError for a non-2xx answer. */
-async function failure(response: Response): Promise<SyncError> {
+/** A SyncError for a non-2xx answer: 401 signed out, 429 and 5xx busy (with the server's Retry-After), other statuses refused. */
+export async function failure(response: Response): Promise<SyncError> {
   const message = await errorText(response);
   const { status } = response;
   if (status === 401) return new SyncError('signed-out', message, null, status);

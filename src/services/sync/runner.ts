@@ -2,6 +2,8 @@ import { BehaviorSubject } from 'rxjs';
 import type { EventLog } from '../../events/eventLog';
 import { SyncEngine, type SyncStatus } from './engine';
 import type { SyncTransport } from './transport';
+import type { ShareApi } from '../share/shareApi';
+import { publishShares } from '../share/sharePublisher';
 
 /** The lock that makes one tab per browser the one that talks to the sync server. */
 const SYNC_LOCK_NAME = 'notepad-sync';
@@ -20,10 +22,11 @@ type StatusMessage = { type: 'status'; status: SyncStatus } | { type: 'sync-now'
 
 /**
  * Run sync for this browser (docs/architecture.md "Sync"): the tab holding the Web Lock runs the
- * engine; the others wait for the lock (taking over when that tab closes) and show the status it
- * broadcasts. Other tabs' edits reach the engine through the log's own tab channel.
+ * engine, and with `shares` keeps the host's copies of the account's shared links up to date
+ * (docs/sync.md "Shared links"); the others wait for the lock (taking over when that tab closes)
+ * and show the status it broadcasts. Other tabs' edits reach the engine through the log's own tab channel.
  */
-export function runSync(log: EventLog, transport: SyncTransport, deviceId: string): SyncRunner {
+export function runSync(log: EventLog, transport: SyncTransport, deviceId: string, shares?: ShareApi): SyncRunner {
   const status$ = new BehaviorSubject<SyncStatus | null>(null);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SYNC_STATUS_CHANNEL) : null;
   const stopped = new AbortController();
@@ -37,7 +40,9 @@ export function runSync(log: EventLog, transport: SyncTransport, deviceId: strin
       channel?.postMessage({ type: 'status', status } satisfies StatusMessage);
     });
     mine.start();
+    const stopShares = shares ? publishShares(log, shares, deviceId) : null;
     await new Promise<void>((resolve) => stopped.signal.addEventListener('abort', () => resolve(), { once: true }));
+    stopShares?.();
     sub.unsubscribe();
     mine.stop();
     engine = null;

@@ -9,6 +9,7 @@ import type { SyncStatus } from './engine';
 import { httpSyncTransport } from './httpTransport';
 import { sealingTransport } from './sealingTransport';
 import { runSync, type SyncRunner } from './runner';
+import { httpShareApi } from '../share/shareApi';
 import { browserDeviceName, type SyncSessionDeps } from './session';
 
 /**
@@ -44,7 +45,7 @@ export function controlSync(log: EventLog): SyncControl {
   let relay: Subscription | null = null;
   log.account$.subscribe((record) => {
     if (record && !runner) {
-      runner = runSync(log, transport, record.deviceId);
+      runner = runSync(log, transport, record.deviceId, httpShareApi());
       relay = runner.status$.subscribe((status) => status$.next(status));
     } else if (!record && runner) {
       relay?.unsubscribe();

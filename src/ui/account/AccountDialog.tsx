@@ -10,6 +10,7 @@ import { ChangePasswordForm, DeleteAccountForm, RecoverForm, RevealRecoveryKeyFo
 import { RecoveryKeyView } from './RecoveryKeyView';
 import { controlSync } from '../../services/sync/syncControl';
 import { syncStatusText } from './syncStatusText';
+import { SharedNotesList } from '../share/SharedNotesList';
 
 /** Begin syncing with a signed-in account; `mode` picks the words of the toast. */
 async function startSyncing(log: ReturnType<typeof useLog>, account: SignedIn, mode: 'sign-in' | 'sign-up' | 'recovered'): Promise<void> {
@@ -141,6 +142,7 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
 /** Where the dialog is: its forms, or a recovery key being shown. */
 type Step =
   | 'account'
+  | 'shared'
   | 'sign-out'
   | 'change-password'
   | 'reveal-key'
@@ -158,6 +160,7 @@ function titleOf(step: Step, signedIn: boolean): string {
   if (!signedIn) return 'Sync your notes';
   return {
     account: 'Account',
+    shared: 'Shared notes',
     'sign-out': 'Sign out',
     'change-password': 'Change password',
     'reveal-key': 'Recovery key',
@@ -168,7 +171,7 @@ function titleOf(step: Step, signedIn: boolean): string {
 /**
  * The account dialog (docs/product.md "Account and sync"): sign in or create an account (then the
  * recovery key, once), recover with the recovery key; once signed in, the account, the sync
- * status, "Sync now", change password, show the recovery key again, and sign-out. A native modal dialog.
+ * status, "Sync now", change password, show the recovery key again, the shared notes, and sign-out. A native modal dialog.
  */
 export function AccountDialog({ onClose }: { onClose(): void }) {
   const log = useLog();
@@ -210,6 +213,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
   else if (!signedIn) body = <SignInForm onSignedIn={showKey} onForgot={() => setStep('recover')} onCancel={onClose} />;
   else if (step === 'sign-out')
     body = <SignOutForm pending={status?.pending ?? log.serverSync.outbox().length} onDone={onClose} onCancel={() => setStep('account')} />;
+  else if (step === 'shared') body = <SharedNotesList onBack={() => setStep('account')} />;
   else if (step === 'change-password')
     body = <ChangePasswordForm email={record.email} onDone={onClose} onCancel={() => setStep('account')} />;
   else if (step === 'delete-account')
@@ -235,6 +239,9 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
           </button>
           <button type="button" onClick={() => setStep('reveal-key')}>
             Show recovery key…
+          </button>
+          <button type="button" onClick={() => setStep('shared')}>
+            Shared notes…
           </button>
           <button type="button" onClick={() => setStep('delete-account')}>
             Delete account…

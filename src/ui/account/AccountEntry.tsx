@@ -1,24 +1,10 @@
-import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
-import { useLog } from '../LogContext';
-import type { SyncRecord } from '../../events/syncStorage';
+import { lazy, Suspense, useState } from 'react';
+import { useSyncRecord } from './useSyncRecord';
 import './account.css';
 
 // The account dialog, the status and the sync engine load only when used (docs/architecture.md "Sync").
 const AccountDialog = lazy(() => import('./AccountDialog').then((m) => ({ default: m.AccountDialog })));
 const SyncStatusLine = lazy(() => import('./SyncStatusLine').then((m) => ({ default: m.SyncStatusLine })));
-
-/** The account this device syncs with, or null, following the log. */
-function useSyncRecord(): SyncRecord | null {
-  const log = useLog();
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const sub = log.account$.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
-    [log],
-  );
-  return useSyncExternalStore(subscribe, () => log.account$.value);
-}
 
 /**
  * The account entry of the sidebar footer (docs/product.md "Account and sync"): "Sign in to sync"

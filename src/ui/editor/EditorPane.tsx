@@ -2,6 +2,9 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLog, useProjection } from '../LogContext';
 import { TitleField, type TitleDraft } from '../TitleField';
 import { HistoryButton } from '../history/HistoryButton';
+import { ShareButton } from '../share/ShareButton';
+import { SharedMark } from '../share/SharedMark';
+import { sharedNoteIds } from '../../projections/sharedLinks';
 import { STATUS_MESSAGE_MS, statusMessages$ } from '../feedback';
 import type { NoteEditorHandle } from './NoteEditor';
 import { NoteWorkspace } from './NoteWorkspace';
@@ -65,6 +68,8 @@ export function EditorPane({
   const selectedId = useProjection((s) => s.view.selectedId);
   const title = useProjection((s) => (s.view.selectedId ? s.notes.meta[s.view.selectedId]?.title : undefined));
   const starred = useProjection((s) => (s.view.selectedId ? s.notes.starred.includes(s.view.selectedId) : false));
+  // The mark of a note shared by a live link (docs/product.md "Share a note"), before its title.
+  const shared = useProjection((s) => (s.view.selectedId ? sharedNoteIds(s.notes, Date.now()).has(s.view.selectedId) : false));
   const services = useMemo(browserEditorServices, []);
   const handle = useRef<NoteEditorHandle>(null);
   // Made while start-up read the log when it could (createNoteEditor.ts); kept for the page.
@@ -85,18 +90,24 @@ export function EditorPane({
               actions={
                 <>
                   {actions}
-                  <HistoryButton noteId={selectedId} />
+                  <span className="editor-header-more">
+                    <ShareButton noteId={selectedId} />
+                    <HistoryButton noteId={selectedId} />
+                  </span>
                 </>
               }
               title={
-                <TitleField
-                  key={selectedId}
-                  title={title}
-                  onSave={(t) => void log.append('note.renamed', { id: selectedId, title: t })}
-                  startEditing={editTitleOf === selectedId && !titleDraft?.done}
-                  draft={editTitleOf === selectedId ? titleDraft : undefined}
-                  onEditingDone={onTitleEdited}
-                />
+                <>
+                  {shared && <SharedMark className="header-shared-mark" />}
+                  <TitleField
+                    key={selectedId}
+                    title={title}
+                    onSave={(t) => void log.append('note.renamed', { id: selectedId, title: t })}
+                    startEditing={editTitleOf === selectedId && !titleDraft?.done}
+                    draft={editTitleOf === selectedId ? titleDraft : undefined}
+                    onEditingDone={onTitleEdited}
+                  />
+                </>
               }
             />
           )}

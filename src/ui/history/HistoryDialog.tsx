@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
-import { noteRevisions, type Revision } from '../../projections/history';
+import { isRevision, noteRevisions, type Revision } from '../../projections/history';
 import { useLog } from '../LogContext';
 import { showStatus } from '../feedback';
 import { useModalDialog } from '../dialog/useModalDialog';
@@ -16,6 +16,9 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   filed: 'Moved',
   tagged: 'Tagged',
   untagged: 'Untagged',
+  shared: 'Shared by link',
+  'share-changed': 'Link changed',
+  'share-stopped': 'Stopped sharing',
 };
 
 /** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "travel". */
@@ -23,6 +26,12 @@ function detailText(revision: Revision): string {
   if (revision.detail === undefined) return '';
   if (revision.kind === 'filed') return revision.detail === '' ? ' out of its notebook' : ` to ${revision.detail}`;
   return ` ${revision.detail}`;
+}
+
+/** A link's options in words, after its entry's label (docs/product.md "History"). */
+function linkText(link: NonNullable<Revision['link']>): string {
+  const expiry = link.expiresAt ? `expires ${format(new Date(link.expiresAt), 'PP p')}` : 'never expires';
+  return [link.follows ? 'follows edits' : 'stays as shared', expiry, ...(link.password ? ['password'] : [])].join(', ');
 }
 
 /**
@@ -53,6 +62,8 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
     };
   }, [log, noteId]);
 
+  // The newest revision of the text is the current one (a link's entry may be newer).
+  const current = revisions?.find(isRevision);
   const restore = async (revision: Revision) => {
     await log.append('note.revision-restored', {
       id: noteId,
@@ -75,14 +86,15 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
       ) : (
         <div className="history-body">
           <ol className="history-list" aria-label="Revisions">
-            {revisions.map((r, i) => (
+            {revisions.map((r) => (
               <li key={r.seq}>
                 <button type="button" aria-pressed={chosen?.seq === r.seq} onClick={() => setChosen(r)}>
                   <span>
                     {KIND_LABELS[r.kind]}
                     {r.from ? ` from ${r.from}` : ''}
                     {detailText(r)}
-                    {i === 0 ? ' (current)' : ''}
+                    {r.link ? ` (${linkText(r.link)})` : ''}
+                    {r === current ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>
                   {r.device && <span className="history-device">{deviceLabel(r.device)}</span>}
@@ -108,7 +120,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
         <button
           type="button"
           className="primary"
-          disabled={!chosen || chosen.seq === revisions?.[0]?.seq}
+          disabled={!chosen || !isRevision(chosen) || chosen === current}
           onClick={() => chosen && void restore(chosen)}
         >
           Restore

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import type { AppState } from '../../projections/notesState';
 import { storageKeyList } from '../../projections/storageKeys';
+import { openShares } from '../../projections/sharedLinks';
 import { VirtualLines } from './VirtualLines';
 
 /** Characters of a storage value shown on its line; the line says how long the whole value is. */
@@ -15,7 +16,7 @@ function keyLine(key: string, value: string): string {
 
 /**
  * The projected state at a replay step (docs/product.md "Event log tools"): the notes, the selected
- * note read-only, the starred set and the localStorage keys. The notes and the keys are lists of
+ * note read-only, the starred set, the open shared links and the localStorage keys. The notes and the keys are lists of
  * which only the lines in view are rendered, so a step costs the same at 10 notes and at 10,000.
  */
 export function ReplayState({ state }: { state: AppState }) {
@@ -23,6 +24,14 @@ export function ReplayState({ state }: { state: AppState }) {
   const selected = state.view.selectedId;
   const starred = useMemo(() => new Set(notes.starred), [notes.starred]);
   const keys = useMemo(() => storageKeyList(notes), [notes]);
+  // The links open at this step (docs/product.md "Share a note"), by their notes' titles.
+  const links = useMemo(
+    () =>
+      openShares({ shares: notes.shares }).map(
+        ({ share }) => `${notes.meta[share.note]?.title ?? share.note} (${share.follows ? 'follows edits' : 'as shared'})`,
+      ),
+    [notes.shares, notes.meta],
+  );
   const html = selected ? notes.bodies[selected]?.html : undefined;
   // Sanitized: replayed logs may come from anywhere. Once per body: steps that leave it alone reuse it.
   const clean = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
@@ -59,6 +68,10 @@ export function ReplayState({ state }: { state: AppState }) {
       <section aria-label="Starred at this step">
         <h3>Starred</h3>
         <p className="replay-starred">{notes.starred.length ? notes.starred.join(', ') : 'none'}</p>
+      </section>
+      <section aria-label="Shared links at this step">
+        <h3>Shared links</h3>
+        <p className="replay-starred">{links.length ? links.join(', ') : 'none'}</p>
       </section>
       <section aria-label="localStorage at this step">
         <h3>localStorage keys ({keys.keys.length})</h3>

@@ -2,6 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import type { SidebarRow } from '../../projections/sidebar';
 import { TitleField } from '../TitleField';
 import { rowDate } from './rowDate';
+import { SharedMark } from '../share/SharedMark';
 
 /** Callbacks a row sends events through. */
 export interface RowActions {
@@ -12,7 +13,7 @@ export interface RowActions {
   remove(id: string): void;
 }
 
-/** One sidebar row (docs/product.md "Sidebar"): title with search highlights, local date, star, move, delete. */
+/** One sidebar row (docs/product.md "Sidebar"): title with search highlights (and the shared mark), local date, star, move, delete. */
 export const NoteRow = memo(function NoteRow(props: {
   row: SidebarRow;
   actions: RowActions;
@@ -50,6 +51,7 @@ export const NoteRow = memo(function NoteRow(props: {
               <>
                 <span className="note-row-title">
                   {row.titleParts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                  {row.shared && <SharedMark className="note-row-shared" />}
                 </span>
                 <span className="note-row-date">{rowDate(row.modified)}</span>
               </>

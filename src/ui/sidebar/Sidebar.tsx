@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
+import { sharedNoteIds } from '../../projections/sharedLinks';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
@@ -40,7 +41,12 @@ export function Sidebar({
   const view = useProjection((s) => s.view);
   // Body matches join once the stored search index has been read (liveSearchIndex.ts).
   const indexLoading = useSyncExternalStore(subscribeStoredLoad, isStoredLoading);
-  const rows = useMemo(() => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes)), [notes, view, indexLoading]);
+  // Notes with a live shared link are marked (expiry read at each change of the links).
+  const shared = useMemo(() => sharedNoteIds({ shares: notes.shares }, Date.now()), [notes.shares]);
+  const rows = useMemo(
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes), shared),
+    [notes, view, indexLoading, shared],
+  );
   const compact = view.sidebar === 'collapsed';
   /** On a phone the drawer covers the main area: close it when an action shows something there. */
   const closeDrawer = () => {
