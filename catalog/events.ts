@@ -202,6 +202,8 @@ export const EVENT_CATALOG = {
     modified: v.array(isoTime),
     /** Version 4: the id of each note's note.imported event (the note may have taken another id: docs/architecture.md "Note identity"). */
     events: v.optional(v.array(eventId)),
+    /** Version 4: the notebooks this batch made (its notebook.created events): Undo removes those left empty. */
+    notebooks: v.optional(v.array(notebookId)),
   }),
   /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),

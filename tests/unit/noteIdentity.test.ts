@@ -89,8 +89,17 @@ describe('note identity: two notes made under one id', () => {
     const other = ev('note.imported', imported('Osaka', '<p>castle</p>'));
     const mine = ev('note.imported', imported('Kyoto', '<p>temples</p>'));
     const notes = foldNotes(EMPTY_NOTES, [other, mine]);
-    const summary = { importId: 'imp-1', at: mine.at, notes: [[ID, '2019-01-01T00:00:00.000Z', mine.id]] as [string, string, string][], files: [], finished: true, cancelled: false, undone: null };
-    expect(planUndo(summary, notes)).toEqual({ remove: [String(Number(ID) + 1)], kept: [] });
+    const summary = {
+      importId: 'imp-1',
+      at: mine.at,
+      notes: [[ID, '2019-01-01T00:00:00.000Z', mine.id]] as [string, string, string][],
+      notebooks: [],
+      files: [],
+      finished: true,
+      cancelled: false,
+      undone: null,
+    };
+    expect(planUndo(summary, notes)).toEqual({ remove: [String(Number(ID) + 1)], kept: [], notebooks: [] });
   });
 
   it('names the making event as ref on every event about a note the log appends', async () => {

@@ -6,6 +6,7 @@ import { baseName, dirOf, stemOf } from '../paths';
 import type { ImportedNote, SourceApp } from '../neutralNotes';
 import type { FolderContext } from './attachments';
 import type { SourceFile } from './files';
+import type { NotebookOf } from './notebookPaths';
 
 /** A folder's context plus the source the note is listed under. */
 export interface NoteContext extends FolderContext {
@@ -14,6 +15,8 @@ export interface NoteContext extends FolderContext {
   file: string;
   /** Whether the note lies in a zip (its path is then given in `source.path`). */
   inZip: boolean;
+  /** The notebook of the note at a path (notebookPaths.ts). */
+  notebookOf: NotebookOf;
 }
 
 const NOTION_ID = /\s+[0-9a-f]{32}$/i;
@@ -22,7 +25,12 @@ const NOTION_ID = /\s+[0-9a-f]{32}$/i;
 export function titleFromPath(path: string): string {
   const folder = dirOf(path);
   if (folder.toLowerCase().endsWith('.textbundle')) return stemOf(baseName(folder));
-  return stemOf(path).replace(NOTION_ID, '').trim();
+  return withoutNotionId(stemOf(path));
+}
+
+/** A Notion page's or folder's name without its id ("Trip 0f1e…9a" gives "Trip"). */
+export function withoutNotionId(name: string): string {
+  return name.replace(NOTION_ID, '').trim();
 }
 
 /** Whether a file name carries Notion's 32-hex id ("Trip 0f1e…9a.md"). */

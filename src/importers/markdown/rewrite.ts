@@ -20,7 +20,13 @@ const IMAGE = /!\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
 /** An `<img src="...">` of inline HTML: BlockNote writes a captioned image as `<figure><img src><figcaption>`. */
 const HTML_IMAGE = /(<img\b[^>\n]*?\bsrc=")([^"\n]+)(")/gi;
 const LINK = /(^|[^!\]])\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
-const INLINE_TAG = /(^|\s)#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
+/**
+ * An inline tag as Obsidian reads one: `#` after a space or at the start of a line (not a heading's
+ * `# `, not `page#part` in a URL), then letters, numbers, `_`, `-`, `/` (nesting), marks and emoji, at
+ * least one of them not a digit (`#1984` is not a tag, `#y1984` is).
+ */
+const INLINE_TAG =
+  /(^|\s)#([\p{L}\p{N}\p{M}\p{Extended_Pictographic}_\-/]*[\p{L}\p{M}\p{Extended_Pictographic}_\-/][\p{L}\p{N}\p{M}\p{Extended_Pictographic}_\-/]*)/gu;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A wiki link's readable text: its alias, else its note name with a heading as "Note > Heading". */
