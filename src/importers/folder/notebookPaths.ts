@@ -5,10 +5,7 @@
  */
 import { dirOf, stemOf } from '../paths';
 import type { SourceApp } from '../neutralNotes';
-import { hasNotionId, withoutNotionId } from './noteContext';
-
-/** The notebook path (levels, top first) of the note at a path of the folder or zip. */
-export type NotebookOf = (path: string) => string[];
+import { hasNotionId, withoutNotionId, type NotebookOf } from './noteContext';
 
 /** Apps whose folders are the export's own layout, not the person's notebooks (Takeout/Keep/, a Simplenote zip). */
 const FLAT_APPS: ReadonlySet<SourceApp> = new Set(['keep', 'simplenote']);

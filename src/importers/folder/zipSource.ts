@@ -12,8 +12,8 @@ import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSourc
 import { listZip } from '../zip/zipFiles';
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree } from './files';
-import { hasNotionId, type NoteContext } from './noteContext';
-import { notebookResolver, type NotebookOf } from './notebookPaths';
+import { hasNotionId, notionDatabaseRows, type NotebookOf, type NoteContext } from './noteContext';
+import { notebookResolver } from './notebookPaths';
 import { readNote, type NoteEntry } from './readNote';
 
 const NOTE_KINDS = ['markdown', 'html', 'text'];
@@ -111,6 +111,7 @@ export async function planZip(input: ImportInput, limits: ImportLimits, signal?:
     visible.map((file) => file.path),
     notes.map((note) => note.file.path),
   );
+  const isDatabaseRow = app === 'notion' ? notionDatabaseRows(visible.map((file) => file.path)) : undefined;
   const notebooks = emptyFolderNotebooks(listing.folders, notes, notebookOf);
   return {
     file: input.name,
@@ -119,7 +120,7 @@ export async function planZip(input: ImportInput, limits: ImportLimits, signal?:
     ...(notebooks.length ? { notebooks } : {}),
     read: (readSignal) => {
       listing.newPass();
-      const context: NoteContext = { tree, limits, signal: readSignal, app, file: input.name, inZip: true, notebookOf };
+      const context: NoteContext = { tree, limits, signal: readSignal, app, file: input.name, inZip: true, notebookOf, isDatabaseRow };
       return simplenote ? readSimplenote(input, simplenote, context) : readZip(input, notes, others, context);
     },
   };

@@ -71,7 +71,7 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
   const dropped: DroppedItem[] = problem ? [{ item: 'front matter', reason: problem }] : [];
   const title = front?.title ?? titleFromPath(file.path);
   const untitled = withoutTitleHeading(rawBody, title);
-  const notion = context.app === 'notion' ? readNotionProperties(untitled) : { body: untitled, tags: [] };
+  const notion = context.isDatabaseRow?.(file.path) ? readNotionProperties(untitled) : { body: untitled, tags: [] };
   const body = readObsidianBlocks(notion.body);
   const attachments = new NoteAttachments(context, dirOf(file.path));
   const answers = await resolveTargets(body, attachments);

@@ -1,5 +1,5 @@
 /*
- * The properties Notion writes at the top of a database page it exports as Markdown (docs/product.md
+ * The properties Notion writes at the top of a database's row page it exports as Markdown (docs/product.md
  * "What each format keeps"): after the `# Title` line, one paragraph of `Name: value` lines
  * ("Tags: travel, project/alpha", "Status: Done", "Created: March 5, 2023 10:00 AM"). A tags
  * property's values (comma-separated, as Notion writes a multi-select) become the note's tags and its
