@@ -209,6 +209,16 @@ export const EVENT_CATALOG = {
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
   /** Undo of an import: `removed` notes deleted (note.deleted events before it), `kept` edited since. */
   'import.undone': entry('log', { ...onImport, removed: count, kept: count }),
+  /**
+   * Version 4: the offer to turn the "Tags: a, b" paragraphs of earlier imports into tags was answered
+   * (docs/product.md "Import notes"): `converted` (its events are in the same batch) or `declined`; it is
+   * made once. `notes`: how many notes it was about.
+   */
+  'import.tag-lines-answered': entry('log', {
+    id: v.picklist([IMPORT_RECORDS_KEY]),
+    answer: v.picklist(['converted', 'declined']),
+    notes: count,
+  }),
 };
 
 export type EventType = keyof typeof EVENT_CATALOG;
