@@ -75,7 +75,7 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
   const body = readObsidianBlocks(notion.body);
   const attachments = new NoteAttachments(context, dirOf(file.path));
   const answers = await resolveTargets(body, attachments);
-  const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' });
+  const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' }, context.app === 'bear');
   const dates = fileDates(file);
   const createdAt = front?.created ?? dates.createdAt;
   return {

@@ -84,17 +84,17 @@ describe('folders as notebooks', () => {
     });
   });
 
-  it('takes a Bear bundle for the note it is, not a notebook', async () => {
+  it('takes a Bear bundle for the note it is, not a notebook, and reads Bear’s tags of several words', async () => {
     const zip = await zipOf([
       { path: 'Bear export/Recipes/Bread.textbundle/text.markdown', data: '# Bread\n\nFlour and water. #food/baking\n' },
       { path: 'Bear export/Recipes/Bread.textbundle/info.json', data: '{}' },
-      { path: 'Bear export/Soup.textbundle/text.markdown', data: '# Soup\n\nHot. #food\n' },
+      { path: 'Bear export/Soup.textbundle/text.markdown', data: '# Soup\n\nHot. #food #road trip# and #work/client a#\n' },
     ]);
     const { source, notes } = await importOne([fileOf('Bear.zip', zip)]);
     expect(source.app).toBe('bear');
     expect(shape(notes)).toEqual({
       Bread: { notebook: 'Recipes', tags: ['food/baking'] },
-      Soup: { notebook: '', tags: ['food'] },
+      Soup: { notebook: '', tags: ['road trip', 'work/client a', 'food'] },
     });
   });
 
