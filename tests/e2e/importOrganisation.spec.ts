@@ -51,8 +51,12 @@ test.describe('notebooks and tags of imported notes', () => {
     await app.row('Launch plan').locator('.note-row-title').click();
     await expect(app.editor).toContainText('The plan for the launch. #project/active');
 
-    await done.getByRole('button', { name: 'Undo' }).click();
+    // The result toast may be gone by now: Undo from the summary of past imports.
+    await page.getByRole('button', { name: 'Past imports' }).click();
+    const summary = page.getByRole('dialog', { name: 'Imports' });
+    await summary.getByRole('article').first().getByRole('button', { name: 'Undo' }).click();
     await expect(toastTitled(page, 'Removed 12 notes')).toBeVisible();
+    await summary.getByRole('button', { name: 'Close' }).click();
     await expect(app.rows).toHaveCount(0);
     expect(await organisationOf(page)).toEqual({ notebooks: [], tags: expect.any(Array) });
     expectNoConsoleErrors(page);
@@ -74,7 +78,7 @@ test.describe('notebooks and tags of imported notes', () => {
     ]);
     expect(Object.fromEntries(shape.tags)).toMatchObject({ fine: ['Odd tags'], todo: ['Odd tags'] });
 
-    await second.getByRole('button', { name: 'Summary' }).click();
+    await page.getByRole('button', { name: 'Past imports' }).click();
     const summary = page.getByRole('dialog', { name: 'Imports' });
     await expect(summary).toContainText('Not imported (3)');
     await expect(summary).toContainText('tag "///": not a tag: it holds no name');

@@ -16,6 +16,8 @@ const NOTE_TAGS_MAX = 200;
 
 // eslint-disable-next-line no-control-regex -- control characters cannot be part of a name
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex -- the same, to test for (a global pattern's test() keeps its place)
+const HAS_CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
 
 /** Where a note of an import goes and what it carries: the notebook (made by `created`, appended before it) and its tags. */
 export interface NoteOrganisation {
@@ -47,7 +49,7 @@ function tagProblem(written: string, normal: string | null): string | null {
     return `a level longer than ${ORGANISATION_NAME_MAX} characters: kept as "${normal}"`;
   if (levels.filter((level) => level.trim() !== '').length > ORGANISATION_DEPTH_MAX)
     return `more than ${ORGANISATION_DEPTH_MAX} levels: kept as "${normal}"`;
-  if (CONTROL_CHARS.test(written)) return `it held control characters: kept as "${normal}"`;
+  if (HAS_CONTROL_CHAR.test(written)) return `it held control characters: kept as "${normal}"`;
   return null;
 }
 
@@ -67,6 +69,10 @@ function shown(written: string): string {
 export class ImportOrganiser {
   /** Notebook ids by their path of lower-cased names, as found or made in this import. */
   private readonly paths = new Map<string, string>();
+  /** The notebook of each path as written (levels joined by NUL) met so far, null for none: most notes share a few. */
+  private readonly written = new Map<string, string | null>();
+  /** Each tag as written met so far, normalised (null: not a tag). */
+  private readonly normal = new Map<string, string | null>();
   private readonly listed = new Set<string>();
 
   constructor(
@@ -89,6 +95,15 @@ export class ImportOrganiser {
   }
 
   private notebookFor(levels: readonly string[], created: AppEvent<'notebook.created'>[], dropped: DroppedItem[]): string | null {
+    const key = levels.join('\u0000');
+    const known = this.written.get(key);
+    if (known !== undefined) return known;
+    const id = this.resolve(levels, created, dropped);
+    this.written.set(key, id);
+    return id;
+  }
+
+  private resolve(levels: readonly string[], created: AppEvent<'notebook.created'>[], dropped: DroppedItem[]): string | null {
     let parent: string | null = null;
     let path = '';
     let depth = 0;
@@ -124,9 +139,13 @@ export class ImportOrganiser {
   private normalTags(tags: readonly string[], dropped: DroppedItem[]): string[] {
     const byKey = new Map<string, string>();
     for (const written of tags) {
-      const normal = normalTagPath(written);
-      const problem = tagProblem(written, normal);
-      if (problem) this.listOnce(`tag\u0000${written}`, { item: `tag ${shown(written)}`, reason: problem }, dropped);
+      let normal = this.normal.get(written);
+      if (normal === undefined) {
+        normal = normalTagPath(written);
+        this.normal.set(written, normal);
+        const problem = tagProblem(written, normal);
+        if (problem) this.listOnce(`tag\u0000${written}`, { item: `tag ${shown(written)}`, reason: problem }, dropped);
+      }
       if (normal === null || byKey.has(tagKey(normal))) continue;
       if (byKey.size === NOTE_TAGS_MAX) {
         this.listOnce(
