@@ -34,8 +34,9 @@ export type UnsequencedEvent<E extends EventEnvelope = EventEnvelope> = Omit<E, 
  * `note.imported`, and the import records (`import.notes-added`, `import.finished`, `import.undone`).
  * 4: notebooks and tags (`notebook.*`, `tag.*`, `note.filed`, `note.tagged`, `note.untagged`, the
  * sidebar's `ui.filter-changed`, a notebook and tags on `note.imported`), `ref` on the events about a
- * note (docs/architecture.md "Note identity") and a partner for `note.moved`; shared links (`share.created`, `share.changed`,
- * `share.stopped`).
+ * note (docs/architecture.md "Note identity") and a partner for `note.moved`; shared links (`share.created`,
+ * `share.changed`, `share.stopped`); the notebooks an import made on `import.notes-added`, and the record
+ * `import.tag-lines-answered`.
  */
 export const EVENT_SCHEMA_VERSION = 4;
 

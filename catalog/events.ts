@@ -228,6 +228,8 @@ export const EVENT_CATALOG = {
     modified: v.array(isoTime),
     /** Version 4: the id of each note's note.imported event (the note may have taken another id: docs/architecture.md "Note identity"). */
     events: v.optional(v.array(eventId)),
+    /** Version 4: the notebooks this batch made (its notebook.created events): Undo removes those left empty. */
+    notebooks: v.optional(v.array(notebookId)),
   }),
   /** An import ended (every file read, or cancelled): what each chosen file gave, for the summary. */
   'import.finished': entry('log', { ...onImport, files: v.array(importedFile), cancelled: v.boolean() }),
@@ -242,6 +244,16 @@ export const EVENT_CATALOG = {
   'share.changed': entry('note', { ...onLiveNote, share: shareId, ...shareOptions }),
   /** The note is no longer shared by that link: the host deletes its copy. */
   'share.stopped': entry('note', { ...onLiveNote, share: shareId }),
+  /**
+   * Version 4: the offer to turn the "Tags: a, b" paragraphs of earlier imports into tags was answered
+   * (docs/product.md "Import notes"): `converted` (its events are in the same batch) or `declined`; it is
+   * made once. `notes`: how many notes it was about.
+   */
+  'import.tag-lines-answered': entry('log', {
+    id: v.picklist([IMPORT_RECORDS_KEY]),
+    answer: v.picklist(['converted', 'declined']),
+    notes: count,
+  }),
 };
 
 export type EventType = keyof typeof EVENT_CATALOG;

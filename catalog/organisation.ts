@@ -6,7 +6,7 @@
 /** The longest name of a notebook or of one level of a tag, in characters (UTF-16 code units). */
 export const ORGANISATION_NAME_MAX = 100;
 /** The deepest a tag path or the notebook tree nests: a path of more levels is cut there. */
-const ORGANISATION_DEPTH_MAX = 10;
+export const ORGANISATION_DEPTH_MAX = 10;
 /** The separator of tag path levels (`project/alpha` sits under `project`). */
 export const TAG_SEPARATOR = '/';
 

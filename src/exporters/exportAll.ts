@@ -1,7 +1,8 @@
 import { BlobWriter, Data64URIReader, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
 import { inBackground } from '../lib/scheduler';
 import { DEFAULT_NOTE_TITLE, type NotesState } from '../projections/notesState';
-import { exportZipName, fileStem, FileNamer } from './fileNames';
+import { exportZipName, fileStem } from './fileNames';
+import { NotebookFolders } from './notebookFolders';
 import { createdFromId, frontMatter } from './noteFrontMatter';
 import { AssetCollector, sha256Hex, type ExportAsset, type TextDigest } from './noteAssets';
 import { noteMarkdown, type MarkdownConverter } from './noteMarkdown';
@@ -100,7 +101,7 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
   // The first slice starts in a task of its own, not after whatever work led here.
   await yieldToPage();
   const zip = new ZipWriter(new BlobWriter('application/zip'), { useWebWorkers: false });
-  const names = new FileNamer();
+  const folders = new NotebookFolders(notes);
   const assets = new AssetCollector(options.digest ?? sha256Hex);
   const starred = new Set(notes.starred);
   let sliceStart = performance.now();
@@ -116,10 +117,12 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
     await pause();
     const meta = notes.meta[id];
     const title = meta.title || DEFAULT_NOTE_TITLE;
-    const fileName = names.take(fileStem(title), 'md');
+    const folder = folders.of(notes.filed[id]);
+    const fileName = folders.namer(folder.dir).take(fileStem(title), 'md');
     let body: Awaited<ReturnType<typeof noteMarkdown>>;
     try {
-      body = await noteMarkdown({ body: notes.bodies[id], stem: fileName.slice(0, -'.md'.length), converter, assets, pause });
+      const stem = fileName.slice(0, -'.md'.length);
+      body = await noteMarkdown({ body: notes.bodies[id], stem, depth: folder.depth, converter, assets, pause });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new NoteExportError(title, error);
@@ -131,14 +134,18 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
       modified: meta.modified,
       starred: starred.has(id),
       order: index + 1,
+      tags: (notes.tagged[id] ?? []).map((key) => notes.tags[key] ?? key),
+      notebook: folder.names,
     });
     const modified = new Date(meta.modified);
-    await zip.add(fileName, utf8Reader(body.markdown ? `${head}\n${body.markdown}` : head), {
+    await zip.add(folder.dir ? `${folder.dir}/${fileName}` : fileName, utf8Reader(body.markdown ? `${head}\n${body.markdown}` : head), {
       lastModDate: Number.isNaN(modified.getTime()) ? undefined : modified,
     });
     for (const asset of body.newAssets) await addAsset(zip, asset);
     onProgress?.(index + 1, ids.length);
   }
+  // Notebooks without a note are folders of their own, so they come back on an import too.
+  for (const dir of folders.emptyFolders()) await zip.add(`${dir}/`, undefined, { directory: true });
   await pause();
   const blob = await zip.close();
   return { blob, fileName: exportZipName(options.now ?? new Date()), notes: ids.length, images: assets.count };

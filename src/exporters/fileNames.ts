@@ -63,9 +63,18 @@ export class FileNamer {
 
   /** A name `stem.extension` (or `stem (n).extension`) no earlier call returned; `stem` as `fileStem` makes it. */
   take(stem: string, extension: string): string {
-    const base = `${stem}.${extension}`.toLowerCase();
+    return this.unique(stem, `.${extension}`);
+  }
+
+  /** A folder's name `stem` (or `stem (n)`) that no earlier call returned, file or folder. */
+  takeFolder(stem: string): string {
+    return this.unique(stem, '');
+  }
+
+  private unique(stem: string, suffix: string): string {
+    const base = `${stem}${suffix}`.toLowerCase();
     for (let n = this.next.get(base) ?? 1; ; n++) {
-      const name = `${n === 1 ? stem : `${stem} (${n})`}.${extension}`;
+      const name = `${n === 1 ? stem : `${stem} (${n})`}${suffix}`;
       const key = name.toLowerCase();
       if (!this.taken.has(key)) {
         this.taken.add(key);

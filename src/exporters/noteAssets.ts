@@ -9,7 +9,8 @@ import type { ExportBlock } from './markdownEscapes';
  */
 
 /** The folder of the zip that holds the images. */
-const ASSETS_FOLDER = 'assets';
+/** The folder of the images, at the zip's root. */
+export const ASSETS_FOLDER = 'assets';
 
 /** File extensions by image MIME type; another type gets ".bin". */
 const EXTENSIONS: Record<string, string> = {
@@ -61,7 +62,8 @@ export const sha256Hex: TextDigest = async (text) => {
 };
 
 /**
- * The relative link of an asset from a note at the zip's root: URL-encoded, so spaces and brackets keep the link whole.
+ * The relative link of an asset from a note at the zip's root (a note in a notebook's folder climbs to the root first):
+ * URL-encoded, so spaces and brackets keep the link whole.
  * @internal Test seam: exported for the tests and the bench only.
  */
 export function assetLink(path: string): string {
@@ -90,9 +92,10 @@ export class AssetCollector {
 
   /**
    * `blocks` (a note's, already escaped) with every data-URL image replaced by a placeholder; new
-   * images are named `assets/{stem} {n}.{ext}` after the note's file stem. Returns new objects.
+   * images are named `assets/{stem} {n}.{ext}` after the note's file stem, and linked from a note
+   * `depth` folders below the root. Returns new objects.
    */
-  async extract(blocks: readonly ExportBlock[], stem: string): Promise<ExtractedImages> {
+  async extract(blocks: readonly ExportBlock[], stem: string, depth = 0): Promise<ExtractedImages> {
     const links: string[] = [];
     const newAssets: ExportAsset[] = [];
     const visit = async (list: readonly ExportBlock[]): Promise<ExportBlock[]> => {
@@ -104,7 +107,7 @@ export class AssetCollector {
           const path = await this.pathFor(url, stem, links.length + 1, newAssets);
           if (path) {
             copy.props = { ...block.props, url: `${this.placeholderPrefix}${links.length}` };
-            links.push(assetLink(path));
+            links.push('../'.repeat(depth) + assetLink(path));
           }
         }
         if (block.children?.length) copy.children = await visit(block.children);

@@ -12,6 +12,10 @@ export interface NoteFrontMatter {
   starred: boolean;
   /** Position in the manual order, from 1. */
   order: number;
+  /** Its tags' paths as first written (`project/alpha`); none: no `tags` key. */
+  tags?: readonly string[];
+  /** Its notebook's names from the top, written only when the folders do not say them exactly. */
+  notebook?: readonly string[] | null;
 }
 
 /**
@@ -31,10 +35,12 @@ export function createdFromId(id: string): string | null {
  * values; no line folding, so a long title stays on one line.
  */
 export function frontMatter(meta: NoteFrontMatter): string {
-  const fields: Record<string, string | number | boolean> = { title: meta.title, id: meta.id };
+  const fields: Record<string, string | number | boolean | string[]> = { title: meta.title, id: meta.id };
   if (meta.created) fields.created = meta.created;
   fields.modified = meta.modified;
   fields.starred = meta.starred;
   fields.order = meta.order;
+  if (meta.tags?.length) fields.tags = [...meta.tags];
+  if (meta.notebook?.length) fields.notebook = [...meta.notebook];
   return `---\n${stringify(fields, { version: '1.1', lineWidth: 0 })}---\n`;
 }

@@ -52,6 +52,8 @@ export function exportChunks(blocks: readonly ExportBlock[], size = MARKDOWN_CHU
 export interface NoteMarkdownInput {
   body: NoteBody | undefined;
   stem: string;
+  /** How many folders (notebooks) below the zip's root the note's file lies; 0 when omitted. */
+  depth?: number;
   converter: MarkdownConverter;
   assets: AssetCollector;
   /** Awaited between chunks: lets the page run (src/lib/scheduler.ts) when the current slice is used up. */
@@ -75,7 +77,7 @@ function documentOf(body: NoteBody | undefined, converter: MarkdownConverter): E
 export async function noteMarkdown(input: NoteMarkdownInput): Promise<{ markdown: string; newAssets: ExportAsset[] }> {
   const { converter, assets } = input;
   const escaped = escapeBlocksForMarkdown(documentOf(input.body, converter));
-  const { blocks, links, newAssets } = await assets.extract(escaped, input.stem);
+  const { blocks, links, newAssets } = await assets.extract(escaped, input.stem, input.depth);
   const parts: string[] = [];
   for (const chunk of exportChunks(blocks)) {
     if (parts.length) await input.pause();

@@ -28,6 +28,8 @@ interface KeepJson {
 }
 
 const TITLE_FROM_TEXT_CHARS = 80;
+/** The tag an archived note gets: Keep's archive is a place NotePad has no other way to keep. */
+const KEEP_ARCHIVED_TAG = 'archived';
 
 /** Whether parsed JSON is a Keep note: an object with Keep's text or list and its edit time or flags. */
 export function isKeepNote(json: unknown): json is KeepJson {
@@ -97,7 +99,8 @@ export async function keepNote(file: SourceFile, json: KeepJson, context: NoteCo
       body: { format: 'html', text: body },
       createdAt,
       modifiedAt: parseMicroseconds(json.userEditedTimestampUsec) ?? createdAt,
-      tags: [...new Set([...labels, ...(json.isArchived === true ? ['Archived'] : [])].filter(Boolean))],
+      tags: [...new Set([...labels, ...(json.isArchived === true ? [KEEP_ARCHIVED_TAG] : [])].filter(Boolean))],
+      notebook: [],
       starred: json.isPinned === true,
       attachments: attachments.attachments,
       source: noteSource(file, context),

@@ -53,8 +53,16 @@ export interface ImportedNote {
   createdAt: number | null;
   /** The source's last edit in ms since 1970 (UTC), or null (then the creation time). */
   modifiedAt: number | null;
-  /** Tags, labels and notebooks, kept as a last paragraph "Tags: a, b" (NotePad has no tags yet). */
+  /**
+   * Tags and labels as the source writes them (`project/alpha`, `#travel`, `Road trip`): the pipeline
+   * normalises them (catalog/organisation.ts) and lists the ones that cannot be tags.
+   */
   tags: string[];
+  /**
+   * The notebook the note lies in, as its source names the levels, top first (an `.enex` file's name, a
+   * vault's folders, Notion's pages); empty: none. The pipeline finds or makes each level.
+   */
+  notebook: string[];
   /** Pinned or favourite in the source. */
   starred: boolean;
   attachments: ImportedAttachment[];
@@ -105,6 +113,8 @@ export interface PlannedSource {
   app: SourceApp;
   /** How many items `read` will yield (notes plus skipped notes), for "Importing 1,234 of 5,000 notes…". */
   total: number;
+  /** Notebooks with no note to bring them (an export's empty folders), as paths of levels like `ImportedNote.notebook`. */
+  notebooks?: string[][];
   /** The notes in source order; stops early when `signal` aborts. Memory: one note with its attachments at a time. */
   read(signal?: AbortSignal): AsyncIterable<ReaderItem>;
 }

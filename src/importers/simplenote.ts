@@ -55,6 +55,7 @@ export function* simplenoteItems(
         createdAt,
         modifiedAt: parseLooseDate(note.lastModified) ?? createdAt,
         tags: tagList(note.tags),
+        notebook: [],
         starred: has(note, 'pinned'),
         attachments: [],
         source: path ? { app, file, path } : { app, file },

@@ -9,6 +9,7 @@ export function textNote(file: SourceFile, text: string, context: NoteContext): 
     body: { format: 'text', text: text.replace(/\r\n?/g, '\n') },
     ...fileDates(file),
     tags: [],
+    notebook: context.notebookOf(file.path),
     starred: false,
     attachments: [],
     source: noteSource(file, context),

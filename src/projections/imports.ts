@@ -14,6 +14,8 @@ export interface ImportSummary {
   /** When its first record was written (ISO). */
   at: string;
   notes: [id: string, modified: string, event?: string][];
+  /** The notebooks it made (docs/architecture.md "Import pipeline"). */
+  notebooks: string[];
   files: ImportedFileSummary[];
   finished: boolean;
   cancelled: boolean;
@@ -29,17 +31,19 @@ export function importSummaries(records: readonly AppEvent[]): ImportSummary[] {
   const of = (importId: string, at: string): ImportSummary => {
     let summary = byId.get(importId);
     if (!summary) {
-      summary = { importId, at, notes: [], files: [], finished: false, cancelled: false, undone: null };
+      summary = { importId, at, notes: [], notebooks: [], files: [], finished: false, cancelled: false, undone: null };
       byId.set(importId, summary);
     }
     return summary;
   };
   for (const event of records) {
     if (event.type === 'import.notes-added') {
-      const { notes, modified, events } = event.payload;
-      of(event.payload.importId, event.at).notes.push(
+      const { notes, modified, events, notebooks } = event.payload;
+      const summary = of(event.payload.importId, event.at);
+      summary.notes.push(
         ...notes.map((id, i): [string, string, string?] => (events?.[i] ? [id, modified[i] ?? '', events[i]] : [id, modified[i] ?? ''])),
       );
+      if (notebooks) summary.notebooks.push(...notebooks);
     } else if (event.type === 'import.finished') {
       const summary = of(event.payload.importId, event.at);
       summary.files = event.payload.files;
@@ -57,6 +61,8 @@ export interface UndoPlan {
   remove: string[];
   /** Notes of the import edited since (body saved or restored, renamed): they stay. */
   kept: string[];
+  /** Notebooks the import made that are empty once `remove` is gone, deepest first. */
+  notebooks: string[];
 }
 
 /**
@@ -80,5 +86,34 @@ export function planUndo(summary: ImportSummary, notes: NotesState): UndoPlan {
     const unchanged = rev?.origin === true && rev.copyOf === undefined && meta.modified === modified;
     (unchanged ? remove : kept).push(id);
   }
-  return { remove, kept };
+  return { remove, kept, notebooks: emptiedNotebooks(summary.notebooks, notes, new Set(remove)) };
+}
+
+/**
+ * Of the notebooks an import made, those still there (not deleted, not merged into another device's of
+ * the same name) that hold no note once `removed` is gone and no notebook but others of them: the
+ * deepest first, so each is empty when it goes. One another device made too is that device's as well
+ * (the alias keeps the first id), and stays.
+ */
+function emptiedNotebooks(made: readonly string[], notes: NotesState, removed: ReadonlySet<string>): string[] {
+  const candidates = new Set(made.filter((id) => notes.notebooks[id] !== undefined));
+  const holdsNote = new Set<string>();
+  for (const [note, notebook] of Object.entries(notes.filed)) if (!removed.has(note)) holdsNote.add(notebook);
+  const children = new Map<string, string[]>();
+  for (const [id, { parent }] of Object.entries(notes.notebooks)) {
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), id]);
+  }
+  const empty: string[] = [];
+  const gone = new Set<string>();
+  // Leaves first: a notebook goes once every notebook under it went.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of candidates) {
+      if (gone.has(id) || holdsNote.has(id) || !(children.get(id) ?? []).every((child) => gone.has(child))) continue;
+      gone.add(id);
+      empty.push(id);
+      changed = true;
+    }
+  }
+  return empty;
 }

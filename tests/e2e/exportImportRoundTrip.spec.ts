@@ -2,11 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtures';
 import { NotesPage } from './notesPage';
 import { makePng, toolbar } from './editorHelpers';
-import { chooseFiles, toastTitled } from './importPage';
+import { chooseFiles, fixturePath, toastTitled } from './importPage';
+import { organisationOf } from './organisationOf';
 
 /*
  * Export all notes, then import that zip into an empty NotePad in another browser (docs/product.md
- * "Export all notes", "Import notes"): the same titles, text, checklists, images, dates and stars come back.
+ * "Export all notes", "Import notes"): the same titles, text, checklists, images, dates and stars come
+ * back, and the same notebooks and tags.
  */
 
 /** What a person would compare of a library: per note (in the manual order) its id, title, date, star, text, checklist and images. */
@@ -88,6 +90,53 @@ test('a library exported with Export all notes comes back whole when that zip is
     await expect.poll(async () => (await library(other)).length).toBe(3);
     expect(await library(other)).toEqual(before);
     await expect(second.row('Groceries').getByRole('button', { name: 'Unstar' })).toBeVisible();
+    expectNoConsoleErrors(other);
+  } finally {
+    await fresh.close();
+  }
+  expectNoConsoleErrors(page);
+});
+
+test('notebooks and tags come back from an export of all notes: the same notebooks, nesting, tags and notes in an empty NotePad', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const app = new NotesPage(page);
+  await app.open();
+  await chooseFiles(page, [
+    fixturePath('Travel.enex'),
+    fixturePath('Work Projects.enex'),
+    fixturePath('obsidian-full-vault.zip'),
+    fixturePath('notion-workspace.zip'),
+  ]);
+  await expect(toastTitled(page, 'Imported 18 notes')).toBeVisible();
+  const before = await organisationOf(page);
+  expect(before.notebooks.map(([path]) => path)).toEqual([
+    'Daily',
+    'Projects',
+    'Projects / 2024',
+    'Projects / Archive',
+    'Reference',
+    'Travel',
+    'Travel / Japan 2024',
+    'Travel / Reading list',
+    'Work Projects',
+  ]);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export all notes' }).click();
+  const download = await downloading;
+  const zipPath = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(zipPath);
+
+  const fresh = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const other = await fresh.newPage();
+  trackConsoleErrors(other);
+  try {
+    await new NotesPage(other).open();
+    await chooseFiles(other, [zipPath]);
+    await expect(toastTitled(other, 'Imported 18 notes')).toBeVisible();
+    expect(await organisationOf(other)).toEqual(before);
     expectNoConsoleErrors(other);
   } finally {
     await fresh.close();

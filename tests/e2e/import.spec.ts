@@ -52,7 +52,9 @@ test.describe('importing notes from other apps', () => {
     await expect(checks.filter({ hasText: 'Buy eggs' }).locator('input')).not.toBeChecked();
     await expect(app.editor.locator('[data-content-type="codeBlock"]')).toContainText('function greet(name)');
     await expect(app.editor.locator('img[src^="data:image/jpeg;base64,"]')).toHaveCount(1);
-    await expect(app.editor).toContainText('Tags: evernote, work, lists');
+    // Its tags and notebook are the note's own now, not a line of its text.
+    await expect(app.editor).toContainText('Source: https://example.com/article');
+    await expect(app.editor).not.toContainText('Tags:');
     // The mirror wrote the original app's keys: the note's HTML is the document's.
     const keys = await app.localStorageKeys();
     const index = JSON.parse(keys.notes) as { id: string; title: string; modified: string }[];

@@ -11,7 +11,9 @@ import { noteSchema } from '../../src/ui/editor/schema';
 import { createMarkdownConverter } from '../../src/ui/exportAll/markdownConverter';
 import { block, text } from './blockBuilders';
 import { ev } from './helpers';
+import { organisationSummary } from '../../src/projections/organisation/organisationSummary';
 import { attachmentOf, fileOf, importOne, refsIn } from './importers/importerHelpers';
+import { importFiles, openLog } from './importHarness';
 
 /*
  * An export of all notes read back by NotePad's own Markdown reader (src/importers, `planImport`),
@@ -20,6 +22,7 @@ import { attachmentOf, fileOf, importOne, refsIn } from './importers/importerHel
  */
 
 // jsdom's Blob cannot go through Node's streams, which zip.js writes with; a browser has one Blob.
+const jsdomBlob = globalThis.Blob;
 globalThis.Blob = NodeBlob as unknown as typeof Blob;
 
 let converter: MarkdownConverter;
@@ -141,5 +144,115 @@ describe('an export of all notes, imported again', () => {
     // A note that had only HTML, and an empty note.
     expect(textOf(parser.tryParseMarkdownToBlocks(byTitle('Old list').body.text))).toBe('From the old app\n[x] done\n[ ] open');
     expect(byTitle('a/b: c? <d>').body.text.trim()).toBe('');
+  });
+});
+
+/** A state's notebooks and tags by the titles of their notes (ids change on a new device only when taken). */
+function shapeOf(notes: NotesState) {
+  const title = (id: string) => notes.meta[id].title;
+  const summary = organisationSummary(notes);
+  return {
+    notebooks: summary.notebooks.map((entry) => [entry.path, entry.notes.map(title).sort()]),
+    tags: summary.tags.map((entry) => [entry.path, entry.notes.map(title).sort()]),
+  };
+}
+
+const NB = {
+  work: 'nb-work-00001',
+  plans: 'nb-plans-0001',
+  colon: 'nb-colon-0001',
+  dash: 'nb-dash-00001',
+  assets: 'nb-assets-001',
+  empty: 'nb-empty-0001',
+  dotted: 'nb-dotted-001',
+};
+
+/** A library organised as people do: nested notebooks, names that clash as file names, an empty notebook, nested tags in two cases. */
+function organisedLibrary(): NotesState {
+  const id = (n: number) => String(1763719200000 + n * 60_000);
+  const note = (n: number, title: string, blocks = [block('paragraph', [text(`Body of ${title}`)])]) => [
+    ev('note.created', { id: id(n), title }, '2025-11-21T10:00:00.000Z'),
+    ev('note.body-saved', { id: id(n), html: '<p>x</p>', blocks }, '2025-11-21T10:00:30.000Z'),
+  ];
+  return foldNotes(EMPTY_NOTES, [
+    ...note(1, 'Launch', [block('paragraph', [text('See the chart')]), block('image', undefined, { props: { url: PNG } })]),
+    ...note(2, 'Budget'),
+    ...note(3, 'Colon note'),
+    ...note(4, 'Dash note'),
+    ...note(5, 'Pictures'),
+    ...note(6, 'Loose'),
+    ...note(7, 'Launch'),
+    ev('notebook.created', { notebook: NB.work, name: 'Work', parent: null }),
+    ev('notebook.created', { notebook: NB.plans, name: 'Plans', parent: NB.work }),
+    // "A:B" and "A-B" are one file name once ":" is replaced; "assets" is the images' folder; "v1." loses its dot.
+    ev('notebook.created', { notebook: NB.colon, name: 'A:B', parent: NB.work }),
+    ev('notebook.created', { notebook: NB.dash, name: 'A-B', parent: NB.work }),
+    ev('notebook.created', { notebook: NB.assets, name: 'assets', parent: null }),
+    ev('notebook.created', { notebook: NB.empty, name: 'Someday', parent: NB.work }),
+    ev('notebook.created', { notebook: NB.dotted, name: 'v1.', parent: NB.plans }),
+    ev('note.filed', { id: id(1), notebook: NB.plans }),
+    ev('note.filed', { id: id(2), notebook: NB.dotted }),
+    ev('note.filed', { id: id(3), notebook: NB.colon }),
+    ev('note.filed', { id: id(4), notebook: NB.dash }),
+    ev('note.filed', { id: id(5), notebook: NB.assets }),
+    ev('note.tagged', { id: id(1), tag: 'project/alpha' }),
+    ev('note.tagged', { id: id(2), tag: 'Project/Alpha' }),
+    ev('note.tagged', { id: id(2), tag: 'road trip' }),
+    ev('note.tagged', { id: id(6), tag: 'travel' }),
+    ev('note.tagged', { id: id(7), tag: 'project' }),
+  ]);
+}
+
+describe('an export of all notes keeps the shape', () => {
+  it('writes notebooks as nested folders, tags in front matter, and names the notebooks whose folders cannot', async () => {
+    const notes = organisedLibrary();
+    const result = await exportAllNotes(notes, { converter, yieldToPage: () => Promise.resolve() });
+    const { ZipReader, BlobReader, TextWriter } = await import('@zip.js/zip.js');
+    const reader = new ZipReader(new BlobReader(result.blob));
+    const entries = await reader.getEntries();
+    const texts = new Map<string, string>();
+    for (const entry of entries)
+      if (!entry.directory && entry.filename.endsWith('.md')) texts.set(entry.filename, await entry.getData(new TextWriter()));
+    await reader.close();
+    expect([...texts.keys()].sort()).toEqual(
+      [
+        'Launch.md',
+        'Loose.md',
+        'Work/Plans/Launch.md',
+        'Work/Plans/v1/Budget.md',
+        'Work/A-B/Colon note.md',
+        'Work/A-B (2)/Dash note.md',
+        'assets (2)/Pictures.md',
+      ].sort(),
+    );
+    expect(entries.filter((e) => e.directory).map((e) => e.filename)).toEqual(['Work/Someday/']);
+    // The image sits in assets/ at the root and is linked from two folders down.
+    expect(texts.get('Work/Plans/Launch.md')).toMatch(/!\[[^\]]*\]\(\.\.\/\.\.\/assets\/Launch%201\.png\)/);
+    expect(texts.get('Work/Plans/Launch.md')).toContain('tags:\n  - project/alpha\n');
+    expect(texts.get('Work/Plans/Launch.md')).not.toContain('notebook:');
+    expect(texts.get('Work/Plans/v1/Budget.md')).toContain('notebook:\n  - Work\n  - Plans\n  - v1.\n');
+    expect(texts.get('Work/Plans/v1/Budget.md')).toContain('tags:\n  - project/alpha\n  - road trip\n');
+    expect(texts.get('Work/A-B/Colon note.md')).toContain('notebook:\n  - Work\n  - A:B\n');
+    expect(texts.get('Work/A-B (2)/Dash note.md')).toContain('notebook:\n  - Work\n  - A-B\n');
+    expect(texts.get('assets (2)/Pictures.md')).toContain('notebook:\n  - assets\n');
+  });
+
+  it('gives the same notebooks, nesting, tags and notes when imported into an empty NotePad', async () => {
+    const notes = organisedLibrary();
+    const result = await exportAllNotes(notes, { converter, yieldToPage: () => Promise.resolve() });
+    const zip = fileOf(result.fileName, new Uint8Array(await result.blob.arrayBuffer()));
+    const log = await openLog();
+    // The import's conversion reads images with jsdom's FileReader, which takes only jsdom's Blob.
+    globalThis.Blob = jsdomBlob;
+    const outcome = await importFiles(log, [zip]).finally(() => (globalThis.Blob = NodeBlob as unknown as typeof Blob));
+    expect(outcome).toMatchObject({ kind: 'imported', imported: 7 });
+    if (outcome.kind !== 'imported') return;
+    expect(outcome.files[0]).toMatchObject({ app: 'notepad', dropped: [], skipped: [] });
+    expect(shapeOf(log.state.notes)).toEqual(shapeOf(notes));
+    expect(log.state.notes.order.map((id) => log.state.notes.meta[id].title)).toEqual(notes.order.map((id) => notes.meta[id].title));
+    const launch = log.state.notes.order.find(
+      (id) => log.state.notes.filed[id] !== undefined && log.state.notes.meta[id].title === 'Launch',
+    )!;
+    expect(log.state.notes.bodies[launch].html).toContain('data:image/jpeg;base64,');
   });
 });

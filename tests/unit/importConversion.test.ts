@@ -49,7 +49,10 @@ describe('converting imported notes', () => {
     expect(image.props.previewWidth).toBe(16);
     // The PDF's name stays as text where it was; the file itself is listed as left out.
     expect(note.blocks.some((b) => textOf(b) === 'receipt.pdf')).toBe(true);
-    expect(textOf(note.blocks.at(-1)!)).toBe('Tags: evernote, work, lists');
+    // Tags are the note's tags and the file its notebook: no "Tags:" line is written into the text.
+    expect(note.blocks.some((b) => textOf(b).startsWith('Tags:'))).toBe(false);
+    expect(log.state.notes.tagged[note.id]).toEqual(['lists', 'work']);
+    expect(log.state.notes.notebooks[log.state.notes.filed[note.id]]).toEqual({ name: 'evernote', parent: null });
     expect(note.id).toBe(String(Date.UTC(2023, 0, 5, 10, 20)));
     expect(note.meta.modified).toBe('2023-01-06T08:09:10.000Z');
     expect(outcome).toMatchObject({ kind: 'imported', imported: 4 });
@@ -62,12 +65,12 @@ describe('converting imported notes', () => {
     const log = await openLog();
     await importFiles(log, [fixtureFile('note.md')]);
     const note = noteTitled(log, 'Weekly review');
-    expect(note.blocks.map((b) => b.type)).toEqual(['heading', 'bulletListItem', 'checkListItem', 'paragraph', 'quote', 'paragraph']);
+    expect(note.blocks.map((b) => b.type)).toEqual(['heading', 'bulletListItem', 'checkListItem', 'paragraph', 'quote']);
     expect(note.blocks[2]).toMatchObject({ props: { checked: true } });
     expect(textOf(note.blocks[2])).toBe('Wrote tests');
     // The image the export lacks keeps its alt text where it was (and is listed as left out).
     expect(textOf(note.blocks[3])).toBe('Chart');
-    expect(textOf(note.blocks[5])).toBe('Tags: review, work');
+    expect(log.state.notes.tagged[note.id]).toEqual(['review', 'work']);
     expect(log.state.notes.starred).toEqual([note.id]);
     expect(note.meta.modified).toBe('2023-04-02T10:30:00.000Z');
   });
@@ -140,6 +143,7 @@ describe('converting imported notes', () => {
       createdAt: null,
       modifiedAt: null,
       tags: [],
+      notebook: [],
       starred: false,
       attachments: [{ ref: 'a1', name: 'report.pdf', kind: 'dropped', reason: 'only images are kept' }],
       source: { app: 'html', file: 'x.html' },

@@ -52,12 +52,21 @@ describe('running an import', () => {
     const batches = transactions.filter((events) => events.some((e) => e.type === 'note.imported'));
     expect(batches.length).toBeGreaterThanOrEqual(3);
     for (const events of batches) {
-      expect(events.length).toBeLessThanOrEqual(BATCH_MAX_NOTES + 1);
+      const notes = events.filter((e) => e.type === 'note.imported');
+      expect(notes.length).toBeLessThanOrEqual(BATCH_MAX_NOTES);
       const record = events.at(-1)!;
       expect(record.type).toBe('import.notes-added');
-      const ids = events.filter((e) => e.type === 'note.imported').map((e) => (e.payload as { id: string }).id);
-      expect((record.payload as { notes: string[] }).notes).toEqual(ids);
+      expect((record.payload as { notes: string[] }).notes).toEqual(notes.map((e) => (e.payload as { id: string }).id));
     }
+    // The file's notebook is made once, in the first batch before its first note, and that batch's record names it.
+    const made = transactions.flat().filter((e) => e.type === 'notebook.created');
+    expect(made.map((e) => e.payload)).toEqual([{ notebook: expect.any(String), name: 'many', parent: null }]);
+    expect(batches[0].indexOf(made[0])).toBeLessThan(batches[0].findIndex((e) => e.type === 'note.imported'));
+    expect(batches.map((events) => (events.at(-1)!.payload as { notebooks?: string[] }).notebooks)).toEqual([
+      [(made[0].payload as { notebook: string }).notebook],
+      ...batches.slice(1).map(() => undefined),
+    ]);
+    expect(new Set(Object.values(log.state.notes.filed))).toEqual(new Set([(made[0].payload as { notebook: string }).notebook]));
     expect(transactions.at(-1)!.map((e) => e.type)).toEqual(['import.finished']);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

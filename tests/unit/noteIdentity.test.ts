@@ -93,12 +93,13 @@ describe('note identity: two notes made under one id', () => {
       importId: 'imp-1',
       at: mine.at,
       notes: [[ID, '2019-01-01T00:00:00.000Z', mine.id]] as [string, string, string][],
+      notebooks: [],
       files: [],
       finished: true,
       cancelled: false,
       undone: null,
     };
-    expect(planUndo(summary, notes)).toEqual({ remove: [String(Number(ID) + 1)], kept: [] });
+    expect(planUndo(summary, notes)).toEqual({ remove: [String(Number(ID) + 1)], kept: [], notebooks: [] });
   });
 
   it('names the making event as ref on every event about a note the log appends', async () => {

@@ -1,6 +1,6 @@
 /*
  * One ENEX note as an ImportedNote (docs/product.md "What each format keeps"): its resources decoded and
- * matched, its ENML rewritten, its dates read, the notebook (the file's name) and its tags kept.
+ * matched, its ENML rewritten, its dates read, the notebook (the file's name) and its tags kept as written.
  */
 import { parseEnexDate } from '../dates';
 import { formatBytes } from '../limits';
@@ -13,7 +13,7 @@ import { decodeResource, type EnexResource } from './enexResources';
 /** What every note of one ENEX file shares. */
 export interface EnexFile {
   name: string;
-  /** The file name without `.enex`: the notebook, kept as a tag. */
+  /** The file name without `.enex`: the notebook, as Evernote names a notebook's export. */
   notebook: string;
   /** The file's `lastModified` (ms), standing in for a date the note has wrong. */
   lastModified: number | null;
@@ -81,7 +81,7 @@ export function convertEnexNote(raw: RawNote, file: EnexFile): ReaderItem {
   const createdAt = noteDate(raw.created, 'creation date', file, dropped);
   const modifiedAt = raw.updated ? noteDate(raw.updated, 'last change date', file, dropped) : createdAt;
   const attachments: ImportedAttachment[] = resources.map((resource) => resource.attachment);
-  const tags = [...new Set([file.notebook, ...raw.tags].filter(Boolean))];
+  const tags = [...new Set(raw.tags)];
   return {
     kind: 'note',
     note: {
@@ -90,6 +90,7 @@ export function convertEnexNote(raw: RawNote, file: EnexFile): ReaderItem {
       createdAt,
       modifiedAt,
       tags,
+      notebook: file.notebook ? [file.notebook] : [],
       starred: false,
       attachments,
       source: { app: 'evernote', file: file.name },

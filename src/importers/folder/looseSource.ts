@@ -11,6 +11,7 @@ import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSourc
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree, looseFile } from './files';
 import type { NoteContext } from './noteContext';
+import { notebookResolver } from './notebookPaths';
 import { readNote } from './readNote';
 
 const APP_OF: Partial<Record<ClassifiedFile['kind'], SourceApp>> = {
@@ -103,6 +104,12 @@ export async function planLoose(
     for (const other of others) failures.push(new ImportFileError(nonEmpty[classified.indexOf(other)].name, NOT_A_NOTE_EXPORT));
     return { sources: [], failures };
   }
+  // A folder chosen whole gives its files paths under that folder, which is the library itself.
+  const notebookOf = notebookResolver(
+    'files',
+    files.map((file) => file.path),
+    notes.map((note) => note.file.path),
+  );
   const sources: PlannedSource[] = [];
   for (const note of notes) {
     const name = nonEmpty[classified.indexOf(note)].name;
@@ -113,7 +120,7 @@ export async function planLoose(
       file: name,
       app,
       total,
-      read: (readSignal) => readLoose(note, app, leftOver, { tree, limits, signal: readSignal, app, file: name, inZip: false }),
+      read: (readSignal) => readLoose(note, app, leftOver, { tree, limits, signal: readSignal, app, file: name, inZip: false, notebookOf }),
     });
   }
   return { sources, failures };

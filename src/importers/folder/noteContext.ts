@@ -7,6 +7,9 @@ import type { ImportedNote, SourceApp } from '../neutralNotes';
 import type { FolderContext } from './attachments';
 import type { SourceFile } from './files';
 
+/** The notebook path (levels, top first) of the note at a path of the folder or zip (notebookPaths.ts). */
+export type NotebookOf = (path: string) => string[];
+
 /** A folder's context plus the source the note is listed under. */
 export interface NoteContext extends FolderContext {
   app: SourceApp;
@@ -14,6 +17,10 @@ export interface NoteContext extends FolderContext {
   file: string;
   /** Whether the note lies in a zip (its path is then given in `source.path`). */
   inZip: boolean;
+  /** The notebook of the note at a path (notebookPaths.ts). */
+  notebookOf: NotebookOf;
+  /** Whether the note at a path is a row of a Notion database (its properties open its text); absent: none is. */
+  isDatabaseRow?: (path: string) => boolean;
 }
 
 const NOTION_ID = /\s+[0-9a-f]{32}$/i;
@@ -22,12 +29,26 @@ const NOTION_ID = /\s+[0-9a-f]{32}$/i;
 export function titleFromPath(path: string): string {
   const folder = dirOf(path);
   if (folder.toLowerCase().endsWith('.textbundle')) return stemOf(baseName(folder));
-  return stemOf(path).replace(NOTION_ID, '').trim();
+  return withoutNotionId(stemOf(path));
+}
+
+/** A Notion page's or folder's name without its id ("Trip 0f1e…9a" gives "Trip"). */
+export function withoutNotionId(name: string): string {
+  return name.replace(NOTION_ID, '').trim();
 }
 
 /** Whether a file name carries Notion's 32-hex id ("Trip 0f1e…9a.md"). */
 export function hasNotionId(path: string): boolean {
   return NOTION_ID.test(stemOf(path));
+}
+
+/**
+ * Which notes of a Notion export are rows of a database: Notion writes a database as `Name <id>.csv` with
+ * its rows' pages in the folder `Name <id>/` beside it.
+ */
+export function notionDatabaseRows(paths: readonly string[]): (path: string) => boolean {
+  const databases = new Set(paths.filter((path) => /\.csv$/i.test(path) && hasNotionId(path)).map((path) => path.slice(0, -'.csv'.length)));
+  return (path) => databases.has(dirOf(path));
 }
 
 /** The file's dates as the note's: the zip's creation time when it has one, else its last change. */

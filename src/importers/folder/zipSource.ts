@@ -6,13 +6,14 @@
  */
 import { decodeText } from '../decode';
 import { eventLoopYielder, NOT_A_NOTE_EXPORT } from '../limits';
-import { isAppPrivate } from '../paths';
+import { dirOf, isAppPrivate } from '../paths';
 import { asSimplenoteExport, simplenoteItems, type SimplenoteExport } from '../simplenote';
 import { ImportFileError, type ImportInput, type ImportLimits, type PlannedSource, type ReaderItem, type SourceApp } from '../neutralNotes';
 import { listZip } from '../zip/zipFiles';
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree } from './files';
-import { hasNotionId, type NoteContext } from './noteContext';
+import { hasNotionId, notionDatabaseRows, type NotebookOf, type NoteContext } from './noteContext';
+import { notebookResolver } from './notebookPaths';
 import { readNote, type NoteEntry } from './readNote';
 
 const NOTE_KINDS = ['markdown', 'html', 'text'];
@@ -105,16 +106,34 @@ export async function planZip(input: ImportInput, limits: ImportLimits, signal?:
   const tree = new FileTree(visible);
   const others = classified.filter((file) => !notes.includes(file) && !isExportMetadata(file, app));
   const total = simplenote ? countSimplenote(await simplenoteTotal(simplenote, limits, signal)) : notes.length;
+  const notebookOf = notebookResolver(
+    app,
+    visible.map((file) => file.path),
+    notes.map((note) => note.file.path),
+  );
+  const isDatabaseRow = app === 'notion' ? notionDatabaseRows(visible.map((file) => file.path)) : undefined;
+  const notebooks = emptyFolderNotebooks(listing.folders, notes, notebookOf);
   return {
     file: input.name,
     app,
     total,
+    ...(notebooks.length ? { notebooks } : {}),
     read: (readSignal) => {
       listing.newPass();
-      const context: NoteContext = { tree, limits, signal: readSignal, app, file: input.name, inZip: true };
+      const context: NoteContext = { tree, limits, signal: readSignal, app, file: input.name, inZip: true, notebookOf, isDatabaseRow };
       return simplenote ? readSimplenote(input, simplenote, context) : readZip(input, notes, others, context);
     },
   };
+}
+
+/** The notebooks of the zip's folders that no note lies in or under (an empty folder of a vault, a notebook NotePad exported without notes). */
+function emptyFolderNotebooks(folders: readonly string[], notes: readonly ClassifiedFile[], notebookOf: NotebookOf): string[][] {
+  const holding = new Set<string>();
+  for (const note of notes) for (let dir = dirOf(note.file.path); dir !== ''; dir = dirOf(dir)) holding.add(dir);
+  return folders
+    .filter((folder) => !isAppPrivate(`${folder}/`) && !holding.has(folder))
+    .map((folder) => notebookOf(`${folder}/-`))
+    .filter((levels) => levels.length > 0);
 }
 
 async function simplenoteTotal(file: ClassifiedFile, limits: ImportLimits, signal?: AbortSignal): Promise<unknown> {

@@ -75,6 +75,7 @@ export async function htmlNote(file: SourceFile, text: string, context: NoteCont
     body: { format: 'html', text: serialize(content).trim() },
     ...dates,
     tags: [],
+    notebook: context.notebookOf(file.path),
     starred: false,
     attachments: attachments.attachments,
     source: noteSource(file, context),

@@ -17,6 +17,11 @@ export interface FrontMatter {
   starred: boolean;
   /** The place in NotePad's manual order (its own export writes `order`, from 1), when given. */
   order?: number;
+  /**
+   * The notebook's names, top first, when its folders cannot say them (NotePad's own export writes
+   * `notebook` where a name is not a file name as it is: docs/product.md "Export all notes").
+   */
+  notebook?: string[];
 }
 
 /** The body without its front matter, what the front matter says, and a problem when it is broken. */
@@ -50,6 +55,13 @@ export function tagList(value: unknown): string[] {
     .filter(Boolean);
 }
 
+/** A `notebook` value: a list of level names (a single name is one level). */
+function notebookPath(value: unknown): string[] | undefined {
+  const levels = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  const names = levels.filter((level): level is string => typeof level === 'string' && level.trim() !== '');
+  return names.length && names.length === levels.length ? names : undefined;
+}
+
 function readFront(data: Record<string, unknown>): FrontMatter {
   const title = typeof data.title === 'string' || typeof data.title === 'number' ? String(data.title).trim() : undefined;
   return {
@@ -60,6 +72,7 @@ function readFront(data: Record<string, unknown>): FrontMatter {
     modified: firstDate(data, MODIFIED_KEYS),
     starred: STAR_KEYS.some((key) => data[key] === true || data[key] === 'true'),
     order: typeof data.order === 'number' && Number.isSafeInteger(data.order) ? data.order : undefined,
+    notebook: notebookPath(data.notebook),
   };
 }
 

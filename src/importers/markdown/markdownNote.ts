@@ -12,17 +12,21 @@ import type { DroppedItem, ImportedNote } from '../neutralNotes';
 import { splitFrontMatter, type FrontMatter } from './frontMatter';
 import { rewriteMarkdown, type Resolved } from './rewrite';
 import { readObsidianBlocks } from './obsidianBlocks';
+import { readNotionProperties } from './notionProperties';
 
 const NOTE_EXTENSIONS = ['md', 'markdown', 'html', 'htm', 'txt'];
 const HEADING = /^\s*#\s+(.+?)\s*#*\s*$/;
 
 /** Keys NotePad's own export writes; front matter with only these (and title, created, modified) is its. */
 const NOTEPAD_KEYS = ['title', 'id', 'created', 'modified', 'starred', 'order'];
+/** Keys its export writes for organised notes, always with `id` (other apps write `tags` too). */
+const NOTEPAD_ORGANISATION_KEYS = ['tags', 'notebook'];
 
 /** Whether front matter is NotePad's own export's. */
 export function isNotepadFrontMatter(front: FrontMatter | null): boolean {
   if (!front) return false;
-  return ['title', 'created', 'modified'].every((key) => front.keys.includes(key)) && front.keys.every((key) => NOTEPAD_KEYS.includes(key));
+  const allowed = front.keys.includes('id') ? [...NOTEPAD_KEYS, ...NOTEPAD_ORGANISATION_KEYS] : NOTEPAD_KEYS;
+  return ['title', 'created', 'modified'].every((key) => front.keys.includes(key)) && front.keys.every((key) => allowed.includes(key));
 }
 
 /** The body without a first `# Heading` that repeats the title. */
@@ -66,10 +70,12 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
   const { body: rawBody, front, problem } = splitFrontMatter(text);
   const dropped: DroppedItem[] = problem ? [{ item: 'front matter', reason: problem }] : [];
   const title = front?.title ?? titleFromPath(file.path);
-  const body = readObsidianBlocks(withoutTitleHeading(rawBody, title));
+  const untitled = withoutTitleHeading(rawBody, title);
+  const notion = context.isDatabaseRow?.(file.path) ? readNotionProperties(untitled) : { body: untitled, tags: [] };
+  const body = readObsidianBlocks(notion.body);
   const attachments = new NoteAttachments(context, dirOf(file.path));
   const answers = await resolveTargets(body, attachments);
-  const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' });
+  const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' }, context.app === 'bear');
   const dates = fileDates(file);
   const createdAt = front?.created ?? dates.createdAt;
   return {
@@ -77,7 +83,8 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
     body: { format: 'markdown', text: rewritten.text },
     createdAt,
     modifiedAt: front?.modified ?? dates.modifiedAt ?? createdAt,
-    tags: [...new Set([...(front?.tags ?? []), ...rewritten.tags])],
+    tags: [...new Set([...(front?.tags ?? []), ...notion.tags, ...rewritten.tags])],
+    notebook: front?.notebook ?? context.notebookOf(file.path),
     starred: front?.starred ?? false,
     attachments: attachments.attachments,
     source: noteSource(file, context),

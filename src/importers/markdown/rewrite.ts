@@ -20,8 +20,22 @@ const IMAGE = /!\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
 /** An `<img src="...">` of inline HTML: BlockNote writes a captioned image as `<figure><img src><figcaption>`. */
 const HTML_IMAGE = /(<img\b[^>\n]*?\bsrc=")([^"\n]+)(")/gi;
 const LINK = /(^|[^!\]])\[([^\]\n]*)\]\((<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\)/g;
-const INLINE_TAG = /(^|\s)#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
+/**
+ * An inline tag as Obsidian reads one: `#` after a space or at the start of a line (not a heading's
+ * `# `, not `page#part` in a URL), then letters, numbers, `_`, `-`, `/` (nesting), marks and emoji, at
+ * least one of them not a digit (`#1984` is not a tag, `#y1984` is).
+ */
+const INLINE_TAG =
+  /(^|\s)#([\p{L}\p{N}\p{M}\p{Extended_Pictographic}_\-/]*[\p{L}\p{M}\p{Extended_Pictographic}_\-/][\p{L}\p{N}\p{M}\p{Extended_Pictographic}_\-/]*)/gu;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** Bear's tag of several words, closed by a second `#` (`#road trip#`, `#work/client a#`). */
+const BEAR_TAG = /(^|\s)#([^\s#][^#\n]*?\s[^#\n]*?[^\s#])#(?=\s|$)/gu;
+
+/** Where the inline tags a text holds are collected, and whether Bear's tags of several words count. */
+interface TagCollector {
+  tags: Set<string>;
+  multiWord: boolean;
+}
 
 /** A wiki link's readable text: its alias, else its note name with a heading as "Note > Heading". */
 function wikiText(target: string, alias: string | undefined): string {
@@ -38,7 +52,7 @@ function linkPath(url: string): string {
 }
 
 /** Rewrites one stretch of text outside code. */
-function rewriteText(text: string, resolve: Resolver, tags: Set<string>): string {
+function rewriteText(text: string, resolve: Resolver, collector: TagCollector): string {
   let out = text.replace(WIKI_EMBED, (whole, target: string, option: string | undefined) => {
     const path = target.split('#')[0].trim();
     const found = resolve(path, true);
@@ -68,12 +82,15 @@ function rewriteText(text: string, resolve: Resolver, tags: Set<string>): string
     if (found.kind === 'attachment') return `${before}[${label}](attachment:${found.ref})`;
     return `${before}${label}`;
   });
-  for (const match of out.matchAll(INLINE_TAG)) tags.add(match[2].replace(/\/+$/, ''));
+  const { tags, multiWord } = collector;
+  // A tag of several words first, so its first word is not taken for a tag of its own.
+  const scanned = multiWord ? out.replace(BEAR_TAG, (_whole, before: string, tag: string) => (tags.add(tag.trim()), before)) : out;
+  for (const match of scanned.matchAll(INLINE_TAG)) tags.add(match[2].replace(/\/+$/, ''));
   return out;
 }
 
 /** Rewrites a line outside fenced code, leaving its inline code spans as they are. */
-function rewriteLine(line: string, resolve: Resolver, tags: Set<string>): string {
+function rewriteLine(line: string, resolve: Resolver, tags: TagCollector): string {
   let out = '';
   let last = 0;
   for (const match of line.matchAll(INLINE_CODE)) {
@@ -84,11 +101,12 @@ function rewriteLine(line: string, resolve: Resolver, tags: Set<string>): string
 }
 
 /**
- * A Markdown body with its links rewritten through `resolve`, and the inline tags it holds. Call it once
- * with a resolver that only records targets, resolve them, then again with the answers.
+ * A Markdown body with its links rewritten through `resolve`, and the inline tags it holds (with
+ * `multiWordTags`, Bear's `#tag of words#` too). Call it once with a resolver that only records
+ * targets, resolve them, then again with the answers.
  */
-export function rewriteMarkdown(body: string, resolve: Resolver): { text: string; tags: string[] } {
-  const tags = new Set<string>();
+export function rewriteMarkdown(body: string, resolve: Resolver, multiWordTags = false): { text: string; tags: string[] } {
+  const collector: TagCollector = { tags: new Set<string>(), multiWord: multiWordTags };
   const lines = body.split('\n');
   let fence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
@@ -101,7 +119,7 @@ export function rewriteMarkdown(body: string, resolve: Resolver): { text: string
       fence = open[1];
       continue;
     }
-    lines[i] = rewriteLine(lines[i], resolve, tags);
+    lines[i] = rewriteLine(lines[i], resolve, collector);
   }
-  return { text: lines.join('\n'), tags: [...tags] };
+  return { text: lines.join('\n'), tags: [...collector.tags] };
 }

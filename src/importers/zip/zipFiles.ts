@@ -102,9 +102,11 @@ function zipFile(zipName: string, entry: FileEntry, path: string, budget: () => 
   };
 }
 
-/** A listed zip: its files (directories left out) and the budget the next pass counts against. */
+/** A listed zip: its files, its folders, and the budget the next pass counts against. */
 export interface ZipListing {
   files: SourceFile[];
+  /** The paths of its directory entries (an empty folder is only there as one). */
+  folders: string[];
   /** Starts a new pass over the zip (planning, then reading): a fresh budget for the bytes produced. */
   newPass(): void;
 }
@@ -118,6 +120,7 @@ export async function listZip(input: ImportInput, limits: ImportLimits, signal?:
   let budget = new ZipBudget(input.size, limits);
   const reader = new ZipReader(new BlobReader(input), { useWebWorkers: false, checkOverlappingEntry: true });
   const files: SourceFile[] = [];
+  const folders: string[] = [];
   let count = 0;
   try {
     for await (const entry of reader.getEntriesGenerator()) {
@@ -130,6 +133,10 @@ export async function listZip(input: ImportInput, limits: ImportLimits, signal?:
       }
       const path = isFile(entry) ? normalizePath(entry.filename) : null;
       if (isFile(entry) && path) files.push(zipFile(input.name, entry, path, () => budget));
+      else if (!isFile(entry)) {
+        const folder = normalizePath(entry.filename);
+        if (folder) folders.push(folder);
+      }
     }
   } catch (error) {
     throwIfAborted(signal);
@@ -138,6 +145,7 @@ export async function listZip(input: ImportInput, limits: ImportLimits, signal?:
   }
   return {
     files,
+    folders,
     newPass: () => {
       budget = new ZipBudget(input.size, limits);
     },

@@ -151,7 +151,7 @@ function isEmptyDocument(blocks: unknown[]): boolean {
 /**
  * Convert one imported note (docs/architecture.md "Import pipeline"): its body to HTML (Markdown with
  * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs (SVG images as
- * sanitized SVG data URLs) shown at most 800 px wide, other files left out and listed, tags as a last paragraph "Tags: a, b", everything
+ * sanitized SVG data URLs) shown at most 800 px wide, other files left out and listed, everything
  * sanitized exactly as a paste is, parsed into blocks by the editor's own parser, and the HTML derived
  * from those blocks as a body save derives it. An empty title becomes "Untitled Note".
  * @throws when the body cannot be parsed at all (the note is then skipped and listed by the caller);
@@ -166,11 +166,7 @@ export async function convertNote(note: PreparedNote, tools: ConversionTools): P
   // BlockNote keeps an image only as a block of its own: one inside a line of text would be lost.
   hoistImages(doc.body);
   const html = doc.body.innerHTML;
-  const blocks = [
-    ...(text ? paragraphs(linesOf(note.body.text), tools) : []),
-    ...(html ? tools.parseHtml(tools.clean(html)) : []),
-    ...paragraphs(note.tags.length ? [`Tags: ${note.tags.join(', ')}`] : [], tools),
-  ];
+  const blocks = [...(text ? paragraphs(linesOf(note.body.text), tools) : []), ...(html ? tools.parseHtml(tools.clean(html)) : [])];
   const title = note.title.trim() === '' ? DEFAULT_NOTE_TITLE : note.title;
   const dropped = [...note.dropped, ...left.map((a) => ({ item: a.name, reason: a.reason }))];
   return {

@@ -3,6 +3,7 @@ import type { EventLog } from '../../events/eventLog';
 import type { ImportedFileSummary } from '../../projections/imports';
 import { BATCH_MAX_CHARS, BATCH_MAX_MS, BATCH_MAX_NOTES, BatchWriter } from './batchWriter';
 import type { ConvertedNote } from './convertNote';
+import { ImportOrganiser } from './importOrganiser';
 import { NoteIdAllocator, usableTime } from './noteIds';
 import type { ImportPlan, PreparedNote } from './readerProtocol';
 
@@ -25,12 +26,15 @@ export class ImportAppender {
   private readonly fileTimes: Map<string, number | null>;
   private batch: AppEvent[] = [];
   private added: [id: string, modified: string, event: string][] = [];
+  /** The notebooks this batch makes (their `notebook.created` events are in it). */
+  private notebooks: string[] = [];
+  private readonly organiser: ImportOrganiser;
   private chars = 0;
   private batchStarted: number;
 
   constructor(
     private readonly log: EventLog,
-    plan: ImportPlan,
+    private readonly plan: ImportPlan,
     chosen: readonly { name: string; lastModified?: number }[],
     private readonly importId: string,
     /** The import's time (ms): the creation time of notes whose source and file have none. */
@@ -43,6 +47,7 @@ export class ImportAppender {
     ];
     this.ids = new NoteIdAllocator((id) => Boolean(log.state.notes.meta[id] || log.state.notes.deleted[id]));
     this.writer = new BatchWriter(log);
+    this.organiser = new ImportOrganiser(log);
     this.fileTimes = new Map(chosen.map((f) => [f.name, usableTime(f.lastModified)]));
     this.batchStarted = now();
   }
@@ -68,12 +73,18 @@ export class ImportAppender {
   /**
    * A converted note of source `source` joins the batch: its id is its creation time (or its file's, or
    * the import's) moved on while taken; `modified` is its source's last edit (or its creation time).
+   * Its notebook is found or made before it, in its batch, and its tags normalised (importOrganiser.ts).
    * The batch is written once it is full.
    */
   async add(source: number, note: PreparedNote, converted: ConvertedNote): Promise<void> {
     const created = usableTime(converted.createdAt) ?? this.fileTimes.get(note.source.file) ?? this.startedAt;
     const modified = new Date(usableTime(converted.modifiedAt) ?? created).toISOString();
     const id = this.ids.next(created);
+    const organised = this.organiser.organise(note.notebook, note.tags);
+    for (const made of organised.created) {
+      this.batch.push(made);
+      this.notebooks.push(made.payload.notebook);
+    }
     const event = this.log.create('note.imported', {
       id,
       title: converted.title,
@@ -84,13 +95,15 @@ export class ImportAppender {
       file: note.source.file,
       importId: this.importId,
       blocks: converted.blocks,
+      ...(organised.notebook ? { notebook: organised.notebook } : {}),
+      ...(organised.tags.length ? { tags: organised.tags } : {}),
     });
     this.batch.push(event);
     this.added.push([id, modified, event.id]);
     // A rough size: the HTML and a document of about the same length.
     this.chars += converted.html.length * 2;
     this.files[source].imported += 1;
-    for (const item of converted.dropped) this.list(source, 'dropped', { note: converted.title, ...item });
+    for (const item of [...converted.dropped, ...organised.dropped]) this.list(source, 'dropped', { note: converted.title, ...item });
     if (this.added.length >= BATCH_MAX_NOTES || this.chars >= BATCH_MAX_CHARS || this.now() - this.batchStarted >= BATCH_MAX_MS)
       await this.flush();
   }
@@ -98,17 +111,32 @@ export class ImportAppender {
   /** Write the batch so far with its record (after the previous batch is durable). */
   private async flush(): Promise<void> {
     this.batchStarted = this.now();
-    if (this.added.length === 0) return;
+    if (this.batch.length === 0) return;
     const record = this.log.create('import.notes-added', {
       id: IMPORT_RECORDS_KEY,
       importId: this.importId,
       notes: this.added.map(([id]) => id),
       modified: this.added.map(([, modified]) => modified),
       events: this.added.map(([, , eventId]) => eventId),
+      ...(this.notebooks.length ? { notebooks: this.notebooks } : {}),
     });
     const [events, notes] = [[...this.batch, record], this.added.length];
-    [this.batch, this.added, this.chars] = [[], [], 0];
+    [this.batch, this.added, this.notebooks, this.chars] = [[], [], [], 0];
     await this.writer.write(events, notes);
+  }
+
+  /** The planned sources' notebooks that no note brought (empty folders), made in the last batch. */
+  private addEmptyNotebooks(): void {
+    this.plan.sources.forEach((source, index) => {
+      for (const levels of source.notebooks ?? []) {
+        const organised = this.organiser.organise(levels, []);
+        for (const made of organised.created) {
+          this.batch.push(made);
+          this.notebooks.push(made.payload.notebook);
+        }
+        for (const item of organised.dropped) this.list(index, 'dropped', item);
+      }
+    });
   }
 
   /**
@@ -116,6 +144,7 @@ export class ImportAppender {
    * is durable. Returns the files' summaries, planned sources first.
    */
   async finish(cancelled: boolean): Promise<ImportedFileSummary[]> {
+    if (this.imported > 0 && !cancelled) this.addEmptyNotebooks();
     await this.flush();
     if (this.imported > 0) {
       await this.writer.write(

@@ -44,7 +44,7 @@ export function createReaderHost(planImport: PlanImport, convert: ImageConverter
       const planned = await planImport(files, { limits, signal: abort.signal });
       sources = planned.sources;
       return {
-        sources: sources.map(({ file, app, total }) => ({ file, app, total })),
+        sources: sources.map(({ file, app, total, notebooks }) => ({ file, app, total, ...(notebooks ? { notebooks } : {}) })),
         failures: planned.failures.map((failure) => ({ file: failure.file, reason: failure.reason })),
       };
     },

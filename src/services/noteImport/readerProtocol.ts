@@ -24,11 +24,12 @@ export interface PreparedNote extends Omit<ImportedNote, 'attachments'> {
 export type PreparedItem =
   { kind: 'note'; note: PreparedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
 
-/** A chosen file understood by planning: its name, its app and how many items it will yield. */
+/** A chosen file understood by planning: its name, its app, how many items it will yield and the notebooks no note brings. */
 interface PlannedFile {
   file: string;
   app: SourceApp;
   total: number;
+  notebooks?: string[][];
 }
 
 /** The outcome of planning the chosen files: what will be read, and the files that cannot be (with the reason). */

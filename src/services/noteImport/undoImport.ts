@@ -11,17 +11,18 @@ export interface UndoOutcome {
 
 /**
  * Undo an import in one step (docs/product.md "Import notes"): its notes that are as they were
- * imported are deleted and the import is marked undone, in one batch (one transaction); notes edited
- * since stay. Works the same after a reload, from the import's records in the log.
+ * imported are deleted, the notebooks it made that are then empty too, and the import is marked
+ * undone, in one batch (one transaction); notes edited since stay, and so do their notebooks. Works the same after a reload, from the import's records in the log.
  * @throws when the log knows no such import, or cannot write.
  */
 export async function undoImport(log: EventLog, importId: string): Promise<UndoOutcome> {
   const summary = importSummaries(await log.importRecords()).find((s) => s.importId === importId);
   if (!summary) throw new Error('This import is not in the log.');
   if (summary.undone) return { ...summary.undone, already: true };
-  const { remove, kept } = planUndo(summary, log.state.notes);
+  const { remove, kept, notebooks } = planUndo(summary, log.state.notes);
   await log.appendBatch([
     ...remove.map((id) => log.create('note.deleted', { id })),
+    ...notebooks.map((notebook) => log.create('notebook.deleted', { notebook })),
     log.create('import.undone', { id: IMPORT_RECORDS_KEY, importId, removed: remove.length, kept: kept.length }),
   ]);
   return { removed: remove.length, kept: kept.length, already: false };

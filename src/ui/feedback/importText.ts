@@ -46,4 +46,14 @@ export const IMPORT_TEXT = {
   droppedHeading: (n: number) => `Not imported (${count(n)})`,
   unlisted: (n: number) => `…and ${count(n)} more`,
   close: 'Close',
+  /** The offer to turn earlier imports' "Tags: a, b" lines into tags. */
+  tagLinesTitle: 'Turn “Tags:” lines into tags?',
+  tagLinesDetail: (n: number) =>
+    `${notesCount(n)} from earlier imports ${n === 1 ? 'ends' : 'end'} with a line “Tags: …”. NotePad can make those the ${n === 1 ? 'note’s' : 'notes’'} tags and remove the line.`,
+  tagLinesConvert: 'Turn into tags',
+  tagLinesNotNow: 'Not now',
+  tagLinesDone: (n: number) => `Tags added to ${notesCount(n)}`,
+  tagLinesNothing: 'No “Tags:” lines are left to turn into tags',
+  tagLinesUndone: (n: number) => `The “Tags:” lines are back in ${notesCount(n)}`,
+  tagLinesFailed: 'The “Tags:” lines could not be turned into tags',
 };

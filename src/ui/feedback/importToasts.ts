@@ -39,4 +39,19 @@ export const importToasts = {
   alreadyUndone: () => toast(IMPORT_TEXT.alreadyUndone),
   undoFailed: (reason: string) => toast.error(IMPORT_TEXT.undoFailed, { description: reason, duration: TOAST_ERROR_DURATION_MS }),
   busy: () => toast(IMPORT_TEXT.busy, { description: IMPORT_TEXT.busyDetail }),
+  /** The offer to turn `notes` notes' "Tags:" lines into tags: it stays until answered. */
+  tagLinesOffer: (notes: number, convert: () => void, notNow: () => void) =>
+    toast(IMPORT_TEXT.tagLinesTitle, {
+      description: IMPORT_TEXT.tagLinesDetail(notes),
+      duration: Infinity,
+      action: { label: IMPORT_TEXT.tagLinesConvert, onClick: convert },
+      cancel: { label: IMPORT_TEXT.tagLinesNotNow, onClick: notNow },
+    }),
+  tagLinesDone: (notes: number, undo: () => void) =>
+    toast.success(notes ? IMPORT_TEXT.tagLinesDone(notes) : IMPORT_TEXT.tagLinesNothing, {
+      duration: IMPORT_RESULT_DURATION_MS,
+      ...(notes ? { action: { label: IMPORT_TEXT.undo, onClick: undo } } : {}),
+    }),
+  tagLinesUndone: (notes: number) => toast.success(IMPORT_TEXT.tagLinesUndone(notes)),
+  tagLinesFailed: (reason: string) => toast.error(IMPORT_TEXT.tagLinesFailed, { description: reason, duration: TOAST_ERROR_DURATION_MS }),
 };

@@ -71,7 +71,8 @@ describe('Evernote .enex reader', () => {
     const note = noteTitled((await evernote()).notes, 'Checklists and code');
     expect(note.createdAt).toBe(Date.UTC(2023, 0, 5, 10, 20, 0));
     expect(note.modifiedAt).toBe(Date.UTC(2023, 0, 6, 8, 9, 10));
-    expect(note.tags).toEqual(['evernote', 'work', 'lists']);
+    expect(note.notebook).toEqual(['evernote']);
+    expect(note.tags).toEqual(['work', 'lists']);
     expect(note.body.text.endsWith('<p>Source: <a href="https://example.com/article">https://example.com/article</a></p>')).toBe(true);
     expect(note.source).toEqual({ app: 'evernote', file: 'evernote.enex' });
   });
@@ -104,7 +105,7 @@ describe('Evernote .enex reader', () => {
     expect(note.body.text.indexOf('The JPEG')).toBeLessThan(note.body.text.indexOf(refs[1]));
     expect(note.attachments.map((attachment) => attachment.name)).toEqual(['green.png', 'photo.jpg']);
     expect(note.dropped).toEqual([{ item: 'damaged.png', reason: 'damaged in the export (its data is not valid base64)' }]);
-    expect(note.tags).toEqual(['evernote', 'photos']);
+    expect(note.tags).toEqual(['photos']);
   });
 
   it('skips a note whose content is not ENML, with the reason, and imports the rest', async () => {

@@ -25,12 +25,13 @@ describe('Google Keep Takeout', () => {
     expect(shopping.source).toEqual({ app: 'keep', file: 'keep-takeout.zip', path: 'Takeout/Keep/Shopping.json' });
   });
 
-  it('keeps text one paragraph per line, tags an archived note "Archived", and finds an attachment stored with another extension', async () => {
+  it('keeps text one paragraph per line, tags an archived note "archived", and finds an attachment stored with another extension', async () => {
     const idea = noteTitled((await importOne([fixture('keep-takeout.zip')])).notes, 'Idea');
     const [image] = refsIn(idea.body.text);
     expect(idea.body.text).toBe(`<p>First line</p><p>Second line</p><p><img src="attachment:${image}" alt="1a2b3c4d.jpg"></p>`);
     expect(attachmentOf(idea, image)).toMatchObject({ mime: 'image/jpeg', data: JPEG });
-    expect(idea.tags).toEqual(['Ideas', 'Archived']);
+    expect(idea.tags).toEqual(['Ideas', 'archived']);
+    expect(idea.notebook).toEqual([]);
     expect(idea.starred).toBe(false);
   });
 
