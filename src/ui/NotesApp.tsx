@@ -6,6 +6,7 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 import { loadImportFeedback } from './feedback';
+import { fileInFilter } from './organise/newNoteInFilter';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -49,6 +50,7 @@ export function NotesApp() {
       const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
       if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
       void log.append('note.created', { id, title: DEFAULT_NOTE_TITLE });
+      fileInFilter(log, id);
       setEditTitleOf(id);
     });
   }, [log, whenEditable]);

@@ -3,7 +3,7 @@ import type { AppEvent } from '../../catalog';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { notebookIndex, notebookTree, tagIndex, tagTree } from '../../src/projections/organisation/organisationIndex';
-import { ancestorIds, treeParents, typeAheadIndex, visibleTreeRows } from '../../src/projections/organisation/treeRows';
+import { typeAheadIndex, visibleTreeRows } from '../../src/projections/organisation/treeRows';
 import { checkNotebookMove, checkNotebookName, checkTagPath, tagRenameKind } from '../../src/projections/organisation/organisationNames';
 import { tagSuggestions } from '../../src/projections/organisation/tagSuggestions';
 import { organisationStatistics } from '../../src/projections/organisation/organisationStatistics';
@@ -74,9 +74,6 @@ describe('the sidebar trees', () => {
     expect(typeAheadIndex(rows, 5, 'a')).toBe(1);
     expect(typeAheadIndex(rows, 0, 'TR')).toBe(4);
     expect(typeAheadIndex(rows, 0, 'zz')).toBe(-1);
-    const parents = treeParents(tagIndex(notes).roots);
-    expect(ancestorIds(parents, 'project/alpha')).toEqual(['project']);
-    expect(ancestorIds(parents, 'someday')).toEqual([]);
   });
 });
 

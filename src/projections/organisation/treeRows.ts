@@ -46,23 +46,3 @@ export function typeAheadIndex(rows: readonly TreeRow[], from: number, typed: st
   }
   return -1;
 }
-
-/** Every node of `roots` by id, with the id of the node above it (null at the top). */
-export function treeParents(roots: readonly OrganisationNode[]): Map<string, string | null> {
-  const parents = new Map<string, string | null>();
-  const walk = (nodes: readonly OrganisationNode[], parent: string | null) => {
-    for (const node of nodes) {
-      parents.set(node.id, parent);
-      walk(node.children, node.id);
-    }
-  };
-  walk(roots, null);
-  return parents;
-}
-
-/** The ids above `id` in a tree (nearest first), from `treeParents`; empty for a top-level or unknown id. */
-export function ancestorIds(parents: ReadonlyMap<string, string | null>, id: string): string[] {
-  const out: string[] = [];
-  for (let at = parents.get(id) ?? null; at !== null && out.length < 1000; at = parents.get(at) ?? null) out.push(at);
-  return out;
-}
