@@ -18,11 +18,11 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   untagged: 'Untagged',
 };
 
-/** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "travel". */
+/** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "“travel”". */
 function detailText(revision: Revision): string {
   if (revision.detail === undefined) return '';
   if (revision.kind === 'filed') return revision.detail === '' ? ' out of its notebook' : ` to ${revision.detail}`;
-  return ` ${revision.detail}`;
+  return ` “${revision.detail}”`;
 }
 
 /**

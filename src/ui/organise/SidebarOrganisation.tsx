@@ -187,7 +187,8 @@ export function SidebarOrganisation() {
   );
 
   return (
-    <div className="organise-nav">
+    // Busy until the counts and the trees' keys are in.
+    <div className="organise-nav" aria-busy={!live || undefined}>
       <ul className="organise-views" aria-label="Views">
         {view({ kind: 'all' }, 'All notes', notes.order.length, '☰')}
         {view({ kind: 'starred' }, 'Starred', notes.starred.length, '★')}

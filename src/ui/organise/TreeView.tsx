@@ -79,6 +79,7 @@ export function TreeView({
     const id = row.node.id;
     const add = event.ctrlKey || event.metaKey;
     let handled = true;
+    let typing = false;
     switch (event.key) {
       case 'ArrowDown':
         focusRow(index + 1);
@@ -125,8 +126,12 @@ export function TreeView({
         }
         break;
       default:
-        handled = event.key.length === 1 && !add && !event.altKey && typeAhead(event.key, index);
+        // `/` and `?` stay the app's keys (search, the shortcuts list).
+        typing = event.key.length === 1 && !add && !event.altKey && event.key !== '/' && event.key !== '?';
+        handled = typing && typeAhead(event.key, index);
     }
+    // Only letters typed one after another make a type-ahead word.
+    if (!typing) typed.current = { text: '', at: 0 };
     if (handled) {
       event.preventDefault();
       event.stopPropagation();

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { isTagWithin, TAG_SEPARATOR } from '../../../../catalog';
+import { isTagWithin, tagKey, TAG_SEPARATOR } from '../../../../catalog';
 import { useLog } from '../../LogContext';
 import type { OrganisationNode } from '../../../projections/organisation/organisationIndex';
 import { notebookTree, tagTree } from '../../../projections/organisation/organisationIndex';
@@ -7,6 +7,7 @@ import { isWithinNotebook, notebookPath } from '../../../projections/organisatio
 import { checkNotebookMove, tagRenameKind } from '../../../projections/organisation/organisationNames';
 import type { ManageTarget } from '../manageRequest';
 import { organise } from './organiseCommands';
+import { openAbove } from './openAbove';
 import { DialogFrame, FieldProblem } from './DialogFrame';
 
 /** Every node of a tree in order, parents first. */
@@ -60,6 +61,7 @@ export function MoveDialog({ target, onClose }: { target: ManageTarget; onClose(
     if (rename.kind === 'refused') return setProblem(rename.problem);
     if (rename.kind === 'merge' && !merge) return setMerge({ to, into: rename.into });
     onClose();
+    openAbove(now, { kind: 'tag', key: tagKey(to) }, null);
     void organise(log, { type: 'tag.renamed', payload: { tag: from, to } }, (t) =>
       rename.kind === 'merge' ? t.tagsMerged(from, rename.into) : t.tagMoved(from, to),
     );

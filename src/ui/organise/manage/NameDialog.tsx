@@ -5,6 +5,7 @@ import { notebookPath } from '../../../projections/organisation/notebooks';
 import { checkNotebookName, checkTagPath, tagRenameKind } from '../../../projections/organisation/organisationNames';
 import type { ManageTarget } from '../manageRequest';
 import { organise } from './organiseCommands';
+import { openAbove } from './openAbove';
 import { DialogFrame, FieldProblem } from './DialogFrame';
 
 /** What the dialog names: a new notebook or tag under `parent` (null: top level), or an existing one. */
@@ -56,6 +57,7 @@ export function NameDialog({ mode, onClose }: { mode: NameDialogMode; onClose():
       if (id === undefined) {
         const made = crypto.randomUUID();
         const under = parent === null ? null : notebookPath(now, parent).join(' / ');
+        openAbove(now, { kind: 'notebook', id: made }, parent);
         return done(
           organise(log, { type: 'notebook.created', payload: { notebook: made, name: check.value, parent } }, (t) =>
             t.notebookCreated(check.value, under),
@@ -75,6 +77,7 @@ export function NameDialog({ mode, onClose }: { mode: NameDialogMode; onClose():
     if (mode.kind === 'create') {
       const path = mode.parent === null ? check.value : `${now.tags[mode.parent] ?? mode.parent}${TAG_SEPARATOR}${check.value}`;
       if (now.tags[tagKey(path)] !== undefined) return setProblem(`A tag “${now.tags[tagKey(path)]}” already exists.`);
+      openAbove(now, { kind: 'tag', key: tagKey(path) }, null);
       return done(organise(log, { type: 'tag.created', payload: { tag: path } }, (t) => t.tagCreated(path)));
     }
     const key = (mode.target as { key: string }).key;

@@ -66,7 +66,6 @@ export function NotebookPicker({ log, notes, noteId }: { log: EventLog; notes: N
     };
     document.addEventListener('pointerdown', onPointer, true);
     return () => document.removeEventListener('pointerdown', onPointer, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [place]);
 
   const close = (refocus: boolean) => {
