@@ -10,6 +10,13 @@ export interface LibrarySpec {
   /** Mark compaction as just done, so the app does not compact in idle time during a measurement. */
   skipCompaction: boolean;
   /**
+   * Notebooks and tags, as an import from an app that has them leaves them (docs/benchmarks.md
+   * "Organisation figures"): `notebooks` notebooks three levels deep made before the import, every
+   * imported note (schema version 4) in one of them (9 in 10) with 1-4 of `tags` tags (nested two
+   * levels by `/`), and the tag RENAMED_TAG on every `renamedEvery`-th note.
+   */
+  organise?: { notebooks: number; tags: number; renamedEvery: number };
+  /**
    * Write only the events numbered `from` to `to - 1` (1-based, in the order generated; all are
    * generated, so every slice is the same log's). A slice after the first goes after the events the
    * store already holds (the app's own, such as a selection), so seqs shift by those.
@@ -17,10 +24,13 @@ export interface LibrarySpec {
   slice?: { from: number; to: number };
 }
 
-/** How many events `seedLibraryInPage` generates for `spec` (the import, its records and summary, then the edits). */
-export function libraryEventCount(spec: Pick<LibrarySpec, 'notes' | 'edits'>): number {
-  return spec.notes + Math.ceil(spec.notes / 200) + 1 + spec.edits;
+/** How many events `seedLibraryInPage` generates for `spec` (the notebooks, the import, its records and summary, then the edits). */
+export function libraryEventCount(spec: Pick<LibrarySpec, 'notes' | 'edits' | 'organise'>): number {
+  return (spec.organise?.notebooks ?? 0) + spec.notes + Math.ceil(spec.notes / 200) + 1 + spec.edits;
 }
+
+/** The tag of the organised library that the bench renames (on every `renamedEvery`-th note). */
+export const RENAMED_TAG = 'Ledger';
 
 /** What was written: events (generated), the last seq stored, JSON bytes (of the slice), and the library's shape for the report. */
 export interface LibrarySeeded {
@@ -231,12 +241,14 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
       batch = [];
       batchBytes = 0;
     });
-  const write = async (at: number, type: string, payload: Record<string, unknown>, blocksJson?: string) => {
-    const id = uuid();
+  // Organisation needs schema version 4 (its event types, and a notebook and tags on note.imported).
+  const version = spec.organise ? 4 : 3;
+  const write = async (at: number, type: string, payload: Record<string, unknown>, blocksJson?: string, eventId?: string) => {
+    const id = eventId ?? uuid();
     const mine = seq >= slice.from && seq < slice.to;
     seq++;
     if (!mine) return id;
-    const event: Record<string, unknown> = { v: 3, seq: seq - 1 + shift, id, at: new Date(at).toISOString(), type, payload };
+    const event: Record<string, unknown> = { v: version, seq: seq - 1 + shift, id, at: new Date(at).toISOString(), type, payload };
     if (blocksJson !== undefined) event.blocksJson = blocksJson;
     const size = JSON.stringify(event).length;
     bytes += size;
@@ -244,6 +256,48 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
     batch.push(event);
     if (batch.length >= 500 || batchBytes > 8e6) await flush();
     return id;
+  };
+
+  // Notebooks three levels deep (a fifteenth at the top, four fifteenths under those, the rest under
+  // those), made before the import; tags nested two levels, RENAMED_TAG a top one of its own. A PRNG
+  // of their own, so the notes, bodies and edits are those of the library without them.
+  const notebookIds: string[] = [];
+  const tagPaths: string[] = [];
+  let b = (spec.seed ^ 0x5bd1e995) >>> 0;
+  const orgRand = () => {
+    b = (b + 0x6d2b79f5) >>> 0;
+    let t = b;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const word = () => spec.vocab[Math.floor(spec.vocab.length * orgRand() ** 2)];
+  if (spec.organise) {
+    const { notebooks, tags } = spec.organise;
+    const top = Math.max(1, Math.round(notebooks / 15));
+    const middle = Math.max(top, Math.round((notebooks * 4) / 15));
+    for (let i = 0; i < notebooks; i++) {
+      const parent = i < top ? null : i < top + middle ? notebookIds[(i - top) % top] : notebookIds[top + ((i - top - middle) % middle)];
+      const id = `nb-${i.toString(16).padStart(4, '0')}-${Math.floor(orgRand() * 2 ** 32).toString(16)}`;
+      notebookIds.push(id);
+      const name = `${word().replace(/^./, (c) => c.toUpperCase())} ${word()} ${i}`;
+      const eventId = `${id.slice(3).padEnd(8, '0')}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      await write(importAt - DAY + i, 'notebook.created', { notebook: id, name, parent }, undefined, eventId);
+    }
+    tagPaths.push(RENAMED_TAG);
+    for (let t = 1; tagPaths.length < tags; t++) {
+      const name = `${word()}-${t}`;
+      tagPaths.push(name);
+      for (let k = 0; k < 4 && tagPaths.length < tags; k++) tagPaths.push(`${name}/${word()}-${k}`);
+    }
+  }
+  const organisationOf = (i: number): Record<string, unknown> => {
+    if (!spec.organise) return {};
+    const tags = new Set<string>();
+    for (let k = 1 + Math.floor(orgRand() * 4); k > 0; k--) tags.add(tagPaths[1 + Math.floor(orgRand() * (tagPaths.length - 1))]);
+    if (i % spec.organise.renamedEvery === 0) tags.add(RENAMED_TAG);
+    const notebook = orgRand() < 0.9 ? { notebook: notebookIds[Math.floor(orgRand() * notebookIds.length)] } : {};
+    return { ...notebook, tags: [...tags] };
   };
 
   // The import: 200 notes a batch, each batch with its record, then the summary.
@@ -263,7 +317,7 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
       if (star) starred.add(id);
       const { html, blocksJson } = bodyOf(id, kinds[i]);
       const title = `${text(int(1, 5))}`.replace(/^./, (c) => c.toUpperCase());
-      const payload = { id, title, modified, html, starred: star, source: 'evernote', importId, file };
+      const payload = { id, title, modified, html, starred: star, source: 'evernote', importId, file, ...organisationOf(i) };
       rev.set(id, await write(importAt + i, 'note.imported', payload, blocksJson));
       batchIds.push(id);
       batchModified.push(modified);

@@ -3,6 +3,7 @@ import type { EventLog } from '../events/eventLog';
 import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { newNoteRequest, type NewNoteRequest } from './NewNoteHeader';
 import { stopEarlyNewNote, takeEarlyNewNotes } from './earlyNewNote';
+import { fileInFilter } from './organise/newNoteInFilter';
 
 /** A new note id: the creation time in ms (docs/product.md "Entities and storage keys"), bumped if a note already has it. */
 function newNoteId(taken: Record<string, unknown>): string {
@@ -39,6 +40,8 @@ export function useNewNote(log: EventLog, whenEditable: Promise<void>, editorSho
       const id = newNoteId({ ...log.state.notes.meta, ...log.state.notes.deleted });
       if (log.state.view.analyticsOpen) void log.append('ui.analytics-toggled', { open: false });
       void log.append('note.created', { id, title: request.savedTitle ?? DEFAULT_NOTE_TITLE });
+      // Made inside a notebook or tag filter, it joins what the list shows instead of vanishing from it.
+      fileInFilter(log, id);
       request.id = id;
       return true;
     },

@@ -83,7 +83,7 @@ test.describe('notes app on the event log', () => {
     await app.typeBody('alpha body');
     await app.waitForSaved();
     await app.createNote('Beta');
-    await page.getByRole('button', { name: 'Star' }).first().click();
+    await app.rows.first().getByRole('button', { name: 'Star' }).click();
     const keys = await app.localStorageKeys();
     const notes = JSON.parse(keys.notes) as { id: string; title: string; modified: string }[];
     expect(Object.keys(keys).sort()).toEqual(['linkedNotes', 'notes', `note_${notes[0].id}`, `note_${notes[1].id}`].sort());

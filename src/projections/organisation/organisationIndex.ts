@@ -1,4 +1,4 @@
-import { tagKeyAncestry, TAG_SEPARATOR, type NoteFilter } from '../../../catalog';
+import { TAG_SEPARATOR, type NoteFilter } from '../../../catalog';
 import type { NotesState } from '../notesState';
 
 /**
@@ -36,6 +36,7 @@ function sortTree(nodes: OrganisationNode[]): OrganisationNode[] {
 }
 
 const notebookCache = new WeakMap<NotesState['notebooks'], WeakMap<NotesState['filed'], TreeIndex>>();
+const notebookTreeCache = new WeakMap<NotesState['notebooks'], OrganisationNode[]>();
 
 /** The notebook tree, children sorted by name, with the notes of each notebook and its sub-notebooks. */
 export function notebookIndex(notes: NotesState): TreeIndex {
@@ -46,12 +47,21 @@ export function notebookIndex(notes: NotesState): TreeIndex {
   return index;
 }
 
-function buildNotebookIndex(notes: NotesState): TreeIndex {
+/**
+ * The notebook tree without its notes (every `count` 0): what the sidebar draws before the index is
+ * made (docs/architecture.md "Start-up order"); it reads the notebooks only, not the notes.
+ */
+export function notebookTree(notes: NotesState): OrganisationNode[] {
+  let roots = notebookTreeCache.get(notes.notebooks);
+  if (!roots) notebookTreeCache.set(notes.notebooks, (roots = notebookNodes(notes).roots));
+  return roots;
+}
+
+/** The notebooks as nodes (count 0) by id, and the roots, sorted by name. */
+function notebookNodes(notes: NotesState): { nodes: Map<string, OrganisationNode>; roots: OrganisationNode[] } {
   const nodes = new Map<string, OrganisationNode>();
-  const members = new Map<string, Set<string>>();
   for (const [id, notebook] of Object.entries(notes.notebooks)) {
     nodes.set(id, { id, name: notebook.name, path: notebook.name, depth: 0, count: 0, children: [] });
-    members.set(id, new Set());
   }
   const roots: OrganisationNode[] = [];
   for (const [id, node] of nodes) {
@@ -66,6 +76,13 @@ function buildNotebookIndex(notes: NotesState): TreeIndex {
     for (const child of node.children) place(child, depth + 1, `${path} / ${child.name}`);
   };
   for (const root of roots) place(root, 0, root.name);
+  return { nodes, roots: sortTree(roots) };
+}
+
+function buildNotebookIndex(notes: NotesState): TreeIndex {
+  const { nodes, roots } = notebookNodes(notes);
+  const members = new Map<string, Set<string>>();
+  for (const id of nodes.keys()) members.set(id, new Set());
   for (const [note, notebook] of Object.entries(notes.filed)) {
     for (let at: string | null = notebook, step = 0; at !== null && step < 1000; step++) {
       members.get(at)?.add(note);
@@ -73,7 +90,7 @@ function buildNotebookIndex(notes: NotesState): TreeIndex {
     }
   }
   for (const [id, node] of nodes) node.count = members.get(id)!.size;
-  return { roots: sortTree(roots), notes: members };
+  return { roots, notes: members };
 }
 
 const tagCache = new WeakMap<NotesState['tags'], WeakMap<NotesState['tagged'], TreeIndex>>();
@@ -87,13 +104,21 @@ export function tagIndex(notes: NotesState): TreeIndex {
   return index;
 }
 
-function buildTagIndex(notes: NotesState): TreeIndex {
+const tagTreeCache = new WeakMap<NotesState['tags'], OrganisationNode[]>();
+
+/** The tag tree without its notes (every `count` 0), as notebookTree: it reads the tags only. */
+export function tagTree(notes: NotesState): OrganisationNode[] {
+  let roots = tagTreeCache.get(notes.tags);
+  if (!roots) tagTreeCache.set(notes.tags, (roots = tagNodes(notes).roots));
+  return roots;
+}
+
+/** The tags as nodes (count 0) by key, and the roots, sorted by name. */
+function tagNodes(notes: NotesState): { nodes: Map<string, OrganisationNode>; roots: OrganisationNode[] } {
   const nodes = new Map<string, OrganisationNode>();
-  const members = new Map<string, Set<string>>();
   for (const [key, path] of Object.entries(notes.tags)) {
     const levels = path.split(TAG_SEPARATOR);
     nodes.set(key, { id: key, name: levels[levels.length - 1], path, depth: levels.length - 1, count: 0, children: [] });
-    members.set(key, new Set());
   }
   const roots: OrganisationNode[] = [];
   for (const [key, node] of nodes) {
@@ -102,11 +127,25 @@ function buildTagIndex(notes: NotesState): TreeIndex {
     if (parent) parent.children.push(node);
     else roots.push(node);
   }
+  return { nodes, roots: sortTree(roots) };
+}
+
+function buildTagIndex(notes: NotesState): TreeIndex {
+  const { nodes, roots } = tagNodes(notes);
+  const members = new Map<string, Set<string>>();
+  for (const key of nodes.keys()) members.set(key, new Set());
   for (const [note, keys] of Object.entries(notes.tagged)) {
-    for (const key of keys) for (const at of tagKeyAncestry(key)) members.get(at)?.add(note);
+    // The tag and every tag above it, cut off level by level (no arrays made per key).
+    for (const key of keys)
+      for (let at = key; ;) {
+        members.get(at)?.add(note);
+        const cut = at.lastIndexOf(TAG_SEPARATOR);
+        if (cut < 0) break;
+        at = at.slice(0, cut);
+      }
   }
   for (const [key, node] of nodes) node.count = members.get(key)!.size;
-  return { roots: sortTree(roots), notes: members };
+  return { roots, notes: members };
 }
 
 /** Whether `filter` selects every note. */

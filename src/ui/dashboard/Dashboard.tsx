@@ -7,6 +7,8 @@ import { FollowUpList } from './FollowUpList';
 import { StarredDonut } from './StarredDonut';
 import { WeekdayChart } from './WeekdayChart';
 import { WordCloudPanel } from './WordCloudPanel';
+import { OrganisationBars } from './OrganisationBars';
+import { organisationStatistics, TOP_TAGS_COUNT } from '../../projections/organisation/organisationStatistics';
 import { useToday } from './useToday';
 import { useStoredCounts } from './useStoredCounts';
 import './dashboard.css';
@@ -47,7 +49,8 @@ const Empty = ({ children }: { children: ReactNode }) => <p className="panel-emp
 
 /**
  * The analytics dashboard (docs/product.md "Dashboard", "Constants"): cards, a summary of total words,
- * and four panels (last 7 days by weekday, starred vs not, most used words, follow-up items).
+ * and six panels (last 7 days by weekday, starred vs not, most used words, notes per notebook, most
+ * used tags, follow-up items).
  * Every figure comes from the statistics projection, recomputed when the notes change (also from
  * another tab) or the date changes. Loaded lazily: Plot, d3 and wordcloud are only in its chunk.
  */
@@ -57,6 +60,7 @@ export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps
   const known = useStoredCounts(notes);
   // The counts an earlier page stored come first (an IndexedDB read): notes at the same revision are not read again.
   const stats = useMemo(() => (known === undefined ? null : dashboardStatistics(notes, now, TIME_ZONE, known)), [notes, now, known]);
+  const organised = useMemo(() => organisationStatistics(notes), [notes]);
   const header = (
     <header className="dashboard-header">
       <div className="dashboard-titles">
@@ -124,6 +128,24 @@ export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps
               <Empty>No words yet. The words you use most in notes written in the last {DASHBOARD_DAYS} days will appear here.</Empty>
             ) : (
               <WordCloudPanel words={stats.topWords} theme={theme} />
+            )}
+          </Panel>
+
+          <Panel title="Notes per Notebook" caption="Each notebook counts the notes of its sub-notebooks too.">
+            {organised.notebooks.length === 0 ? (
+              <Empty>
+                No notebooks yet. Make one with + beside Notebooks in the sidebar, and this chart shows how many notes each holds.
+              </Empty>
+            ) : (
+              <OrganisationBars bars={organised.notebooks} label="Notes per notebook" />
+            )}
+          </Panel>
+
+          <Panel title="Most Used Tags" caption={`The ${TOP_TAGS_COUNT} tags on the most notes.`}>
+            {organised.tags.length === 0 ? (
+              <Empty>No tagged notes yet. Tag a note under its title, and the tags you use most appear here.</Empty>
+            ) : (
+              <OrganisationBars bars={organised.tags} label="Most used tags" />
             )}
           </Panel>
 

@@ -11,6 +11,7 @@ import { HeaderActions } from './HeaderActions';
 import { insertImageFile, resizeImage } from './imageInsert';
 import { NoteEditor, type NoteEditorHandle } from './NoteEditor';
 import { useRecording } from './useRecording';
+import { NoteOrganisationSlot } from '../organise/NoteOrganisationSlot';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 
 /** Run a command; an unexpected failure is reported (console and toast), never thrown into React. */
@@ -89,6 +90,7 @@ export function NoteWorkspace(props: {
       {/* A tab that met a newer build shows the note but offers no action on it (docs/architecture.md "Versions and tabs"). */}
       <div className="workspace-controls" inert={!writable}>
         {header(<HeaderActions state={state} hasNote run={run} />)}
+        <NoteOrganisationSlot noteId={noteId} />
         <EditorToolbar state={state} busy={ai.busy} run={runFromToolbar} />
       </div>
       <input

@@ -23,3 +23,4 @@ export { EXPORT_TEXT } from './exportText';
 export { exportToasts } from './exportToasts';
 export { IMPORT_ENTRY_TEXT } from './importEntryText';
 export { importFeedback, loadImportFeedback, type ImportFeedback } from './importFeedbackLoader';
+export { loadOrganiseFeedback, type OrganiseFeedback } from './organiseFeedbackLoader';

@@ -21,11 +21,11 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   'share-stopped': 'Stopped sharing',
 };
 
-/** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "travel". */
+/** What an organisation step says after its label: "to Work / Projects", "out of its notebook", "“travel”". */
 function detailText(revision: Revision): string {
   if (revision.detail === undefined) return '';
   if (revision.kind === 'filed') return revision.detail === '' ? ' out of its notebook' : ` to ${revision.detail}`;
-  return ` ${revision.detail}`;
+  return ` “${revision.detail}”`;
 }
 
 /** A link's options in words, after its entry's label (docs/product.md "History"). */

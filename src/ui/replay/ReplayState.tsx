@@ -4,6 +4,7 @@ import type { AppState } from '../../projections/notesState';
 import { storageKeyList } from '../../projections/storageKeys';
 import { openShares } from '../../projections/sharedLinks';
 import { VirtualLines } from './VirtualLines';
+import { ReplayOrganisation } from './ReplayOrganisation';
 
 /** Characters of a storage value shown on its line; the line says how long the whole value is. */
 const VALUE_SHOWN_CHARS = 160;
@@ -16,7 +17,7 @@ function keyLine(key: string, value: string): string {
 
 /**
  * The projected state at a replay step (docs/product.md "Event log tools"): the notes, the selected
- * note read-only, the starred set, the open shared links and the localStorage keys. The notes and the keys are lists of
+ * note read-only, the starred set, the notebooks and tags, the open shared links and the localStorage keys. The notes and the keys are lists of
  * which only the lines in view are rendered, so a step costs the same at 10 notes and at 10,000.
  */
 export function ReplayState({ state }: { state: AppState }) {
@@ -73,6 +74,7 @@ export function ReplayState({ state }: { state: AppState }) {
         <h3>Shared links</h3>
         <p className="replay-starred">{links.length ? links.join(', ') : 'none'}</p>
       </section>
+      <ReplayOrganisation notes={notes} />
       <section aria-label="localStorage at this step">
         <h3>localStorage keys ({keys.keys.length})</h3>
         <VirtualLines

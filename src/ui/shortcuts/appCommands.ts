@@ -72,6 +72,21 @@ export const APP_COMMANDS: AppCommand[] = [
     run: (c) => void c.log.append('ui.analytics-toggled', { open: !c.log.state.view.analyticsOpen }),
   },
   {
+    id: 'move-to-notebook',
+    label: 'Move the note to a notebook',
+    keys: 'Ctrl+Alt+M',
+    matches: (e) => ctrlAlt(e, 'KeyM'),
+    // The note's notebook picker (docs/product.md "Notebooks and tags"): the keyboard's way to move a note, as dragging its row is the pointer's.
+    run: () => document.querySelector<HTMLButtonElement>('[data-notebook-picker]')?.click(),
+  },
+  {
+    id: 'tag-note',
+    label: 'Add a tag to the note',
+    keys: 'Ctrl+Alt+G',
+    matches: (e) => ctrlAlt(e, 'KeyG'),
+    run: () => document.querySelector<HTMLInputElement>('input[aria-label="Add a tag"]')?.focus(),
+  },
+  {
     id: 'shortcuts',
     label: 'Keyboard shortcuts',
     keys: '?',

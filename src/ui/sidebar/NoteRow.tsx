@@ -3,6 +3,7 @@ import type { SidebarRow } from '../../projections/sidebar';
 import { TitleField } from '../TitleField';
 import { rowDate } from './rowDate';
 import { SharedMark } from '../share/SharedMark';
+import { startNoteDrag } from '../organise/noteDrag';
 
 /** Callbacks a row sends events through. */
 export interface RowActions {
@@ -42,6 +43,9 @@ export const NoteRow = memo(function NoteRow(props: {
             className="note-row-main"
             onClick={() => actions.select(row.id)}
             onDoubleClick={compact ? undefined : edit}
+            // Dropped on a notebook or a tag of the sidebar, it files or tags the note (docs/product.md "Notebooks and tags").
+            draggable={!compact}
+            onDragStart={(e) => startNoteDrag(e, row.id, title)}
             title={title}
             aria-label={compact ? title : undefined}
           >

@@ -1,6 +1,6 @@
-import { useMemo, useSyncExternalStore, type Ref } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../../catalog';
-import { SORT_LABELS, sidebarRows } from '../../projections/sidebar';
+import { SORT_LABELS, movePayload, sidebarRows } from '../../projections/sidebar';
 import { sharedNoteIds } from '../../projections/sharedLinks';
 import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
@@ -18,6 +18,9 @@ import { useEditability } from '../StartupGate';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { StorageLine } from '../storage/StorageLine';
 import { AccountEntry } from '../account/AccountEntry';
+import { SidebarOrganisation } from '../organise/SidebarOrganisation';
+import { FilterChips } from '../organise/FilterChips';
+import { emptyListText } from '../organise/emptyListText';
 
 /**
  * The sidebar of docs/product.md "Sidebar": product name, collapse/expand, New Note, Analytics toggle, sort,
@@ -48,6 +51,9 @@ export function Sidebar({
     [notes, view, indexLoading, shared],
   );
   const compact = view.sidebar === 'collapsed';
+  // The rows a move button belongs to: its neighbour there is the note it swaps with (movePayload).
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   /** On a phone the drawer covers the main area: close it when an action shows something there. */
   const closeDrawer = () => {
     if (window.matchMedia(DRAWER_QUERY).matches) void log.append('ui.sidebar-toggled', { mode: 'hidden' });
@@ -65,7 +71,10 @@ export function Sidebar({
         void log.append(starred ? 'note.unstarred' : 'note.starred', { id });
         showStatus(starred ? 'Note unstarred' : 'Note starred');
       },
-      move: (id, direction) => void log.append('note.moved', { id, direction }),
+      move: (id, direction) => {
+        const index = rowsRef.current.ids.indexOf(id);
+        if (index >= 0) void log.append('note.moved', movePayload(rowsRef.current, log.state.view, index, direction));
+      },
       remove: (id) => void log.append('note.deleted', { id }),
     }),
     [log],
@@ -150,6 +159,7 @@ export function Sidebar({
             {compact ? '📊' : 'Analytics'}
           </button>
         </div>
+        {!compact && <SidebarOrganisation />}
         {!compact && (
           <div className="sidebar-filters">
             <select
@@ -184,12 +194,8 @@ export function Sidebar({
             </div>
           </div>
         )}
-        <NoteList
-          rows={rows}
-          actions={actions}
-          compact={compact}
-          emptyText={view.search ? 'No notes match your search.' : 'No notes yet. Create one with “New Note”.'}
-        />
+        {!compact && <FilterChips />}
+        <NoteList rows={rows} actions={actions} compact={compact} emptyText={emptyListText(view)} />
         {!compact && (
           <footer className="sidebar-footer">
             <ImportTools />
