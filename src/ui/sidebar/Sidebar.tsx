@@ -5,6 +5,7 @@ import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
 import { NO_BODY_MATCHES, bodySearch, isStoredLoading, subscribeStoredLoad } from './liveSearchIndex';
+import { linkSearch } from './liveLinkIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
@@ -40,7 +41,10 @@ export function Sidebar({
   const view = useProjection((s) => s.view);
   // Body matches join once the stored search index has been read (liveSearchIndex.ts).
   const indexLoading = useSyncExternalStore(subscribeStoredLoad, isStoredLoading);
-  const rows = useMemo(() => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes)), [notes, view, indexLoading]);
+  const rows = useMemo(
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes), linkSearch(notes)),
+    [notes, view, indexLoading],
+  );
   const compact = view.sidebar === 'collapsed';
   /** On a phone the drawer covers the main area: close it when an action shows something there. */
   const closeDrawer = () => {
