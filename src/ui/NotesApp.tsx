@@ -6,6 +6,8 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
 import { useEditability } from './StartupGate';
 import { loadImportFeedback } from './feedback';
+import { newNoteId } from './newNoteId';
+import { useNoteFromAddress } from './noteFromAddress';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -13,13 +15,6 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ImportLayer = lazy(() => Promise.all([import('./import/ImportLayer'), loadImportFeedback()]).then(([layer]) => layer));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
 const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
-
-/** A new note id: the creation time in ms (docs/product.md "Entities and storage keys"), bumped if a note already has it. */
-function newNoteId(taken: Record<string, unknown>): string {
-  let ms = Date.now();
-  while (taken[String(ms)]) ms += 1;
-  return String(ms);
-}
 
 /** What the main area says until the editor can be shown. */
 const loading = (
@@ -35,6 +30,8 @@ export function NotesApp() {
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
   const { editable, whenEditable } = useEditability();
+  // `/?note=ID` opens that note (a link opened in a new tab).
+  useNoteFromAddress(editable);
   const [editTitleOf, setEditTitleOf] = useState<string | null>(null);
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
