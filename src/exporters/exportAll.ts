@@ -112,14 +112,29 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
     signal?.throwIfAborted();
   };
 
+  // Every note's file name first: a link may point at a note written later.
+  const titleOf = (id: string) => notes.meta[id].title || DEFAULT_NOTE_TITLE;
+  const paths = new Map(ids.map((id) => [id, names.take(fileStem(titleOf(id)), 'md')]));
+  const target = (noteId: string) => {
+    const path = paths.get(noteId);
+    return path === undefined ? undefined : { title: titleOf(noteId), path };
+  };
+
   for (const [index, id] of ids.entries()) {
     await pause();
     const meta = notes.meta[id];
-    const title = meta.title || DEFAULT_NOTE_TITLE;
-    const fileName = names.take(fileStem(title), 'md');
+    const title = titleOf(id);
+    const fileName = paths.get(id)!;
     let body: Awaited<ReturnType<typeof noteMarkdown>>;
     try {
-      body = await noteMarkdown({ body: notes.bodies[id], stem: fileName.slice(0, -'.md'.length), converter, assets, pause });
+      body = await noteMarkdown({
+        body: notes.bodies[id],
+        stem: fileName.slice(0, -'.md'.length),
+        converter,
+        assets,
+        pause,
+        files: { from: fileName, target },
+      });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new NoteExportError(title, error);
