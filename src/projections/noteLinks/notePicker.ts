@@ -25,11 +25,11 @@ interface Candidate {
   title: string;
 }
 
-/** Better first: a closer match, then the note changed last, then the title. */
-function before(a: Candidate, b: Candidate): boolean {
-  if (a.rank !== b.rank) return a.rank < b.rank;
-  if (a.modified !== b.modified) return a.modified > b.modified;
-  return a.title < b.title;
+/** True when a note of match `rank`, changed at `modified`, titled `title` (lower-cased) goes before `other`. */
+function before(rank: number, modified: string, title: string, other: Candidate): boolean {
+  if (rank !== other.rank) return rank < other.rank;
+  if (modified !== other.modified) return modified > other.modified;
+  return title < other.title;
 }
 
 /**
@@ -47,11 +47,11 @@ export function pickNotes(notes: NotesState, query: string, exclude?: string, li
     const id = notes.order[i];
     const rank = q ? matchRank(titles[i], q) : 0;
     if (rank < 0 || id === exclude) continue;
-    const candidate = { id, rank, modified: notes.meta[id].modified, title: titles[i] };
-    if (best.length === limit && !before(candidate, best[limit - 1])) continue;
+    const { modified } = notes.meta[id];
+    if (best.length === limit && !before(rank, modified, titles[i], best[limit - 1])) continue;
     let at = best.length;
-    while (at > 0 && before(candidate, best[at - 1])) at--;
-    best.splice(at, 0, candidate);
+    while (at > 0 && before(rank, modified, titles[i], best[at - 1])) at--;
+    best.splice(at, 0, { id, rank, modified, title: titles[i] });
     if (best.length > limit) best.pop();
   }
   return best.map((c) => c.id);
