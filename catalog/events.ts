@@ -29,7 +29,8 @@ const RECORDING_STOP_REASONS = ['user', 'error', 'note-switch', 'ended'] as cons
 export type RecordingStopReason = (typeof RECORDING_STOP_REASONS)[number];
 
 /** Note ids are the creation time in ms as a decimal string (docs/product.md "Entities and storage keys"). */
-const noteId = v.pipe(v.string(), v.regex(/^\d{1,16}$/));
+export const NOTE_ID_PATTERN = /^\d{1,16}$/;
+const noteId = v.pipe(v.string(), v.regex(NOTE_ID_PATTERN));
 const isoTime = v.pipe(
   v.string(),
   v.check((s) => !Number.isNaN(Date.parse(s))),

@@ -24,6 +24,7 @@ import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
 import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
+import { keepLinkIndexFresh } from './ui/sidebar/liveLinkIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
@@ -113,6 +114,8 @@ async function boot(): Promise<void> {
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
     whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
+    // The links between notes likewise ("Linked from", the search's join of titles with links).
+    whenLoadedAndIdle(() => keepLinkIndexFresh(ready.state$));
     forgetGoneNotes(ready.state$);
     // Code the first screen does not need loads in idle time once notes may be edited (an idle moment
     // while the log is read would put it before the editor), so the first toast shows at once, a

@@ -113,16 +113,36 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
     signal?.throwIfAborted();
   };
 
+  // Every note's file name first: a link may point at a note written later.
+  const titleOf = (id: string) => notes.meta[id].title || DEFAULT_NOTE_TITLE;
+  const files = new Map(
+    ids.map((id) => {
+      const folder = folders.of(notes.filed[id]);
+      const fileName = folders.namer(folder.dir).take(fileStem(titleOf(id)), 'md');
+      return [id, { folder, fileName, path: folder.dir ? `${folder.dir}/${fileName}` : fileName }];
+    }),
+  );
+  const target = (noteId: string) => {
+    const file = files.get(noteId);
+    return file === undefined ? undefined : { title: titleOf(noteId), path: file.path };
+  };
+
   for (const [index, id] of ids.entries()) {
     await pause();
     const meta = notes.meta[id];
-    const title = meta.title || DEFAULT_NOTE_TITLE;
-    const folder = folders.of(notes.filed[id]);
-    const fileName = folders.namer(folder.dir).take(fileStem(title), 'md');
+    const title = titleOf(id);
+    const { folder, fileName, path } = files.get(id)!;
     let body: Awaited<ReturnType<typeof noteMarkdown>>;
     try {
-      const stem = fileName.slice(0, -'.md'.length);
-      body = await noteMarkdown({ body: notes.bodies[id], stem, depth: folder.depth, converter, assets, pause });
+      body = await noteMarkdown({
+        body: notes.bodies[id],
+        stem: fileName.slice(0, -'.md'.length),
+        depth: folder.depth,
+        converter,
+        assets,
+        pause,
+        files: { from: path, target },
+      });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new NoteExportError(title, error);
@@ -138,7 +158,7 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
       notebook: folder.names,
     });
     const modified = new Date(meta.modified);
-    await zip.add(folder.dir ? `${folder.dir}/${fileName}` : fileName, utf8Reader(body.markdown ? `${head}\n${body.markdown}` : head), {
+    await zip.add(path, utf8Reader(body.markdown ? `${head}\n${body.markdown}` : head), {
       lastModDate: Number.isNaN(modified.getTime()) ? undefined : modified,
     });
     for (const asset of body.newAssets) await addAsset(zip, asset);

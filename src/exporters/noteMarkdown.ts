@@ -2,6 +2,7 @@ import { bodyBlocks, type NoteBody } from '../projections/notesState';
 import { dashListMarkers, linkAssets } from './markdownFixups';
 import { escapeBlocksForMarkdown, type ExportBlock } from './markdownEscapes';
 import type { AssetCollector, ExportAsset } from './noteAssets';
+import { linkNoteFiles, type NoteFiles } from './markdownNoteLinks';
 
 /*
  * The Markdown of one note (docs/architecture.md "Export all notes"): a pipeline of small steps, each
@@ -9,7 +10,7 @@ import type { AssetCollector, ExportAsset } from './noteAssets';
  * editor's Export > Markdown does); the steps around it make that text portable.
  *
  *   saved document ─┐
- *   stored HTML ─parse─┴─▶ 1 escape text ─▶ 2 images to assets ─▶ 3 BlockNote, in chunks ─▶ 4 "- " markers ─▶ 5 asset links
+ *   stored HTML ─parse─┴─▶ 0 links to notes ─▶ 1 escape text ─▶ 2 images to assets ─▶ 3 BlockNote, in chunks ─▶ 4 "- " markers ─▶ 5 asset links
  */
 
 /** BlockNote's conversions with NotePad's schema, given by the caller (an editor is needed; src/ui makes it). */
@@ -58,6 +59,8 @@ export interface NoteMarkdownInput {
   assets: AssetCollector;
   /** Awaited between chunks: lets the page run (src/lib/scheduler.ts) when the current slice is used up. */
   pause: () => Promise<void> | void;
+  /** Where the exported notes' files are, for links to notes (step 0); without it they stay as written. */
+  files?: NoteFiles;
 }
 
 /**
@@ -76,7 +79,8 @@ function documentOf(body: NoteBody | undefined, converter: MarkdownConverter): E
  */
 export async function noteMarkdown(input: NoteMarkdownInput): Promise<{ markdown: string; newAssets: ExportAsset[] }> {
   const { converter, assets } = input;
-  const escaped = escapeBlocksForMarkdown(documentOf(input.body, converter));
+  const document = documentOf(input.body, converter);
+  const escaped = escapeBlocksForMarkdown(input.files ? linkNoteFiles(document, input.files) : document);
   const { blocks, links, newAssets } = await assets.extract(escaped, input.stem, input.depth);
   const parts: string[] = [];
   for (const chunk of exportChunks(blocks)) {

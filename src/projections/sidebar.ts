@@ -61,6 +61,13 @@ export function highlightParts(title: string, query: string): TitlePart[] {
 export type BodySearch = (query: string) => (id: string) => boolean;
 
 /**
+ * The search's join of titles with links (docs/product.md "Search"): given the notes whose title
+ * matches the query, the notes that link to any of them. The app passes its link index
+ * (src/projections/noteLinks/linkIndex.ts).
+ */
+export type LinkSearch = (targets: readonly string[]) => ReadonlySet<string>;
+
+/**
  * Body search by scanning each body's text (what the index answers without the scan; tests, small lists).
  * @internal Test seam: exported for the tests and the bench only.
  */
@@ -68,9 +75,9 @@ export function scanBodySearch(notes: NotesState, htmlText: HtmlText): BodySearc
   return (query) => (id) => bodySearchText(notes.bodies[id], htmlText).includes(query);
 }
 
-/** Lower-cased titles in manual order, per notes projection (recomputed only when titles or order change). */
 const lowerTitleCache = new WeakMap<NotesState['meta'], { order: readonly string[]; titles: string[] }>();
-function lowerTitles(notes: NotesState): string[] {
+/** Lower-cased titles in manual order, per notes projection (recomputed only when titles or order change). */
+export function lowerTitles(notes: NotesState): string[] {
   const cached = lowerTitleCache.get(notes.meta);
   if (cached && cached.order === notes.order) return cached.titles;
   const titles = notes.order.map((id) => notes.meta[id].title.toLowerCase());
@@ -90,15 +97,17 @@ export interface SidebarRows {
 
 /**
  * The sidebar rows for a view (docs/product.md "Sidebar", "Search", "States and transitions",
- * "Notebooks and tags"), the notes of `shared` marked as shared: the view's filter (notebook, tags, starred) picks the notes; search is
- * case-insensitive over the title and the body's text (`bodySearch`, normally the search index);
- * the sort mode orders the notes, and with a query the notes whose title matches come before those
- * matching in their text only.
+ * "Notebooks and tags"): the view's filter (notebook, tags, starred) picks the notes; search is
+ * case-insensitive over the title, the body's text (`bodySearch`, normally the search index) and
+ * the titles of the notes a note links to (`linkSearch`, joined at query time); the sort mode orders
+ * the notes, and with a query the notes whose title matches come before those matching in their
+ * text or links only. The notes of `shared` are marked as shared.
  */
 export function sidebarRows(
   notes: NotesState,
   view: ViewState,
   bodySearch: BodySearch,
+  linkSearch?: LinkSearch,
   shared: ReadonlySet<string> = new Set(),
 ): SidebarRows {
   const q = view.search.trim().toLowerCase();
@@ -108,13 +117,15 @@ export function sidebarRows(
   if (q) {
     const inBody = bodySearch(q);
     const titles = lowerTitles(notes);
-    ids = notes.order.filter((id, i) => (titles[i].includes(q) && inTitle.add(id)) || inBody(id));
+    notes.order.forEach((id, i) => titles[i].includes(q) && inTitle.add(id));
+    const linking = linkSearch && inTitle.size ? linkSearch([...inTitle]) : null;
+    ids = notes.order.filter((id) => inTitle.has(id) || inBody(id) || linking?.has(id));
   }
   ids = filteredIds(notes, ids, view.filter);
   if (view.sort === 'date') ids = [...ids].sort((a, b) => notes.meta[b].modified.localeCompare(notes.meta[a].modified));
   else if (view.sort === 'alpha') ids = [...ids].sort((a, b) => notes.meta[a].title.localeCompare(notes.meta[b].title));
   else if (view.sort === 'starred') ids = [...ids].sort((a, b) => Number(starred.has(b)) - Number(starred.has(a)));
-  // Title matches first, then the notes matching in their text only, each in the sort's order.
+  // Title matches first, then the notes matching in their text or links only, each in the sort's order.
   if (inTitle.size) ids = [...ids.filter((id) => inTitle.has(id)), ...ids.filter((id) => !inTitle.has(id))];
   const manual = view.sort === 'current';
   const made = new Map<number, SidebarRow>();

@@ -34,6 +34,11 @@ class TextCollector implements TextSink {
     else this.endRun();
   }
 
+  /** A link to a note counts as the words it was written with (docs/product.md "Dashboard"). */
+  noteLink(label: string): void {
+    this.text(label, false);
+  }
+
   /** A block boundary: separates words and ends a follow-up run. */
   boundary(): void {
     this.parts.push('\n');

@@ -2,7 +2,7 @@
  * The version of the stored search index's form and of the text it was read from (the note text
  * pipeline, tokenization): a stored index of another version is ignored and built again.
  */
-export const STORED_SEARCH_INDEX_FORMAT = 1;
+export const STORED_SEARCH_INDEX_FORMAT = 2;
 
 /**
  * A search index as the browser keeps it between pages (docs/architecture.md "Search index"): the

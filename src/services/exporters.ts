@@ -1,4 +1,4 @@
-import { readBlocks } from '../projections/noteText/blocks';
+import { readBlocks, type NoteTitleOf } from '../projections/noteText/blocks';
 import { plainText } from '../projections/noteText/plainText';
 
 /**
@@ -17,10 +17,11 @@ export interface TextBlock {
 
 /**
  * The note as plain text (docs/product.md "Exports"): one line per block, list markers, tab-separated
- * table cells, captions for images, two spaces of indentation per nesting level.
+ * table cells, captions for images, two spaces of indentation per nesting level, a link to a note
+ * as the note's current title (`titleOf`; the text it was written with when the note is gone).
  */
-export function documentText(blocks: readonly TextBlock[]): string {
-  return plainText(readBlocks(blocks));
+export function documentText(blocks: readonly TextBlock[], titleOf?: NoteTitleOf): string {
+  return plainText(readBlocks(blocks, titleOf));
 }
 
 /** Copy text (docs/product.md "Calls"): title, blank line, body text. */

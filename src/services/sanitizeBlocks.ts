@@ -1,3 +1,4 @@
+import { NOTE_LINK_TYPE, noteLinkProps } from '../projections/noteLinks/noteLinkShape';
 import { purifier } from './purifier';
 import { cleanSvgDataUrl, isSvgDataUrl } from './svgImages';
 
@@ -35,12 +36,25 @@ function safeMediaUrl(url: unknown): unknown {
   return isSvgDataUrl(url) ? (cleanSvgDataUrl(url) ?? '') : url;
 }
 
+/** The label of a malformed link to a note, as text ('' when it has none). */
+function labelOf(item: Json): string {
+  const label = (item.props as Json | undefined)?.label;
+  return typeof label === 'string' ? label : '';
+}
+
 function cleanInline(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
   return content.flatMap((item: Json) => {
     if (item?.type === 'link') {
       // A link whose target is unsafe keeps its text and loses the link.
       return isSafeLinkHref(item.href) ? [{ ...item, content: cleanInline(item.content) }] : cleanInline(item.content);
+    }
+    if (item?.type === NOTE_LINK_TYPE) {
+      // A link to a note keeps only its two props; one whose note id is not a note id keeps its text.
+      const link = noteLinkProps(item);
+      if (link) return [{ type: NOTE_LINK_TYPE, props: link }];
+      const label = labelOf(item);
+      return label ? [{ type: 'text', text: label, styles: {} }] : [];
     }
     return [item];
   });
@@ -67,7 +81,8 @@ function cleanContent(content: unknown): unknown {
 /**
  * A BlockNote document with every link target and media URL checked: documents come
  * from imported logs and other tabs, and BlockNote renders hrefs and srcs as given. Unsafe links
- * become plain text; unsafe media URLs become empty; SVG images are sanitized (svgImages.ts). Returns
+ * become plain text, and so does a link to a note whose note id is not one (docs/architecture.md
+ * "Links between notes"); unsafe media URLs become empty; SVG images are sanitized (svgImages.ts). Returns
  * new blocks; the input is unchanged.
  * @throws PurifierNotLoadedError when a block holds a link or an SVG image and `loadPurifier()` has not resolved.
  */

@@ -7,6 +7,7 @@ import { useEditability } from './StartupGate';
 import { loadImportFeedback } from './feedback';
 import { NewNoteHeader } from './NewNoteHeader';
 import { useNewNote } from './useNewNote';
+import { useNoteFromAddress } from './noteFromAddress';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -29,6 +30,8 @@ export function NotesApp() {
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
   const { editable, whenEditable } = useEditability();
+  // `/?note=ID` opens that note (a link opened in a new tab).
+  useNoteFromAddress(editable);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   // BlockNote and the editor pane are a chunk of their own, run after the first paint (loadEditorPane.ts).
   const EditorPane = useEditorPane();

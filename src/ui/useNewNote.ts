@@ -4,13 +4,7 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 import { newNoteRequest, type NewNoteRequest } from './NewNoteHeader';
 import { stopEarlyNewNote, takeEarlyNewNotes } from './earlyNewNote';
 import { fileInFilter } from './organise/newNoteInFilter';
-
-/** A new note id: the creation time in ms (docs/product.md "Entities and storage keys"), bumped if a note already has it. */
-function newNoteId(taken: Record<string, unknown>): string {
-  let ms = Date.now();
-  while (taken[String(ms)]) ms += 1;
-  return String(ms);
-}
+import { newNoteId } from './newNoteId';
 
 /** The note New note asked for, until the editor shows its title field; `created` once it is in the log. */
 export interface NewNoteShown {

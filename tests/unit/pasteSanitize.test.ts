@@ -33,6 +33,23 @@ describe('pasted HTML cleaning', () => {
     expect(doc.body.textContent).toContain('blob');
   });
 
+  it('keeps a link to a note (its note id, label and app address) and drops a script address and handlers on one', () => {
+    const clean = cleanPastedHtml(
+      '<p><a href="/?note=1763719200000" class="note-link" data-note-id="1763719200000" data-label="Plan" onclick="alert(1)">Plan</a>' +
+        '<a href="javascript:alert(2)" data-note-id="1763719200001">Evil</a></p>',
+    );
+    const [kept, evil] = Array.from(new DOMParser().parseFromString(clean, 'text/html').querySelectorAll('a'));
+    expect([kept.getAttribute('href'), kept.dataset.noteId, kept.dataset.label, kept.className]).toEqual([
+      '/?note=1763719200000',
+      '1763719200000',
+      'Plan',
+      'note-link',
+    ]);
+    expect(kept.hasAttribute('onclick')).toBe(false);
+    expect([evil.getAttribute('href'), evil.dataset.noteId]).toEqual([null, '1763719200001']);
+    expect(DANGEROUS_MARKUP_SCAN([clean])).toEqual([]);
+  });
+
   it('cleans an import’s HTML exactly as a paste, note after note', () => {
     const corpus = [
       ...xssPayloads().map((p) => p.html),

@@ -28,6 +28,26 @@ describe('BlockNote document URL checks', () => {
     ]);
   });
 
+  it('keeps a link to a note with only its note id and label, and turns one with an id that is not a note id into its text', () => {
+    const [block] = sanitizeBlocks([
+      {
+        type: 'paragraph',
+        props: {},
+        content: [
+          { type: 'noteLink', props: { noteId: '1763719200000', label: 'Plan', onclick: 'alert(1)' } },
+          { type: 'noteLink', props: { noteId: 'javascript:alert(1)', label: 'Bad' } },
+          { type: 'noteLink', props: { noteId: '12 onmouseover=x', label: '' } },
+          { type: 'noteLink', props: { noteId: 5 } },
+        ],
+        children: [],
+      },
+    ]);
+    expect(block.content).toEqual([
+      { type: 'noteLink', props: { noteId: '1763719200000', label: 'Plan' } },
+      { type: 'text', text: 'Bad', styles: {} },
+    ]);
+  });
+
   it('empties media URLs that are not web, blob or image data, in nested blocks and table cells too', () => {
     const [outer] = sanitizeBlocks([
       {

@@ -84,7 +84,7 @@ describe('sidebar rows made on demand', () => {
     for (const change of views) {
       const view = { ...state.view, ...change };
       const q = view.search.trim().toLowerCase();
-      const rows = sidebarRows(state.notes, view, text, new Set(['2']));
+      const rows = sidebarRows(state.notes, view, text, undefined, new Set(['2']));
       const backwards = rows.ids.map((_, i) => rows.row(rows.ids.length - 1 - i)).reverse();
       const manual = view.sort === 'current';
       expect(backwards).toEqual(

@@ -1,3 +1,4 @@
+import { NOTE_LINK_CLASS } from '../noteLinks/noteLinkShape';
 import { joiningSink, type TextSink } from './textStream';
 
 /*
@@ -7,7 +8,8 @@ import { joiningSink, type TextSink } from './textStream';
  * browser's search uses DOMParser, which it already has, and the dashboard and Node use htmlparser2.
  *
  * Lossy: markup, attributes and the text of elements a reader never sees (scripts, styles, templates)
- * are dropped; only the `follow-up` class survives, as the highlight flag.
+ * are dropped; only the `follow-up` class survives, as the highlight flag, and the `note-link` class,
+ * whose text is reported as a link to a note's.
  */
 
 /** What a tokenizer reports while it reads HTML: tags lower-cased, entities decoded. */
@@ -69,18 +71,23 @@ const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'title',
 /**
  * Send the visible text of `html` to `sink`, read by `tokenize`: a boundary at the start and end of
  * each block element; a line break as a newline that separates words but, like BlockNote's "\n" in
- * text, does not end a follow-up highlight; nothing inside hidden elements.
+ * text, does not end a follow-up highlight; the text of a link to a note (`class="note-link"`) as
+ * `noteLink`; nothing inside hidden elements.
  */
 export function streamHtml(html: string, tokenize: HtmlTokenizer, sink: TextSink): void {
-  const open: { followUp: boolean; hidden: boolean }[] = [];
+  const open: { followUp: boolean; hidden: boolean; link: boolean }[] = [];
   let followUpDepth = 0;
   let hiddenDepth = 0;
+  let linkDepth = 0;
   tokenize(html, {
     open(tag, className) {
-      const followUp = className.split(/\s+/).includes('follow-up');
+      const classes = className.split(/\s+/);
+      const followUp = classes.includes('follow-up');
+      const link = classes.includes(NOTE_LINK_CLASS);
       const hidden = HIDDEN_TAGS.has(tag);
-      open.push({ followUp, hidden });
+      open.push({ followUp, hidden, link });
       if (followUp) followUpDepth += 1;
+      if (link) linkDepth += 1;
       if (hidden) hiddenDepth += 1;
       if (hiddenDepth > 0) return;
       if (BLOCK_TAGS.has(tag)) sink.boundary();
@@ -90,15 +97,18 @@ export function streamHtml(html: string, tokenize: HtmlTokenizer, sink: TextSink
       const element = open.pop();
       if (hiddenDepth === 0 && BLOCK_TAGS.has(tag)) sink.boundary();
       if (element?.followUp) followUpDepth -= 1;
+      if (element?.link) linkDepth -= 1;
       if (element?.hidden) hiddenDepth -= 1;
     },
     text(text) {
-      if (hiddenDepth === 0) sink.text(text, followUpDepth > 0);
+      if (hiddenDepth > 0) return;
+      if (linkDepth > 0) sink.noteLink(text);
+      else sink.text(text, followUpDepth > 0);
     },
   });
 }
 
-/** The visible text of `html` as one string, boundaries as newlines (the search's `HtmlText`). */
+/** The visible text of `html` as one string, boundaries as newlines, links to notes left out (the search's `HtmlText`). */
 export function htmlText(html: string, tokenize: HtmlTokenizer): string {
   const sink = joiningSink();
   streamHtml(html, tokenize, sink);

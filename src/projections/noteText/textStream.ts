@@ -11,6 +11,8 @@ import { visitBlocks, type BlockVisitor } from './blocks';
 export interface TextSink {
   /** A piece of text; `followUp` when it carries the follow-up highlight. */
   text(text: string, followUp: boolean): void;
+  /** The text a link to a note was written with (docs/architecture.md "Links between notes"). */
+  noteLink(label: string): void;
   /** The end of a block, table cell or caption (also ends a run of follow-up text). */
   boundary(): void;
 }
@@ -23,6 +25,7 @@ export function streamBlocks(blocks: readonly unknown[], sink: TextSink): void {
   visitBlocks(blocks, {
     enter() {},
     run: (text, followUp) => sink.text(text, followUp),
+    noteLink: (_, label) => sink.noteLink(label),
     row() {},
     cellEnd: () => sink.boundary(),
     caption(text) {
@@ -34,11 +37,12 @@ export function streamBlocks(blocks: readonly unknown[], sink: TextSink): void {
   });
 }
 
-/** A sink that joins the stream into one string, each boundary a newline; `result()` returns it. */
+/** A sink that joins the stream into one string, each boundary a newline, links to notes left out (search); `result()` returns it. */
 export function joiningSink(): TextSink & { result(): string } {
   const parts: string[] = [];
   return {
     text: (text) => void parts.push(text),
+    noteLink() {},
     boundary: () => void parts.push('\n'),
     result: () => parts.join(''),
   };
@@ -51,6 +55,7 @@ const NEWLINE = '\n';
 const joining: BlockVisitor = {
   enter() {},
   run: (text) => void pieces.push(text),
+  noteLink() {},
   row() {},
   cellEnd: () => void pieces.push(NEWLINE),
   caption: (text) => void pieces.push(NEWLINE, text),
@@ -58,7 +63,7 @@ const joining: BlockVisitor = {
   leave() {},
 };
 
-/** The stream of BlockNote `blocks` as one string, boundaries as newlines (what `joiningSink` gives, faster). */
+/** The stream of BlockNote `blocks` as one string, boundaries as newlines, links to notes left out (what `joiningSink` gives, faster). */
 export function streamText(blocks: readonly unknown[]): string {
   visitBlocks(blocks, joining);
   const text = pieces.join('');

@@ -5,6 +5,7 @@ import { selectedText } from '../editor/commandSelection';
 import { AI_TEXT } from '../feedback';
 import { readBlocks } from '../../projections/noteText/blocks';
 import { editorText, tidyText } from '../../projections/noteText/editorText';
+import { noteLinkContextOf } from '../editor/noteLink/noteLinkContext';
 
 /** The text to summarize and where it came from (docs/product.md "AI helpers"). */
 export interface SummarySource {
@@ -14,9 +15,10 @@ export interface SummarySource {
   caretOnly: boolean;
 }
 
-/** The whole note as the helpers read it: one line per block, tables cell by cell (the note-text pipeline). */
+/** The whole note as the helpers read it: one line per block, tables cell by cell, links to notes as their titles (the note-text pipeline). */
 export function wholeNoteText(editor: NoteEditor): string {
-  return tidyText(editorText(readBlocks(editor.document)));
+  const links = noteLinkContextOf(editor);
+  return tidyText(editorText(readBlocks(editor.document, (noteId) => links.titleOf(noteId))));
 }
 
 /** True when the page's caret is inside the editor (it is focused, or the DOM selection lies in it). */

@@ -13,6 +13,9 @@ import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { captureBody, isShowingBody, showBody } from './noteDocument';
 import { NoteFloatingToolbar } from './FloatingToolbar';
+import { followNoteTitles } from './noteLink/noteLinkContext';
+import { NoteLinkPicker } from './noteLink/NoteLinkPicker';
+import { NoteSlashMenu } from './noteLink/NoteSlashMenu';
 
 /** What the toolbar and header may ask of the shown note's editor. */
 export interface NoteEditorHandle {
@@ -98,6 +101,9 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     [autosave],
   );
 
+  // Links show their notes' current titles (docs/architecture.md "Links between notes"); before the load below, so a note shows them at once.
+  useEffect(() => followNoteTitles(editor, log.state$), [editor, log]);
+
   // Load the selected note; flush the previous one first so its last keystrokes are saved under its id.
   useEffect(() => {
     if (shownNoteRef.current === noteId) return;
@@ -181,11 +187,14 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         editor={editor}
         theme={theme}
         formattingToolbar={false}
+        slashMenu={false}
         onChange={() => {
           if (!isShowingBody(editor) && shownNoteRef.current) autosave.send({ type: 'editor.input', noteId: shownNoteRef.current });
         }}
       >
         <NoteFloatingToolbar />
+        <NoteSlashMenu />
+        <NoteLinkPicker noteId={noteId} />
       </BlockNoteView>
     </div>
   );

@@ -12,6 +12,9 @@ import { insertImageFile, resizeImage } from './imageInsert';
 import { NoteEditor, type NoteEditorHandle } from './NoteEditor';
 import { useRecording } from './useRecording';
 import { NoteOrganisationSlot } from '../organise/NoteOrganisationSlot';
+import { LinkedFrom } from './noteLink/LinkedFrom';
+import { useNoteLinks } from './noteLink/useNoteLinks';
+import './noteLink/noteLinks.css';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 
 /** Run a command; an unexpected failure is reported (console and toast), never thrown into React. */
@@ -48,6 +51,7 @@ export function NoteWorkspace(props: {
   const styles: Record<string, unknown> = useEditorState({ editor, selector: ({ editor: e }) => selectionStyles(e as BlockNoteInstance) });
   const picker = useRef<HTMLInputElement>(null);
   const body = useRef<HTMLDivElement>(null);
+  const missingNoteOffer = useNoteLinks(editor, noteId, services);
 
   const ctx: CommandContext = {
     editor,
@@ -118,6 +122,8 @@ export function NoteWorkspace(props: {
           }}
         >
           <NoteEditor ref={handle} noteId={noteId} editor={editor} />
+          <LinkedFrom noteId={noteId} />
+          {missingNoteOffer}
         </div>
         {ai.panels && (
           <aside className="ai-panels" aria-label="AI helpers">

@@ -1,4 +1,6 @@
-import type { Mark } from 'prosemirror-model';
+import type { Mark, Node as PmNode } from 'prosemirror-model';
+import { NOTE_LINK_TYPE } from '../../projections/noteLinks/noteLinkShape';
+import { noteLinkContextOf } from './noteLink/noteLinkContext';
 import type { NoteEditor } from './schema';
 
 /*
@@ -20,15 +22,23 @@ export type BooleanStyle = {
 
 /**
  * The text of the selection: every selected range (each cell of a table cell selection) in
- * document order, with blocks as lines. Takes the editor; returns '' for a caret or a selection
+ * document order, with blocks as lines, a link to a note as the note's current title (the text it
+ * was written with when the note is gone). Takes the editor; returns '' for a caret or a selection
  * without text.
  */
 export function selectedText(editor: NoteEditor): string {
   const { selection, doc } = editor.prosemirrorState;
+  const links = noteLinkContextOf(editor);
+  // Other leaves (an image, a hard break) read as a space, as ProseMirror's own reading gives them.
+  const leafText = (node: PmNode) => {
+    if (node.type.name !== NOTE_LINK_TYPE) return ' ';
+    const { noteId, label } = node.attrs as { noteId: string; label: string };
+    return links.titleOf(noteId) ?? label;
+  };
   // A cell selection lists the cell under the pointer first.
   return [...selection.ranges]
     .sort((a, b) => a.$from.pos - b.$from.pos)
-    .map(({ $from, $to }) => doc.textBetween($from.pos, $to.pos, '\n', ' '))
+    .map(({ $from, $to }) => doc.textBetween($from.pos, $to.pos, '\n', leafText))
     .filter(Boolean)
     .join('\n');
 }

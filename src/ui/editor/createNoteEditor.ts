@@ -5,6 +5,7 @@ import { noteSchema, type NoteEditor } from './schema';
 import { longNote } from './longNote';
 import { selectAll } from './selectAll';
 import { reactSelectionGuard } from './reactSelectionGuard';
+import { openLinkAtCaret } from './noteLink/openLinkAtCaret';
 
 /** NotePad's BlockNote editor: its schema, extensions, uploads and paste handling (docs/architecture.md "Editor"). */
 export function createNoteEditor(): NoteEditor {
@@ -15,7 +16,8 @@ export function createNoteEditor(): NoteEditor {
     // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
     // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
     // React's commits do not walk the note's DOM to save the caret (reactSelectionGuard.ts).
-    extensions: [longNote, selectAll, reactSelectionGuard],
+    // Ctrl+Enter opens the link to a note at the caret (openLinkAtCaret.ts).
+    extensions: [longNote, selectAll, reactSelectionGuard, openLinkAtCaret],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
       handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),

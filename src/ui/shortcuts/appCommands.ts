@@ -1,6 +1,7 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
 import { bodySearch } from '../sidebar/liveSearchIndex';
+import { linkSearch } from '../sidebar/liveLinkIndex';
 
 /** What app commands act on. */
 export interface CommandContext {
@@ -26,7 +27,7 @@ const ctrlAlt = (e: KeyboardEvent, code: string) => (e.ctrlKey || e.metaKey) && 
 /** Select the note after (`step` 1) or before (`step` -1) the selected one, in the sidebar's order. */
 function selectNeighbour(log: EventLog, step: 1 | -1): void {
   const { notes, view } = log.state;
-  const { ids } = sidebarRows(notes, view, bodySearch(notes));
+  const { ids } = sidebarRows(notes, view, bodySearch(notes), linkSearch(notes));
   if (ids.length === 0) return;
   const at = ids.indexOf(view.selectedId ?? '');
   const next = at < 0 ? (step === 1 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + step));

@@ -1,4 +1,5 @@
 import { editorCommandShortcuts } from '../editor/commands';
+import { OPEN_LINK_KEYS } from '../editor/noteLink/openLinkAtCaret';
 
 /**
  * The editor's shortcuts, listed in the dialog: the toolbar commands' own (read from the command
@@ -9,4 +10,6 @@ export const EDITOR_SHORTCUTS: { label: string; keys: string }[] = [
   ...editorCommandShortcuts(),
   { label: 'Undo / Redo', keys: 'Ctrl+Z / Ctrl+Shift+Z' },
   { label: 'Block menu', keys: '/ at the start of a line' },
+  { label: 'Link to a note', keys: '[[' },
+  { label: 'Open the linked note at the caret', keys: OPEN_LINK_KEYS },
 ];

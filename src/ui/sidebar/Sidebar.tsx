@@ -6,6 +6,7 @@ import { useLog, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
 import { NO_BODY_MATCHES, bodySearch, isStoredLoading, subscribeStoredLoad } from './liveSearchIndex';
+import { linkSearch } from './liveLinkIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
@@ -47,7 +48,7 @@ export function Sidebar({
   // Notes with a live shared link are marked (expiry read at each change of the links).
   const shared = useMemo(() => sharedNoteIds({ shares: notes.shares }, Date.now()), [notes.shares]);
   const rows = useMemo(
-    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes), shared),
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes), linkSearch(notes), shared),
     [notes, view, indexLoading, shared],
   );
   const compact = view.sidebar === 'collapsed';

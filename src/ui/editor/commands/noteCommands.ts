@@ -5,11 +5,13 @@ import type { ExportFormat } from '../../../../catalog';
 import { EXPORT_FORMATS } from '../../../../catalog';
 import { editorToasts, showStatus } from '../../feedback';
 import { selectedText } from '../commandSelection';
+import { noteLinkContextOf } from '../noteLink/noteLinkContext';
 import { ctrl, logCommand, type CommandContext, type EditorCommand } from './types';
 
-/** The note's text (docs/product.md "Calls": the body text of copy, e-mail and calendar). */
+/** The note's text (docs/product.md "Calls": the body text of copy, e-mail and calendar), links to notes as their titles. */
 function bodyText(ctx: Pick<CommandContext, 'editor'>): string {
-  return documentText(ctx.editor.document);
+  const links = noteLinkContextOf(ctx.editor);
+  return documentText(ctx.editor.document, (noteId) => links.titleOf(noteId));
 }
 
 /** A standalone HTML file of the note (Download, Export > HTML). */

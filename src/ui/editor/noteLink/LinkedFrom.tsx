@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useLog, useProjection } from '../../LogContext';
+import { linkedFrom } from '../../sidebar/liveLinkIndex';
+
+/**
+ * "Linked from" (docs/product.md "Links between notes"): the notes whose text links to the open
+ * note, by title, each opening its note; nothing when none does. Read from the link index
+ * (src/ui/sidebar/liveLinkIndex.ts), which follows every save.
+ */
+export function LinkedFrom({ noteId }: { noteId: string }) {
+  const log = useLog();
+  const notes = useProjection((s) => s.notes);
+  const sources = useMemo(
+    () =>
+      linkedFrom(notes, noteId)
+        .map((id) => ({ id, title: notes.meta[id].title }))
+        .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id)),
+    [notes, noteId],
+  );
+  if (sources.length === 0) return null;
+  return (
+    <nav className="linked-from" aria-labelledby="linked-from-heading">
+      <h3 id="linked-from-heading">
+        Linked from <span className="linked-from-count">{sources.length}</span>
+      </h3>
+      <ul>
+        {sources.map(({ id, title }) => (
+          <li key={id}>
+            <button type="button" onClick={() => void log.append('note.selected', { id })}>
+              {title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
