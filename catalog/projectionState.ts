@@ -111,8 +111,6 @@ export type NoteBody = v.InferOutput<typeof NOTE_BODY>;
 export type NoteRevisionRef = v.InferOutput<typeof REVISION_REF>;
 /** A shared link's state (see SHARE_STATE). */
 export type ShareState = v.InferOutput<typeof SHARE_STATE>;
-/** A notebook (see NOTEBOOK). */
-export type Notebook = v.InferOutput<typeof NOTEBOOK>;
 
 /** Every part of the notes state, in declaration order: code that must handle each part maps over these. */
 export const NOTES_STATE_PARTS = Object.keys(NOTES_STATE_SCHEMA.entries) as (keyof NotesState)[];

@@ -30,7 +30,7 @@ export function libraryEventCount(spec: Pick<LibrarySpec, 'notes' | 'edits' | 'o
 }
 
 /** The tag of the organised library that the bench renames (on every `renamedEvery`-th note). */
-export const RENAMED_TAG = 'Ledger';
+const RENAMED_TAG = 'Ledger';
 
 /** What was written: events (generated), the last seq stored, JSON bytes (of the slice), and the library's shape for the report. */
 export interface LibrarySeeded {

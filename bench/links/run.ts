@@ -17,7 +17,8 @@ import { EMPTY_NOTES, type NotesState } from '../../src/projections/notesState';
 
 const NOTES = Math.max(100, Number(process.env.BENCH_LINKS_NOTES ?? 10_000));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-const WORDS = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(' ');
+const WORDS =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(' ');
 
 const htmlNoteLinks: HtmlNoteLinks = (html) => {
   const ids: string[] = [];
@@ -29,7 +30,14 @@ const htmlNoteLinks: HtmlNoteLinks = (html) => {
 
 let seq = 0;
 const event = (type: string, payload: Record<string, unknown>): AppEvent =>
-  ({ v: EVENT_SCHEMA_VERSION, seq: ++seq, id: `bench-${seq}`, at: new Date(1_700_000_000_000 + seq).toISOString(), type, payload }) as AppEvent;
+  ({
+    v: EVENT_SCHEMA_VERSION,
+    seq: ++seq,
+    id: `bench-${seq}`,
+    at: new Date(1_700_000_000_000 + seq).toISOString(),
+    type,
+    payload,
+  }) as AppEvent;
 
 /** A body: a few paragraphs of words, and links to `targets`. */
 function body(i: number, targets: string[]) {
@@ -86,7 +94,8 @@ for (let r = 0; r < RUNS; r++) {
   join.push(time(() => index.linkingTo(saved, titleMatches)));
 }
 const picks: number[] = [];
-for (let r = 0; r < RUNS; r++) for (const query of ['', 'l', 'lo', 'lor', 'lorem n', 'note 9']) picks.push(time(() => pickNotes(saved, query)));
+for (let r = 0; r < RUNS; r++)
+  for (const query of ['', 'l', 'lo', 'lor', 'lorem n', 'note 9']) picks.push(time(() => pickNotes(saved, query)));
 
 console.log(
   `Links between notes, ${NOTES.toLocaleString('en')} notes, ${RUNS} runs, CPU time (${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0].toFixed(1)})`,

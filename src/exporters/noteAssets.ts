@@ -64,7 +64,6 @@ export const sha256Hex: TextDigest = async (text) => {
 /**
  * The relative link of an asset from a note at the zip's root (a note in a notebook's folder climbs to the root first):
  * URL-encoded, so spaces and brackets keep the link whole.
- * @internal Test seam: exported for the tests and the bench only.
  */
 export function assetLink(path: string): string {
   return path

@@ -2,9 +2,9 @@ import { EMPTY_NOTES, NO_FILTER, type AppState, type NoteBody, type NotesState, 
 
 export {
   EMPTY_NOTES,
+  /** @internal Test seam: the app reads it from the catalog. */
   NO_FILTER,
   type AppState,
-  type Notebook,
   type NoteBody,
   type NoteFilter,
   type NoteRevisionRef,

@@ -7,7 +7,7 @@ import { lowerTitles } from '../sidebar';
  */
 
 /** How many notes the picker lists at most. */
-export const PICKER_LIMIT = 10;
+const PICKER_LIMIT = 10;
 
 /** How a lower-cased title matches `q`: 0 equal, 1 starts with it, 2 a word starts with it, 3 holds it; -1 not at all. */
 function matchRank(title: string, q: string): number {

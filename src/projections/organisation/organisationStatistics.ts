@@ -11,7 +11,7 @@ export interface OrganisationBar {
 export const TOP_TAGS_COUNT = 10;
 
 /** The label of the notes in no notebook, in the "Notes per Notebook" panel. */
-export const NO_NOTEBOOK_LABEL = 'No notebook';
+const NO_NOTEBOOK_LABEL = 'No notebook';
 
 /**
  * The dashboard's organisation figures (docs/product.md "Dashboard"): notes per top-level notebook

@@ -7,12 +7,14 @@ import { setOpen, type TreeKind } from './treeExpansion';
 import type { ManageRequest, ManageTarget } from './manageRequest';
 import { dropNoteOn } from './manage/organiseCommands';
 
-export { default as ManageHost } from './manage/ManageHost';
+/** @public Used through this module's dynamic import (SidebarOrganisation.tsx), which knip does not follow. */
+export { ManageHost } from './manage/ManageHost';
 
 /**
  * A sidebar tree with its live code (docs/product.md "Notebooks and tags"): choosing, opening, the
  * keys, the item's menu and dialogs (as requests to the sidebar) and notes dropped on an item.
  * Loaded after start-up with the menus and dialogs (SidebarOrganisation.tsx).
+ * @public Used through this module's dynamic import, which knip does not follow.
  */
 export function LiveTree({
   kind,

@@ -15,7 +15,7 @@ let parser: DOMParser | null = null;
  * which runs no script and loads no image.
  * @internal Test seam: exported for the tests and the bench only.
  */
-export const htmlNoteLinks: HtmlNoteLinks = (html) => {
+const htmlNoteLinks: HtmlNoteLinks = (html) => {
   parser ??= new DOMParser();
   const links = parser.parseFromString(html, 'text/html').querySelectorAll('a[data-note-id]');
   return Array.from(links, (a) => a.getAttribute('data-note-id')).filter(isNoteId);

@@ -4,7 +4,7 @@ import { isNoteId, NOTE_LINK_CLASS, NOTE_LINK_TYPE, noteLinkHref } from '../../.
 import { noteLinkContextOf } from './noteLinkContext';
 
 /** The class of a link whose note is gone or was never made (docs/product.md "Links between notes"). */
-export const MISSING_LINK_CLASS = 'note-link-missing';
+const MISSING_LINK_CLASS = 'note-link-missing';
 
 /** Above BlockNote's link mark (`a[href]`, priority 50), so `<a data-note-id>` is read as a link to a note. */
 const PARSE_PRIORITY = 60;

@@ -12,8 +12,9 @@ import './manage.css';
  * one request of the sidebar at a time; a menu's choice becomes the next request. Loaded after
  * start-up (kept off the first screen). When the last one closes, focus goes back to where it was
  * when the first opened (the tree item), or to its tree when that item is gone (a renamed tag).
+ * @public Reached through liveNav.tsx, a dynamic import knip does not follow.
  */
-export default function ManageHost({
+export function ManageHost({
   request,
   onRequest,
   onClose,
