@@ -11,7 +11,7 @@ import { summarize } from '../lib/stats';
 import { YBlockDoc, type PlainBlock } from './yBlockDoc';
 import { blockChanges } from './blockChanges';
 import { applyPatch, makePatch } from './textPatches';
-import { base64, noteEvent, pushBytes } from './wire';
+import { base64, noteEvent, pushBytes } from './wireBytes';
 
 const NOTE_ID = '1764190000000';
 const vocab = vocabulary();

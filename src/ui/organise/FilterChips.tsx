@@ -3,7 +3,7 @@ import { filterWithout, type FilterItem } from '../../projections/organisation/f
 import { isEmptyFilter } from '../../projections/organisation/organisationIndex';
 import { notebookPath } from '../../projections/organisation/notebooks';
 import { useLog, useProjection } from '../LogContext';
-import { FolderIcon } from './icons';
+import { FolderIcon } from './organiseIcons';
 
 /**
  * The sidebar filter as chips above the list (docs/product.md "Notebooks and tags"): the notebook,

@@ -8,7 +8,7 @@ import { useEditability } from '../StartupGate';
 import { whenLoadedAndIdle } from '../afterLoad';
 import { setOpen, setSectionHidden, useTreeExpansion, type TreeKind } from './treeExpansion';
 import type { ManageRequest } from './manageRequest';
-import { FolderIcon } from './icons';
+import { FolderIcon } from './organiseIcons';
 
 type LiveNav = typeof import('./liveNav');
 

@@ -7,7 +7,7 @@ import { notebookPath } from '../../../projections/organisation/notebooks';
 import { checkNotebookName } from '../../../projections/organisation/organisationNames';
 import { showStatus } from '../../feedback';
 import { nextActive, OptionList, type Option } from './OptionList';
-import { FolderIcon } from '../icons';
+import { FolderIcon } from '../organiseIcons';
 
 const NO_NOTEBOOK = '';
 const everyNode = (roots: readonly OrganisationNode[]): OrganisationNode[] => roots.flatMap((node) => [node, ...everyNode(node.children)]);
