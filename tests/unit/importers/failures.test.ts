@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, planImport } from '../../../src/importers';
-import { DEFAULT_IMPORT_LIMITS, NOT_A_NOTE_EXPORT } from '../../../src/importers/limits';
 import { RED_PNG } from '../../fixtures/import/make';
 import { zipOf } from '../../fixtures/import/samples';
 import { fileOf, fixture, importOne } from './importerHelpers';
@@ -77,12 +76,14 @@ describe('files that cannot be imported', () => {
     expect(plan.failures.map((failure) => failure.reason)).toEqual(['expands to more than 4 KiB: refused as a zip bomb']);
   });
 
-  it('refuses a zip of 100,000 entries from its directory', async () => {
-    const zip = await emptyEntries(100_000);
-    const [file, reason] = await failureOf(fileOf('many-entries.zip', zip));
-    expect(file).toBe('many-entries.zip');
-    expect(reason).toBe(`holds more than ${DEFAULT_IMPORT_LIMITS.maxZipEntries.toLocaleString('en-US')} files, more than one import takes`);
-  }, 120_000);
+  it('refuses a zip of more entries than one import takes, from its directory', async () => {
+    // The limit is lowered so the zip is small; the check is the same at the default (src/importers/limits.ts).
+    const zip = await emptyEntries(1_001);
+    const plan = await planImport([fileOf('many-entries.zip', zip)], { limits: { maxZipEntries: 1_000 } });
+    expect(plan.failures.map((failure) => [failure.file, failure.reason])).toEqual([
+      ['many-entries.zip', 'holds more than 1,000 files, more than one import takes'],
+    ]);
+  });
 
   it('refuses an ENEX cut mid-note before anything is read', async () => {
     const [file, reason] = await failureOf(fixture('broken.enex'));
