@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError, planImport } from '../../../src/importers';
+import { NOT_A_NOTE_EXPORT } from '../../../src/importers/limits';
 import { RED_PNG } from '../../fixtures/import/make';
 import { zipOf } from '../../fixtures/import/samples';
 import { fileOf, fixture, importOne } from './importerHelpers';
