@@ -1,11 +1,11 @@
-// Loopback load: 10,000 requests across the three
+// Loopback load: LOAD_REQUESTS requests (3,000 unless set; `npm run test:stress` sends 10,000) across the three
 // functions on the host running as its own process, with 0 5xx answers. Requests per second and
 // p99 latency are printed, never asserted (speed belongs to `npm run bench:functions`).
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, sampleNote, startChildHost, type ChildHost } from './functionsHelpers';
 
-const REQUESTS = 10_000;
+const REQUESTS = Number(process.env.LOAD_REQUESTS ?? 3_000);
 const CONNECTIONS = 10;
 
 let host: ChildHost;
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('the functions under load', () => {
-  it('answer 10,000 loopback requests across summarize, find-resources and track-app-usage with no 5xx and no errors', async () => {
+  it(`answer ${REQUESTS.toLocaleString('en-US')} loopback requests across summarize, find-resources and track-app-usage with no 5xx and no errors`, async () => {
     const url = new URL(host.base);
     const note = sampleNote(80);
     const result = await autocannon({
