@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/functions/**/*.test.ts', 'tests/sync/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core CI machine. Most files
+    // wait on servers, databases and timers rather than the CPU, so three keep both cores busy.
+    maxWorkers: 3,
   },
 });
