@@ -7,6 +7,7 @@
 export * from './envelope';
 export * from './events';
 export * from './validate';
+export * from './guards';
 export * from './upcast';
 export * from './read';
 export * from './wire';

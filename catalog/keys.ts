@@ -6,6 +6,7 @@
  * recovery key and the login secret (which better-auth hashes again). Web-standard APIs only.
  */
 import { sealedLength } from './wire';
+import { isRecord } from './guards';
 
 /** Argon2id parameters of an account: memory in KiB, passes, lanes, and the salt (base64url, 16 bytes). */
 export interface KdfParams {
@@ -50,13 +51,12 @@ export interface KeyBundle {
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const within = (value: unknown, least: number, most: number) =>
   Number.isSafeInteger(value) && (value as number) >= least && (value as number) <= most;
 
 /** Why `value` is not KDF parameters the host accepts, or null. Never throws. */
 export function kdfError(value: unknown): string | null {
-  if (!isObject(value) || value.alg !== 'argon2id') return 'kdf must be {alg: "argon2id", memoryKiB, iterations, parallelism, salt}';
+  if (!isRecord(value) || value.alg !== 'argon2id') return 'kdf must be {alg: "argon2id", memoryKiB, iterations, parallelism, salt}';
   if (!within(value.memoryKiB, MIN_KDF.memoryKiB, MAX_KDF.memoryKiB))
     return `kdf.memoryKiB must be ${MIN_KDF.memoryKiB}-${MAX_KDF.memoryKiB}`;
   if (!within(value.iterations, MIN_KDF.iterations, MAX_KDF.iterations))
@@ -82,7 +82,7 @@ const sealedKey = (value: unknown) =>
 
 /** Why `value` is not a key bundle the host accepts, or null. Never throws. */
 export function keyBundleError(value: unknown): string | null {
-  if (!isObject(value)) return 'keys must be an object';
+  if (!isRecord(value)) return 'keys must be an object';
   const kdf = kdfError(value.kdf);
   if (kdf) return kdf;
   for (const field of ['passwordWrap', 'recoveryWrap', 'recoverySealed'] as const) {

@@ -8,9 +8,9 @@ import * as v from 'valibot';
 import { EVENT_SCHEMA_VERSION } from './envelope';
 import { NO_FILTER } from './noteFilter';
 import { APP_STATE_SCHEMA, NOTES_STATE_SCHEMA, type AppState, type NotesState } from './projectionState';
+import { isRecord } from './guards';
 
 type Raw = Record<string, unknown>;
-const isObject = (x: unknown): x is Raw => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Notes state upcasters by the event schema version that wrote the state: `NOTES_UPCASTERS[n]`
@@ -24,9 +24,9 @@ const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
   2: (notes) => notes,
   3: (notes) => {
     const origins: Record<string, string> = {};
-    const revs = isObject(notes.revs) ? notes.revs : {};
+    const revs = isRecord(notes.revs) ? notes.revs : {};
     for (const [id, rev] of Object.entries(revs)) {
-      if (isObject(rev) && rev.origin === true && typeof rev.id === 'string' && rev.copyOf === undefined) origins[id] = rev.id;
+      if (isRecord(rev) && rev.origin === true && typeof rev.id === 'string' && rev.copyOf === undefined) origins[id] = rev.id;
     }
     return {
       ...notes,
@@ -78,7 +78,7 @@ function checkVersion(version: unknown): string | null {
 export function readNotesState(version: unknown, raw: unknown): StateReading<NotesState> {
   const bad = checkVersion(version);
   if (bad) return { ok: false, reason: bad };
-  if (!isObject(raw)) return { ok: false, reason: 'the notes state is not an object' };
+  if (!isRecord(raw)) return { ok: false, reason: 'the notes state is not an object' };
   const result = v.safeParse(NOTES_STATE_SCHEMA, upcastWith(NOTES_UPCASTERS, version as number, raw));
   if (!result.success) return { ok: false, reason: describe(result.issues) };
   return checkNotes(result.output);
@@ -91,7 +91,7 @@ export function readNotesState(version: unknown, raw: unknown): StateReading<Not
 export function readAppState(version: unknown, raw: unknown): StateReading<AppState> {
   const bad = checkVersion(version);
   if (bad) return { ok: false, reason: bad };
-  if (!isObject(raw) || !isObject(raw.notes) || !isObject(raw.view))
+  if (!isRecord(raw) || !isRecord(raw.notes) || !isRecord(raw.view))
     return { ok: false, reason: 'the state is not an object with notes and view' };
   const at = version as number;
   const upcast = { ...raw, notes: upcastWith(NOTES_UPCASTERS, at, raw.notes), view: upcastWith(VIEW_UPCASTERS, at, raw.view) };
@@ -116,7 +116,7 @@ export type HeadState = v.InferOutput<typeof HEAD_STATE_SCHEMA>;
 export function readHeadState(version: unknown, raw: unknown): StateReading<HeadState> {
   const bad = checkVersion(version);
   if (bad) return { ok: false, reason: bad };
-  if (!isObject(raw) || !isObject(raw.notes) || !isObject(raw.view))
+  if (!isRecord(raw) || !isRecord(raw.notes) || !isRecord(raw.view))
     return { ok: false, reason: 'the state is not an object with notes and view' };
   const at = version as number;
   const upcast = { ...raw, notes: upcastWith(NOTES_UPCASTERS, at, raw.notes), view: upcastWith(VIEW_UPCASTERS, at, raw.view) };

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { DEVICE_ID_PATTERN, EVENT_SCHEMA_VERSION, type EventEnvelope } from './envelope';
 import { EVENT_CATALOG, type EventPayloads, type EventType } from './events';
+import { isRecord } from './guards';
 
 /** One member of the catalog union, e.g. `AppEvent<'note.created'>`. */
 export type AppEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventPayloads[K]> }[T];
@@ -19,8 +20,6 @@ export class InvalidEventError extends Error {
     this.name = 'InvalidEventError';
   }
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * True when `type` names an event of the catalog.
@@ -42,7 +41,7 @@ function describePayloadIssue(type: EventType, issue: v.BaseIssue<unknown>): str
  * (events not yet appended: the log assigns `seq`), a missing `seq` is accepted.
  */
 export function explainInvalid(raw: unknown, requireSeq = true): string | null {
-  if (!isObject(raw)) return 'event is not an object';
+  if (!isRecord(raw)) return 'event is not an object';
   const { v: version, seq, id, at, type, payload, device, sseq } = raw as Partial<EventEnvelope>;
   if (version !== EVENT_SCHEMA_VERSION) return `unsupported schema version ${JSON.stringify(version)}`;
   const seqOk = requireSeq ? Number.isSafeInteger(seq) && (seq as number) > 0 : seq === undefined || Number.isSafeInteger(seq);
@@ -52,7 +51,7 @@ export function explainInvalid(raw: unknown, requireSeq = true): string | null {
   if (device !== undefined && (typeof device !== 'string' || !DEVICE_ID_PATTERN.test(device))) return 'bad device';
   if (sseq !== undefined && !(Number.isSafeInteger(sseq) && sseq > 0)) return `bad sseq ${JSON.stringify(sseq)}`;
   if (!isEventType(type)) return `unknown event type ${JSON.stringify(type)}`;
-  if (!isObject(payload)) return `${type}: payload is not an object`;
+  if (!isRecord(payload)) return `${type}: payload is not an object`;
   const result = v.safeParse(EVENT_CATALOG[type].payload, payload, { abortEarly: true });
   return result.success ? null : describePayloadIssue(type, result.issues[0]);
 }

@@ -8,6 +8,7 @@
  */
 
 import { DEVICE_ID_PATTERN } from './envelope';
+import { isRecord } from './guards';
 
 const MIB = 1_048_576;
 
@@ -149,7 +150,6 @@ export function sealedLength(plainBytes: number): number {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Why `event` is not a sealed event the host can store, or null when its envelope is one: only the
@@ -159,7 +159,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * the host's to check (its EVENT_SCHEMA_VERSION). Never throws.
  */
 export function sealedEnvelopeError(event: unknown): string | null {
-  if (!isObject(event)) return 'not an object';
+  if (!isRecord(event)) return 'not an object';
   const extra = Object.keys(event).find((key) => !SEALED_EVENT_KEYS.has(key));
   if (extra !== undefined) return `not sealed: "${extra.slice(0, 40)}" is not an envelope field (events sync end-to-end encrypted)`;
   if (!Number.isSafeInteger(event.v) || (event.v as number) < 1) return 'bad field v';

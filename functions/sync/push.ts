@@ -13,6 +13,7 @@ import type { SyncLimits } from './syncLimits.ts';
 import { requireDeviceId } from './params.ts';
 import { requireOwnDevice } from './pull.ts';
 import type { IncomingEvent } from './store.ts';
+import { isRecord } from '../../catalog/index.ts';
 
 /** One event the server will not store, and why. */
 interface Refusal {
@@ -29,8 +30,6 @@ export interface CheckedPush {
   events: IncomingEvent[];
   refused: Refusal[];
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Why the server refuses to store `event` (already without `seq`), or null when it syncs. Only
@@ -74,7 +73,7 @@ export function checkPush(body: unknown, limits: SyncLimits): CheckedPush {
   if (list.length > limits.maxEventsPerPush) throw new HttpError(413, `Too many events: at most ${limits.maxEventsPerPush} per push`);
   const seen = new Set<string>();
   list.forEach((raw, index) => {
-    if (!isObject(raw)) throw new HttpError(400, `events[${index}] is not an object`);
+    if (!isRecord(raw)) throw new HttpError(400, `events[${index}] is not an object`);
     if (typeof raw.id !== 'string') throw new HttpError(400, `events[${index}] has no string id`);
     if (seen.has(raw.id)) throw new HttpError(400, `Event id ${JSON.stringify(raw.id.slice(0, 64))} appears twice in this batch`);
     seen.add(raw.id);

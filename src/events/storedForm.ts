@@ -14,6 +14,7 @@
  * extra envelope field) and reopens that note from its HTML. A `blocksJson` that is not JSON for
  * an array makes the record fail validation, so it is quarantined, never silently dropped.
  */
+import { isRecord } from '../../catalog';
 
 const blockJson = new WeakMap<object, string>();
 
@@ -37,7 +38,6 @@ export function primeStoredJson(block: object): void {
 }
 
 type Rec = Record<string, unknown>;
-const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The stored JSON of a BlockNote document: the blocks' cached JSON joined (the same text as JSON.stringify(blocks)). */
 export function storedBlocksJson(blocks: readonly unknown[]): string {

@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { FunctionsConfig } from './functionsConfig';
 import type { Resource } from '../machines/resources';
 import { FunctionsError } from './functionsError';
+import { isRecord } from '../../catalog';
 
 /**
  * The usage-tracking payload (docs/product.md "Calls").
@@ -34,7 +35,6 @@ export interface FunctionsClientDeps {
 }
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The host's `{error}` message of a non-2xx answer, else its status text. Reads the body to its end. */
 async function httpMessage(error: HTTPError): Promise<string> {

@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from 'ky';
+import { isRecord } from '../../../catalog';
 
 /**
  * Why an account call failed, in words a person understands (docs/product.md "Account and sync");
@@ -74,8 +75,6 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Longest name sent at sign-up (the server refuses longer ones; catalog/passwordPolicy.ts). */
 export const MAX_NAME_LENGTH = 100;
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function accountOf(body: unknown): Account | null {
   const user = isRecord(body) ? body.user : null;

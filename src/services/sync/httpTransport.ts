@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
 import { SyncError, type SealedTransport } from './transport';
+import { isRecord } from '../../../catalog';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -8,8 +9,6 @@ const CALL_TIMEOUT_MS = 30_000;
 const COMPRESS_FROM_BYTES = 16 * 1024;
 /** Events per pull page asked for (the server also pages by bytes). */
 const PULL_LIMIT = 1000;
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The server's `{error}` text of an answer, or its status line. */
 async function errorText(response: Response): Promise<string> {

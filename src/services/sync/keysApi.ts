@@ -6,6 +6,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
+import { isRecord } from '../../../catalog';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
 interface KeysState {
@@ -40,8 +41,6 @@ export interface KeysApi {
   reseal(deviceId: string, events: { serverSeq: number; event: SealedEvent }[]): Promise<number>;
   finishUpgrade(password: string, loginSecret: string): Promise<void>;
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** An AccountError for a failed answer; `wrong` is the words of a 401. */
 async function failure(response: Response, wrong: string): Promise<AccountError> {
