@@ -102,6 +102,24 @@ export class ImportFileError extends Error {
 export type ImportInput = Blob & { readonly name: string; readonly lastModified?: number };
 
 /**
+ * How a Markdown body names another note (docs/architecture.md "Links between notes"): `import-note:PATH`,
+ * PATH the linked note file's path in its folder or zip (URL-encoded), or, when no note file of the import
+ * matches, `import-title:TITLE` (a note already in NotePad by that title). The pipeline turns each into a
+ * link to the note's id, or into its text when no note is found.
+ */
+export const NOTE_PATH_URL = 'import-note:';
+/** See NOTE_PATH_URL. */
+export const NOTE_TITLE_URL = 'import-title:';
+
+/** A note file a source will yield, known at planning so that a link read earlier can name its id. */
+export interface PlannedNoteFile {
+  /** Its path in the folder or zip, as `import-note:` URLs name it. */
+  path: string;
+  /** Its creation time in ms as its reader will give it (front matter, else the file's), or null. */
+  createdAt: number | null;
+}
+
+/**
  * One source understood and ready to read: the outcome of planning a chosen file (or a zip). Planning
  * reads the whole file where that is the only way to know it is sound (an ENEX is parsed once to the
  * end), so reading cannot fail as a whole afterwards; a damaged note or image is then a skipped or
@@ -115,6 +133,10 @@ export interface PlannedSource {
   total: number;
   /** Notebooks with no note to bring them (an export's empty folders), as paths of levels like `ImportedNote.notebook`. */
   notebooks?: string[][];
+  /** The Markdown note files it yields, which links between notes may name (NOTE_PATH_URL). */
+  noteFiles?: PlannedNoteFile[];
+  /** Its files lie in one folder with other sources' (loose files chosen together): links reach across them. */
+  sharedFolder?: boolean;
   /** The notes in source order; stops early when `signal` aborts. Memory: one note with its attachments at a time. */
   read(signal?: AbortSignal): AsyncIterable<ReaderItem>;
 }

@@ -13,7 +13,8 @@ import { block, text } from './blockBuilders';
 import { ev } from './helpers';
 import { organisationSummary } from '../../src/projections/organisation/organisationSummary';
 import { attachmentOf, fileOf, importOne, refsIn } from './importers/importerHelpers';
-import { importFiles, openLog } from './importHarness';
+import { fixtureFile, importFiles, openLog } from './importHarness';
+import { blockLinkTargets } from '../../src/projections/noteLinks/linkIndex';
 
 /*
  * An export of all notes read back by NotePad's own Markdown reader (src/importers, `planImport`),
@@ -254,5 +255,26 @@ describe('an export of all notes keeps the shape', () => {
       (id) => log.state.notes.filed[id] !== undefined && log.state.notes.meta[id].title === 'Launch',
     )!;
     expect(log.state.notes.bodies[launch].html).toContain('data:image/jpeg;base64,');
+  });
+
+  it('keeps the links between notes: the notes read back link to each other, not to the notes they were exported from', async () => {
+    const log = await openLog();
+    globalThis.Blob = jsdomBlob;
+    await importFiles(log, [fixtureFile('obsidian-full-vault.zip')]).finally(() => (globalThis.Blob = NodeBlob as unknown as typeof Blob));
+    const first = [...log.state.notes.order];
+    const result = await exportAllNotes(log.state.notes, { converter, yieldToPage: () => Promise.resolve() });
+    const zip = fileOf(result.fileName, new Uint8Array(await result.blob.arrayBuffer()));
+    globalThis.Blob = jsdomBlob;
+    await importFiles(log, [zip]).finally(() => (globalThis.Blob = NodeBlob as unknown as typeof Blob));
+    const second = log.state.notes.order.filter((id) => !first.includes(id));
+    expect(second).toHaveLength(first.length);
+    const { meta, bodies } = log.state.notes;
+    const graph = (ids: string[]) =>
+      Object.fromEntries(
+        ids.map((id) => [meta[id].title, blockLinkTargets(bodyBlocks(bodies[id]) ?? []).map((target) => meta[target].title)]),
+      );
+    expect(graph(second)).toEqual(graph(first));
+    expect(graph(first)['Start here']).toEqual(['Launch plan', 'Budget', 'Old idea', 'Markdown links']);
+    for (const id of second) for (const target of blockLinkTargets(bodyBlocks(bodies[id]) ?? [])) expect(second).toContain(target);
   });
 });

@@ -70,7 +70,7 @@ export async function importFiles(log: EventLog, files: ImportInput[], options: 
     log,
     reader: inProcessReader(createReaderHost(planImport, standInConverter)),
     files,
-    convert: (note) => convertNote(note, converting),
+    convert: (note, linkTo) => convertNote(note, converting, linkTo),
     now: () => Date.UTC(2026, 10, 25, 12, 0, 0),
     ...options,
   });

@@ -57,7 +57,9 @@ describe('importing a vault made like a real one', () => {
     const quote = note('Start here').blocks.find((b) => b.type === 'quote')!;
     const [title, ...rest] = quote.content as Inline[];
     expect(title).toMatchObject({ text: 'Read this first\n', styles: { bold: true } });
-    expect(rest.map((c) => c.text).join('')).toBe('Every note links to others: start with Launch plan.');
+    expect(rest.map((c) => c.text ?? `[${String((c as { props?: { label?: string } }).props?.label)}]`).join('')).toBe(
+      'Every note links to others: start with [Launch plan].',
+    );
     const untitled = note('Budget').blocks.find((b) => b.type === 'quote')!;
     expect((untitled.content as Inline[])[0]).toMatchObject({ text: 'Info\n', styles: { bold: true } });
     expect(note('Launch plan').blocks.map((b) => b.type)).toContain('table');

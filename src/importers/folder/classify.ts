@@ -26,6 +26,8 @@ export interface ClassifiedFile {
   notepad: boolean;
   /** Its place in the manual order NotePad's export wrote, when it has one. */
   order: number | null;
+  /** Markdown: the creation time its front matter gives (ms), else null. */
+  created: number | null;
 }
 
 const BY_EXTENSION: Record<string, FileKind> = {
@@ -52,7 +54,7 @@ function jsonKind(text: string): FileKind {
 
 async function classifyOne(file: SourceFile, limits: ImportLimits, signal?: AbortSignal): Promise<ClassifiedFile> {
   const kind = BY_EXTENSION[extensionOf(file.path)] ?? 'other';
-  const out: ClassifiedFile = { file, kind, problem: null, notepad: false, order: null };
+  const out: ClassifiedFile = { file, kind, problem: null, notepad: false, order: null, created: null };
   try {
     if (kind === 'markdown' || kind === 'json') {
       const text = decodeText(await file.read(limits.maxNoteBytes, signal));
@@ -61,6 +63,7 @@ async function classifyOne(file: SourceFile, limits: ImportLimits, signal?: Abor
         const { front } = splitFrontMatter(text);
         out.notepad = isNotepadFrontMatter(front);
         out.order = front?.order ?? null;
+        out.created = front?.created ?? null;
       }
     } else if (kind === 'html' || kind === 'text') {
       await file.check(limits.maxNoteBytes, signal);

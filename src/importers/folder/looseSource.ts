@@ -12,6 +12,7 @@ import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree, looseFile } from './files';
 import type { NoteContext } from './noteContext';
 import { notebookResolver } from './notebookPaths';
+import { linkableNotes } from './noteLinkTargets';
 import { readNote } from './readNote';
 
 const APP_OF: Partial<Record<ClassifiedFile['kind'], SourceApp>> = {
@@ -110,17 +111,21 @@ export async function planLoose(
     files.map((file) => file.path),
     notes.map((note) => note.file.path),
   );
+  const { noteFiles, noteLinkUrl } = linkableNotes(notes);
   const sources: PlannedSource[] = [];
   for (const note of notes) {
     const name = nonEmpty[classified.indexOf(note)].name;
     const app = note.kind === 'markdown' && note.notepad ? 'notepad' : APP_OF[note.kind]!;
     const total = note.kind === 'simplenote' ? await simplenoteCount(note, limits) : 1;
     const leftOver = note === notes[notes.length - 1] ? others : null;
+    const own = noteFiles.filter((file) => file.path === note.file.path);
     sources.push({
       file: name,
       app,
       total,
-      read: (readSignal) => readLoose(note, app, leftOver, { tree, limits, signal: readSignal, app, file: name, inZip: false, notebookOf }),
+      ...(own.length ? { noteFiles: own, sharedFolder: true } : {}),
+      read: (readSignal) =>
+        readLoose(note, app, leftOver, { tree, limits, signal: readSignal, app, file: name, inZip: false, notebookOf, noteLinkUrl }),
     });
   }
   return { sources, failures };

@@ -21,6 +21,11 @@ export interface NoteContext extends FolderContext {
   notebookOf: NotebookOf;
   /** Whether the note at a path is a row of a Notion database (its properties open its text); absent: none is. */
   isDatabaseRow?: (path: string) => boolean;
+  /**
+   * The URL a link to another note is written with (`NoteLinkTargets.url`): `target` as the link gives it,
+   * `from` the linking note's path, `wiki` for a `[[wiki link]]`. Absent: links to notes become their text.
+   */
+  noteLinkUrl?: (target: string, from: string, wiki: boolean) => string;
 }
 
 const NOTION_ID = /\s+[0-9a-f]{32}$/i;

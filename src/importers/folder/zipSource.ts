@@ -13,6 +13,7 @@ import { listZip } from '../zip/zipFiles';
 import { classifyFiles, type ClassifiedFile } from './classify';
 import { FileTree } from './files';
 import { hasNotionId, notionDatabaseRows, type NotebookOf, type NoteContext } from './noteContext';
+import { linkableNotes } from './noteLinkTargets';
 import { notebookResolver } from './notebookPaths';
 import { readNote, type NoteEntry } from './readNote';
 
@@ -113,14 +114,19 @@ export async function planZip(input: ImportInput, limits: ImportLimits, signal?:
   );
   const isDatabaseRow = app === 'notion' ? notionDatabaseRows(visible.map((file) => file.path)) : undefined;
   const notebooks = emptyFolderNotebooks(listing.folders, notes, notebookOf);
+  const { noteFiles, noteLinkUrl } = linkableNotes(simplenote ? [] : notes);
   return {
     file: input.name,
     app,
     total,
     ...(notebooks.length ? { notebooks } : {}),
+    ...(noteFiles.length ? { noteFiles } : {}),
     read: (readSignal) => {
       listing.newPass();
-      const context: NoteContext = { tree, limits, signal: readSignal, app, file: input.name, inZip: true, notebookOf, isDatabaseRow };
+      const context: NoteContext = {
+        ...{ tree, limits, signal: readSignal, app, file: input.name, inZip: true },
+        ...{ notebookOf, isDatabaseRow, noteLinkUrl },
+      };
       return simplenote ? readSimplenote(input, simplenote, context) : readZip(input, notes, others, context);
     },
   };

@@ -1,7 +1,8 @@
 /*
  * A Markdown file as an ImportedNote (docs/product.md "What each format keeps"): front matter read and
  * removed, the title from it or the file name, a first heading equal to the title not repeated, callouts
- * and block ids read (obsidianBlocks.ts), embeds and links rewritten to `attachment:REF`, inline tags kept. The body stays Markdown for BlockNote's parser.
+ * and block ids read (obsidianBlocks.ts), embeds and links rewritten to `attachment:REF`, links to other notes to
+ * the URLs of the folder's note links (noteLinkTargets.ts), inline tags kept. The body stays Markdown for BlockNote's parser.
  */
 import { NoteAttachments } from '../folder/attachments';
 import type { SourceFile } from '../folder/files';
@@ -75,7 +76,13 @@ export async function markdownNote(file: SourceFile, text: string, context: Note
   const body = readObsidianBlocks(notion.body);
   const attachments = new NoteAttachments(context, dirOf(file.path));
   const answers = await resolveTargets(body, attachments);
-  const rewritten = rewriteMarkdown(body, (target) => answers.get(target) ?? { kind: 'missing' }, context.app === 'bear');
+  const { noteLinkUrl } = context;
+  const rewritten = rewriteMarkdown(
+    body,
+    (target) => answers.get(target) ?? { kind: 'missing' },
+    context.app === 'bear',
+    noteLinkUrl && ((target, wiki) => noteLinkUrl(target, file.path, wiki)),
+  );
   const dates = fileDates(file);
   const createdAt = front?.created ?? dates.createdAt;
   return {

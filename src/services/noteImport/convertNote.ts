@@ -4,6 +4,8 @@ import { cleanSvg } from '../svgImages';
 import type { DroppedItem } from '../../importers/neutralNotes';
 import type { PreparedAttachment, PreparedNote } from './readerProtocol';
 import { hoistImages } from './hoistImages';
+import { linkNotes } from './noteLinksIn';
+import type { NoteLinkTo } from './importLinks';
 
 /**
  * What conversion needs of the editor and the paste path, given by the page (src/ui/import): BlockNote's
@@ -153,16 +155,18 @@ function isEmptyDocument(blocks: unknown[]): boolean {
  * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs (SVG images as
  * sanitized SVG data URLs) shown at most 800 px wide, other files left out and listed, everything
  * sanitized exactly as a paste is, parsed into blocks by the editor's own parser, and the HTML derived
- * from those blocks as a body save derives it. An empty title becomes "Untitled Note".
+ * from those blocks as a body save derives it. Links to other notes the reader named (`import-note:`,
+ * `import-title:`) become links to the notes `linkTo` finds, else their text. An empty title becomes "Untitled Note".
  * @throws when the body cannot be parsed at all (the note is then skipped and listed by the caller);
  * PurifierNotLoadedError before `loadPurifier()` has resolved.
  */
-export async function convertNote(note: PreparedNote, tools: ConversionTools): Promise<ConvertedNote> {
+export async function convertNote(note: PreparedNote, tools: ConversionTools, linkTo?: NoteLinkTo): Promise<ConvertedNote> {
   const attachments = await placeable(note.attachments);
   const text = note.body.format === 'text';
   // Text is not markup: its lines become paragraphs as they are; the HTML part then holds only images.
   const doc = text ? new DOMParser().parseFromString('', 'text/html') : bodyDocument(note, tools);
   const left = placeAttachments(doc, attachments);
+  linkNotes(doc, linkTo);
   // BlockNote keeps an image only as a block of its own: one inside a line of text would be lost.
   hoistImages(doc.body);
   const html = doc.body.innerHTML;

@@ -3,6 +3,7 @@ import type { EventLog } from '../../events/eventLog';
 import type { ImportedFileSummary } from '../../projections/imports';
 import { BATCH_MAX_CHARS, BATCH_MAX_MS, BATCH_MAX_NOTES, BatchWriter } from './batchWriter';
 import type { ConvertedNote } from './convertNote';
+import { ImportNoteLinks } from './importLinks';
 import { ImportOrganiser } from './importOrganiser';
 import { NoteIdAllocator, usableTime } from './noteIds';
 import type { ImportPlan, PreparedNote } from './readerProtocol';
@@ -29,6 +30,8 @@ export class ImportAppender {
   /** The notebooks this batch makes (their `notebook.created` events are in it). */
   private notebooks: string[] = [];
   private readonly organiser: ImportOrganiser;
+  /** The links between this import's notes: ids given ahead to the note files links may name. */
+  readonly links: ImportNoteLinks;
   private chars = 0;
   private batchStarted: number;
 
@@ -49,7 +52,17 @@ export class ImportAppender {
     this.writer = new BatchWriter(log);
     this.organiser = new ImportOrganiser(log);
     this.fileTimes = new Map(chosen.map((f) => [f.name, usableTime(f.lastModified)]));
+    this.links = new ImportNoteLinks(
+      plan,
+      (source, createdAt) => this.ids.next(this.createdOf(plan.sources[source].file, createdAt)),
+      log.state.notes,
+    );
     this.batchStarted = now();
+  }
+
+  /** A note's creation time (ms): its own, else its chosen file's, else the import's. */
+  private createdOf(file: string, createdAt: number | null): number {
+    return usableTime(createdAt) ?? this.fileTimes.get(file) ?? this.startedAt;
   }
 
   /** Notes in this import so far. */
@@ -71,15 +84,16 @@ export class ImportAppender {
   }
 
   /**
-   * A converted note of source `source` joins the batch: its id is its creation time (or its file's, or
-   * the import's) moved on while taken; `modified` is its source's last edit (or its creation time).
+   * A converted note of source `source` joins the batch: its id is the one given ahead to its note file
+   * (importLinks.ts), else its creation time (or its file's, or the import's) moved on while taken;
+   * `modified` is its source's last edit (or its creation time).
    * Its notebook is found or made before it, in its batch, and its tags normalised (importOrganiser.ts).
    * The batch is written once it is full.
    */
   async add(source: number, note: PreparedNote, converted: ConvertedNote): Promise<void> {
-    const created = usableTime(converted.createdAt) ?? this.fileTimes.get(note.source.file) ?? this.startedAt;
+    const created = this.createdOf(note.source.file, converted.createdAt);
     const modified = new Date(usableTime(converted.modifiedAt) ?? created).toISOString();
-    const id = this.ids.next(created);
+    const id = this.links.claimed(source, note.source.path) ?? this.ids.next(created);
     const organised = this.organiser.organise(note.notebook, note.tags);
     for (const made of organised.created) {
       this.batch.push(made);

@@ -3,6 +3,7 @@ import type { ImportedFileSummary } from '../../projections/imports';
 import type { ImportInput, ImportLimits } from '../../importers/neutralNotes';
 import type { ConvertedNote } from './convertNote';
 import { ImportAppender } from './importAppender';
+import type { NoteLinkTo } from './importLinks';
 import type { ImportPlan, PreparedNote } from './readerProtocol';
 import type { NoteReader } from './readerClient';
 import { sliceYielder } from './slices';
@@ -29,7 +30,8 @@ export interface ImportRunOptions {
   reader: NoteReader;
   files: ImportInput[];
   limits?: Partial<ImportLimits>;
-  convert(note: PreparedNote): Promise<ConvertedNote>;
+  /** Convert one note; `linkTo` finds the notes its links name (importLinks.ts). */
+  convert(note: PreparedNote, linkTo: NoteLinkTo): Promise<ConvertedNote>;
   onProgress?(progress: ImportProgress): void;
   /** Cancel: planning stops, or the import stops after the note it is on; what is in stays (with Undo). */
   signal?: AbortSignal;
@@ -74,7 +76,7 @@ async function readAll(options: ImportRunOptions, plan: ImportPlan, appender: Im
       await yieldNow();
       let converted: ConvertedNote | null = null;
       try {
-        converted = await options.convert(item.note);
+        converted = await options.convert(item.note, appender.links.linkTo(step.source));
       } catch (error) {
         const reason = `could not be converted (${error instanceof Error ? error.message : String(error)})`;
         appender.list(step.source, 'skipped', { item: item.note.source.path ?? (item.note.title || 'Untitled Note'), reason });

@@ -44,7 +44,12 @@ export function createReaderHost(planImport: PlanImport, convert: ImageConverter
       const planned = await planImport(files, { limits, signal: abort.signal });
       sources = planned.sources;
       return {
-        sources: sources.map(({ file, app, total, notebooks }) => ({ file, app, total, ...(notebooks ? { notebooks } : {}) })),
+        sources: sources.map(({ file, app, total, notebooks, noteFiles, sharedFolder }) => ({
+          ...{ file, app, total },
+          ...(notebooks ? { notebooks } : {}),
+          ...(noteFiles ? { noteFiles } : {}),
+          ...(sharedFolder ? { sharedFolder } : {}),
+        })),
         failures: planned.failures.map((failure) => ({ file: failure.file, reason: failure.reason })),
       };
     },

@@ -4,7 +4,15 @@
  * memory holds the notes asked for, not the export), converting images to JPEG on its own thread
  * and transferring their bytes.
  */
-import type { DroppedItem, ImportedNote, ImportLimits, ImportInput, SkippedNote, SourceApp } from '../../importers/neutralNotes';
+import type {
+  DroppedItem,
+  ImportedNote,
+  ImportLimits,
+  ImportInput,
+  PlannedNoteFile,
+  SkippedNote,
+  SourceApp,
+} from '../../importers/neutralNotes';
 
 /**
  * A note's attachment as the page gets it: an image ready to embed, an SVG image's text (the page sanitizes
@@ -24,12 +32,17 @@ export interface PreparedNote extends Omit<ImportedNote, 'attachments'> {
 export type PreparedItem =
   { kind: 'note'; note: PreparedNote } | { kind: 'skipped'; skipped: SkippedNote } | { kind: 'dropped'; dropped: DroppedItem };
 
-/** A chosen file understood by planning: its name, its app, how many items it will yield and the notebooks no note brings. */
+/**
+ * A chosen file understood by planning: its name, its app, how many items it will yield, the notebooks no
+ * note brings, and the note files links may name (`PlannedSource`'s fields of the same names).
+ */
 interface PlannedFile {
   file: string;
   app: SourceApp;
   total: number;
   notebooks?: string[][];
+  noteFiles?: PlannedNoteFile[];
+  sharedFolder?: boolean;
 }
 
 /** The outcome of planning the chosen files: what will be read, and the files that cannot be (with the reason). */

@@ -51,7 +51,7 @@ export async function startImport(log: EventLog, files: File[]): Promise<void> {
       log,
       reader: workerReader(),
       files: files,
-      convert: (note) => convertNote(note, tools),
+      convert: (note, linkTo) => convertNote(note, tools, linkTo),
       signal: cancel.signal,
       onProgress: ({ done, total }) => {
         const now = performance.now();

@@ -40,9 +40,12 @@ describe('Obsidian vault zip', () => {
     expect(plan.body.text).toContain('| a | b |');
   });
 
-  it('turns wiki links into readable text and leaves code as written', async () => {
+  it('turns wiki links into links to the notes they name, and leaves code as written', async () => {
     const welcome = noteTitled((await importOne([fixture('obsidian-vault.zip')])).notes, 'Welcome');
-    expect(welcome.body.text).toContain('See Projects/Plan and the plan, or Other.');
+    expect(welcome.body.text).toContain(
+      'See [Projects/Plan](import-note:Vault%2FProjects%2FPlan.md) and [the plan](import-note:Vault%2FProjects%2FPlan.md), ' +
+        'or [Other](import-note:Vault%2FOther.md).',
+    );
     expect(welcome.body.text).toContain('```md\n![[not-an-embed.png]] #notatag\n```');
     expect(welcome.body.text).toContain('Inline `![[code.png]]` stays.');
     expect(welcome.body.text).toContain('- [x] Done\n- [ ] To do');
@@ -53,7 +56,7 @@ describe('Obsidian vault zip', () => {
     const other = noteTitled((await importOne([fixture('obsidian-vault.zip')])).notes, 'Other');
     expect(other.createdAt).toBe(Date.UTC(2023, 5, 1, 12, 0, 0));
     expect(other.modifiedAt).toBe(Date.UTC(2023, 5, 1, 12, 0, 0));
-    expect(other.body.text).toBe('Back to Welcome. #reference/books');
+    expect(other.body.text).toBe('Back to [Welcome](import-note:Vault%2FWelcome.md). #reference/books');
     expect(other.tags).toEqual(['reference/books']);
   });
 
@@ -76,12 +79,14 @@ describe('Notion export zip', () => {
     expect(packing.body.text).toBe('- [ ] Passport\n- [x] Charger\n');
   });
 
-  it('resolves URL-encoded image paths and makes links to other pages text', async () => {
+  it('resolves URL-encoded image paths and links to other pages by their paths', async () => {
     const trip = noteTitled((await importOne([fixture('notion-export.zip')])).notes, 'Trip');
     const [image] = refsIn(trip.body.text);
     expect(trip.body.text).toContain(`![Untitled](attachment:${image})`);
     expect(attachmentOf(trip, image)).toMatchObject({ name: 'Untitled.png', data: RED_PNG });
-    expect(trip.body.text).toContain('\nPacking\n');
+    expect(trip.body.text).toContain(
+      '\n[Packing](import-note:Trip%200123456789abcdef0123456789abcdef%2FPacking%20fedcba9876543210fedcba9876543210.md)\n',
+    );
     expect(trip.body.text.startsWith('We go in June.')).toBe(true);
   });
 });

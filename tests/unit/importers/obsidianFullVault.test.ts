@@ -41,13 +41,14 @@ describe('an Obsidian vault made like a real one', () => {
     const { notes } = await importOne([fixture('obsidian-full-vault.zip')]);
     expect(noteTitled(notes, 'Start here').body.text).toContain('> **Read this first**\n>\n> Every note links to others');
     expect(noteTitled(notes, 'Launch plan').body.text).toContain(
-      '> **Risks**\n>\n> The budget in Budget is tight.\n> > **Note**\n> >\n> > Ask the team.',
+      '> **Risks**\n>\n> The budget in [Budget](import-note:Vault%2FProjects%2F2024%2FBudget.md) is tight.\n> > **Note**\n> >\n' +
+        '> > Ask [the team](import-note:Vault%2FStart%20here.md).',
     );
     expect(noteTitled(notes, 'Budget').body.text).toContain('> **Info**\n>\n> Numbers are in thousands.');
     for (const note of notes) expect(note.body.text).not.toContain('[!');
   });
 
-  it('drops block ids from the text, and leaves embeds of blocks and notes as the readable text they are today', async () => {
+  it('drops block ids from the text, and makes embeds of blocks and notes links to their notes', async () => {
     const { notes } = await importOne([fixture('obsidian-full-vault.zip')]);
     const plan = noteTitled(notes, 'Launch plan');
     expect(plan.body.text).toContain('Ship the beta in March.\n');
@@ -55,8 +56,8 @@ describe('an Obsidian vault made like a real one', () => {
     expect(plan.body.text).toContain('| Launch | Ben |\n\n');
     for (const note of notes) expect(note.body.text).not.toMatch(/\^(m1|list-steps|table-owners|intro|idea-1)\b/);
     const start = noteTitled(notes, 'Start here');
-    expect(start.body.text).toContain('Launch plan > m1');
-    expect(start.body.text).toContain('Old idea > idea-1');
+    expect(start.body.text).toContain('\n[Launch plan](import-note:Vault%2FProjects%2F2024%2FLaunch%20plan.md)\n');
+    expect(start.body.text).toContain('and [Old idea](import-note:Vault%2FProjects%2FArchive%2FOld%20idea.md).');
   });
 
   it('embeds SVG images as images: an icon by its name with #icon, a diagram by a URL-encoded path and with a size', async () => {
