@@ -17,8 +17,11 @@ const LINK_MARKER = 'data-note-id';
 /** Look at the clock after this many notes of a budgeted update. */
 const CLOCK_EVERY_NOTES = 64;
 
-/** The notes `blocks` link to, each once, in document order. Pure; never throws on odd shapes. */
-function blockLinkTargets(blocks: readonly unknown[]): string[] {
+/**
+ * The notes `blocks` link to, each once, in document order. Pure; never throws on odd shapes.
+ * @internal Test seam: exported for the tests only.
+ */
+export function blockLinkTargets(blocks: readonly unknown[]): string[] {
   const targets = new Set<string>();
   visitBlocks(blocks, {
     enter() {},
