@@ -212,11 +212,13 @@ test.describe('analytics dashboard', () => {
     await expect(card(page, 'Total Words')).toHaveText('0');
     await expect(card(page, 'Last Modified')).toHaveText('—');
     const empty = page.locator('.panel-empty');
-    await expect(empty).toHaveCount(4);
+    await expect(empty).toHaveCount(6);
     await expect(empty.nth(0)).toContainText('how many notes you created or edited');
     await expect(empty.nth(1)).toContainText('starred notes');
     await expect(empty.nth(2)).toContainText('words you use most');
-    await expect(empty.nth(3)).toContainText('follow-up highlight');
+    await expect(empty.nth(3)).toContainText('how many notes each holds');
+    await expect(empty.nth(4)).toContainText('the tags you use most appear here');
+    await expect(empty.nth(5)).toContainText('follow-up highlight');
     expectNoConsoleErrors(page);
   });
 
