@@ -115,6 +115,8 @@ test.describe('export all notes', () => {
   test('shows its progress on a large library, keeps the app usable, and exports the notes as they were when it started', async ({
     page,
   }) => {
+    // 2,500 notes written in background slices take longer than one action's timeout on a busy 2-core machine.
+    test.setTimeout(120_000);
     const count = 2500;
     const base = 1_600_000_000_000;
     const ids = Array.from({ length: count }, (_, i) => String(base + i));
@@ -127,7 +129,7 @@ test.describe('export all notes', () => {
     await app.open();
     await expect(app.row('Note 0')).toBeVisible();
 
-    const downloading = page.waitForEvent('download');
+    const downloading = page.waitForEvent('download', { timeout: 90_000 });
     await exportButton(page).click();
     const bar = page.getByRole('progressbar', { name: 'Export progress' });
     await expect(bar).toBeVisible();
