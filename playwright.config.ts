@@ -16,7 +16,8 @@ if (process.env.TEST_WORKER_INDEX === undefined) rmSync(HOST_DATA_DIR, { recursi
 const baseURL = `http://${HOST}:${PORT}`;
 
 // Timeouts are generous because CI machines have 2 cores shared by the server, Vite-built bundle
-// parsing and two Chromium workers.
+// parsing and three Chromium workers: a test spends much of its time waiting on the app's timers
+// (autosave, debounces, toasts), so a third worker uses the CPU the other two leave idle.
 export default defineConfig({
   testDir: 'tests/e2e',
   // Not the default `test-results`: Playwright empties its outputDir on start, which would delete
@@ -26,7 +27,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: `${RESULTS_DIR}/e2e.json` }]],
   use: {
