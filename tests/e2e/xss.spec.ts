@@ -53,6 +53,8 @@ test.describe('no script in a note ever runs', () => {
   test('payloads in an imported event log (HTML bodies, link targets, image URLs) do not run in the editor or the replay view', async ({
     page,
   }) => {
+    // Tall enough for every imported note's row at once (the list is virtualized: rows out of view are not in the page).
+    await page.setViewportSize({ width: 1280, height: 1000 });
     const app = new NotesPage(page);
     await app.open();
     const now = Date.now();
