@@ -119,4 +119,25 @@ test.describe('links between the notes of an import', () => {
       await fresh.close();
     }
   });
+
+  test('a Notion export’s links between pages open their pages, up and across the page tree', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await chooseFiles(page, [fixturePath('notion-workspace.zip')]);
+    await expect(toastTitled(page, /Imported \d+ notes/)).toBeVisible();
+
+    // A link across the tree, written as a URL-encoded path with Notion's ids.
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('Loose ideas');
+    await openNote(app, 'Loose ideas');
+    await noteLinks(app).filter({ hasText: 'Kyoto' }).click();
+    await expect(title(page)).toHaveText('Kyoto');
+    await expect(linkedFrom(page).getByRole('button')).toHaveText(['Japan 2024', 'Loose ideas']);
+    // A link up the tree (../../Travel <id>.md).
+    await noteLinks(app).filter({ hasText: 'Travel' }).click();
+    await expect(title(page)).toHaveText('Travel');
+    await noteLinks(app).filter({ hasText: 'Japan 2024' }).click();
+    await expect(title(page)).toHaveText('Japan 2024');
+    await expect(linkedFrom(page).getByRole('button')).toHaveText(['Travel']);
+    expectNoConsoleErrors(page);
+  });
 });
