@@ -74,5 +74,5 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   shareReadWindowS: 60,
 };
 
-/** A device id: 8-64 characters of `[A-Za-z0-9_-]` (docs/sync.md "device and devices"). */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A device id: the catalog's rule (docs/sync.md "device and devices"), which the app's envelopes follow too. */
+export { DEVICE_ID_PATTERN } from '../../catalog/index.ts';

@@ -7,7 +7,7 @@ const MIB = 1024 * 1024;
  * The limits of one import (docs/product.md "What each format keeps"); bytes are uncompressed bytes produced.
  * @internal Test seam: exported for the tests and the bench only.
  */
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxZipEntries: 50_000,
   maxZipBytes: 4 * 1024 * MIB,
   maxNoteBytes: 8 * MIB,

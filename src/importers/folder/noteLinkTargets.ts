@@ -23,7 +23,10 @@ function shorter(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The note files of one folder or zip, looked up as links name them. */
+/**
+ * The note files of one folder or zip, looked up as links name them.
+ * @internal Test seam: exported for the tests only (the readers reach it through their sources).
+ */
 export class NoteLinkTargets {
   /** Lower-cased file names without `.md` (and without Notion's id) -> the paths that have them. */
   private readonly byName = new Map<string, string[]>();

@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import { isRecord } from '../../../catalog';
+import { retryAfterSeconds } from './retryAfter';
 
 /**
  * Why an account call failed, in words a person understands (docs/product.md "Account and sync");
@@ -111,8 +112,7 @@ async function errorBody(response: Response): Promise<{ code?: string; message?:
 /** An AccountError for a failed answer: the same words whether or not the e-mail exists. */
 async function failure(response: Response, signingUp: boolean): Promise<AccountError> {
   if (response.status === 429) {
-    const seconds = Number(response.headers.get('Retry-After'));
-    const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+    const wait = retryAfterSeconds(response);
     const limit = LIMIT_MESSAGES[(await errorBody(response)).code ?? ''];
     if (limit && wait) return new AccountError('rate-limited', limit(waitText(wait)), wait);
     return new AccountError(

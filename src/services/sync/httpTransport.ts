@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
 import { SyncError, type SealedTransport } from './transport';
+import { retryAfterSeconds } from './retryAfter';
 import { isRecord } from '../../../catalog';
 
 /** A call that has not answered in this long has failed (ms); the engine retries. */
@@ -27,8 +28,8 @@ export async function failure(response: Response): Promise<SyncError> {
   const { status } = response;
   if (status === 401) return new SyncError('signed-out', message, null, status);
   if (status === 429 || status >= 500) {
-    const seconds = Number(response.headers.get('Retry-After'));
-    return new SyncError('busy', message, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null, status);
+    const seconds = retryAfterSeconds(response);
+    return new SyncError('busy', message, seconds === null ? null : seconds * 1000, status);
   }
   return new SyncError('refused', message, null, status);
 }

@@ -6,6 +6,7 @@
 import ky, { type KyInstance } from 'ky';
 import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
+import { retryAfterSeconds } from './retryAfter';
 import { isRecord } from '../../../catalog';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
@@ -53,8 +54,7 @@ async function failure(response: Response, wrong: string): Promise<AccountError>
   }
   if (response.status === 401) return new AccountError('wrong-credentials', wrong);
   if (response.status === 429) {
-    const seconds = Number(response.headers.get('Retry-After'));
-    const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+    const wait = retryAfterSeconds(response);
     return new AccountError('rate-limited', message || `Too many attempts. Try again in ${waitText(wait ?? 60)}.`, wait);
   }
   if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');

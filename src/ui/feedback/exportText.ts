@@ -1,7 +1,6 @@
-const count = new Intl.NumberFormat('en-US');
+import { notesCount } from './notesCount';
 
-/** "1 note", "1,234 notes". */
-export const notesCount = (n: number) => `${count.format(n)} ${n === 1 ? 'note' : 'notes'}`;
+const count = new Intl.NumberFormat('en-US');
 
 /** The sidebar texts of *Export all notes* (docs/product.md "Export all notes"). */
 export const EXPORT_TEXT = {

@@ -1,6 +1,6 @@
 import { toast } from './toast';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
-import { notesCount } from './exportText';
+import { notesCount } from './notesCount';
 
 /** The toasts of *Export all notes* (docs/product.md "Export all notes"). */
 export const exportToasts = {

@@ -3,4 +3,5 @@
  * loaded with the import's code (importFeedbackLoader.ts), so the first screen holds only the entry's.
  */
 export { importToasts } from './importToasts';
-export { IMPORT_TEXT, notesCount } from './importText';
+export { IMPORT_TEXT } from './importText';
+export { notesCount } from './notesCount';

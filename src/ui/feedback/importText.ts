@@ -3,9 +3,9 @@
  * entry's (importEntryText.ts): loaded with the import's code, not with the first screen.
  */
 
+import { notesCount } from './notesCount';
+
 const count = (n: number) => n.toLocaleString('en-US');
-/** "1 note", "1,234 notes". */
-export const notesCount = (n: number) => `${count(n)} ${n === 1 ? 'note' : 'notes'}`;
 
 export const IMPORT_TEXT = {
   dropTitle: 'Drop files to import them as notes',

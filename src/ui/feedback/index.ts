@@ -20,6 +20,7 @@ export { aiToasts } from './aiToasts';
 export { AI_TEXT } from './aiText';
 export { logToolToasts } from './logToolToasts';
 export { EXPORT_TEXT } from './exportText';
+export { notesCount } from './notesCount';
 export { exportToasts } from './exportToasts';
 export { IMPORT_ENTRY_TEXT } from './importEntryText';
 export { importFeedback, loadImportFeedback, type ImportFeedback } from './importFeedbackLoader';

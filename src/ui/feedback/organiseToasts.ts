@@ -1,6 +1,6 @@
 import { toast } from './toast';
 import { ORGANISE_UNDO_DURATION_MS, TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
-import { notesCount } from './exportText';
+import { notesCount } from './notesCount';
 
 /**
  * The toasts of organising notes (docs/product.md "Notebooks and tags"): what a change did, with

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import type { NotesState } from '../../projections/notesState';
 import { notebookIndex, tagIndex, type OrganisationNode } from '../../projections/organisation/organisationIndex';
 import { VirtualLines } from './VirtualLines';
+import { notesCount } from '../feedback';
 
 /** Every node of a tree, parents first. */
 const everyNode = (roots: readonly OrganisationNode[]): OrganisationNode[] => roots.flatMap((node) => [node, ...everyNode(node.children)]);
-const notesCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'note' : 'notes'}`;
 
 /**
  * The notebooks and tags at a replay step (docs/product.md "Event log tools"): each notebook by its

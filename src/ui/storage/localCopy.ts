@@ -1,10 +1,9 @@
 import { BehaviorSubject } from 'rxjs';
 import type { LocalCopy } from '../../services/storageMirror';
+import { notesCount } from '../feedback';
 
 /** What the localStorage copy holds (main.tsx feeds it from the mirror; the Storage line shows it). */
 export const localCopy$ = new BehaviorSubject<LocalCopy>({ kind: 'complete' });
-
-const notesCount = (n: number) => `${n.toLocaleString('en-US')} note${n === 1 ? '' : 's'}`;
 
 /**
  * The Storage line's words for a copy that is not complete (docs/product.md "Sidebar"), or null when
