@@ -47,8 +47,8 @@ export interface LibrarySeeded {
 
 /**
  * Runs IN THE PAGE (passed to `page.evaluate`, so it must be self-contained): write into NotePad's
- * IndexedDB log (`notepad-log` v2, stored form of src/events/storedForm.ts: a document as
- * `blocksJson`) the history an import of `notes` notes and a year of use leave:
+ * IndexedDB log (opened by the app's own code on the seeding page, bench/seed/main.ts; stored form
+ * of src/events/storedForm.ts: a document as `blocksJson`) the history an import of `notes` notes and a year of use leave:
  *
  * - one Evernote import, a year ago: `note.imported` events of schema version 3 with `blocks` and
  *   the HTML BlockNote derives from them, an `import.notes-added` record per 200 notes and an
@@ -202,23 +202,9 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
   }
   for (let i = 0; i < spec.notes; i++) if (kinds[i] === 'image') photos.set(ids[i], photo(i));
 
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    // A later slice finds the database the app opened (and upgraded) in between: at its own version.
-    const req = spec.slice && spec.slice.from > 1 ? indexedDB.open('notepad-log') : indexedDB.open('notepad-log', 2);
-    req.onupgradeneeded = (ev) => {
-      const database = req.result;
-      if (ev.oldVersion < 1) {
-        const store = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('id', 'id', { unique: true });
-        database.createObjectStore('snapshots', { keyPath: 'seq' });
-        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-      }
-      if (ev.oldVersion < 2) req.transaction!.objectStore('events').createIndex('noteId', 'payload.id');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
-  });
+  // The app's own open (bench/seed/main.ts): its database name, version and stores, also for a
+  // later slice, which finds the database the app opened in between.
+  const db = await window.__logDatabase!.open();
   let seq = 1;
   // A later slice goes after what the store holds: the earlier slices and the events the app appended since.
   const slice = spec.slice ?? { from: 1, to: Infinity };
