@@ -29,6 +29,7 @@ import { paragraphsHtml } from './lib/corpus';
 import { syncStage } from './lib/sync/stage';
 import { importStage } from './lib/importStage';
 import { libraryStage } from './lib/libraryStage';
+import { organizeStage } from './lib/organizeStage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
@@ -43,6 +44,7 @@ const STAGES = {
   sync: syncStage,
   import: importStage,
   library: libraryStage,
+  organize: organizeStage,
 };
 type StageName = keyof typeof STAGES;
 
