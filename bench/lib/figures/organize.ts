@@ -26,7 +26,7 @@ const tree = (page: Page, name: 'Notebooks' | 'Tags') => page.getByRole('tree', 
  * Click `act` and time it from its click or key event to the frame after an element matching
  * `selector` whose text contains `text` is in the DOM (NaN after `timeoutMs`).
  */
-export async function timeToText(page: Page, selector: string, text: string, act: () => Promise<void>, timeoutMs: number): Promise<number> {
+async function timeToText(page: Page, selector: string, text: string, act: () => Promise<void>, timeoutMs: number): Promise<number> {
   await page.evaluate(
     ([sel, want]) => {
       const w = window as unknown as { __text: { t0: number; t1: number } };
