@@ -97,7 +97,8 @@ export async function organizeStage(ctx: StageContext): Promise<StageResult> {
       try {
         await openUsable(page, ctx.origin, 2000);
         if (!(await treesLive(page, 60_000))) throw new Error('the sidebar trees never went live');
-        const renameTo = `${RENAMED_TAG} ${i + 1}`;
+        // No space: a tree item's accessible name comes through an id made from the tag, and a space splits it.
+        const renameTo = `${RENAMED_TAG}-${i + 1}`;
         const run = await organizeRun(page, {
           notebook: chosen.notebook,
           tag: tagName,
