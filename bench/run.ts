@@ -29,6 +29,7 @@ import { paragraphsHtml } from './lib/corpus';
 import { syncStage } from './lib/sync/stage';
 import { importStage } from './lib/importStage';
 import { libraryStage } from './lib/libraryStage';
+import { organizeStage } from './lib/organizeStage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
@@ -43,6 +44,7 @@ const STAGES = {
   sync: syncStage,
   import: importStage,
   library: libraryStage,
+  organize: organizeStage,
 };
 type StageName = keyof typeof STAGES;
 
@@ -55,8 +57,13 @@ const only = (process.env.BENCH_ONLY ?? Object.keys(STAGES).join(','))
 
 function build(): void {
   console.log('Building NotePad + baseline into bench/dist ...');
-  // The import stage's bulk-append yardstick is a build of its own, after the one that empties bench/dist.
-  for (const config of ['bench/vite.bench.config.ts', ...(only.includes('import') ? ['bench/vite.append.config.ts'] : [])]) {
+  // The seeding page and the import stage's bulk-append yardstick are builds of their own, after the one that empties bench/dist.
+  const configs = [
+    'bench/vite.bench.config.ts',
+    'bench/vite.seed.config.ts',
+    ...(only.includes('import') ? ['bench/vite.append.config.ts'] : []),
+  ];
+  for (const config of configs) {
     const res = spawnSync(
       process.execPath,
       [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', config],

@@ -13,9 +13,9 @@ export interface LibrarySpec {
    * Notebooks and tags, as an import from an app that has them leaves them (docs/benchmarks.md
    * "Organisation figures"): `notebooks` notebooks three levels deep made before the import, every
    * imported note (schema version 4) in one of them (9 in 10) with 1-4 of `tags` tags (nested two
-   * levels by `/`), and the tag RENAMED_TAG on every `renamedEvery`-th note.
+   * levels by `/`), and the tag `renamedTag` (a top one of its own) on every `renamedEvery`-th note.
    */
-  organise?: { notebooks: number; tags: number; renamedEvery: number };
+  organise?: { notebooks: number; tags: number; renamedEvery: number; renamedTag: string };
   /**
    * Write only the events numbered `from` to `to - 1` (1-based, in the order generated; all are
    * generated, so every slice is the same log's). A slice after the first goes after the events the
@@ -28,9 +28,6 @@ export interface LibrarySpec {
 export function libraryEventCount(spec: Pick<LibrarySpec, 'notes' | 'edits' | 'organise'>): number {
   return (spec.organise?.notebooks ?? 0) + spec.notes + Math.ceil(spec.notes / 200) + 1 + spec.edits;
 }
-
-/** The tag of the organised library that the bench renames (on every `renamedEvery`-th note). */
-const RENAMED_TAG = 'Ledger';
 
 /** What was written: events (generated), the last seq stored, JSON bytes (of the slice), and the library's shape for the report. */
 export interface LibrarySeeded {
@@ -47,8 +44,8 @@ export interface LibrarySeeded {
 
 /**
  * Runs IN THE PAGE (passed to `page.evaluate`, so it must be self-contained): write into NotePad's
- * IndexedDB log (`notepad-log` v2, stored form of src/events/storedForm.ts: a document as
- * `blocksJson`) the history an import of `notes` notes and a year of use leave:
+ * IndexedDB log (opened by the app's own code on the seeding page, bench/seed/main.ts; stored form
+ * of src/events/storedForm.ts: a document as `blocksJson`) the history an import of `notes` notes and a year of use leave:
  *
  * - one Evernote import, a year ago: `note.imported` events of schema version 3 with `blocks` and
  *   the HTML BlockNote derives from them, an `import.notes-added` record per 200 notes and an
@@ -202,23 +199,9 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
   }
   for (let i = 0; i < spec.notes; i++) if (kinds[i] === 'image') photos.set(ids[i], photo(i));
 
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    // A later slice finds the database the app opened (and upgraded) in between: at its own version.
-    const req = spec.slice && spec.slice.from > 1 ? indexedDB.open('notepad-log') : indexedDB.open('notepad-log', 2);
-    req.onupgradeneeded = (ev) => {
-      const database = req.result;
-      if (ev.oldVersion < 1) {
-        const store = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('id', 'id', { unique: true });
-        database.createObjectStore('snapshots', { keyPath: 'seq' });
-        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-      }
-      if (ev.oldVersion < 2) req.transaction!.objectStore('events').createIndex('noteId', 'payload.id');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
-  });
+  // The app's own open (bench/seed/main.ts): its database name, version and stores, also for a
+  // later slice, which finds the database the app opened in between.
+  const db = await window.__logDatabase!.open();
   let seq = 1;
   // A later slice goes after what the store holds: the earlier slices and the events the app appended since.
   const slice = spec.slice ?? { from: 1, to: Infinity };
@@ -259,7 +242,7 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
   };
 
   // Notebooks three levels deep (a fifteenth at the top, four fifteenths under those, the rest under
-  // those), made before the import; tags nested two levels, RENAMED_TAG a top one of its own. A PRNG
+  // those), made before the import; tags nested two levels, `renamedTag` a top one of its own. A PRNG
   // of their own, so the notes, bodies and edits are those of the library without them.
   const notebookIds: string[] = [];
   const tagPaths: string[] = [];
@@ -284,7 +267,7 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
       const eventId = `${id.slice(3).padEnd(8, '0')}-0000-4000-8000-${String(i).padStart(12, '0')}`;
       await write(importAt - DAY + i, 'notebook.created', { notebook: id, name, parent }, undefined, eventId);
     }
-    tagPaths.push(RENAMED_TAG);
+    tagPaths.push(spec.organise.renamedTag);
     for (let t = 1; tagPaths.length < tags; t++) {
       const name = `${word()}-${t}`;
       tagPaths.push(name);
@@ -295,7 +278,7 @@ export async function seedLibraryInPage(spec: LibrarySpec): Promise<LibrarySeede
     if (!spec.organise) return {};
     const tags = new Set<string>();
     for (let k = 1 + Math.floor(orgRand() * 4); k > 0; k--) tags.add(tagPaths[1 + Math.floor(orgRand() * (tagPaths.length - 1))]);
-    if (i % spec.organise.renamedEvery === 0) tags.add(RENAMED_TAG);
+    if (i % spec.organise.renamedEvery === 0) tags.add(spec.organise.renamedTag);
     const notebook = orgRand() < 0.9 ? { notebook: notebookIds[Math.floor(orgRand() * notebookIds.length)] } : {};
     return { ...notebook, tags: [...tags] };
   };

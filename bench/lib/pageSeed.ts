@@ -26,8 +26,8 @@ export const NOTE_ID_BASE = 1_600_000_000_000;
 
 /**
  * Runs IN THE PAGE (passed to `page.evaluate`, so it must be self-contained): generate the events of
- * `spec` and write them straight into NotePad's IndexedDB log (`notepad-log`, schema version 2, as
- * src/events/logStorage.ts creates it), 1,000 per transaction. Generating here avoids shipping
+ * `spec` and write them straight into NotePad's IndexedDB log, opened by the app's own code on the
+ * seeding page (SEED_PATH, bench/seed/main.ts), 1,000 per transaction. Generating here avoids shipping
  * hundreds of MB through the DevTools protocol. Returns the count, last seq and JSON bytes written.
  */
 export async function seedInPage(spec: SeedSpec): Promise<{ events: number; lastSeq: number; bytes: number }> {
@@ -144,22 +144,8 @@ export async function seedInPage(spec: SeedSpec): Promise<{ events: number; last
     }
   }
 
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open('notepad-log', 2);
-    req.onupgradeneeded = (ev) => {
-      const database = req.result;
-      if (ev.oldVersion < 1) {
-        const store = database.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('id', 'id', { unique: true });
-        database.createObjectStore('snapshots', { keyPath: 'seq' });
-        database.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-      }
-      if (ev.oldVersion < 2) req.transaction!.objectStore('events').createIndex('noteId', 'payload.id');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error('opening notepad-log is blocked by another connection'));
-  });
+  // The app's own open (bench/seed/main.ts): its database name, version and stores.
+  const db = await window.__logDatabase!.open();
   let seq = spec.firstSeq;
   let bytes = 0;
   let batch: unknown[] = [];

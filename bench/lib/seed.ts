@@ -1,5 +1,4 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { BLANK_PATH } from './server';
 import { seedInPage, type SeedSpec } from './pageSeed';
 import { vocabulary } from './corpus';
 import { waitIn } from './probes';
@@ -12,7 +11,19 @@ export function seedSpec(part: Partial<SeedSpec> & Pick<SeedSpec, 'kind'>): Seed
   return { now: Date.now(), seed: 42, vocab: VOCAB, firstSeq: 1, notes: 1, events: 0, words: 500, skipCompaction: true, ...part };
 }
 
-/** Write a seeded log into `context`'s IndexedDB from a blank same-origin page (the app never runs there). */
+/**
+ * Path of the bench build's seeding page (bench/seed/): the app never runs there, but it opens the
+ * log's database with the app's own code (`window.__logDatabase`), so a seed never names its schema.
+ */
+const SEED_PATH = '/bench/seed/';
+
+/** Open the seeding page (SEED_PATH) in `page`; resolves once it can open the log's database. */
+export async function openSeedPage(page: Page, origin: string): Promise<void> {
+  await page.goto(origin + SEED_PATH);
+  await page.waitForFunction(() => !!window.__logDatabase, undefined, { timeout: 30_000 });
+}
+
+/** Write a seeded log into `context`'s IndexedDB from the seeding page (SEED_PATH). */
 export async function seedContext(
   context: BrowserContext,
   origin: string,
@@ -20,7 +31,7 @@ export async function seedContext(
 ): Promise<{ events: number; lastSeq: number; bytes: number }> {
   const page = await context.newPage();
   try {
-    await page.goto(origin + BLANK_PATH);
+    await openSeedPage(page, origin);
     // Writing 200k events takes tens of seconds; an IndexedDB open blocked by another connection would take forever.
     return await withDeadline(page.evaluate(seedInPage, spec), 600_000, 'seeding the log in IndexedDB');
   } finally {

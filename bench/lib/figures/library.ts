@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { withDeadline } from '../../../tests/support/deadline';
-import { BLANK_PATH } from '../server';
+import { openSeedPage } from '../seed';
 import { seedLibraryInPage, type LibrarySeeded, type LibrarySpec } from '../librarySeed';
 import { armSearchProbe, waitIn } from '../probes';
 import { heapAfterGc } from './editor';
@@ -19,11 +19,11 @@ export interface LibraryStart {
   keyFrameMs: number[];
 }
 
-/** Write the library into `context`'s IndexedDB from a blank same-origin page (the app never runs there). */
+/** Write the library into `context`'s IndexedDB from the seeding page (SEED_PATH: the app never runs there). */
 export async function seedLibrary(context: BrowserContext, origin: string, spec: LibrarySpec): Promise<LibrarySeeded> {
   const page = await context.newPage();
   try {
-    await page.goto(origin + BLANK_PATH);
+    await openSeedPage(page, origin);
     return await withDeadline(page.evaluate(seedLibraryInPage, spec), 1_200_000, 'seeding the library in IndexedDB');
   } finally {
     await page.close();
