@@ -20,7 +20,7 @@ import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { ServerSync } from './serverSync';
-import { readSnapshot, readSnapshotHead, SNAPSHOT_STAMP } from './snapshotReading';
+import { isOwnSnapshot, readSnapshot, readSnapshotHead, SNAPSHOT_STAMP } from './snapshotReading';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
@@ -106,6 +106,8 @@ export class EventLog {
   private lastSnapshotSeq = 0;
   /** The newest snapshot did not read and was set aside: load() writes a fresh one. */
   private snapshotSetAside = false;
+  /** The snapshot read at start was another build's (upcast and parsed): one of this build's replaces it. */
+  private snapshotForeign = false;
   /**
    * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
    * (an import, beginning or ending sync). A compaction or checkpoint begun on the log being replaced
@@ -192,6 +194,11 @@ export class EventLog {
     if (this.snapshotSetAside && this.writable) {
       this.snapshotSetAside = false;
       await this.writeSnapshot();
+    } else if (this.snapshotForeign && this.writable) {
+      // Another build's snapshot was upcast and parsed: this build's own, written once the tab is
+      // usable, lets the next start use it as it is (docs/architecture.md "Reading states").
+      this.snapshotForeign = false;
+      void this.writeSnapshot().catch((error: unknown) => console.warn('NotePad could not write a snapshot of this build', error));
     }
   }
 
@@ -271,7 +278,10 @@ export class EventLog {
    */
   private async usableSnapshot(stored: Snapshot): Promise<Snapshot | null> {
     const reading = readSnapshot(stored);
-    if (reading.ok) return reading.state;
+    if (reading.ok) {
+      this.snapshotForeign = !isOwnSnapshot(stored);
+      return reading.state;
+    }
     if ('newer' in reading) return null;
     const at = this.now().toISOString();
     const record: QuarantineRecord = {

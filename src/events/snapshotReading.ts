@@ -14,7 +14,8 @@ import type { Snapshot, SnapshotHead } from './logRecords';
 /** The reading of a snapshot: usable, of a newer schema (left for that build), or broken (why). */
 export type SnapshotReading<S> = StateReading<S> | { ok: false; newer: true; reason: string };
 
-const isOwn = (stored: { v: number; writer?: string }) => stored.v === EVENT_SCHEMA_VERSION && stored.writer === BUILD_ID;
+/** True when this very build wrote `stored` (its schema version and build id): it is used without parsing. */
+export const isOwnSnapshot = (stored: { v: number; writer?: string }) => stored.v === EVENT_SCHEMA_VERSION && stored.writer === BUILD_ID;
 
 /**
  * `stored` as this build's snapshot: state and server part parsed, unless this build wrote it and
@@ -22,7 +23,7 @@ const isOwn = (stored: { v: number; writer?: string }) => stored.v === EVENT_SCH
  */
 export function readSnapshot(stored: Snapshot, trustOwn = true): SnapshotReading<Snapshot> {
   if (stored.v > EVENT_SCHEMA_VERSION) return { ok: false, newer: true, reason: `schema version ${stored.v}` };
-  if (trustOwn && isOwn(stored)) return { ok: true, state: stored };
+  if (trustOwn && isOwnSnapshot(stored)) return { ok: true, state: stored };
   const state = readAppState(stored.v, stored.state);
   if (!state.ok) return state;
   let server: ServerBase | undefined;
@@ -37,7 +38,7 @@ export function readSnapshot(stored: Snapshot, trustOwn = true): SnapshotReading
 /** `head` as this build's snapshot head (parsed unless this build wrote it). Never throws. */
 export function readSnapshotHead(head: SnapshotHead): SnapshotReading<SnapshotHead> {
   if (head.v > EVENT_SCHEMA_VERSION) return { ok: false, newer: true, reason: `schema version ${head.v}` };
-  if (isOwn(head)) return { ok: true, state: head };
+  if (isOwnSnapshot(head)) return { ok: true, state: head };
   const state = readHeadState(head.v, head.state);
   return state.ok ? { ok: true, state: { ...head, v: EVENT_SCHEMA_VERSION, state: state.state } } : state;
 }

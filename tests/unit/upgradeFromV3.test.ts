@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
+import { isOwnSnapshot } from '../../src/events/snapshotReading';
+import { BUILD_ID } from '../../src/lib/buildId';
 import { openLogDatabase } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { noteRevisions } from '../../src/projections/history';
@@ -99,5 +101,23 @@ describe('a library written by the build of schema 3', () => {
     expect(again.state.notes.tagged[id]).toEqual(['after/update']);
     expect(toStorageKeys(again.state.notes)).toEqual(toStorageKeys(log.state.notes));
     await again.close();
+  });
+
+  it('writes this build’s own snapshot right after the first start, so the next start parses nothing and reads no event before it', async () => {
+    await restoreOldStores();
+    const storage = await openIndexedDbStorage(null);
+    const log = new EventLog({ storage });
+    await log.load();
+    await expect.poll(async () => (await storage.latestSnapshot())?.writer).toBe(BUILD_ID);
+    const snapshot = await storage.latestSnapshot();
+    expect(snapshot?.v).toBe(EVENT_SCHEMA_VERSION);
+    expect(isOwnSnapshot(snapshot!)).toBe(true);
+    await log.close();
+    const { storage: again, readsAfter } = await watchedStorage();
+    const next = new EventLog({ storage: again });
+    await next.load();
+    expect(readsAfter.every((after) => after >= snapshot!.seq)).toBe(true);
+    expect(toStorageKeys(next.state.notes)).toEqual(fixture.expected.keys);
+    await next.close();
   });
 });
