@@ -51,6 +51,14 @@ test.describe('Tags', () => {
       { type: 'note.untagged', payload: { id: noteIdAt(0), tag: 'trips', ref: expect.any(String) } },
       { type: 'note.untagged', payload: { id: noteIdAt(0), tag: 'Home/Garden', ref: expect.any(String) } },
     ]);
+
+    // A tag of several words is one item of the tree, named by its whole name.
+    await field.click();
+    await page.keyboard.type('road trip');
+    await page.keyboard.press('Enter');
+    await expect(app.item('Tags', 'road trip')).toBeVisible();
+    await app.item('Tags', 'road trip').click();
+    await expect(app.rows).toHaveCount(1);
     expectNoConsoleErrors(page);
   });
 

@@ -57,7 +57,8 @@ export function TreeView({
   const tabStop = rows.some((r) => r.node.id === active)
     ? active
     : (rows.find((r) => chosen.has(r.node.id))?.node.id ?? rows[0]?.node.id ?? null);
-  const itemId = (id: string) => `${idPrefix}-${id}`;
+  // A tag's key may hold spaces, which would split an ID reference (aria-labelledby) in two.
+  const itemId = (id: string) => `${idPrefix}-${encodeURIComponent(id)}`;
 
   useEffect(() => {
     if (!focusAfterRender.current || tabStop === null) return;
