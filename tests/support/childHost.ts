@@ -43,7 +43,7 @@ export function startHostProcess(env: Record<string, string> = {}, options: Chil
   let output = '';
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the host did not start within 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the host did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(output);
