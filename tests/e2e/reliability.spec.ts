@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { NotesPage } from './notesPage';
 import { seededRandom } from '../support/random';
 
-const TRIALS_PER_WORKER = Number(process.env.RELOAD_TRIALS ?? 15);
+const TRIALS_PER_WORKER = Number(process.env.RELOAD_TRIALS ?? 10);
 const WAYS = ['reload', 'close', 'navigate'] as const;
 
 /** Leave the page the way a user would: reload it, close the tab, or go to another site. Returns the page to check. */

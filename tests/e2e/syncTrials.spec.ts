@@ -9,7 +9,7 @@ import { expectSameKeys, openDevice, signIn, uniqueEmail, waitSynced, type Devic
  * some note (conflicts keep both versions). Seeded: a failing trial replays with its seed.
  */
 
-const TRIALS = Number(process.env.SYNC_E2E_TRIALS ?? 4);
+const TRIALS = Number(process.env.SYNC_E2E_TRIALS ?? 2);
 const STEPS = 8;
 
 test.describe.configure({ mode: 'parallel' });
