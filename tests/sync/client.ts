@@ -73,7 +73,7 @@ export class SyncClient {
     headers['Accept-Encoding'] = init.gzip ? 'gzip' : 'identity';
     const payload = init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     let sent: ReturnType<typeof httpRequest> | undefined;
-    const run = () =>
+    const run = (retried = false): Promise<Answer<T>> =>
       new Promise<Answer<T>>((resolve, reject) => {
         const target = new URL(path, this.hostUrl);
         const req = (sent = httpRequest(target, { method, headers, agent }, (res) => {
@@ -109,7 +109,12 @@ export class SyncClient {
             }
           });
         }));
-        req.on('error', reject);
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // The host closed an idle kept-alive socket as this request went out on it (its keep-alive
+          // timeout): the request never reached it, so it is sent once more on a new socket, as Node's docs advise.
+          if (!retried && req.reusedSocket && error.code === 'ECONNRESET') run(true).then(resolve, reject);
+          else reject(error);
+        });
         req.end(payload === undefined ? undefined : typeof payload === 'string' ? payload : Buffer.from(payload));
       });
     // A request past its deadline is destroyed, so it holds neither a socket nor the server's close.
