@@ -84,7 +84,8 @@ export interface JournalRecovery {
 }
 
 /**
- * Append journal events the log does not hold yet, then clear the journal. A body save older than
+ * Append journal events the log does not hold yet (those it holds are read in if this tab has not
+ * folded them yet), then clear the journal. A body save older than
  * the note's current modification is skipped, so a stale copy never overwrites newer text. When
  * the journal holds a newer build's events, or this build has stopped writing, nothing is appended
  * and the journal stays for the newer build (docs/architecture.md "Versions and tabs"). A journal
@@ -114,6 +115,9 @@ export async function recoverJournal(log: EventLog, storage: StorageArea): Promi
     problems.push(`${what}; it was kept under ${key}`);
   }
   const known = await log.holds(events.map((e) => e.id));
+  // The closing page's own write may have landed after this start read the log: fold it in, or its
+  // text would be skipped here as held and still be missing from what this tab shows and saves over.
+  if (known.size) await log.catchUp();
   const notes = log.state.notes;
   const fresh = events.filter((e) => {
     if (known.has(e.id)) return false;

@@ -37,6 +37,24 @@ describe('page-hide journal', () => {
     expect(web.getItem(JOURNAL_KEY)).toBeNull();
   });
 
+  it('shows a journal event the closing page wrote to storage after this start had read the log', async () => {
+    const storage = createMemoryLogStorage();
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    // The closing page's write is still in flight when the next start reads the log.
+    const closing = await loadedLog({ ...storage, append: (batch) => landed.then(() => storage.append(batch)) });
+    const written = closing.append('note.created', { id: '1', title: 'Typed just before the page left' });
+    const web = new MemoryWebStorage();
+    expect(writeJournal(closing, web)).toBe(1);
+    const next = await loadedLog(storage);
+    land();
+    await written;
+
+    const recovered = await recoverJournal(next, web);
+    expect(recovered.appended).toEqual([]);
+    expect(next.state.notes.meta['1']?.title).toBe('Typed just before the page left');
+  });
+
   it('skips journal events the log already holds and stale body saves', async () => {
     const log = await loadedLog();
     const created = await log.append('note.created', { id: '1', title: 'a' });
