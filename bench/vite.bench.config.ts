@@ -16,6 +16,8 @@ export default mergeConfig(
     build: {
       outDir: 'bench/dist',
       emptyOutDir: true,
+      // BENCH_PROFILE=1: readable names in the CPU profiles it records (bench/lib/cpuProfile.ts).
+      minify: process.env.BENCH_PROFILE ? false : undefined,
       rollupOptions: {
         input: {
           app: fileURLToPath(new URL('../index.html', import.meta.url)),

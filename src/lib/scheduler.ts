@@ -36,3 +36,30 @@ export function inBackground(work: () => void): void {
   if (scheduler?.postTask) void scheduler.postTask(work, { priority: 'background' });
   else inNextTask(work);
 }
+
+/** Quiet time after the last click or key before work run by `inBackgroundAfterInput` goes on (ms). */
+const INPUT_QUIET_MS = 250;
+let lastInputAt = Number.NEGATIVE_INFINITY;
+let listening = false;
+
+function listenForInput(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const mark = () => (lastInputAt = performance.now());
+  for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, mark, { capture: true, passive: true });
+}
+
+/**
+ * `inBackground`, held back while the person acts: a slice that comes due within INPUT_QUIET_MS of a
+ * click or key waits until that much quiet has passed (docs/architecture.md "Search index"). For
+ * long background work in many slices (indexing every note), whose slices would otherwise share
+ * the frames that answer a click, such as choosing a notebook while the index is being built.
+ */
+export function inBackgroundAfterInput(work: () => void): void {
+  listenForInput();
+  inBackground(function run() {
+    const wait = lastInputAt + INPUT_QUIET_MS - performance.now();
+    if (wait > 0) setTimeout(() => inBackground(run), wait);
+    else work();
+  });
+}

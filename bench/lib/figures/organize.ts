@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { waitIn } from '../probes';
 import { timeToChange } from './library';
+import { profiled } from '../cpuProfile';
 
 /** One page's organisation figures (docs/benchmarks.md "Organisation figures"), ms unless said. */
 export interface OrganizeRun {
@@ -110,16 +111,13 @@ export async function organizeRun(
   picks: { notebook: string; tag: string; secondTag: string; typed: string; renameFrom: string; renameTo: string },
 ): Promise<OrganizeRun> {
   const list = '.note-list';
-  const notebookMs = await timeToChange(
-    page,
-    list,
-    () => tree(page, 'Notebooks').getByRole('treeitem', { name: picks.notebook }).click(),
-    10_000,
+  const notebookMs = await profiled(page, 'notebook', () =>
+    timeToChange(page, list, () => tree(page, 'Notebooks').getByRole('treeitem', { name: picks.notebook }).click(), 10_000),
   );
   await page.waitForTimeout(500);
   await showAll(page);
   const tagItem = (name: string) => tree(page, 'Tags').getByRole('treeitem', { name, exact: true });
-  const tagMs = await timeToChange(page, list, () => tagItem(picks.tag).click(), 10_000);
+  const tagMs = await profiled(page, 'tag', () => timeToChange(page, list, () => tagItem(picks.tag).click(), 10_000));
   await page.waitForTimeout(500);
   const secondTagMs = await timeToChange(page, list, () => tagItem(picks.secondTag).click({ modifiers: ['ControlOrMeta'] }), 10_000);
   await page.waitForTimeout(500);

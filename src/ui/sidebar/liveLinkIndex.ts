@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import { inBackground } from '../../lib/scheduler';
+import { inBackgroundAfterInput } from '../../lib/scheduler';
 import { LinkIndex, type HtmlNoteLinks } from '../../projections/noteLinks/linkIndex';
 import { isNoteId } from '../../projections/noteLinks/noteLinkShape';
 import type { AppState, NotesState } from '../../projections/notesState';
@@ -49,7 +49,7 @@ export function keepLinkIndexFresh(state$: Observable<AppState>): void {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    inBackground(step);
+    inBackgroundAfterInput(step);
   };
   state$.subscribe((state) => {
     if (state.notes === latest) return;

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { AppState, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
-import { inBackground } from '../../lib/scheduler';
+import { inBackground, inBackgroundAfterInput } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
 import { htmlText, type HtmlHandlers, type HtmlTokenizer } from '../../projections/noteText/html';
 import type { StoredSearchIndex } from '../../projections/storedSearchIndex';
@@ -143,7 +143,7 @@ export function keepSearchIndexFresh(state$: Observable<AppState>): void {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    inBackground(step);
+    inBackgroundAfterInput(step);
   };
   void (storedLoad ?? Promise.resolve()).then(() =>
     state$.subscribe((state) => {
