@@ -43,6 +43,9 @@ async function visitUntilControlled(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'New Note' })).toBeVisible();
 }
 
+// These tests need the service worker the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('offline and installable', () => {
   let host: RunningHost | null = null;
   test.afterEach(async () => {

@@ -88,6 +88,9 @@ async function putOwnCopy(owner: BrowserContext, baseURL: string, note: { title:
 /** True when every request went to `baseURL`'s origin (or was a data: URL, which is no request). */
 const sameOrigin = (requests: string[], baseURL: string) => requests.filter((url) => !url.startsWith(baseURL) && !url.startsWith('data:'));
 
+// These tests need the service worker the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('sharing a note by link', () => {
   test('the owner shares a note; someone with only the link reads it, sees its edits, and sees it stop', async ({ browser }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL!;
