@@ -12,7 +12,7 @@ import {
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
   type EventPosition,
-  type PullPage,
+  type StoredPage,
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { createHeadWatchers } from './headWatchers';
@@ -250,7 +250,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
         }
         return { accepted, duplicates, head: next };
       }),
-    async pull(userId, after, limit, maxBytes): Promise<PullPage> {
+    async pull(userId, after, limit, maxBytes): Promise<StoredPage> {
       const { rows } = await pool.query<{ server_seq: string; device_id: string; body: string }>(PULL_PAGE_SQL, [
         userId,
         after,

@@ -11,9 +11,9 @@ import {
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
   type EventPosition,
-  type PullPage,
   type ResealedEvent,
   type SnapshotRecord,
+  type StoredPage,
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { preparePrivateDatabase } from '../privateFiles';
@@ -141,7 +141,7 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
       return { accepted, duplicates, head };
     },
   );
-  const pullTx = db.transaction((userId: string, after: number, limit: number, maxBytes: number): PullPage => {
+  const pullTx = db.transaction((userId: string, after: number, limit: number, maxBytes: number): StoredPage => {
     const rows = pullPage.all(userId, after, limit, userId, maxBytes);
     const head = selectHead.get(userId)?.head ?? 0;
     const last = rows.length ? rows[rows.length - 1].server_seq : after;
