@@ -131,14 +131,17 @@ function pending(migrations: readonly Migration[], current: number): Migration[]
   return migrations.slice(current);
 }
 
+/** How long a host waits for another process migrating the same SQLite file (ms). */
+const MIGRATION_BUSY_WAIT_MS = 10_000;
+
 /**
  * Applies the migrations `db` lacks, in one `BEGIN IMMEDIATE` transaction (another process
- * migrating the same file at once waits up to 10 s), and records them.
+ * migrating the same file at once waits up to MIGRATION_BUSY_WAIT_MS), and records them.
  * @returns the versions applied now. @throws the database's error (nothing is applied then).
  */
 export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   const wait = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${MIGRATION_BUSY_WAIT_MS}`);
   try {
     return db
       .transaction(() => {

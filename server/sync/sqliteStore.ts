@@ -31,7 +31,7 @@ const isBusy = (error: unknown) =>
 
 /**
  * Runs `work` (synchronous, one transaction), retrying after a short asynchronous wait while
- * another connection holds the lock. @throws the last SQLITE_BUSY after 10 s, or any other error.
+ * another connection holds the lock. @throws the last SQLITE_BUSY after BUSY_RETRY_LIMIT_MS, or any other error.
  */
 export async function withBusyRetry<T>(work: () => T): Promise<T> {
   const started = Date.now();
