@@ -17,15 +17,15 @@ export interface KdfParams {
   salt: string;
 }
 
-/** What new accounts get (64 MiB, 3 passes, 1 lane): kept with the salt, so it can be raised later. */
+/** What new accounts get: kept with the salt, so it can be raised later. */
 export const DEFAULT_KDF: Omit<KdfParams, 'salt'> = { alg: 'argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 1 };
 
 /**
- * The least the host accepts: OWASP's minimum for Argon2id (19 MiB, 2 passes, 1 lane).
+ * The least the host accepts: OWASP's minimum for Argon2id.
  * @internal Test seam: exported for the tests and the bench only.
  */
 export const MIN_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
-/** The most the host accepts, so a device is never asked for more than a phone can give (1 GiB, 10 passes, 4 lanes). */
+/** The most the host accepts, so a device is never asked for more than a phone can give. */
 const MAX_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 1_048_576, iterations: 10, parallelism: 4 };
 
 /** Bytes of a KDF salt. */

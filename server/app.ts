@@ -106,7 +106,8 @@ export interface ServerTimeouts {
 }
 
 /**
- * The host's timeouts: headers 20 s, request 120 s, idle keep-alive 5 s, checked every 5 s.
+ * The host's timeouts (ms; docs/sync.md "Limits"): for the headers, the whole request and an idle
+ * keep-alive, and how often they are checked.
  * @internal Test seam: exported for the tests and the bench only.
  */
 export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {

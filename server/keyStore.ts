@@ -3,7 +3,7 @@
  * account's in better-auth's `user` row (column `notepadKeys`, written with the user at sign-up),
  * an external identity's in `notepad_jwt_keys`. A password change writes the password hash, the
  * keys and the account's sessions in one transaction (SQLite: one synchronous transaction on the
- * accounts file; Postgres: BEGIN ... COMMIT on one client).
+ * accounts file; Postgres: one transaction on one pooled client, server/pgTransaction.ts).
  */
 import type Database from 'better-sqlite3';
 import pg from 'pg';

@@ -9,21 +9,21 @@
 import { createHash } from 'node:crypto';
 import type { AttemptRecord, AttemptStore } from './attemptStore';
 
-/** The limits; counts are attempts, times seconds. */
+/** The limits (DEFAULT_SIGN_IN_LIMITS's values unless the host sets them); counts are attempts, times seconds. */
 export interface SignInLimitSettings {
-  /** Failed sign-ins of one account before each further attempt waits (5). */
+  /** Failed sign-ins of one account before each further attempt waits. */
   accountFailures: number;
-  /** The first wait, after the last of those failures (30 s); each failure after it doubles the wait. */
+  /** The first wait, after the last of those failures; each failure after it doubles the wait. */
   accountDelayS: number;
-  /** The longest wait (900 s). */
+  /** The longest wait. */
   accountDelayMaxS: number;
-  /** Failed sign-ins from one address, any accounts, per window (100). */
+  /** Failed sign-ins from one address, any accounts, per window. */
   addressFailures: number;
-  /** That window (3600 s), from the first failure in it. */
+  /** That window, from the first failure in it. */
   addressWindowS: number;
-  /** Sign-ups from one address per window, successful or not (20). */
+  /** Sign-ups from one address per window, successful or not. */
   signUpMax: number;
-  /** That window (3600 s). */
+  /** That window. */
   signUpWindowS: number;
 }
 

@@ -14,7 +14,7 @@ import type { RateLimiter } from './rateLimit.ts';
  */
 export type FunctionHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
 
-/** Largest accepted request body (1 MiB); larger bodies answer 413. */
+/** Largest accepted request body; larger bodies answer 413. */
 const MAX_BODY_BYTES = 1_048_576;
 
 /** CORS headers as Supabase Edge Functions send them (so `supabase-js` `functions.invoke` works), with every answer. */
@@ -104,7 +104,7 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * An oversized or refused body up to this size (8 MiB) is read and dropped before the answer is
+ * An oversized or refused body up to this size is read and dropped before the answer is
  * sent: a client still sending would otherwise meet a reset (EPIPE, ECONNRESET) before it could read
  * the JSON 413, 401 or 415. Beyond it the connection is cut rather than read to its end.
  */

@@ -24,7 +24,7 @@ export interface RateLimitSettings {
   windowS: number;
 }
 
-/** `settings` when FUNCTIONS_RATE_MAX / FUNCTIONS_RATE_WINDOW_S are unset: 30 requests per 60 s. */
+/** `settings` when FUNCTIONS_RATE_MAX / FUNCTIONS_RATE_WINDOW_S are unset (docs/sync.md "Limits"). */
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimitSettings> = { max: 30, windowS: 60 };
 
 /**

@@ -16,7 +16,7 @@ import {
 /**
  * Reads the request's JSON body: Content-Type JSON (else 415), Content-Encoding absent, `identity`
  * or `gzip` (else 415), at most `maxBytes` on the wire and after inflation (else 413; a body still
- * being sent past the bound is dropped up to 8 MiB), valid gzip, UTF-8 and JSON (else 400).
+ * being sent past the bound is dropped as `dropBody` does), valid gzip, UTF-8 and JSON (else 400).
  * @returns the parsed JSON value.
  */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
@@ -121,7 +121,7 @@ export function acceptsGzip(req: Request): boolean {
 const GZIP_MIN_BYTES = 1024;
 
 /**
- * A JSON answer from JSON text, gzip-compressed when `gzip` is true and the text is at least 1 KiB.
+ * A JSON answer from JSON text, gzip-compressed when `gzip` is true and the text is at least GZIP_MIN_BYTES long.
  */
 export function jsonText(status: number, text: string, headers: Record<string, string>, gzip = false): Response {
   const all: Record<string, string> = { ...headers, 'Content-Type': 'application/json; charset=utf-8' };

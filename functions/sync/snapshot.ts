@@ -12,7 +12,7 @@ import { hasBidiControl, hasControlCharacter, requireCount, requireDeviceId } fr
 import { requireOwnDevice, useQueryDevice } from './pull.ts';
 
 /**
- * One snapshot upload parses at a time per process: a 64 MiB body expands several times in memory
+ * One snapshot upload parses at a time per process: a body of `maxSnapshotBytes` expands several times in memory
  * while parsed, so two at once are bounded instead of N. Bodies are read before they queue (under
  * the body deadline), so a slow client holds only its own upload, never another account's.
  */

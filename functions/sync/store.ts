@@ -48,8 +48,12 @@ interface StoredEvent {
   body: string;
 }
 
-/** A page of the log after some serverSeq. */
-export interface PullPage {
+/**
+ * A page of the store's log after some serverSeq, each event's body still its stored JSON text:
+ * the pull endpoint (functions/sync/pull.ts) splices the bodies unchanged into the wire's page,
+ * `catalog/wire.ts` `PullPage`.
+ */
+export interface StoredPage {
   events: StoredEvent[];
   head: number;
   /** True when events after the page's last one exist (the page stopped at its count or byte bound). */
@@ -116,7 +120,7 @@ export interface SyncStore {
    */
   push(userId: string, deviceId: string, events: readonly IncomingEvent[], now: Date): Promise<PushResult>;
   /** Events with serverSeq > `after` in order: at most `limit`, stopping once `maxBytes` of bodies are in (at least one). */
-  pull(userId: string, after: number, limit: number, maxBytes: number): Promise<PullPage>;
+  pull(userId: string, after: number, limit: number, maxBytes: number): Promise<StoredPage>;
   /** The user's last serverSeq (0 before any event). */
   head(userId: string): Promise<number>;
   /** Stores the user's snapshot, replacing the previous one, if serverSeq is within [stored serverSeq, head]. */

@@ -11,42 +11,45 @@ import {
   MAX_WIRE_EVENT_BYTES,
 } from '../../catalog/index.ts';
 
-/** Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. */
+/**
+ * Sizes and counts the sync handlers enforce; bytes are UTF-8 bytes, times milliseconds. The values
+ * are DEFAULT_SYNC_LIMITS's (docs/sync.md "Limits").
+ */
 export interface SyncLimits {
-  /** Events in one push (500). */
+  /** Events in one push. */
   maxEventsPerPush: number;
-  /** A push body, on the wire and after gzip inflation (8 MiB). */
+  /** A push body, on the wire and after gzip inflation. */
   maxPushBytes: number;
-  /** One event's JSON without `seq` (6 MiB): a larger one is refused alone, the rest of its push is stored. */
+  /** One event's JSON without `seq`: a larger one is refused alone, the rest of its push is stored. */
   maxEventBytes: number;
-  /** Events in one pull page, also the default page size (1000). */
+  /** Events in one pull page, also the default page size. */
   maxPullEvents: number;
-  /** A pull page stops once this many bytes of events are in it (1 MiB); at least one event is sent. */
+  /** A pull page stops once this many bytes of events are in it; at least one event is sent. */
   maxPullBytes: number;
-  /** A snapshot body, on the wire and inflated (64 MiB). */
+  /** A snapshot body, on the wire and inflated. */
   maxSnapshotBytes: number;
-  /** Body of the small JSON requests (the key endpoints): 64 KiB. */
+  /** Body of the small JSON requests (the key endpoints). */
   maxSmallBodyBytes: number;
-  /** Comment heartbeat of the live stream; the session is checked again at each one (15 s). */
+  /** Comment heartbeat of the live stream; the session is checked again at each one. */
   heartbeatMs: number;
-  /** A snapshot format's length in characters (64). */
+  /** A snapshot format's length in characters. */
   maxFormatLength: number;
   /**
-   * Device ids bound to one account (100): binding one more releases the id seen longest ago
+   * Device ids bound to one account: binding one more releases the id seen longest ago
    * (docs/sync.md "device and devices").
    */
   maxDevicesPerAccount: number;
-  /** Devices in one page of the device list, also the default page size (100). */
+  /** Devices in one page of the device list, also the default page size. */
   maxDevicesPage: number;
-  /** Live streams one account may hold open on one host process (20); beyond that 429. */
+  /** Live streams one account may hold open on one host process; beyond that 429. */
   maxLiveStreamsPerAccount: number;
-  /** A request body must arrive within this many ms of the handler starting to read it (60 s); else 408. */
+  /** A request body must arrive within this many ms of the handler starting to read it; else 408. */
   bodyTimeoutMs: number;
-  /** A shared link's `PUT` body, its sealed copy with it (8 MiB). */
+  /** A shared link's `PUT` body, its sealed copy with it. */
   maxShareBytes: number;
-  /** Live shared links of one account (100); one more is refused (409). */
+  /** Live shared links of one account; one more is refused (409). */
   maxSharesPerAccount: number;
-  /** Reads of shared copies from one address (60) per window of `shareReadWindowS` seconds (60); beyond that 429. */
+  /** Reads of shared copies from one address per window of `shareReadWindowS` seconds; beyond that 429. */
   shareReadsPerWindow: number;
   shareReadWindowS: number;
 }

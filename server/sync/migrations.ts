@@ -9,6 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { inTransaction } from '../pgTransaction';
 
 /** One step of the schema: its version (1, 2, ... without gaps), a name, and its DDL for each database. */
 export interface Migration {
@@ -130,14 +131,17 @@ function pending(migrations: readonly Migration[], current: number): Migration[]
   return migrations.slice(current);
 }
 
+/** How long a host waits for another process migrating the same SQLite file (ms). */
+const MIGRATION_BUSY_WAIT_MS = 10_000;
+
 /**
  * Applies the migrations `db` lacks, in one `BEGIN IMMEDIATE` transaction (another process
- * migrating the same file at once waits up to 10 s), and records them.
+ * migrating the same file at once waits up to MIGRATION_BUSY_WAIT_MS), and records them.
  * @returns the versions applied now. @throws the database's error (nothing is applied then).
  */
 export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   const wait = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${MIGRATION_BUSY_WAIT_MS}`);
   try {
     return db
       .transaction(() => {
@@ -164,9 +168,7 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
  * @returns the versions applied now. @throws the database's error (nothing is applied then).
  */
 export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('notepad-schema'))");
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`,
@@ -178,12 +180,6 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
       await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (version, name, applied_at) VALUES ($1, $2, now())`, [m.version, m.name]);
       applied.push(m.version);
     }
-    await client.query('COMMIT');
     return applied;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -12,7 +12,7 @@ import {
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
   type EventPosition,
-  type PullPage,
+  type StoredPage,
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { createHeadWatchers } from './headWatchers';
@@ -123,7 +123,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
   await listener.ready;
 
   // Bindings seen by this process: a device bound to a user stays bound until the user is deleted,
-  // so a recent one needs no query (its last-seen time is written at most every 30 s anyway).
+  // so a recent one needs no query (its last-seen time is written at most every DEVICE_SEEN_GRANULARITY_MS anyway).
   const recent = new Map<string, { userId: string; seenAt: number }>();
   const useDevice = async (userId: string, deviceId: string, now: Date, maxDevices: number): Promise<boolean> => {
     const known = recent.get(deviceId);
@@ -250,7 +250,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
         }
         return { accepted, duplicates, head: next };
       }),
-    async pull(userId, after, limit, maxBytes): Promise<PullPage> {
+    async pull(userId, after, limit, maxBytes): Promise<StoredPage> {
       const { rows } = await pool.query<{ server_seq: string; device_id: string; body: string }>(PULL_PAGE_SQL, [
         userId,
         after,

@@ -11,9 +11,9 @@ import {
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
   type EventPosition,
-  type PullPage,
   type ResealedEvent,
   type SnapshotRecord,
+  type StoredPage,
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { preparePrivateDatabase } from '../privateFiles';
@@ -31,7 +31,7 @@ const isBusy = (error: unknown) =>
 
 /**
  * Runs `work` (synchronous, one transaction), retrying after a short asynchronous wait while
- * another connection holds the lock. @throws the last SQLITE_BUSY after 10 s, or any other error.
+ * another connection holds the lock. @throws the last SQLITE_BUSY after BUSY_RETRY_LIMIT_MS, or any other error.
  */
 export async function withBusyRetry<T>(work: () => T): Promise<T> {
   const started = Date.now();
@@ -141,7 +141,7 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
       return { accepted, duplicates, head };
     },
   );
-  const pullTx = db.transaction((userId: string, after: number, limit: number, maxBytes: number): PullPage => {
+  const pullTx = db.transaction((userId: string, after: number, limit: number, maxBytes: number): StoredPage => {
     const rows = pullPage.all(userId, after, limit, userId, maxBytes);
     const head = selectHead.get(userId)?.head ?? 0;
     const last = rows.length ? rows[rows.length - 1].server_seq : after;

@@ -10,19 +10,20 @@ import { storedBody } from './storedSnapshot';
  * (keys `[seq, part]`) that hold them.
  *
  * Why: IndexedDB copies a value synchronously in `put()`, and a snapshot of thousands of notes with
- * their HTML and document JSON made one main-thread task of 100-170 ms (after an import). Parts are
+ * their HTML and document JSON made one long main-thread task (after an import). Parts are
  * written one after another in one transaction, each from the previous one's success callback:
  * every part is a task of its own, and the transaction is as atomic as one put. They are read back
- * with one request: a request per part cost a start-up 200-350 ms of round trips and tasks.
+ * with one request: a request per part cost a start-up a round trip and a task each
+ * (docs/benchmarks.md holds the figures).
  */
 
 /** A stored snapshot record: bodies left out when `bodyParts` is set. */
 export type StoredSnapshotRecord = Snapshot & { bodyParts?: number };
 
 /**
- * Characters of HTML and document JSON per part: a few ms of copying each. Not much smaller:
- * Chromium keeps a large value as a file of its own, and reading 170 parts of 10^6 characters back
- * cost a start-up of 10,000 notes about 300 ms more than one whole snapshot.
+ * Characters of HTML and document JSON per part: a short task of copying each. Not much smaller:
+ * Chromium keeps a large value as a file of its own, and reading many small parts back made a
+ * start-up slower than one whole snapshot.
  */
 const PART_MAX_CHARS = 8_000_000;
 /** Bodies per part, whatever their size (each is a few objects to copy). */

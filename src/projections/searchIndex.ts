@@ -235,7 +235,7 @@ export class SearchIndex {
    * continues where this one stopped). When a long note, or a note indexed again (it was saved),
    * has a BlockNote document, tokens are gathered per top-level block: the editor shares
    * unchanged block objects between saves, so re-indexing a 5,000-block note reads the changed
-   * blocks only (~5 ms instead of ~40 ms), and a first reading can be split across slices.
+   * blocks only, not the whole note, and a first reading can be split across slices.
    */
   private tokensOf(
     id: string,

@@ -17,7 +17,7 @@
 export const DEFAULT_FUNCTIONS_KEY = 'notepad-local-anon-key';
 /**
  * How long the client waits for a function's answer, in ms. Above the host's default provider
- * timeout (LLM_TIMEOUT_MS, 30 s), so a slow provider shows up as the host's 504 with its message.
+ * timeout (DEFAULT_LLM_TIMEOUT_MS in functions/_shared/config.ts), so a slow provider shows up as the host's 504 with its message.
  * @internal Test seam: exported for the tests and the bench only.
  */
 export const DEFAULT_FUNCTIONS_TIMEOUT_MS = 45_000;

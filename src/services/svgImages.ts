@@ -1,4 +1,5 @@
 import type { DOMPurify } from 'dompurify';
+import { fromBase64, toBase64 } from '../lib/base64';
 import { purifier } from './purifier';
 
 /*
@@ -66,14 +67,6 @@ function ownWidth(svg: Element): number {
   return SVG_DEFAULT_WIDTH_PX;
 }
 
-/** UTF-8 bytes of `text` as base64. */
-function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return btoa(binary);
-}
-
 /**
  * An SVG file's text made safe for a note: sanitized with DOMPurify's SVG profile, references to other
  * files removed, serialized as XML into a base64 data URL. Returns null when the text holds no SVG image.
@@ -86,7 +79,10 @@ export function cleanSvg(text: string): SvgImage | null {
   ) as unknown as DocumentFragment;
   const svg = Array.from(fragment.children).find((element) => element.localName === 'svg');
   if (!svg) return null;
-  return { url: SVG_DATA_URL_PREFIX + base64Utf8(new XMLSerializer().serializeToString(svg)), width: ownWidth(svg) };
+  return {
+    url: SVG_DATA_URL_PREFIX + toBase64(new TextEncoder().encode(new XMLSerializer().serializeToString(svg))),
+    width: ownWidth(svg),
+  };
 }
 
 /** True for a `data:` URL of an SVG image (whatever its encoding). */
@@ -101,8 +97,7 @@ function svgText(url: string): string | null {
   const data = url.slice(match[0].length);
   try {
     if (!match[1]) return decodeURIComponent(data);
-    const binary = atob(data.replace(/\s+/g, ''));
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return new TextDecoder().decode(fromBase64(data));
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEALED_SHARE_VERSION, SHARE_ID_PATTERN, MIN_KDF, type SealedShare } from '../../catalog';
 import { openShare, READ_SHARE_VERSION, ShareOpenError } from '../../src/services/share/shareOpen';
 import { newContentKey, newLink, sealShare, shareTag, shareUrl, wrapContentKey } from '../../src/services/share/shareSeal';
-import { fromBase64 } from '../../src/services/sync/e2ee/bytes';
+import { fromBase64 } from '../../src/lib/base64';
 
 /**
  * Sealing a note for its link and opening it as the viewer page does (docs/sync.md "Shared links"):

@@ -80,7 +80,7 @@ function languageOf(iso3: string): Language {
   return language;
 }
 
-/** Words sampled for the guess; enough to decide, cheap on a 1 MB note. */
+/** Words sampled for the guess; enough to decide, cheap on the longest note. */
 const SAMPLE_WORDS = 2000;
 /** Share of sampled words that must be stopwords of the winning list. */
 const MIN_STOPWORD_SHARE = 0.08;

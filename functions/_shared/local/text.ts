@@ -40,8 +40,8 @@ export interface Analysis {
 export const MAX_ANALYZED_CHARS = 50_000;
 /**
  * Longer runs without spaces (pasted data, long URLs) are cut to this many characters plus "…":
- * wink's tokenizer is quadratic in a token's length (a 40,000-character word took 7.5 s).
- * With both limits, the slowest input measured (punctuation-dense junk) takes about 0.35 s.
+ * wink's tokenizer is quadratic in a token's length, so one long unspaced run would take the
+ * longest; with both limits, the slowest input (punctuation-dense junk) stays short.
  * @internal Test seam: exported for the tests and the bench only.
  */
 export const MAX_WORD_CHARS = 64;

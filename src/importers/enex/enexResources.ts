@@ -6,7 +6,7 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { decodeBase64 } from '../base64';
+import { fromBase64 } from '../../lib/base64';
 import { formatBytes } from '../limits';
 import { mimeOf } from '../mime';
 import type { DroppedItem, ImportedAttachment, ImportLimits } from '../neutralNotes';
@@ -43,7 +43,7 @@ export function decodeResource(raw: RawResource, position: number, limits: Impor
   if (raw.tooLarge) return { item: name, reason: `larger than ${formatBytes(limits.maxAttachmentBytes)}` };
   let data: Uint8Array;
   try {
-    data = decodeBase64(raw.data);
+    data = fromBase64(raw.data);
   } catch {
     return { item: name, reason: 'damaged in the export (its data is not valid base64)' };
   }

@@ -3,7 +3,7 @@
  * else the file name; the `<body>`'s content; `<img>` files beside it and `data:` images kept as
  * attachments. Sanitizing is the pipeline's.
  */
-import { decodeBase64 } from '../base64';
+import { fromBase64 } from '../../lib/base64';
 import { NoteAttachments } from '../folder/attachments';
 import type { SourceFile } from '../folder/files';
 import { fileDates, noteSource, titleFromPath, type NoteContext } from '../folder/noteContext';
@@ -39,7 +39,7 @@ async function rewriteImage(image: Element, attachments: NoteAttachments, maxByt
     const name = image.attribs.alt?.trim() || 'image';
     try {
       if (!/;base64/i.test(data[2] ?? '')) throw new Error('not base64');
-      const bytes = decodeBase64(src.slice(data[0].length));
+      const bytes = fromBase64(src.slice(data[0].length));
       if (bytes.length > maxBytes) {
         attachments.dropped.push({ item: name, reason: `larger than ${formatBytes(maxBytes)}` });
         DomUtils.removeElement(image);

@@ -153,7 +153,7 @@ function isEmptyDocument(blocks: unknown[]): boolean {
 /**
  * Convert one imported note (docs/architecture.md "Import pipeline"): its body to HTML (Markdown with
  * BlockNote's converter, text one paragraph per line), its images in as JPEG data URLs (SVG images as
- * sanitized SVG data URLs) shown at most 800 px wide, other files left out and listed, everything
+ * sanitized SVG data URLs) shown at most IMAGE_MAX_WIDTH_PX wide, other files left out and listed, everything
  * sanitized exactly as a paste is, parsed into blocks by the editor's own parser, and the HTML derived
  * from those blocks as a body save derives it. Links to other notes the reader named (`import-note:`,
  * `import-title:`) become links to the notes `linkTo` finds, else their text. An empty title becomes "Untitled Note".

@@ -21,7 +21,7 @@ function startImportWorker(): Worker {
 
 /**
  * A reader over the import's worker (docs/architecture.md "Import pipeline"). The worker answers
- * `next` with a few steps (protocol.ts: at most 32, about 2 MB of notes); the reader asks for the
+ * `next` with a few steps (readerProtocol.ts: `STEPS_PER_MESSAGE`, `BYTES_PER_MESSAGE`); the reader asks for the
  * next few as soon as it starts handing out these, so the worker reads while the page converts, and
  * never more: memory holds two answers at most.
  */

@@ -7,7 +7,8 @@
  */
 import type { KdfParams } from '../../../catalog/keys';
 import type { SealedShare } from '../../../catalog/share';
-import { fromBase64, fromUtf8, utf8 } from '../sync/e2ee/bytes';
+import { fromBase64 } from '../../lib/base64';
+import { fromUtf8, utf8 } from '../sync/e2ee/bytes';
 
 /** The note as its link shows it: the title, the HTML (images as data: URLs) and the note's last change (ISO-8601). */
 export interface SharedNote {

@@ -5,7 +5,8 @@
  * what this makes with shareOpen.ts.
  */
 import { DEFAULT_KDF, SALT_BYTES, SEALED_SHARE_VERSION, SHARE_PATH_PREFIX, type KdfParams, type SealedShare } from '../../../catalog';
-import { toBase64, toBase64Url, utf8 } from '../sync/e2ee/bytes';
+import { toBase64, toBase64Url } from '../../lib/base64';
+import { utf8 } from '../sync/e2ee/bytes';
 import { aesKey, copyAad, passwordSecret, readKey, wrapAad, wrapKeyOf, type SharedNote } from './shareOpen';
 
 const random = (bytes: number) => globalThis.crypto.getRandomValues(new Uint8Array(bytes));

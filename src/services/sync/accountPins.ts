@@ -8,7 +8,8 @@
 import { kdfError, type KdfParams } from '../../../catalog';
 import { ACCOUNT_PINS_KEY, readItem, writeItem, type StorageArea } from '../webStorage';
 import { AccountError } from './account';
-import { toBase64Url, utf8 } from './e2ee/bytes';
+import { toBase64Url } from '../../lib/base64';
+import { utf8 } from './e2ee/bytes';
 
 /** The least KDF cost this device accepts for an account it opened before: Argon2id memory (KiB) and passes. */
 export interface KdfFloor {

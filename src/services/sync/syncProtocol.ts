@@ -29,7 +29,7 @@ export interface Checkpoint {
 }
 
 /**
- * A body save goes with its BlockNote document while its JSON stays within 2 MiB (UTF-8); a
+ * A body save goes with its BlockNote document while its JSON stays within this many bytes (UTF-8); a
  * larger one goes as HTML only (the other devices open it from HTML), so each save of a long note
  * uploads about half as much (docs/benchmarks.md has the figures).
  */

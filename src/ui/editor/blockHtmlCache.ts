@@ -8,7 +8,7 @@ import type { NoteBlock, NoteEditor } from './schema';
 const PRIME_MIN_IDLE_MS = 1;
 /** Longest priming slice (ms): input arriving during one waits at most this long. */
 const PRIME_SLICE_MS = 6;
-/** Quiet time after the last edit before priming starts (ms); the autosave waits 2,000 ms. */
+/** Quiet time after the last edit before priming starts (ms): well inside the autosave's AUTOSAVE_DELAY_MS. */
 const PRIME_QUIET_MS = 500;
 
 const NUMBERED = ' data-content-type="numberedListItem"';
@@ -116,7 +116,7 @@ export class BlockHtmlCache {
 
   /**
    * Serialize blocks not in the cache yet, in background slices once editing pauses for PRIME_QUIET_MS, so
-   * the save (2 s after the last input) finds them ready. Each call restarts the wait: nothing of it
+   * the save (AUTOSAVE_DELAY_MS after the last input) finds them ready. Each call restarts the wait: nothing of it
    * runs while keys arrive. Top-level nodes are converted to blocks one by one (`nodeToBlock` fills
    * BlockNote's own block cache), because the first `editor.document` of a freshly loaded
    * 5,000-block note would convert them all in one go.

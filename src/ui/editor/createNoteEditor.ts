@@ -13,7 +13,7 @@ export function createNoteEditor(): NoteEditor {
     schema: noteSchema,
     domAttributes: { editor: { 'aria-label': 'Note body' } },
     tables: { headers: true },
-    // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a 0.5-4 s freeze).
+    // Long notes: off-screen blocks skip rendering; spell checking near the caret instead of the browser's whole-note check (a freeze on long notes).
     // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
     // React's commits do not walk the note's DOM to save the caret (reactSelectionGuard.ts).
     // Ctrl+Enter opens the link to a note at the caret (openLinkAtCaret.ts).

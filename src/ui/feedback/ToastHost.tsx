@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS } from './durations';
 import { toasts } from './toast';
 
 /**
- * sonner's Toaster (bottom right, 2 s by default, close buttons), mounted once sonner has loaded
+ * sonner's Toaster (bottom right, TOAST_DURATION_MS by default, close buttons), mounted once sonner has loaded
  * (on the first toast, or the preload after the first screen): nothing of it is on the first load.
  */
 export function ToastHost() {

@@ -5,8 +5,8 @@ import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
 import { toast } from './toast';
 
 /**
- * The AI helpers' toasts (docs/product.md "AI helpers", "Messages"): validation notices 2 s, successes 2 s,
- * failures 3 s; when the helpers cannot be reached the offline toast replaces the failure message.
+ * The AI helpers' toasts (docs/product.md "AI helpers", "Messages"): validation notices and successes
+ * TOAST_DURATION_MS, failures TOAST_ERROR_DURATION_MS; when the helpers cannot be reached the offline toast replaces the failure message.
  */
 export const aiToasts = {
   /** The offline toast, under `id` so it replaces the failure it stands for. */

@@ -2,8 +2,9 @@ import { toast } from './toast';
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from './durations';
 
 /**
- * The editor's toasts, word for word from docs/product.md "Validation rules", "Messages" (success 2 s, errors 3 s, the copy
- * failure 2 s in the destructive style). Kept in one place so the texts are checked once.
+ * The editor's toasts, word for word from docs/product.md "Validation rules", "Messages" (successes
+ * TOAST_DURATION_MS, errors TOAST_ERROR_DURATION_MS, the copy failure TOAST_DURATION_MS in the
+ * destructive style). Kept in one place so the texts are checked once.
  */
 export const editorToasts = {
   copied: () =>

@@ -1,31 +1,8 @@
 /**
- * Byte encodings of the end-to-end encryption (docs/sync.md "Keys"): base64 for ciphertexts on
- * the wire, base64url for secrets and salts, base32 groups for the recovery key a person copies.
+ * Byte encodings of the end-to-end encryption (docs/sync.md "Keys"): base32 groups for the
+ * recovery key a person copies, and UTF-8; base64 and base64url are `src/lib/base64.ts`'s.
  * Plain encodings only (no cryptography here); browser, Node and Deno alike.
  */
-
-const CHUNK = 0x8000;
-
-/** `bytes` in base64 with padding. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
-
-/** The bytes of base64 (or base64url) `text`. @throws DOMException for text that is not base64. */
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(standard.padEnd(standard.length + ((4 - (standard.length % 4)) % 4), '='));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** `bytes` in base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 /** RFC 4648 base32: no 0, 1, 8 or 9, so a recovery key read aloud or retyped is not misread. */
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -7,7 +7,8 @@
  */
 import { argon2id } from 'hash-wasm';
 import { DEFAULT_KDF, SALT_BYTES, type KdfParams, type KeyBundle } from '../../../../catalog';
-import { fromBase32, fromBase64, toBase32Groups, toBase64Url, utf8 } from './bytes';
+import { fromBase64, toBase64Url } from '../../../lib/base64';
+import { fromBase32, toBase32Groups, utf8 } from './bytes';
 import { openBytes, sealBytes, SealError } from './seal';
 
 const subtle = () => globalThis.crypto.subtle;

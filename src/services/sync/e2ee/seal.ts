@@ -14,7 +14,8 @@ import {
   type SealedCheckpoint,
   type SealedEvent,
 } from '../../../../catalog';
-import { fromBase64, fromUtf8, toBase64, utf8 } from './bytes';
+import { fromBase64, toBase64 } from '../../../lib/base64';
+import { fromUtf8, utf8 } from './bytes';
 
 /** Why a sealed event or checkpoint did not open: altered, or sealed for another event or account. */
 export const ALTERED_REASON = "it was altered or is not this account's";
