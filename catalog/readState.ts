@@ -7,10 +7,15 @@
 import * as v from 'valibot';
 import { EVENT_SCHEMA_VERSION } from './envelope';
 import { NO_FILTER } from './noteFilter';
-import { APP_STATE_SCHEMA, NOTES_STATE_SCHEMA, type AppState, type NotesState } from './projectionState';
+import { APP_STATE_SCHEMA, EMPTY_NOTES, NOTES_STATE_SCHEMA, type AppState, type NotesState } from './projectionState';
 import { isRecord } from './guards';
 
 type Raw = Record<string, unknown>;
+
+/** The parts a version-3 build folded; a state it wrote must have each of them. */
+const V3_PARTS: readonly string[] = ['order', 'meta', 'bodies', 'starred', 'deleted', 'revs', 'devices'];
+/** Every later part, empty: a state from a version-3 build starts with these (a part added later too). */
+const PARTS_AFTER_V3: Raw = Object.fromEntries(Object.entries(EMPTY_NOTES).filter(([part]) => !V3_PARTS.includes(part)));
 
 /**
  * Notes state upcasters by the event schema version that wrote the state: `NOTES_UPCASTERS[n]`
@@ -28,18 +33,7 @@ const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
     for (const [id, rev] of Object.entries(revs)) {
       if (isRecord(rev) && rev.origin === true && typeof rev.id === 'string' && rev.copyOf === undefined) origins[id] = rev.id;
     }
-    return {
-      ...notes,
-      origins,
-      remaps: {},
-      notebooks: {},
-      goneNotebooks: {},
-      notebookAliases: {},
-      filed: {},
-      tags: {},
-      tagged: {},
-      shares: {},
-    };
+    return { ...notes, ...PARTS_AFTER_V3, origins };
   },
 };
 
