@@ -1,10 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import type { SealedShare, ShareAnswer, ShareListing, SharePutBody } from '../../../catalog';
-import { failure } from '../sync/httpTransport';
-import { SyncError } from '../sync/transport';
-
-/** A call that has not answered in this long has failed (ms). */
-const CALL_TIMEOUT_MS = 30_000;
+import { answerOf, failure, syncEndpoints } from '../sync/syncHttp';
 
 /**
  * The host's shared-link endpoints as the owner's devices use them (docs/sync.md "Shared links").
@@ -24,20 +20,9 @@ export interface ShareApi {
 
 /** The endpoints over HTTP on `origin`, with the session cookie (`client`'s own options kept, as for the sync transport). */
 export function httpShareApi(origin: string = location.origin, client: KyInstance = ky): ShareApi {
-  const http = client.extend({
-    prefixUrl: `${origin}/functions/v1/sync`,
-    timeout: CALL_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
-    credentials: 'same-origin',
-  });
+  const http = syncEndpoints(origin, client);
   const call = async (request: () => Promise<Response>): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await request();
-    } catch (error) {
-      throw new SyncError('offline', error instanceof Error ? error.message : String(error));
-    }
+    const response = await answerOf(request);
     if (!response.ok && response.status !== 404 && response.status !== 410) throw await failure(response);
     return response;
   };

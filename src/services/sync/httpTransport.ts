@@ -1,38 +1,12 @@
 import ky, { type KyInstance } from 'ky';
 import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
-import { SyncError, type SealedTransport } from './transport';
-import { retryAfterSeconds } from './retryAfter';
-import { isRecord } from '../../../catalog';
+import type { SealedTransport } from './transport';
+import { answerOf, failure, syncEndpoints } from './syncHttp';
 
-/** A call that has not answered in this long has failed (ms); the engine retries. */
-const CALL_TIMEOUT_MS = 30_000;
 /** Bodies over this many bytes are sent gzip-compressed (the server inflates them, bounded). */
 const COMPRESS_FROM_BYTES = 16 * 1024;
 /** Events per pull page asked for (the server also pages by bytes). */
 const PULL_LIMIT = 1000;
-
-/** The server's `{error}` text of an answer, or its status line. */
-async function errorText(response: Response): Promise<string> {
-  try {
-    const body: unknown = await response.json();
-    if (isRecord(body) && typeof body.error === 'string') return body.error;
-  } catch {
-    // Not JSON: the status line says enough.
-  }
-  return `${response.status} ${response.statusText}`.trim();
-}
-
-/** A SyncError for a non-2xx answer: 401 signed out, 429 and 5xx busy (with the server's Retry-After), other statuses refused. */
-export async function failure(response: Response): Promise<SyncError> {
-  const message = await errorText(response);
-  const { status } = response;
-  if (status === 401) return new SyncError('signed-out', message, null, status);
-  if (status === 429 || status >= 500) {
-    const seconds = retryAfterSeconds(response);
-    return new SyncError('busy', message, seconds === null ? null : seconds * 1000, status);
-  }
-  return new SyncError('refused', message, null, status);
-}
 
 /** JSON as a request body: gzip-compressed when large and the browser can (CompressionStream). */
 async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Record<string, string> }> {
@@ -50,24 +24,11 @@ async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Reco
  * a client outside a browser passes the session's cookie that way.
  */
 export function httpSyncTransport(origin: string = location.origin, client: KyInstance = ky): SealedTransport {
-  const http = client.extend({
-    prefixUrl: `${origin}/functions/v1/sync`,
-    timeout: CALL_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
-    credentials: 'same-origin',
-  });
-  const call = async (request: () => Promise<Response>): Promise<Response> => {
-    try {
-      return await request();
-    } catch (error) {
-      throw new SyncError('offline', error instanceof Error ? error.message : String(error));
-    }
-  };
+  const http = syncEndpoints(origin, client);
   return {
     async push(deviceId, events: SealedEvent[]): Promise<PushAnswer> {
       const { body, headers } = await jsonBody({ deviceId, events } satisfies PushBody);
-      const response = await call(() => http.post('push', { body, headers }));
+      const response = await answerOf(() => http.post('push', { body, headers }));
       if (!response.ok) throw await failure(response);
       const answer = (await response.json()) as Partial<PushAnswer>;
       return {
@@ -78,19 +39,19 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       };
     },
     async pull(deviceId, after): Promise<PullPage> {
-      const response = await call(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));
+      const response = await answerOf(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));
       if (!response.ok) throw await failure(response);
       return (await response.json()) as PullPage;
     },
     async checkpoint(deviceId): Promise<SealedCheckpoint | null> {
-      const response = await call(() => http.get('snapshot', { searchParams: { deviceId } }));
+      const response = await answerOf(() => http.get('snapshot', { searchParams: { deviceId } }));
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response);
       return (await response.json()) as SealedCheckpoint;
     },
     async putCheckpoint(deviceId, checkpoint) {
       const { body, headers } = await jsonBody({ deviceId, ...checkpoint });
-      const response = await call(() => http.put('snapshot', { body, headers }));
+      const response = await answerOf(() => http.put('snapshot', { body, headers }));
       if (!response.ok) throw await failure(response);
     },
     live(deviceId, onHead, onLost) {

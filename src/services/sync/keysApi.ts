@@ -7,6 +7,7 @@ import ky, { type KyInstance } from 'ky';
 import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
 import { retryAfterSeconds } from './retryAfter';
+import { syncEndpoints } from './syncHttp';
 import { isRecord } from '../../../catalog';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
@@ -63,13 +64,7 @@ async function failure(response: Response, wrong: string): Promise<AccountError>
 
 /** The key endpoints over HTTP at `{origin}/functions/v1/sync`, with the session cookie (or `client`'s own headers). */
 export function httpKeysApi(origin: string = location.origin, client: KyInstance = ky): KeysApi {
-  const http = client.extend({
-    prefixUrl: `${origin}/functions/v1/sync`,
-    retry: 0,
-    timeout: 30_000,
-    throwHttpErrors: false,
-    credentials: 'same-origin',
-  });
+  const http = syncEndpoints(origin, client);
   const call = async (request: () => Promise<Response>, wrong = 'Wrong e-mail or password.'): Promise<Response> => {
     let response: Response;
     try {

@@ -1,0 +1,59 @@
+/**
+ * The host's sync endpoints over HTTP (`{origin}/functions/v1/sync/...`, docs/sync.md), as the sync
+ * transport, the shared-link calls and the key calls reach them: one client, and for the first two
+ * one mapping of a call that fails to a SyncError.
+ */
+import type { KyInstance } from 'ky';
+import { isRecord } from '../../../catalog';
+import { retryAfterSeconds } from './retryAfter';
+import { SyncError } from './transport';
+
+/** A call that has not answered in this long has failed (ms); the sync engine retries. */
+const CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * `client` aimed at the sync endpoints of `origin`, with the session cookie: no retries (the caller
+ * decides), a timeout, and non-2xx answers returned rather than thrown. `client`'s own options
+ * (headers, hooks) are kept.
+ */
+export function syncEndpoints(origin: string, client: KyInstance): KyInstance {
+  return client.extend({
+    prefixUrl: `${origin}/functions/v1/sync`,
+    timeout: CALL_TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+  });
+}
+
+/** The answer of `request`, whatever its status. @throws SyncError `offline` when there is none (no network, timeout). */
+export async function answerOf(request: () => Promise<Response>): Promise<Response> {
+  try {
+    return await request();
+  } catch (error) {
+    throw new SyncError('offline', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The server's `{error}` text of an answer, or its status line. */
+async function errorText(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (isRecord(body) && typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: the status line says enough.
+  }
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/** A SyncError for a non-2xx answer: 401 signed out, 429 and 5xx busy (with the server's Retry-After), other statuses refused. */
+export async function failure(response: Response): Promise<SyncError> {
+  const message = await errorText(response);
+  const { status } = response;
+  if (status === 401) return new SyncError('signed-out', message, null, status);
+  if (status === 429 || status >= 500) {
+    const seconds = retryAfterSeconds(response);
+    return new SyncError('busy', message, seconds === null ? null : seconds * 1000, status);
+  }
+  return new SyncError('refused', message, null, status);
+}
