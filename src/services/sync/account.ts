@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import { isRecord } from '../../../catalog';
+import * as v from 'valibot';
 import { retryAfterSeconds } from './retryAfter';
 
 /**
@@ -77,9 +77,13 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Longest name sent at sign-up (the server refuses longer ones; catalog/passwordPolicy.ts). */
 export const MAX_NAME_LENGTH = 100;
 
+/** better-auth's answer to a sign-in or a session read that has one: the account's user. */
+const SESSION_ANSWER = v.object({ user: v.object({ id: v.string(), email: v.string() }) });
+
+/** The account a sign-in or session answer names, or null when it names none (`null`, another shape). */
 function accountOf(body: unknown): Account | null {
-  const user = isRecord(body) ? body.user : null;
-  return isRecord(user) && typeof user.id === 'string' && typeof user.email === 'string' ? { userId: user.id, email: user.email } : null;
+  const answer = v.safeParse(SESSION_ANSWER, body);
+  return answer.success ? { userId: answer.output.user.id, email: answer.output.user.email } : null;
 }
 
 /** "30 seconds", "1 second", or whole minutes from two minutes on ("15 minutes"): the host's words for a wait. */
@@ -95,18 +99,22 @@ const LIMIT_MESSAGES: Record<string, (wait: string) => string> = {
   TOO_MANY_SIGN_UPS: (wait) => `Too many accounts were created from this network. Try again in ${wait}.`,
 };
 
-/** The `code` and `message` of an error answer's JSON body, when it has them. */
+/** better-auth's error answer: its `code` and `message`, each kept only when it is text. */
+const ERROR_ANSWER = v.object({
+  code: v.fallback(v.optional(v.string()), undefined),
+  message: v.fallback(v.optional(v.string()), undefined),
+});
+
+/** The `code` and `message` of an error answer's JSON body, when it has them. Never throws. */
 async function errorBody(response: Response): Promise<{ code?: string; message?: string }> {
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (!isRecord(body)) return {};
-    return {
-      code: typeof body.code === 'string' ? body.code : undefined,
-      message: typeof body.message === 'string' ? body.message : undefined,
-    };
+    body = await response.json();
   } catch {
     return {};
   }
+  const answer = v.safeParse(ERROR_ANSWER, body);
+  return answer.success ? answer.output : {};
 }
 
 /** An AccountError for a failed answer: the same words whether or not the e-mail exists. */

@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
 import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
 import type { SealedTransport } from './transport';
 import { answerOf, failure, syncEndpoints } from './syncHttp';
@@ -7,6 +8,8 @@ import { answerOf, failure, syncEndpoints } from './syncHttp';
 const COMPRESS_FROM_BYTES = 16 * 1024;
 /** Events per pull page asked for (the server also pages by bytes). */
 const PULL_LIMIT = 1000;
+/** A `head` message of the live stream: the account's head moved to `head`. */
+const HEAD_MESSAGE = v.object({ head: v.number() });
 
 /** JSON as a request body: gzip-compressed when large and the browser can (CompressionStream). */
 async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Record<string, string> }> {
@@ -59,8 +62,8 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       const source = new EventSource(`${origin}/functions/v1/sync/live?deviceId=${encodeURIComponent(deviceId)}`);
       source.addEventListener('head', (message) => {
         try {
-          const head = (JSON.parse((message as MessageEvent<string>).data) as { head?: unknown }).head;
-          if (typeof head === 'number') onHead(head);
+          const head = v.safeParse(HEAD_MESSAGE, JSON.parse((message as MessageEvent<string>).data));
+          if (head.success) onHead(head.output.head);
         } catch {
           // A malformed message: the next one, or the poll, catches up.
         }

@@ -7,8 +7,7 @@ import ky, { type KyInstance } from 'ky';
 import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
 import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
 import { retryAfterSeconds } from './retryAfter';
-import { syncEndpoints } from './syncHttp';
-import { isRecord } from '../../../catalog';
+import { errorWords, syncEndpoints } from './syncHttp';
 
 /** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
 interface KeysState {
@@ -46,13 +45,7 @@ export interface KeysApi {
 
 /** An AccountError for a failed answer; `wrong` is the words of a 401. */
 async function failure(response: Response, wrong: string): Promise<AccountError> {
-  let message = '';
-  try {
-    const body: unknown = await response.json();
-    if (isRecord(body) && typeof body.error === 'string') message = body.error;
-  } catch {
-    // The status says enough.
-  }
+  const message = (await errorWords(response)) ?? '';
   if (response.status === 401) return new AccountError('wrong-credentials', wrong);
   if (response.status === 429) {
     const wait = retryAfterSeconds(response);

@@ -4,7 +4,7 @@
  * one mapping of a call that fails to a SyncError.
  */
 import type { KyInstance } from 'ky';
-import { isRecord } from '../../../catalog';
+import * as v from 'valibot';
 import { retryAfterSeconds } from './retryAfter';
 import { SyncError } from './transport';
 
@@ -35,21 +35,25 @@ export async function answerOf(request: () => Promise<Response>): Promise<Respon
   }
 }
 
-/** The server's `{error}` text of an answer, or its status line. */
-async function errorText(response: Response): Promise<string> {
+/** The host's answer to a request it refused: `{error}`, the reason in words. */
+const ERROR_ANSWER = v.object({ error: v.string() });
+
+/** The `{error}` words of a failed answer, or null when its body is not one (not JSON, another shape). Never throws. */
+export async function errorWords(response: Response): Promise<string | null> {
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (isRecord(body) && typeof body.error === 'string') return body.error;
+    body = await response.json();
   } catch {
-    // Not JSON: the status line says enough.
+    return null;
   }
-  return `${response.status} ${response.statusText}`.trim();
+  const answer = v.safeParse(ERROR_ANSWER, body);
+  return answer.success ? answer.output.error : null;
 }
 
-/** A SyncError for a non-2xx answer: 401 signed out, 429 and 5xx busy (with the server's Retry-After), other statuses refused. */
+/** A SyncError for a non-2xx answer, with the host's `{error}` words or the status line: 401 signed out, 429 and 5xx busy (with the server's Retry-After), other statuses refused. */
 export async function failure(response: Response): Promise<SyncError> {
-  const message = await errorText(response);
   const { status } = response;
+  const message = (await errorWords(response)) ?? `${status} ${response.statusText}`.trim();
   if (status === 401) return new SyncError('signed-out', message, null, status);
   if (status === 429 || status >= 500) {
     const seconds = retryAfterSeconds(response);
