@@ -1,8 +1,8 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import * as v from 'valibot';
 import type { FunctionsConfig } from './functionsConfig';
 import type { Resource } from '../machines/resources';
 import { FunctionsError } from './functionsError';
-import { isRecord } from '../../catalog';
 
 /**
  * The usage-tracking payload (docs/product.md "Calls").
@@ -36,26 +36,36 @@ export interface FunctionsClientDeps {
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/** A helper's answer to a request it refused: `{error}`, the reason in words. */
+const ERROR_ANSWER = v.object({ error: v.pipe(v.string(), v.nonEmpty()) });
+/** `summarize`'s answer. */
+const SUMMARY_ANSWER = v.object({ summary: v.string() });
+/** `find-resources`'s answer: its items are read one by one (RESOURCE), so one bad item drops only itself. */
+const RESOURCES_ANSWER = v.object({ resources: v.array(v.unknown()) });
+/** One resource: a title and url in text, the description "" when it is not text. */
+const RESOURCE = v.object({ title: v.string(), url: v.string(), description: v.fallback(v.string(), '') });
+
 /** The host's `{error}` message of a non-2xx answer, else its status text. Reads the body to its end. */
 async function httpMessage(error: HTTPError): Promise<string> {
   const { response } = error;
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(await response.text());
-    if (isRecord(body) && typeof body.error === 'string' && body.error) return body.error;
+    body = JSON.parse(await response.text());
   } catch {
     // Not JSON (a proxy's HTML page): fall back to the status line.
   }
-  return `${response.status} ${response.statusText}`.trim();
+  const answer = v.safeParse(ERROR_ANSWER, body);
+  return answer.success ? answer.output.error : `${response.status} ${response.statusText}`.trim();
 }
 
 /** Keep the resources that have a string title and url; description defaults to "". */
 function readResources(body: unknown): Resource[] | null {
-  if (!isRecord(body) || !Array.isArray(body.resources)) return null;
-  return body.resources.flatMap((item: unknown) =>
-    isRecord(item) && typeof item.title === 'string' && typeof item.url === 'string'
-      ? [{ title: item.title, url: item.url, description: typeof item.description === 'string' ? item.description : '' }]
-      : [],
-  );
+  const answer = v.safeParse(RESOURCES_ANSWER, body);
+  if (!answer.success) return null;
+  return answer.output.resources.flatMap((item) => {
+    const resource = v.safeParse(RESOURCE, item);
+    return resource.success ? [resource.output] : [];
+  });
 }
 
 /**
@@ -105,8 +115,8 @@ export function createFunctionsClient(config: FunctionsConfig, deps: FunctionsCl
   return {
     async summarize(text, format) {
       const body = await readJson('summarize', await call('summarize', format ? { text, format } : { text }));
-      if (!isRecord(body) || typeof body.summary !== 'string') invalid('summarize', 'The answer has no summary');
-      return (body as { summary: string }).summary;
+      const answer = v.safeParse(SUMMARY_ANSWER, body);
+      return answer.success ? answer.output.summary : invalid('summarize', 'The answer has no summary');
     },
     async findResources(text) {
       const resources = readResources(await readJson('find-resources', await call('find-resources', { text })));
