@@ -37,8 +37,8 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     permissions: ['clipboard-read', 'clipboard-write'],
-    // The service worker precaches every chunk of the app in each test's new context: the specs of
-    // the offline app and of share pages allow it (offline.spec.ts, share.spec.ts), the rest block it.
+    // The service worker precaches every chunk of the app in each test's new context: the specs that
+    // need it allow it (the offline app, share pages, devices that sync offline), the rest block it.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -339,7 +339,7 @@ test.describe('sharing a note by link', () => {
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.some((s) => s.includes('src/share/main.ts'))).toBe(true);
     const allowed =
-      /(^|\/)(src\/share\/|src\/services\/share\/shareOpen\.ts|src\/services\/sync\/e2ee\/bytes\.ts|node_modules\/dompurify\/)/;
+      /(^|\/)(src\/share\/|src\/services\/share\/shareOpen\.ts|src\/services\/sync\/e2ee\/bytes\.ts|src\/lib\/base64\.ts|node_modules\/dompurify\/)/;
     expect(sources.filter((s) => !allowed.test(s))).toEqual([]);
     // The service worker precaches the app, not this page, and sends /s/ navigations to the host.
     const worker = await (await page.request.get(`${baseURL}/sw.js`)).text();

@@ -10,6 +10,9 @@ import { expectSameKeys, openDevice, renameShownNote, signIn, syncStatus, unique
 const EXPECTED_NETWORK_ERRORS = [/Failed to load resource/, /net::ERR_/, /NotePad sync:/, /EventSource/];
 const noErrors = (d: Device) => expectNoConsoleErrors(d.page, { allow: EXPECTED_NETWORK_ERRORS });
 
+// Devices here go offline and keep working: the service worker the other specs block serves the app then.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('sync between devices', () => {
   test('a note written on A appears on B within 2 s; star, rename, move and delete follow', async ({ browser }, testInfo) => {
     const a = await openDevice(browser, testInfo);

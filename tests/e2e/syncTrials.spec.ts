@@ -12,6 +12,9 @@ import { expectSameKeys, openDevice, signIn, uniqueEmail, waitSynced, type Devic
 const TRIALS = Number(process.env.SYNC_E2E_TRIALS ?? 2);
 const STEPS = 8;
 
+// Devices here go offline and keep working: the service worker the other specs block serves the app then.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'parallel' });
 
 for (let trial = 0; trial < TRIALS; trial++) {
