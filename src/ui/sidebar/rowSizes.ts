@@ -6,4 +6,4 @@ export const COMPACT_ROW_ESTIMATE_PX = 40;
  * Rows rendered beyond the visible ones, so fast scrolling does not show blanks. Every row rendered
  * is mounted again when a filter or search changes the list, so more of them slow each change.
  */
-export const OVERSCAN_ROWS = 4;
+export const OVERSCAN_ROWS = 8;
