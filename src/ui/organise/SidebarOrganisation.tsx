@@ -24,24 +24,37 @@ const loadLiveNav = () =>
     },
   ));
 
-/** The trees' live code once loaded: in the first idle moment after start-up (docs/architecture.md "Start-up order"). */
+/**
+ * The trees' live code once loaded, in the first idle moments after start-up (docs/architecture.md
+ * "Start-up order"). The counts, which read every note, are made in one idle moment and drawn in the
+ * next, so the frame that draws them does not also read 10,000 notes.
+ */
 function useLiveNav(): LiveNav | null {
+  const log = useLog();
   const { editable } = useEditability();
   const [live, setLive] = useState(liveNav);
   useEffect(() => {
     if (!editable || live) return;
     let mounted = true;
-    const cancel = whenLoadedAndIdle(() => {
+    let cancelDraw = () => {};
+    const cancelLoad = whenLoadedAndIdle(() => {
       loadLiveNav().then(
-        (m) => mounted && setLive(m),
+        (m) => {
+          if (!mounted) return;
+          const { notes } = log.state$.value;
+          notebookIndex(notes); // kept per state: the render below finds them made
+          tagIndex(notes);
+          cancelDraw = whenLoadedAndIdle(() => mounted && setLive(m));
+        },
         (error: unknown) => console.error('NotePad: the notebook and tag trees could not load', error),
       );
     });
     return () => {
       mounted = false;
-      cancel();
+      cancelLoad();
+      cancelDraw();
     };
-  }, [editable, live]);
+  }, [editable, live, log]);
   return live;
 }
 
