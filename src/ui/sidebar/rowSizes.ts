@@ -3,7 +3,7 @@
  * the virtualizer places rows without measuring them: measuring each mounted row forced a layout in
  * the middle of every filter or search change.
  */
-export const ROW_HEIGHT_REM = 3.1;
+const ROW_HEIGHT_REM = 3.1;
 /** A row's height in rem in the collapsed sidebar (`.sidebar.compact .note-row`). */
 export const COMPACT_ROW_HEIGHT_REM = 2.5;
 /**
