@@ -46,4 +46,32 @@ test.describe('a list longer than the window', () => {
     await expect(app.rows).toHaveCount(1);
     await expect(app.row(title(287))).toBeVisible();
   });
+
+  test('places its rows one under the other, without gaps or overlaps, in the full and the collapsed sidebar', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    const scroller = page.locator('.note-list-scroller');
+    // Scrolled far down, the rows shown are placed by the virtualizer, not in the flow of the first screen.
+    await expect(async () => {
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+      await expect(app.row(title(NOTES / 2))).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    const gaps = () =>
+      page.locator('.note-row').evaluateAll((rows) => {
+        const boxes = rows.map((row) => row.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i].bottom));
+      });
+    const expectTight = async () => {
+      const between = await gaps();
+      expect(between.length).toBeGreaterThan(5);
+      expect(new Set(between)).toEqual(new Set([0]));
+    };
+    await expectTight();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(page.locator('.sidebar.compact')).toBeVisible();
+    await expectTight();
+    await page.getByRole('button', { name: 'Expand sidebar' }).first().click();
+    await expect(page.locator('.sidebar.compact')).toHaveCount(0);
+    await expectTight();
+  });
 });

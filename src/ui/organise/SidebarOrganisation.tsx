@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'r
 import { tagKeyAncestry } from '../../../catalog';
 import { notebookIndex, notebookTree, tagIndex, tagTree } from '../../projections/organisation/organisationIndex';
 import { visibleTreeRows, type TreeRow } from '../../projections/organisation/treeRows';
+import { TreeView, type TreeActions } from './TreeView';
 import { chooseFilter, filterHolds, type FilterItem } from '../../projections/organisation/filterChoice';
 import { useLog, useProjection } from '../LogContext';
 import { useEditability } from '../StartupGate';
@@ -24,69 +25,42 @@ const loadLiveNav = () =>
     },
   ));
 
-/** The trees' live code once loaded: in the first idle moment after start-up (docs/architecture.md "Start-up order"). */
+/**
+ * The trees' live code once loaded, in the first idle moments after start-up (docs/architecture.md
+ * "Start-up order"). The counts, which read every note, are made in one idle moment and drawn in the
+ * next, so the frame that draws them does not also read 10,000 notes.
+ */
 function useLiveNav(): LiveNav | null {
+  const log = useLog();
   const { editable } = useEditability();
   const [live, setLive] = useState(liveNav);
   useEffect(() => {
     if (!editable || live) return;
     let mounted = true;
-    const cancel = whenLoadedAndIdle(() => {
+    let cancelDraw = () => {};
+    const cancelLoad = whenLoadedAndIdle(() => {
       loadLiveNav().then(
-        (m) => mounted && setLive(m),
+        (m) => {
+          if (!mounted) return;
+          const { notes } = log.state$.value;
+          notebookIndex(notes); // kept per state: the render below finds them made
+          tagIndex(notes);
+          cancelDraw = whenLoadedAndIdle(() => mounted && setLive(m));
+        },
         (error: unknown) => console.error('NotePad: the notebook and tag trees could not load', error),
       );
     });
     return () => {
       mounted = false;
-      cancel();
+      cancelLoad();
+      cancelDraw();
     };
-  }, [editable, live]);
+  }, [editable, live, log]);
   return live;
 }
 
-/** The first screen's tree: the rows as the live tree draws them, without keys or counts (the sidebar is inert until start-up ends). */
-function StaticTree({
-  label,
-  rows,
-  chosen,
-  icon,
-}: {
-  label: string;
-  rows: readonly TreeRow[];
-  chosen: ReadonlySet<string>;
-  icon: ReactNode;
-}) {
-  return (
-    <div role="tree" aria-label={label} className="organise-tree">
-      {rows.map((row, i) => (
-        <div
-          key={row.node.id}
-          role="treeitem"
-          aria-level={row.level}
-          aria-posinset={row.posInSet}
-          aria-setsize={row.setSize}
-          aria-expanded={row.hasChildren ? row.expanded : undefined}
-          aria-selected={chosen.has(row.node.id)}
-          tabIndex={i === 0 ? 0 : -1}
-          className={`tree-item${chosen.has(row.node.id) ? ' chosen' : ''}`}
-          style={{ paddingLeft: `${0.35 + (row.level - 1) * 0.9}rem` }}
-        >
-          <span className="tree-chevron" aria-hidden="true">
-            {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
-          </span>
-          <span className="tree-icon" aria-hidden="true">
-            {icon}
-          </span>
-          <span className="tree-name">{row.node.name}</span>
-          <span className="tree-more icon-button" aria-hidden="true">
-            ⋯
-          </span>
-        </div>
-      ))}
-    </div>
-  );
-}
+/** A tree's actions before its live code is in: the sidebar is inert until start-up ends. */
+const INERT_TREE: TreeActions = { choose() {}, toggle() {}, openAll() {}, menu() {}, command() {}, dropNote() {} };
 
 /**
  * The sidebar's views and trees (docs/product.md "Notebooks and tags"): *All notes* and *Starred*,
@@ -178,10 +152,17 @@ export function SidebarOrganisation() {
       {!hidden[kind] &&
         (rows[kind].length === 0 ? (
           <p className="organise-empty">{empty}</p>
-        ) : live ? (
-          <live.LiveTree kind={kind} label={title} rows={rows[kind]} chosen={chosen[kind]} icon={icon} onRequest={setRequest} />
         ) : (
-          <StaticTree label={title} rows={rows[kind]} chosen={chosen[kind]} icon={icon} />
+          // One tree from the first screen on: going live gives its items actions and counts, in place.
+          <TreeView
+            label={title}
+            rows={rows[kind]}
+            chosen={chosen[kind]}
+            icon={icon}
+            tags={kind === 'tags'}
+            counted={live !== null}
+            actions={live ? live.treeActions(log, kind, setRequest) : INERT_TREE}
+          />
         ))}
     </section>
   );

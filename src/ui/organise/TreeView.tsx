@@ -36,6 +36,7 @@ export function TreeView({
   chosen,
   icon,
   tags,
+  counted,
   actions,
 }: {
   label: string;
@@ -46,6 +47,8 @@ export function TreeView({
   icon: ReactNode;
   /** A tag tree: several may be chosen, and a dropped note is tagged (copied), not moved. */
   tags: boolean;
+  /** The nodes' counts are made (after start-up): shown; before, no count is shown rather than 0. */
+  counted: boolean;
   actions: TreeActions;
 }) {
   const idPrefix = useId();
@@ -216,10 +219,12 @@ export function TreeView({
             <span className="tree-name" id={`${itemId(node.id)}-name`}>
               {node.name}
             </span>
-            <span className="tree-count">
-              {node.count}
-              <span className="visually-hidden"> {node.count === 1 ? 'note' : 'notes'}</span>
-            </span>
+            {counted && (
+              <span className="tree-count">
+                {node.count}
+                <span className="visually-hidden"> {node.count === 1 ? 'note' : 'notes'}</span>
+              </span>
+            )}
             <button
               type="button"
               className="tree-more icon-button"

@@ -1,8 +1,6 @@
 import { chooseFilter } from '../../projections/organisation/filterChoice';
-import type { ReactNode } from 'react';
-import type { TreeRow } from '../../projections/organisation/treeRows';
-import { useLog } from '../LogContext';
-import { TreeView, type TreeActions } from './TreeView';
+import type { EventLog } from '../../events/eventLog';
+import type { TreeActions } from './TreeView';
 import { setOpen, type TreeKind } from './treeExpansion';
 import type { ManageRequest, ManageTarget } from './manageRequest';
 import { dropNoteOn } from './manage/organiseCommands';
@@ -11,29 +9,15 @@ import { dropNoteOn } from './manage/organiseCommands';
 export { ManageHost } from './manage/ManageHost';
 
 /**
- * A sidebar tree with its live code (docs/product.md "Notebooks and tags"): choosing, opening, the
- * keys, the item's menu and dialogs (as requests to the sidebar) and notes dropped on an item.
- * Loaded after start-up with the menus and dialogs (SidebarOrganisation.tsx).
+ * A sidebar tree's live actions (docs/product.md "Notebooks and tags"): choosing, opening, the item's
+ * menu and dialogs (as requests to the sidebar) and notes dropped on an item. Loaded after start-up
+ * with the menus and dialogs; the tree itself (TreeView) is the first screen's, so going live only
+ * gives its items their actions and counts (SidebarOrganisation.tsx).
  * @public Used through this module's dynamic import, which knip does not follow.
  */
-export function LiveTree({
-  kind,
-  label,
-  rows,
-  chosen,
-  icon,
-  onRequest,
-}: {
-  kind: TreeKind;
-  label: string;
-  rows: readonly TreeRow[];
-  chosen: ReadonlySet<string>;
-  icon: ReactNode;
-  onRequest(request: ManageRequest): void;
-}) {
-  const log = useLog();
+export function treeActions(log: EventLog, kind: TreeKind, onRequest: (request: ManageRequest) => void): TreeActions {
   const target = (id: string): ManageTarget => (kind === 'notebooks' ? { kind: 'notebook', id } : { kind: 'tag', key: id });
-  const actions: TreeActions = {
+  return {
     choose: (id, add) => {
       const item = kind === 'notebooks' ? ({ kind: 'notebook', id } as const) : ({ kind: 'tag', key: id } as const);
       const next = chooseFilter(log.state.view.filter, item, add);
@@ -45,5 +29,4 @@ export function LiveTree({
     command: (id, command) => onRequest({ kind: command, target: target(id) }),
     dropNote: (id, note) => void dropNoteOn(log, target(id), note),
   };
-  return <TreeView label={label} rows={rows} chosen={chosen} icon={icon} tags={kind === 'tags'} actions={actions} />;
 }

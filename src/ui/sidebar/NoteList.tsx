@@ -3,7 +3,7 @@ import type { SidebarRows } from '../../projections/sidebar';
 import { whenLoadedAndIdle } from '../afterLoad';
 import { useEditability } from '../StartupGate';
 import { NoteRow, type RowActions } from './NoteRow';
-import { COMPACT_ROW_ESTIMATE_PX, OVERSCAN_ROWS } from './rowSizes';
+import { COMPACT_ROW_HEIGHT_REM, OVERSCAN_ROWS } from './rowSizes';
 
 type VirtualRowsComponent = (typeof import('./VirtualRows'))['default'];
 
@@ -21,7 +21,6 @@ const loadVirtualRows = () =>
 
 /** In the first screen's rows: in the flow, one under the other (the virtualizer positions its own). */
 const IN_FLOW = { position: 'relative' } as const;
-const noMeasure = () => {};
 
 /**
  * The note list (docs/product.md "Sidebar"). The first screen shows the rows that fit the window,
@@ -63,12 +62,13 @@ export function NoteList({
       cancel();
     };
   }, [editable, VirtualRows]);
-  // The rows of the first screen, however small the rows: the window's height over the smallest, and the overscan.
-  const firstScreen = Math.ceil(window.innerHeight / COMPACT_ROW_ESTIMATE_PX) + OVERSCAN_ROWS;
+  // The rows of the first screen, however small the rows: the window's height over the smallest (at
+  // the browsers' default 16 px rem; reading the page's would cost a style pass before the first row), and the overscan.
+  const firstScreen = Math.ceil(window.innerHeight / (COMPACT_ROW_HEIGHT_REM * 16)) + OVERSCAN_ROWS;
   const staticRows = (
     <ul className="note-list" aria-label="Note list">
       {rows.ids.slice(0, firstScreen).map((id, index) => (
-        <NoteRow key={id} row={rows.row(index)} actions={actions} compact={compact} index={index} measureRef={noMeasure} style={IN_FLOW} />
+        <NoteRow key={id} row={rows.row(index)} actions={actions} compact={compact} style={IN_FLOW} />
       ))}
     </ul>
   );

@@ -15,20 +15,10 @@ export interface RowActions {
 }
 
 /** One sidebar row (docs/product.md "Sidebar"): title with search highlights (and the shared mark), local date, star, move, delete. */
-export const NoteRow = memo(function NoteRow(props: {
-  row: SidebarRow;
-  actions: RowActions;
-  compact: boolean;
-  /** Position in the list, for the virtualizer's measurement. */
-  index: number;
-  measureRef: (el: Element | null) => void;
-  style: CSSProperties;
-}) {
-  const { row, actions, compact, index, measureRef, style } = props;
+export const NoteRow = memo(function NoteRow(props: { row: SidebarRow; actions: RowActions; compact: boolean; style: CSSProperties }) {
+  const { row, actions, compact, style } = props;
   return (
     <li
-      ref={measureRef}
-      data-index={index}
       style={style}
       className={`note-row${row.selected ? ' selected' : ''}`}
       aria-current={row.selected ? 'true' : undefined}

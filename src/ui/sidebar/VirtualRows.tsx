@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SidebarRows } from '../../projections/sidebar';
 import { NoteRow, type RowActions } from './NoteRow';
-import { COMPACT_ROW_ESTIMATE_PX, OVERSCAN_ROWS, ROW_ESTIMATE_PX } from './rowSizes';
+import { OVERSCAN_ROWS, rowHeightPx } from './rowSizes';
 
 /**
  * The note list's rows, virtualized: only the rows in view (plus a few) are in the DOM, so 10,000
@@ -21,7 +21,9 @@ export default function VirtualRows({
 }) {
   // A new getItemKey makes the virtualizer lay out all 10,000 positions again: only when the ids change.
   const getItemKey = useCallback((i: number) => rows.ids[i], [rows.ids]);
-  const estimateSize = useCallback(() => (compact ? COMPACT_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [compact]);
+  // Every row has the stylesheet's height, so none is measured (rowSizes.ts).
+  const height = useMemo(() => rowHeightPx(compact), [compact]);
+  const estimateSize = useCallback(() => height, [height]);
   const virtual = useVirtualizer({
     count: rows.ids.length,
     getScrollElement: () => scroller,
@@ -29,6 +31,8 @@ export default function VirtualRows({
     overscan: OVERSCAN_ROWS,
     getItemKey,
   });
+  // The virtualizer keeps the sizes it placed rows with: the collapsed sidebar's rows need new places.
+  useLayoutEffect(() => virtual.measure(), [virtual, height]);
   return (
     <ul className="note-list" aria-label="Note list" style={{ height: virtual.getTotalSize() }}>
       {virtual.getVirtualItems().map((item) => (
@@ -37,8 +41,6 @@ export default function VirtualRows({
           row={rows.row(item.index)}
           actions={actions}
           compact={compact}
-          index={item.index}
-          measureRef={virtual.measureElement}
           style={{ transform: `translateY(${item.start}px)` }}
         />
       ))}

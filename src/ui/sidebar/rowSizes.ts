@@ -1,9 +1,19 @@
-/** Estimated row height; rows are measured after rendering, so this only seeds the scrollbar. */
-export const ROW_ESTIMATE_PX = 52;
-/** Estimated row height of the collapsed sidebar. */
-export const COMPACT_ROW_ESTIMATE_PX = 40;
+/**
+ * A row's height in rem, set on every row by the stylesheet (`.note-row` in sidebar.css), so
+ * the virtualizer places rows without measuring them: measuring each mounted row forced a layout in
+ * the middle of every filter or search change.
+ */
+const ROW_HEIGHT_REM = 3.1;
+/** A row's height in rem in the collapsed sidebar (`.sidebar.compact .note-row`). */
+export const COMPACT_ROW_HEIGHT_REM = 2.5;
 /**
  * Rows rendered beyond the visible ones, so fast scrolling does not show blanks. Every row rendered
  * is mounted again when a filter or search changes the list, so more of them slow each change.
  */
 export const OVERSCAN_ROWS = 8;
+
+/** A row's height in px at the page's root font size (the rem), for the virtualizer. */
+export function rowHeightPx(compact: boolean): number {
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return rem * (compact ? COMPACT_ROW_HEIGHT_REM : ROW_HEIGHT_REM);
+}
