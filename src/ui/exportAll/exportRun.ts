@@ -11,7 +11,7 @@ import { importActivity$ } from '../../services/noteImport/importActivity';
  * Idle, or running with the notes written so far of the total (null until the exporter has loaded);
  * `waiting` while an import still brings notes in.
  */
-export type ExportState = { running: false } | { running: true; done: number; total: number | null; waiting: boolean };
+type ExportState = { running: false } | { running: true; done: number; total: number | null; waiting: boolean };
 
 /** The log's one export of all notes: its state for the sidebar, start and cancel. */
 export interface ExportRun {
