@@ -11,6 +11,7 @@ import { scheduleCompaction } from './services/compactionSchedule';
 import { openLocalStorage } from './services/webStorage';
 import { CouldNotStart } from './ui/CouldNotStart';
 import { LogProvider } from './ui/LogContext';
+import { createLogServices } from './ui/logServices';
 import { StartupGate } from './ui/StartupGate';
 import { AppRoutes } from './ui/router';
 import { installPageHideHandler } from './ui/pageLifecycle';
@@ -23,7 +24,6 @@ import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
-import { keepSearchIndexFresh, loadStoredSearchIndex } from './ui/sidebar/liveSearchIndex';
 import { keepLinkIndexFresh } from './ui/sidebar/liveLinkIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
@@ -74,6 +74,8 @@ async function boot(): Promise<void> {
     return;
   }
   const ready = log;
+  // The search index, the export of all notes and sync belong to this log (docs/architecture.md "Start-up order").
+  const services = createLogServices(ready);
   let mirror: { flush(): void } | null = null;
   // Met in the log, the journal or from another tab: say so once, with Reload (docs/architecture.md "Versions and tabs").
   ready.status$
@@ -107,13 +109,13 @@ async function boot(): Promise<void> {
         filter((record) => record !== null),
         take(1),
       )
-      .subscribe(() => void import('./services/sync/syncControl').then((m) => m.controlSync(ready)));
+      .subscribe(() => void services.sync.load().catch((error: unknown) => console.error('NotePad: sync could not be loaded', error)));
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
-    whenLoadedAndIdle(() => keepSearchIndexFresh(ready.state$));
+    whenLoadedAndIdle(() => services.search.keepFresh(ready.state$));
     // The links between notes likewise ("Linked from", the search's join of titles with links).
     whenLoadedAndIdle(() => keepLinkIndexFresh(ready.state$));
     forgetGoneNotes(ready.state$);
@@ -131,7 +133,7 @@ async function boot(): Promise<void> {
   // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
   let listPainted = () => {};
   // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
-  void loadStoredSearchIndex(new Promise<void>((resolve) => (listPainted = resolve)));
+  void services.search.loadStored(new Promise<void>((resolve) => (listPainted = resolve)));
   const gate = {
     ...startup,
     painted: () => {
@@ -146,7 +148,7 @@ async function boot(): Promise<void> {
   flushSync(() =>
     root.render(
       <StrictMode>
-        <LogProvider log={ready}>
+        <LogProvider log={ready} services={services}>
           <StartupGate startup={gate}>
             <AppRoutes />
           </StartupGate>

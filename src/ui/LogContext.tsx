@@ -1,19 +1,33 @@
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { EventLog } from '../events/eventLog';
 import type { AppState } from '../projections/notesState';
+import type { LogServices } from './logServices';
 
-const LogContext = createContext<EventLog | null>(null);
+const LogContext = createContext<{ log: EventLog; services: LogServices } | null>(null);
 
-/** Gives components the event log: they read its projection and append events to it, nothing else. */
-export function LogProvider({ log, children }: { log: EventLog; children: ReactNode }) {
-  return <LogContext.Provider value={log}>{children}</LogContext.Provider>;
+/**
+ * Gives components the event log (they read its projection and append events to it) and the
+ * services made for it at start-up (`createLogServices`).
+ */
+export function LogProvider({ log, services, children }: { log: EventLog; services: LogServices; children: ReactNode }) {
+  const value = useMemo(() => ({ log, services }), [log, services]);
+  return <LogContext.Provider value={value}>{children}</LogContext.Provider>;
 }
 
 /** The event log of the nearest LogProvider. @throws outside a provider. */
 export function useLog(): EventLog {
-  const log = useContext(LogContext);
-  if (!log) throw new Error('useLog needs a <LogProvider>');
-  return log;
+  return useLogContext().log;
+}
+
+/** The services of the nearest LogProvider's log (search index, export, sync). @throws outside a provider. */
+export function useLogServices(): LogServices {
+  return useLogContext().services;
+}
+
+function useLogContext(): { log: EventLog; services: LogServices } {
+  const value = useContext(LogContext);
+  if (!value) throw new Error('useLog needs a <LogProvider>');
+  return value;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useLog, useProjection } from './LogContext';
+import { useLog, useLogServices, useProjection } from './LogContext';
 import { Sidebar } from './sidebar/Sidebar';
 import { useEditorPane } from './editor/loadEditorPane';
 import { useAppShortcuts } from './shortcuts/useAppShortcuts';
@@ -26,6 +26,7 @@ const loading = (
 /** The notes app at `/` (docs/product.md "Screens and routes"): sidebar beside the editor or the dashboard. */
 export function NotesApp() {
   const log = useLog();
+  const { search } = useLogServices();
   const sidebar = useProjection((s) => s.view.sidebar);
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
@@ -41,6 +42,7 @@ export function NotesApp() {
 
   useAppShortcuts({
     log,
+    search,
     createNote,
     openShortcuts: () => setShortcutsOpen(true),
     focusSearch: () => {

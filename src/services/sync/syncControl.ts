@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Subscription } from 'rxjs';
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { EventLog } from '../../events/eventLog';
 import { openLocalStorage, type StorageArea } from '../webStorage';
 import { httpAuthApi } from './account';
@@ -13,17 +13,18 @@ import { httpShareApi } from '../share/shareApi';
 import { browserDeviceName, type SyncSessionDeps } from './session';
 
 /**
- * Sync for this page (docs/architecture.md "Sync"), loaded only once the device syncs or the
- * account entry is opened: runs (or follows) the sync engine while the log has an account, and
- * gives the account UI its status and the session's parts.
+ * Sync for one log (docs/architecture.md "Sync"), loaded only once the device syncs or the
+ * account entry is opened (`lazySyncControl`): runs (or follows) the sync engine while the log has
+ * an account, and gives the account UI its status and the session's parts.
  */
 export interface SyncControl {
-  status$: BehaviorSubject<SyncStatus | null>;
+  /** The engine's status while the log has an account; null without one (replays the latest). */
+  status$: Observable<SyncStatus | null>;
+  /** What sign-in, sign-out, recovery and account deletion work with (`session.ts`). */
   deps: SyncSessionDeps;
+  /** Push and pull now (Sync now); does nothing without an account. */
   syncNow(): void;
 }
-
-let control: SyncControl | null = null;
 
 /** Where the account pins are kept: the page's `localStorage`, or nowhere when the browser refuses it (they then hold for the page). */
 function pinArea(): StorageArea | null {
@@ -31,9 +32,11 @@ function pinArea(): StorageArea | null {
   return opened.ok ? opened.area : null;
 }
 
-/** The page's sync control for `log` (made on first call; later calls return it). */
-export function controlSync(log: EventLog): SyncControl {
-  if (control) return control;
+/**
+ * A sync control for `log`: it follows `log.account$` from now on, starting the engine when an
+ * account is entered and stopping it when it is left. Make one per log (`lazySyncControl`).
+ */
+export function createSyncControl(log: EventLog): SyncControl {
   const status$ = new BehaviorSubject<SyncStatus | null>(null);
   const wire = httpSyncTransport();
   const newDeviceId = () => `web-${crypto.randomUUID()}`;
@@ -54,7 +57,7 @@ export function controlSync(log: EventLog): SyncControl {
       status$.next(null);
     }
   });
-  control = {
+  return {
     status$,
     deps: {
       log,
@@ -65,5 +68,4 @@ export function controlSync(log: EventLog): SyncControl {
     },
     syncNow: () => runner?.syncNow(),
   };
-  return control;
 }

@@ -8,14 +8,15 @@ import { beginSync, endSync } from '../../services/sync/session';
 import { AccountErrorLine, explain, useAccountAction } from './accountForm';
 import { ChangePasswordForm, DeleteAccountForm, RecoverForm, RevealRecoveryKeyForm } from './PasswordForms';
 import { RecoveryKeyView } from './RecoveryKeyView';
-import { controlSync } from '../../services/sync/syncControl';
+import type { SyncControl } from '../../services/sync/syncControl';
+import { useSyncControl } from './useSyncControl';
 import { syncStatusText } from './syncStatusText';
 import { SharedNotesList } from '../share/SharedNotesList';
 
 /** Begin syncing with a signed-in account; `mode` picks the words of the toast. */
-async function startSyncing(log: ReturnType<typeof useLog>, account: SignedIn, mode: 'sign-in' | 'sign-up' | 'recovered'): Promise<void> {
-  await beginSync(controlSync(log).deps, account);
-  controlSync(log).syncNow();
+async function startSyncing(sync: SyncControl, account: SignedIn, mode: 'sign-in' | 'sign-up' | 'recovered'): Promise<void> {
+  await beginSync(sync.deps, account);
+  sync.syncNow();
   if (mode === 'recovered') toast.success('Password changed', { description: `Your notes sync with ${account.email} again.` });
   else toast.success(mode === 'sign-in' ? 'Signed in' : 'Account created', { description: `Your notes now sync with ${account.email}.` });
 }
@@ -23,17 +24,18 @@ async function startSyncing(log: ReturnType<typeof useLog>, account: SignedIn, m
 /** Sign in or create an account; on success this device starts syncing and `onSignedIn` gets the account (with a recovery key to show, when one was made). */
 function SignInForm({ onSignedIn, onForgot, onCancel }: { onSignedIn(account: SignedIn): void; onForgot(): void; onCancel(): void }) {
   const log = useLog();
+  const sync = useSyncControl();
   const [email, setEmail] = useState(log.account$.value?.email ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAccountAction();
 
   const submit = (mode: 'sign-in' | 'sign-up') =>
     run(async () => {
-      const { deps } = controlSync(log);
+      const { deps } = sync;
       const account =
         mode === 'sign-in' ? await deps.accounts.signIn(email.trim(), password) : await deps.accounts.signUp(email.trim(), password);
       // Create account with an existing account's e-mail and password signs in to it (no new recovery key).
-      await startSyncing(log, account, account.recoveryKey ? mode : 'sign-in');
+      await startSyncing(sync, account, account.recoveryKey ? mode : 'sign-in');
       onSignedIn(account);
     });
 
@@ -82,7 +84,7 @@ function SignInForm({ onSignedIn, onForgot, onCancel }: { onSignedIn(account: Si
 
 /** Sign out: keep this device's copy of the notes or remove it, on this device or every device. */
 function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone(): void; onCancel(): void }) {
-  const log = useLog();
+  const sync = useSyncControl();
   const [keepNotes, setKeepNotes] = useState(true);
   const [everywhere, setEverywhere] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +92,7 @@ function SignOutForm({ pending, onDone, onCancel }: { pending: number; onDone():
   const signOut = async () => {
     setBusy(true);
     try {
-      await endSync(controlSync(log).deps, { keepNotes, everywhere });
+      await endSync(sync.deps, { keepNotes, everywhere });
       toast.success('Signed out', {
         description: keepNotes ? 'Your notes stay on this device.' : 'This device’s copy of your notes was removed.',
       });
@@ -175,15 +177,16 @@ function titleOf(step: Step, signedIn: boolean): string {
  */
 export function AccountDialog({ onClose }: { onClose(): void }) {
   const log = useLog();
+  const sync = useSyncControl();
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const record = log.account$.value;
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [step, setStep] = useState<Step>('account');
   useEffect(() => {
-    const sub = controlSync(log).status$.subscribe(setStatus);
+    const sub = sync.status$.subscribe(setStatus);
     return () => sub.unsubscribe();
-  }, [log]);
+  }, [sync]);
   const expired = status?.state === 'signed-out';
   const signedIn = !!record && !expired;
   const showKey = (account: SignedIn) =>
@@ -197,7 +200,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
       <RecoverForm
         initialEmail={record?.email ?? ''}
         onRecovered={async (account) => {
-          await startSyncing(log, account, 'recovered');
+          await startSyncing(sync, account, 'recovered');
           if (!account.recoveryKey) return onClose();
           setStep({
             recoveryKey: account.recoveryKey,
@@ -251,7 +254,7 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
           <button type="button" onClick={() => setStep('sign-out')}>
             Sign out…
           </button>
-          <button type="button" onClick={() => controlSync(log).syncNow()}>
+          <button type="button" onClick={() => sync.syncNow()}>
             Sync now
           </button>
           <button type="button" className="primary" onClick={onClose}>

@@ -4,7 +4,7 @@ import { useLog } from '../LogContext';
 import { toast } from '../feedback';
 import { AccountErrorLine, useAccountAction } from './accountForm';
 import { deleteAccount } from '../../services/sync/session';
-import { controlSync } from '../../services/sync/syncControl';
+import { useSyncControl } from './useSyncControl';
 
 /** What a password change does to the other devices, said before it is made (docs/product.md "Account and sync"). */
 const OTHER_DEVICES_SENTENCE =
@@ -75,7 +75,7 @@ const MISMATCH = 'The new passwords do not match.';
 
 /** Change password: Current password, New password, Confirm new password; ends with "Password changed". */
 export function ChangePasswordForm({ email, onDone, onCancel }: { email: string; onDone(): void; onCancel(): void }) {
-  const log = useLog();
+  const sync = useSyncControl();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -85,7 +85,7 @@ export function ChangePasswordForm({ email, onDone, onCancel }: { email: string;
     setMismatch(next !== confirm);
     if (next !== confirm) return;
     void run(async () => {
-      await controlSync(log).deps.accounts.changePassword(email, current, next);
+      await sync.deps.accounts.changePassword(email, current, next);
       toast.success('Password changed', { description: 'Your other devices were signed out: sign in there with the new password.' });
       onDone();
     });
@@ -117,14 +117,14 @@ export function RecoverForm({
   onRecovered(account: SignedIn): Promise<void>;
   onCancel(): void;
 }) {
-  const log = useLog();
+  const sync = useSyncControl();
   const [email, setEmail] = useState(initialEmail);
   const [recoveryKey, setRecoveryKey] = useState('');
   const [next, setNext] = useState('');
   const { busy, error, run } = useAccountAction();
   const submit = () =>
     void run(async () => {
-      const account = await controlSync(log).deps.accounts.recover(email.trim(), recoveryKey, next);
+      const account = await sync.deps.accounts.recover(email.trim(), recoveryKey, next);
       await onRecovered(account);
     });
   return (
@@ -153,13 +153,14 @@ export function RecoverForm({
 /** Show the recovery key again, once the password is entered. */
 export function RevealRecoveryKeyForm({ onRevealed, onCancel }: { onRevealed(recoveryKey: string): void; onCancel(): void }) {
   const log = useLog();
+  const sync = useSyncControl();
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAccountAction();
   const submit = () =>
     void run(async () => {
       const key = await log.serverSync.accountKey();
       if (!key) throw new Error('This device is locked: sign in again first.');
-      onRevealed(await controlSync(log).deps.accounts.revealRecoveryKey(password, key));
+      onRevealed(await sync.deps.accounts.revealRecoveryKey(password, key));
     });
   return (
     <AccountSubForm busy={busy} error={error} action="Show recovery key" onSubmit={submit} onCancel={onCancel}>
@@ -175,12 +176,12 @@ const DELETE_SENTENCE =
 
 /** Delete account: the password proves who asks; this device keeps its notes and stops syncing. */
 export function DeleteAccountForm({ email, onDone, onCancel }: { email: string; onDone(): void; onCancel(): void }) {
-  const log = useLog();
+  const sync = useSyncControl();
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAccountAction();
   const submit = () =>
     void run(async () => {
-      await deleteAccount(controlSync(log).deps, email, password);
+      await deleteAccount(sync.deps, email, password);
       toast.success('Account deleted', { description: 'Your notes stay on this device.' });
       onDone();
     });

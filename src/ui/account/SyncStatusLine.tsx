@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useLog } from '../LogContext';
 import type { SyncStatus } from '../../services/sync/engine';
-import { controlSync } from '../../services/sync/syncControl';
+import { useSyncControl } from './useSyncControl';
 import { syncStatusNotes, syncStatusText } from './syncStatusText';
 
 /** The sync status in the sidebar footer, announced politely; "Sign in again" when the sign-in expired. */
 export function SyncStatusLine({ onSignInAgain }: { onSignInAgain(): void }) {
-  const log = useLog();
+  const sync = useSyncControl();
   const [status, setStatus] = useState<SyncStatus | null>(null);
   useEffect(() => {
-    const sub = controlSync(log).status$.subscribe(setStatus);
+    const sub = sync.status$.subscribe(setStatus);
     return () => sub.unsubscribe();
-  }, [log]);
+  }, [sync]);
   return (
     <p className={`sync-status sync-${status?.state ?? 'starting'}`} role="status" aria-label="Sync status">
       {syncStatusText(status)}

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { EXPORT_TEXT } from '../feedback';
-import { useLog } from '../LogContext';
-import { cancelExport, exportState, startExport, subscribeExport } from './exportRun';
+import { useLogServices } from '../LogContext';
 import './exportAll.css';
 
 /**
@@ -10,12 +9,12 @@ import './exportAll.css';
  * the app stays usable. The exporter loads on first use (runExportAll.ts), not with the first screen.
  */
 export function ExportAllNotes() {
-  const log = useLog();
-  const run = useSyncExternalStore(subscribeExport, exportState);
+  const { exportRun } = useLogServices();
+  const run = useSyncExternalStore(exportRun.subscribe, exportRun.state);
 
   if (!run.running)
     return (
-      <button type="button" className="link-button" onClick={() => void startExport(log)}>
+      <button type="button" className="link-button" onClick={() => void exportRun.start()}>
         {EXPORT_TEXT.button}
       </button>
     );
@@ -30,7 +29,7 @@ export function ExportAllNotes() {
       </span>
       {/* Without a value the bar is indeterminate: the exporter is still loading. */}
       <progress aria-label={EXPORT_TEXT.progressLabel} max={run.total ?? 1} value={run.total === null ? undefined : run.done} />
-      <button type="button" onClick={cancelExport}>
+      <button type="button" onClick={exportRun.cancel}>
         {EXPORT_TEXT.cancel}
       </button>
     </div>

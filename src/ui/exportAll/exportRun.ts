@@ -2,65 +2,73 @@ import type { EventLog } from '../../events/eventLog';
 import { importActivity$ } from '../../services/noteImport/importActivity';
 
 /**
- * The page's one export of all notes (docs/product.md "Export all notes"): it belongs to the page, not
- * to the sidebar that started it, so collapsing or hiding the sidebar neither stops it nor lets a
- * second one start. The exporter itself loads when the first export starts (runExportAll.ts).
+ * The log's one export of all notes (docs/product.md "Export all notes"): it belongs to the log's
+ * start-up, not to the sidebar that started it, so collapsing or hiding the sidebar neither stops it
+ * nor lets a second one start. The exporter itself loads when the first export starts (runExportAll.ts).
  */
 
 /**
  * Idle, or running with the notes written so far of the total (null until the exporter has loaded);
  * `waiting` while an import still brings notes in.
  */
-export type ExportState = { running: false } | { running: true; done: number; total: number | null; waiting: boolean };
+type ExportState = { running: false } | { running: true; done: number; total: number | null; waiting: boolean };
 
-let state: ExportState = { running: false };
-let controller: AbortController | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: ExportState): void {
-  state = next;
-  for (const listener of listeners) listener();
+/** The log's one export of all notes: its state for the sidebar, start and cancel. */
+export interface ExportRun {
+  /** The current state (a new object on each change, for useSyncExternalStore). */
+  state(): ExportState;
+  /** Calls `listener` on each change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Starts exporting the notes the log holds now; does nothing while an export runs. Resolves when it has ended, however it ended. */
+  start(): Promise<void>;
+  /** Stops the running export: nothing is downloaded. */
+  cancel(): void;
 }
 
-/** The current state (a new object on each change, for useSyncExternalStore). */
-export function exportState(): ExportState {
-  return state;
-}
+/** The export of all notes of `log`, idle: made once per log at start-up (`createLogServices`). */
+export function createExportRun(log: EventLog): ExportRun {
+  let state: ExportState = { running: false };
+  let controller: AbortController | null = null;
+  const listeners = new Set<() => void>();
 
-/** Calls `listener` on each change; returns the unsubscribe function. */
-export function subscribeExport(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+  const set = (next: ExportState): void => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
 
-/** Starts exporting the notes `log` holds now; does nothing while an export runs. Resolves when it has ended, however it ended. */
-export async function startExport(log: EventLog): Promise<void> {
-  if (state.running) return;
-  const abort = new AbortController();
-  controller = abort;
-  set({ running: true, done: 0, total: null, waiting: importActivity$.value.kind !== 'idle' });
-  try {
-    const { runExportAll } = await import('./runExportAll');
-    // Notes still coming in (the original app's, or a file import) would be missing from the zip.
-    await importFinished(abort.signal);
-    set({ running: true, done: 0, total: null, waiting: false });
-    // The notes as they are now: edits made while the export runs belong to the next one.
-    const notes = log.state.notes;
-    await runExportAll({
-      notes,
-      log,
-      signal: abort.signal,
-      onProgress: (done, total) => set({ running: true, done, total, waiting: false }),
-    });
-  } finally {
-    controller = null;
-    set({ running: false });
-  }
-}
+  const start = async (): Promise<void> => {
+    if (state.running) return;
+    const abort = new AbortController();
+    controller = abort;
+    set({ running: true, done: 0, total: null, waiting: importActivity$.value.kind !== 'idle' });
+    try {
+      const { runExportAll } = await import('./runExportAll');
+      // Notes still coming in (the original app's, or a file import) would be missing from the zip.
+      await importFinished(abort.signal);
+      set({ running: true, done: 0, total: null, waiting: false });
+      // The notes as they are now: edits made while the export runs belong to the next one.
+      const notes = log.state.notes;
+      await runExportAll({
+        notes,
+        log,
+        signal: abort.signal,
+        onProgress: (done, total) => set({ running: true, done, total, waiting: false }),
+      });
+    } finally {
+      controller = null;
+      set({ running: false });
+    }
+  };
 
-/** Stops the running export: nothing is downloaded. */
-export function cancelExport(): void {
-  controller?.abort(new DOMException('Export cancelled', 'AbortError'));
+  return {
+    state: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    cancel: () => controller?.abort(new DOMException('Export cancelled', 'AbortError')),
+  };
 }
 
 /** Resolves once no import runs in this tab, or at once when `signal` has aborted (the run then says it was cancelled). */

@@ -2,10 +2,10 @@ import { useMemo, useRef, useSyncExternalStore, type Ref } from 'react';
 import { SORT_MODES, type SortMode } from '../../../catalog';
 import { SORT_LABELS, movePayload, sidebarRows } from '../../projections/sidebar';
 import { sharedNoteIds } from '../../projections/sharedLinks';
-import { useLog, useProjection, useLogWritable } from '../LogContext';
+import { useLog, useLogServices, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
-import { NO_BODY_MATCHES, bodySearch, isStoredLoading, subscribeStoredLoad } from './liveSearchIndex';
+import { NO_BODY_MATCHES } from './liveSearchIndex';
 import { linkSearch } from './liveLinkIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
@@ -38,18 +38,19 @@ export function Sidebar({
   analyticsButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const log = useLog();
+  const { search } = useLogServices();
   const { editable } = useEditability();
   // A tab that met a newer build shows the list but changes nothing (docs/architecture.md "Versions and tabs").
   const writable = useLogWritable();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
   // Body matches join once the stored search index has been read (liveSearchIndex.ts).
-  const indexLoading = useSyncExternalStore(subscribeStoredLoad, isStoredLoading);
+  const indexLoading = useSyncExternalStore(search.subscribeStoredLoad, search.isStoredLoading);
   // Notes with a live shared link are marked (expiry read at each change of the links).
   const shared = useMemo(() => sharedNoteIds({ shares: notes.shares }, Date.now()), [notes.shares]);
   const rows = useMemo(
-    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : bodySearch(notes), linkSearch(notes), shared),
-    [notes, view, indexLoading, shared],
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes), linkSearch(notes), shared),
+    [notes, view, indexLoading, shared, search],
   );
   const compact = view.sidebar === 'collapsed';
   // The rows a move button belongs to: its neighbour there is the note it swaps with (movePayload).

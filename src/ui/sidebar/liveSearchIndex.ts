@@ -12,8 +12,6 @@ const INDEX_SLICE_MS = 6;
 /** Quiet time after the index's last change before it is stored (ms): a burst of saves stores once. */
 const STORE_DELAY_MS = 3000;
 
-let parser: DOMParser | null = null;
-
 /** Report an element subtree's tags and text to `handlers` (template contents are not children: never read). */
 function walkDom(node: Node, handlers: HtmlHandlers): void {
   for (let child = node.firstChild; child; child = child.nextSibling) {
@@ -31,11 +29,15 @@ function walkDom(node: Node, handlers: HtmlHandlers): void {
 /**
  * An `HtmlTokenizer` on the browser's DOMParser, which the page already has (htmlparser2 would add to
  * the first load). DOMParser does not run scripts or load images, so parsing stored HTML here is safe.
+ * Each tokenizer makes its parser on first use.
  */
-const domTokenizer: HtmlTokenizer = (html, handlers) => {
-  parser ??= new DOMParser();
-  walkDom(parser.parseFromString(html, 'text/html').body, handlers);
-};
+function domTokenizer(): HtmlTokenizer {
+  let parser: DOMParser | null = null;
+  return (html, handlers) => {
+    parser ??= new DOMParser();
+    walkDom(parser.parseFromString(html, 'text/html').body, handlers);
+  };
+}
 
 /**
  * The visible text of stored HTML (legacy and imported notes, which have no BlockNote document),
@@ -43,113 +45,124 @@ const domTokenizer: HtmlTokenizer = (html, handlers) => {
  * @internal Test seam: exported for the tests and the bench only.
  */
 export function htmlSearchText(html: string): string {
-  return htmlText(html, domTokenizer);
-}
-
-/** The app's search index (one per page): the sidebar and the next/previous-note commands read it. */
-const searchIndex = new SearchIndex(htmlSearchText);
-
-/**
- * Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`.
- * While the stored index is being read (a few ms after the list shows) it matches no body, so a
- * query then shows its title matches at once and its body matches when the read ends
- * (`subscribeStoredLoad`), instead of building the whole index from scratch in its way.
- */
-export function bodySearch(notes: NotesState): BodySearch {
-  if (storedLoading) return NO_BODY_MATCHES;
-  return (query) => searchIndex.bodyMatcher(notes, query);
+  return htmlText(html, domTokenizer());
 }
 
 /** Body search while the stored index is read: no body matches. */
 export const NO_BODY_MATCHES: BodySearch = () => () => false;
 
 /**
- * Call `listener` when the read of the stored index ends (body search then answers); returns the
- * unsubscribe function. For useSyncExternalStore with `isStoredLoading`.
+ * The log's live search index (docs/architecture.md "Search index"): made once per log at start-up
+ * (`createLogServices`); the sidebar and the next/previous-note commands search through it.
  */
-export function subscribeStoredLoad(listener: () => void): () => void {
-  loadListeners.add(listener);
-  return () => loadListeners.delete(listener);
+export interface LiveSearchIndex {
+  /**
+   * Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`.
+   * While the stored index is being read (a few ms after the list shows) it matches no body, so a
+   * query then shows its title matches at once and its body matches when the read ends
+   * (`subscribeStoredLoad`), instead of building the whole index from scratch in its way.
+   */
+  bodySearch(notes: NotesState): BodySearch;
+  /** Whether the stored index is being read (body search matches nothing meanwhile). */
+  isStoredLoading(): boolean;
+  /**
+   * Call `listener` when the read of the stored index ends (body search then answers); returns the
+   * unsubscribe function. For useSyncExternalStore with `isStoredLoading`.
+   */
+  subscribeStoredLoad(listener: () => void): () => void;
+  /**
+   * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
+   * query after a start reads only the notes changed since. Called at start; the read itself waits
+   * for `after` (the list's first paint), and body search matches nothing until it ends, so no query
+   * builds the whole index meanwhile. Takes in nothing when none is stored; a second call returns
+   * the first read. Never rejects.
+   */
+  loadStored(after?: Promise<void>): Promise<void>;
+  /**
+   * Keep the index up to date in background slices of INDEX_SLICE_MS, so a query finds it ready:
+   * built once after start-up (or brought up to date from the stored one), then the saved body
+   * after each save, whichever tab or device made it (all of them reach `state$`). Once complete
+   * and STORE_DELAY_MS after its last change, it is stored for the next start.
+   */
+  keepFresh(state$: Observable<AppState>): void;
 }
 
-/** Whether the stored index is being read (body search matches nothing meanwhile). */
-export function isStoredLoading(): boolean {
-  return storedLoading;
-}
+/** A live search index with nothing indexed and nothing read yet: see `LiveSearchIndex`. */
+export function createLiveSearchIndex(): LiveSearchIndex {
+  const tokenizer = domTokenizer();
+  const searchIndex = new SearchIndex((html) => htmlText(html, tokenizer));
+  let storedLoading = false;
+  const loadListeners = new Set<() => void>();
+  /** The read of the stored index, once asked for: background indexing starts after it, not against it. */
+  let storedLoad: Promise<void> | null = null;
+  /** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
+  let versionStored = -1;
 
-let storedLoading = false;
-const loadListeners = new Set<() => void>();
-
-/**
- * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
- * query after a start reads only the notes changed since. Called at start; the read itself waits
- * for `after` (the list's first paint), and body search matches nothing until it ends, so no query
- * builds the whole index meanwhile. Takes in nothing when none is stored. Never rejects.
- */
-export function loadStoredSearchIndex(after: Promise<void> = Promise.resolve()): Promise<void> {
-  if (storedLoad) return storedLoad;
-  storedLoading = true;
-  storedLoad = after
-    .then(() => readCache<StoredSearchIndex>('search-index'))
-    .then((stored) => {
-      // What was read is what is stored: no need to write it again until the index changes.
-      if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
-    })
-    .catch((error: unknown) => console.warn('NotePad: the stored search index could not be taken in; it is built again', error))
-    .finally(() => {
-      storedLoading = false;
-      for (const listener of loadListeners) listener();
-    });
-  return storedLoad;
-}
-
-/** The read of the stored index, once asked for: background indexing starts after it, not against it. */
-let storedLoad: Promise<void> | null = null;
-/** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
-let versionStored = -1;
-
-/**
- * Keep the search index up to date in background slices of INDEX_SLICE_MS, so a query finds it
- * ready: built once after start-up (or brought up to date from the stored one), then the saved body
- * after each save, whichever tab or device made it (all of them reach `state$`). Once complete
- * and STORE_DELAY_MS after its last change, it is stored for the next start.
- */
-export function keepSearchIndexFresh(state$: Observable<AppState>): void {
-  let latest: NotesState | null = null;
-  let scheduled = false;
-  let storeTimer: ReturnType<typeof setTimeout> | null = null;
-  const store = () => {
-    storeTimer = null;
-    inBackground(() => {
-      const version = searchIndex.version;
-      const stored = version === versionStored ? null : searchIndex.toStored();
-      if (!stored) return;
-      versionStored = version;
-      writeCache('search-index', stored).catch((error: unknown) => {
-        versionStored = -1;
-        console.warn('NotePad: the search index could not be stored; the next start builds it again', error);
+  const loadStored = (after: Promise<void> = Promise.resolve()): Promise<void> => {
+    if (storedLoad) return storedLoad;
+    storedLoading = true;
+    storedLoad = after
+      .then(() => readCache<StoredSearchIndex>('search-index'))
+      .then((stored) => {
+        // What was read is what is stored: no need to write it again until the index changes.
+        if (stored && searchIndex.loadStored(stored)) versionStored = searchIndex.version;
+      })
+      .catch((error: unknown) => console.warn('NotePad: the stored search index could not be taken in; it is built again', error))
+      .finally(() => {
+        storedLoading = false;
+        for (const listener of loadListeners) listener();
       });
-    });
+    return storedLoad;
   };
-  const step = () => {
-    scheduled = false;
-    if (!latest) return;
-    if (!searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
-    else if (searchIndex.version !== versionStored) {
-      if (storeTimer) clearTimeout(storeTimer);
-      storeTimer = setTimeout(store, STORE_DELAY_MS);
-    }
+
+  const keepFresh = (state$: Observable<AppState>): void => {
+    let latest: NotesState | null = null;
+    let scheduled = false;
+    let storeTimer: ReturnType<typeof setTimeout> | null = null;
+    const store = () => {
+      storeTimer = null;
+      inBackground(() => {
+        const version = searchIndex.version;
+        const stored = version === versionStored ? null : searchIndex.toStored();
+        if (!stored) return;
+        versionStored = version;
+        writeCache('search-index', stored).catch((error: unknown) => {
+          versionStored = -1;
+          console.warn('NotePad: the search index could not be stored; the next start builds it again', error);
+        });
+      });
+    };
+    const step = () => {
+      scheduled = false;
+      if (!latest) return;
+      if (!searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
+      else if (searchIndex.version !== versionStored) {
+        if (storeTimer) clearTimeout(storeTimer);
+        storeTimer = setTimeout(store, STORE_DELAY_MS);
+      }
+    };
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      inBackgroundAfterInput(step);
+    };
+    void (storedLoad ?? Promise.resolve()).then(() =>
+      state$.subscribe((state) => {
+        if (state.notes === latest) return;
+        latest = state.notes;
+        schedule();
+      }),
+    );
   };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    inBackgroundAfterInput(step);
+
+  return {
+    bodySearch: (notes) => (storedLoading ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
+    isStoredLoading: () => storedLoading,
+    subscribeStoredLoad: (listener) => {
+      loadListeners.add(listener);
+      return () => loadListeners.delete(listener);
+    },
+    loadStored,
+    keepFresh,
   };
-  void (storedLoad ?? Promise.resolve()).then(() =>
-    state$.subscribe((state) => {
-      if (state.notes === latest) return;
-      latest = state.notes;
-      schedule();
-    }),
-  );
 }

@@ -1,0 +1,86 @@
+import type { Actor } from 'xstate';
+import type { EventLog } from '../../events/eventLog';
+import type { autosaveMachine, SaveResult } from '../../machines/autosave';
+import type { AppState } from '../../projections/notesState';
+import type { CapturedBody } from './noteDocument';
+
+/**
+ * The note the editor shows, as its saves see it (docs/architecture.md "Editor"): one per editor,
+ * kept up to date by the editor as it shows notes.
+ */
+export interface ShownNote {
+  /** The note shown and editable; null while none is (its sanitizer still loading). */
+  noteId: string | null;
+  /** The HTML last shown or saved here: a body with other HTML was saved elsewhere. */
+  html: string | null;
+  /**
+   * The revision the editor's text started from: a save names it, so a save over a change made
+   * elsewhere meanwhile is a conflict the fold keeps both sides of (docs/architecture.md "Conflicts").
+   */
+  baseRev: string | undefined;
+}
+
+/** What a save needs of the log. */
+export type SaveLog = Pick<EventLog, 'state' | 'status$' | 'retryPending' | 'append' | 'pendingEvents'>;
+
+/** Nothing shown yet. */
+export function noShownNote(): ShownNote {
+  return { noteId: null, html: null, baseRev: undefined };
+}
+
+/** Record that `shown` now shows `noteId` with its body and revision in `state`. */
+export function showNoteOf(shown: ShownNote, noteId: string, state: AppState): void {
+  shown.noteId = noteId;
+  shown.html = state.notes.bodies[noteId]?.html ?? '';
+  shown.baseRev = state.notes.revs[noteId]?.id;
+}
+
+/**
+ * The autosave's `saveNote` (docs/product.md "States and transitions"): capture the editor's body
+ * (synchronously: on page hide there is no later task to do it in), first write events a failed
+ * write left in memory, and append note.body-saved naming the base revision unless the body equals
+ * the saved one. Skipped when `noteId` is no longer shown or no longer exists, or nothing was
+ * written. Resolves once the append is durable; rejects with the write's error.
+ */
+export async function saveShownNote(log: SaveLog, shown: ShownNote, noteId: string, capture: () => CapturedBody): Promise<SaveResult> {
+  if (shown.noteId !== noteId || !log.state.notes.meta[noteId]) return { skipped: true };
+  const body = capture();
+  // A failed write (storage full) left events in memory only: write them first.
+  const retried = log.status$.value.writeError ? await log.retryPending() : [];
+  if (body.html === (log.state.notes.bodies[noteId]?.html ?? '')) return { skipped: retried.length === 0 };
+  shown.html = body.html;
+  const written = log.append('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base: shown.baseRev });
+  // The append is applied at once: the next save starts from this revision.
+  shown.baseRev = log.state.notes.revs[noteId]?.id;
+  await written;
+  return { skipped: false };
+}
+
+/** Whether `html` of note `noteId` is this tab's own, still pending (a History restore shown before it is durable). */
+export function isPendingHere(log: Pick<EventLog, 'pendingEvents'>, noteId: string, html: string): boolean {
+  return log.pendingEvents().some(({ payload }) => 'html' in payload && payload.id === noteId && payload.html === html);
+}
+
+/** Whether the body of the shown note holds an image (a failed save then names images as a likely cause). */
+export function shownNoteHasImage(state: AppState, shown: ShownNote): boolean {
+  return /<img\b/.test(state.notes.bodies[shown.noteId ?? '']?.html ?? '');
+}
+
+/**
+ * Flush `autosave` and resolve once it settled: 'saved' (durable, or nothing new to save) or
+ * 'failed' (the machine's failure action has run).
+ */
+export function flushAutosave(autosave: Actor<typeof autosaveMachine>): Promise<'saved' | 'failed'> {
+  type Snapshot = ReturnType<typeof autosave.getSnapshot>;
+  const settled = (s: Snapshot) => s.matches('clean') || s.matches('failed');
+  const result = (s: Snapshot) => (s.matches('failed') ? 'failed' : 'saved');
+  return new Promise((resolve) => {
+    autosave.send({ type: 'autosave.flush' });
+    if (settled(autosave.getSnapshot())) return resolve(result(autosave.getSnapshot()));
+    const sub = autosave.subscribe((s) => {
+      if (!settled(s)) return;
+      sub.unsubscribe();
+      resolve(result(s));
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import type { EventLog } from '../events/eventLog';
+import { lazySyncControl, type SyncControlLoader } from '../services/sync/lazySyncControl';
+import { createExportRun, type ExportRun } from './exportAll/exportRun';
+import { createLiveSearchIndex, type LiveSearchIndex } from './sidebar/liveSearchIndex';
+
+/**
+ * The state a log's page keeps beside the log, each part with one owner (docs/architecture.md
+ * "Start-up order"): made once per log at start-up and handed to components by `LogProvider`.
+ */
+export interface LogServices {
+  /** The search index the sidebar and the next/previous-note commands search through. */
+  search: LiveSearchIndex;
+  /** The one export of all notes. */
+  exportRun: ExportRun;
+  /** Sync, loaded once the device syncs or the account entry is opened. */
+  sync: SyncControlLoader;
+}
+
+/** The services of `log`, idle: start-up then reads the stored search index and keeps it fresh. */
+export function createLogServices(log: EventLog): LogServices {
+  return { search: createLiveSearchIndex(), exportRun: createExportRun(log), sync: lazySyncControl(log) };
+}

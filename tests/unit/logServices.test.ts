@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EventLog } from '../../src/events/eventLog';
+import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
+import { importActivity$ } from '../../src/services/noteImport/importActivity';
+import { createLogServices } from '../../src/ui/logServices';
+
+const NOTE = '1700000000001';
+
+async function logWithBody(html: string) {
+  const log = new EventLog({ storage: createMemoryLogStorage() });
+  await log.load();
+  await log.append('note.created', { id: NOTE, title: 'Untitled Note' });
+  await log.append('note.body-saved', { id: NOTE, html, blocks: [] });
+  return log;
+}
+
+afterEach(() => importActivity$.next({ kind: 'idle' }));
+
+describe('the services made for each log at start-up (docs/architecture.md "Start-up order")', () => {
+  it("give each log its own search index: one log's stored-index read holds back only its own body matches", async () => {
+    const log = await logWithBody('<p>Fish and chips</p>');
+    const [reading, other] = [createLogServices(log).search, createLogServices(log).search];
+    let painted = () => {};
+    const loaded = reading.loadStored(new Promise<void>((resolve) => (painted = resolve)));
+    const ended = vi.fn();
+    reading.subscribeStoredLoad(ended);
+    expect([reading.isStoredLoading(), other.isStoredLoading()]).toEqual([true, false]);
+    expect(reading.bodySearch(log.state.notes)('chips')(NOTE)).toBe(false);
+    expect(other.bodySearch(log.state.notes)('chips')(NOTE)).toBe(true);
+    painted();
+    await loaded;
+    expect(ended).toHaveBeenCalledOnce();
+    expect(reading.isStoredLoading()).toBe(false);
+    expect(reading.bodySearch(log.state.notes)('chips')(NOTE)).toBe(true);
+    expect(reading.loadStored()).toBe(loaded);
+  });
+
+  it('give each log its own export of all notes: one waiting for an import leaves the other idle, and Cancel ends only it', async () => {
+    const log = await logWithBody('<p>kept</p>');
+    const [first, second] = [createLogServices(log).exportRun, createLogServices(log).exportRun];
+    importActivity$.next({ kind: 'importing', done: 0, total: 5, cancel: null });
+    const changes = vi.fn();
+    first.subscribe(changes);
+    const run = first.start();
+    expect(first.state()).toEqual({ running: true, done: 0, total: null, waiting: true });
+    expect(second.state()).toEqual({ running: false });
+    void first.start();
+    expect(changes).toHaveBeenCalledOnce();
+    first.cancel();
+    await run;
+    expect(first.state()).toEqual({ running: false });
+    expect(second.state()).toEqual({ running: false });
+  });
+
+  it('give each log one sync control of its own, loaded on first use', async () => {
+    const [a, b] = [await logWithBody('<p>a</p>'), await logWithBody('<p>b</p>')];
+    const [servicesA, servicesB] = [createLogServices(a), createLogServices(b)];
+    const controlA = await servicesA.sync.load();
+    expect(await servicesA.sync.load()).toBe(controlA);
+    const controlB = await servicesB.sync.load();
+    expect(controlB).not.toBe(controlA);
+    expect(controlA.deps.log).toBe(a);
+    expect(controlB.deps.log).toBe(b);
+  });
+});
