@@ -10,7 +10,6 @@ import {
   type EventPayloads,
   type EventType,
 } from '../../catalog';
-import { inNextTask } from '../lib/scheduler';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
 import { webLogLock, type LogLock } from './logLock';
@@ -20,6 +19,7 @@ import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
 import { EMPTY_SERVER_BASE, LogFold } from './logFold';
 import type { SyncRecord } from './syncStorage';
 import { ServerSync } from './serverSync';
+import { WriteQueue } from './logWrites';
 import { isOwnSnapshot, readSnapshot, readSnapshotHead, SNAPSHOT_STAMP } from './snapshotReading';
 import { foldApp } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
@@ -94,13 +94,10 @@ export class EventLog {
 
   private fold = new LogFold(INITIAL_STATE);
   private pending: AppEvent[] = [];
-  /** Appended events waiting for the next write, each append's events together with its promise. */
-  private queue: { events: AppEvent[]; resolve: (stored: AppEvent[]) => void; reject: (e: Error) => void }[] = [];
+  /** The durable writes of appends, one batch at a time. */
+  private readonly writes: WriteQueue;
   /** While above 0 no snapshot is written after a write (a bulk import writes one when it ends). */
   private snapshotsDeferred = 0;
-  private flushScheduled = false;
-  private flushing: Promise<void> = Promise.resolve();
-  private inFlight = new Set<string>();
   /** Reads of storage folded in order, one at a time: the tail, and the server order (ServerSync). */
   private reads: Promise<void> = Promise.resolve();
   private lastSnapshotSeq = 0;
@@ -168,6 +165,15 @@ export class EventLog {
       replaceLog: (events, snapshot) => this.replaceLog(events, snapshot),
       oneAtATime: (work) => this.oneAtATime(work),
       reload: () => this.reload(),
+    });
+    this.writes = new WriteQueue({
+      storage: this.storage,
+      writable: () => this.writable,
+      written: (stored) => this.confirmWritten(stored),
+      flushed: () => void this.maybeSnapshot(),
+      reportWrite: (writeError) => {
+        if (this.status$.value.writeError !== writeError) this.status$.next({ ...this.status$.value, writeError });
+      },
     });
     this.storage.onNewerBuild(() => this.meetNewerVersion(EVENT_SCHEMA_VERSION + 1));
   }
@@ -447,7 +453,7 @@ export class EventLog {
     if (events.length === 0) return Promise.resolve([]);
     this.pending.push(...events);
     this.publish();
-    const written = this.enqueueWrite([...events]);
+    const written = this.writes.enqueue([...events]);
     // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
     // storage is full: the failure is reported through status$.writeError and the events are kept.
     written.catch(() => {});
@@ -470,63 +476,17 @@ export class EventLog {
     };
   }
 
-  private enqueueWrite(events: AppEvent[]): Promise<AppEvent[]> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ events, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        // One transaction for everything appended until then: far faster than a transaction per
-        // event. In a task of its own: IndexedDB serializes (and clones, to read the index keys) a
-        // value synchronously in add(), which for a long note's body is a long task that must not
-        // add up with the capture and the fold that appended it.
-        inNextTask(() => {
-          this.flushing = this.flushing.then(() => this.flush());
-        });
-      }
-    });
-  }
-
   /** Events applied in memory but not yet durable (what a page-hide journal must keep). */
   pendingEvents(): readonly AppEvent[] {
     return this.pending;
   }
 
-  private async flush(): Promise<void> {
-    this.flushScheduled = false;
-    // A newer build writes to this log: hold everything (it stays pending and goes to the journal).
-    if (!this.writable) return;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
-    const events = batch.flatMap((b) => b.events);
-    for (const e of events) this.inFlight.add(e.id);
-    try {
-      const stored = (await this.storage.append(events.map((e) => ({ ...e, seq: undefined })))) as AppEvent[];
-      if (this.status$.value.writeError) this.status$.next({ ...this.status$.value, writeError: null });
-      await this.confirmWritten(stored);
-      this.tabs?.appended(stored[stored.length - 1].seq);
-      let at = 0;
-      for (const b of batch) {
-        b.resolve(stored.slice(at, at + b.events.length));
-        at += b.events.length;
-      }
-      void this.maybeSnapshot();
-    } catch (error) {
-      // The events stay pending (in the state, and in the page-hide journal) so nothing typed is lost.
-      const err = error instanceof Error ? error : new Error(String(error));
-      this.status$.next({ ...this.status$.value, writeError: err });
-      batch.forEach((b) => b.reject(err));
-    } finally {
-      for (const e of events) this.inFlight.delete(e.id);
-    }
-  }
-
   /** Retry durable writes of events still pending after a failed write (e.g. once storage has room). */
   retryPending(): Promise<AppEvent[]> {
-    const waiting = new Set([...this.inFlight, ...this.queue.flatMap((q) => q.events.map((e) => e.id))]);
+    const waiting = this.writes.waitingIds();
     const retried = this.pending.filter((e) => !waiting.has(e.id));
     // One write for all of them: a batch appended together (an import's) stays in one transaction.
-    return retried.length ? this.enqueueWrite(retried) : Promise.resolve([]);
+    return retried.length ? this.writes.enqueue(retried) : Promise.resolve([]);
   }
 
   /** Read events after the confirmed seq from storage (ours and other tabs') and fold them in order. */
@@ -536,20 +496,33 @@ export class EventLog {
   }
 
   /**
-   * Confirm this tab's events that were just written (`stored`, seq assigned). When they directly
-   * follow the confirmed seq they are folded from memory: reading a just-written event back costs
-   * a structured-clone deserialization, long for a long note. When another tab's events
-   * lie in between (a gap in seq), the tail is read from storage so the total order holds.
+   * Confirm this tab's events that were just written (`stored`, seq assigned), announce them, and
+   * resolve once folded. When they directly follow the confirmed seq they are folded from memory:
+   * reading a just-written event back costs a structured-clone deserialization, long for a long
+   * note. When another tab's events lie in between (a gap in seq), the tail is read from storage
+   * so the total order holds.
    */
-  private confirmWritten(stored: AppEvent[]): Promise<void> {
+  private async confirmWritten(written: AppEvent[]): Promise<void> {
+    const stored = [...written].sort((a, b) => a.seq - b.seq);
     this.reads = this.reads.then(async () => {
       const seq = this.fold.confirmed.seq;
+      // Folded already by a read for another tab's message, or stored by another tab before this one wrote them.
+      this.dropPending(stored.filter((e) => e.seq <= seq));
       const fresh = stored.filter((e) => e.seq > seq);
-      if (fresh.length === 0) return; // a read for another tab's message already folded them
+      if (fresh.length === 0) return;
       if (fresh.some((e, i) => e.seq !== seq + 1 + i)) return this.readTail();
       this.foldConfirmed(fresh);
     });
-    return this.reads;
+    await this.reads;
+    this.tabs?.appended(stored[stored.length - 1].seq);
+  }
+
+  /** Take `folded` (events the fold holds) out of pending, and show the state without them on top. */
+  private dropPending(folded: AppEvent[]): void {
+    const ids = new Set(folded.map((e) => e.id));
+    const before = this.pending.length;
+    this.pending = this.pending.filter((e) => !ids.has(e.id));
+    if (this.pending.length !== before) this.publish();
   }
 
   private async readTail(): Promise<void> {
@@ -786,8 +759,7 @@ export class EventLog {
     this.closed = true;
     if (this.tailRetry.timer !== null) clearTimeout(this.tailRetry.timer);
     this.tabs?.close();
-    if (this.queue.length && this.writable) await (this.flushing = this.flushing.then(() => this.flush()));
-    await this.flushing;
+    await this.writes.drain();
     await this.reads.catch(() => undefined);
     this.storage.close();
   }
