@@ -6,16 +6,15 @@ import {
   assertValidEvent,
   readRecords,
   type AppEvent,
-  type EventEnvelope,
   type EventPayloads,
   type EventType,
 } from '../../catalog';
 import type { LogStorage } from './logStorage';
 import type { QuarantineRecord, Snapshot } from './logRecords';
-import { oneAtATime, webLogLock, type LogLock } from './logLock';
+import { webLogLock, type LogLock } from './logLock';
 import { TabLink, type Channel } from './tabChannel';
-import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
-import { startOf, type ParsedLogFile, type StoredRecord } from './logFile';
+import type { CompactionPolicy } from './compactionPlan';
+import type { ParsedLogFile, StoredRecord } from './logFile';
 import { ServerSync, type AccountRecord } from './serverSync';
 import { WriteQueue } from './logWrites';
 import { LogHealth, type LogStatus } from './logStatus';
@@ -24,9 +23,8 @@ import { SnapshotSchedule } from './snapshotSchedule';
 import { FoldedState } from './foldedState';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
-import { SNAPSHOT_STAMP } from './snapshotReading';
-import { foldApp } from '../projections/foldApp';
-import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { WholeLogWrites } from './wholeLogWrites';
+import type { AppState } from '../projections/notesState';
 import { withReadBodies } from '../projections/pendingBodies';
 
 export type { LogStatus } from './logStatus';
@@ -57,8 +55,9 @@ export interface EventLogOptions {
  *
  * A facade over parts that each own their state (docs/architecture.md "IndexedDB log"): the folded
  * state and pending events (FoldedState), the status (LogHealth), the write queue (WriteQueue), the
- * reads of the tail (TailReads), reading the stored log at start (LogStart), when snapshots are due
- * (SnapshotSchedule), the tab channel (TabLink) and the server-sync half (ServerSync).
+ * reads of the tail (TailReads), reading the stored log at start (LogStart), the whole-log writes
+ * and the epoch (WholeLogWrites), when snapshots are due (SnapshotSchedule), the tab channel
+ * (TabLink) and the server-sync half (ServerSync).
  */
 export class EventLog {
   /** The log's side of the server sync: outbox, server order, set-aside and unreadable events, the account. */
@@ -73,22 +72,9 @@ export class EventLog {
   /** Storage, clock and status, for reading stored records at start and in the tail. */
   private readonly reader: StoredLogReader;
   private readonly tabs: TabLink | null;
-  /**
-   * Whole-log writes of this tab, one at a time: compaction, checkpoints, and replacing the log
-   * (an import, beginning or ending sync). A compaction or checkpoint begun on the log being replaced
-   * would otherwise land after the replacement (deleting its events by seq, or a snapshot of the old
-   * notes above them), and the next start would fold the old notes back. Across tabs the same
-   * writes take the lock too (logLock.ts).
-   */
-  private readonly oneAtATime: <T>(work: () => Promise<T>) => Promise<T>;
+  private readonly wholeLog: WholeLogWrites;
   /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
   private folding: Promise<void> = Promise.resolve();
-  /**
-   * The epoch of the log this tab's fold was read from (Snapshot.epoch; '' for a log never
-   * replaced). Set together with the fold; whole-log writes name it, and storage refuses them once
-   * another tab has replaced the log, before this tab has heard of it.
-   */
-  private epoch = '';
   private readonly storage: LogStorage;
   private readonly now: () => Date;
   private readonly newId: () => string;
@@ -97,7 +83,6 @@ export class EventLog {
     this.storage = options.storage;
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => crypto.randomUUID());
-    this.oneAtATime = oneAtATime(options.lock ?? webLogLock());
     const { storage, health, folded } = this;
     // Listening starts now, before load() reads storage: what other tabs append meanwhile is held, not missed.
     this.tabs = options.channel
@@ -123,10 +108,26 @@ export class EventLog {
       flushed: () => void this.snapshots.maybe(),
       reportWrite: (error) => health.wrote(error),
     });
+    this.wholeLog = new WholeLogWrites(
+      {
+        storage,
+        now: this.now,
+        newId: this.newId,
+        fold: () => folded.fold,
+        writable: () => this.writable,
+        synced: () => this.account$.value !== null,
+        foldsDone: () => this.folding,
+        reload: () => this.reload(),
+        snapshotTaken: (seq) => this.snapshots.taken(seq),
+        checkpointed: () => this.serverSync.saveProgress(),
+        tabs: this.tabs,
+      },
+      options.lock ?? webLogLock(),
+    );
     this.snapshots = new SnapshotSchedule({
       confirmedSeq: () => folded.fold.confirmed.seq,
-      oneAtATime: (work) => this.oneAtATime(work),
-      checkpoint: () => this.checkpoint(),
+      oneAtATime: (work) => this.wholeLog.oneAtATime(work),
+      checkpoint: () => this.wholeLog.checkpoint(),
     });
     this.serverSync = new ServerSync({
       storage,
@@ -134,8 +135,8 @@ export class EventLog {
       writable: () => this.writable,
       reads: this.tail,
       tabs: this.tabs,
-      rebase: (change) => this.rebase(change),
-      clear: (then) => this.clear(then),
+      rebase: (change) => this.wholeLog.rebase(change),
+      clear: (then) => this.wholeLog.clear(then),
     });
     storage.onNewerBuild(() => this.meetNewerVersion(EVENT_SCHEMA_VERSION + 1));
   }
@@ -219,7 +220,7 @@ export class EventLog {
   private async foldStored(): Promise<void> {
     const { snapshot, epoch, initial, raws, events, shown, record } = await this.start.read();
     const fold = this.folded.restart(initial);
-    this.epoch = epoch;
+    this.wholeLog.folded(epoch);
     // The server's order first: the view's selection may be a note only those events hold.
     if (await this.serverSync.load(record, snapshot?.server)) fold.confirmView(events, 'this-tab');
     // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
@@ -238,65 +239,9 @@ export class EventLog {
    * @throws when this build has stopped writing (a newer version's records would be lost).
    */
   async replaceWith(file: ParsedLogFile): Promise<void> {
-    await this.oneAtATime(() => this.replaceStored(file));
+    await this.wholeLog.replace(file);
     const notes = this.state.notes.order.length;
     await this.append('log.imported', { events: file.events.length, notes, mode: 'replace' });
-    this.tabs?.replaced();
-  }
-
-  /**
-   * Inside `oneAtATime`: when another tab replaced the log (or began or ended sync) while this one
-   * waited for the lock, and its message has not arrived yet, fold the stored log again first.
-   */
-  private async freshen(): Promise<void> {
-    await this.folding;
-    if ((await this.storage.epoch()) !== this.epoch) await this.reload();
-  }
-
-  /**
-   * Inside `oneAtATime`: replace the stored log with `events` and `snapshot` (none: an empty one at
-   * seq 0, which folds as no snapshot) under a new epoch, in one transaction.
-   */
-  private async replaceLog(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void> {
-    const base = snapshot ?? { v: EVENT_SCHEMA_VERSION, seq: 0, at: this.now().toISOString(), state: INITIAL_STATE };
-    await this.storage.replaceAll(events, { ...base, epoch: this.newId() });
-  }
-
-  /** The stored part of replaceWith: the file's events (and snapshot) in place of the log, folded again. */
-  private async replaceStored(file: ParsedLogFile): Promise<void> {
-    if (!this.writable) throw new Error('NotePad was updated elsewhere: reload before importing a log.');
-    const { events } = file;
-    const serverOrdered = file.origin !== undefined || events.some((e) => e.sseq !== undefined);
-    const snapshot = serverOrdered
-      ? {
-          ...SNAPSHOT_STAMP,
-          seq: events.reduce((max, e) => Math.max(max, e.seq), 0),
-          at: this.now().toISOString(),
-          state: foldApp(startOf(file), events),
-        }
-      : file.snapshot;
-    await this.replaceLog(events, snapshot);
-    await this.reload();
-  }
-
-  /** SyncedLog.rebase: `change` on a fresh fold, then a checkpoint of a new epoch, then other tabs fold again. */
-  private async rebase(change: () => Promise<void>): Promise<void> {
-    await this.oneAtATime(async () => {
-      await this.freshen();
-      await change();
-      // The lock is held, so only a build without it can have replaced the log meanwhile.
-      if (!(await this.checkpoint({ newEpoch: true }))) throw new Error('The log was replaced meanwhile: try again.');
-    });
-    this.tabs?.replaced();
-  }
-
-  /** SyncedLog.clear: the stored log replaced by nothing, `then`, a fold of it, and other tabs fold again. */
-  private async clear(then: () => Promise<void>): Promise<void> {
-    await this.oneAtATime(async () => {
-      await this.replaceLog([], null);
-      await then();
-      await this.reload();
-    });
     this.tabs?.replaced();
   }
 
@@ -404,7 +349,7 @@ export class EventLog {
   /** Fold what a read of the tail brought (TailReads). */
   private async foldTail(raws: unknown[]): Promise<void> {
     const { folded } = this;
-    folded.confirm(await readStored(this.reader, raws, this.epoch));
+    folded.confirm(await readStored(this.reader, raws, this.wholeLog.epoch));
     const moved = passed(folded.fold.confirmed, raws);
     if (moved !== folded.fold.confirmed) {
       folded.fold.confirmed = moved;
@@ -434,38 +379,8 @@ export class EventLog {
   }
 
   /** Checkpoint the durable state (never pending events, which have no seq yet). Not while a newer build writes. */
-  async writeSnapshot(): Promise<void> {
-    await this.oneAtATime(() => this.checkpoint());
-  }
-
-  /**
-   * The work of writeSnapshot, for callers already inside `oneAtATime`. `newEpoch`: the snapshot
-   * starts a new epoch (sync begun or ended: other tabs must fold again). Resolves with whether it
-   * was written: not when another tab replaced the log after this fold (then this tab folds the
-   * stored log again), nor while a newer build writes.
-   */
-  private async checkpoint(options: { newEpoch?: boolean } = {}): Promise<boolean> {
-    // A fold of the stored log under way (another tab's message) would be snapshotted half done.
-    await this.folding;
-    if (!this.writable) return false;
-    const { confirmed: state, serverBase: server } = this.folded.fold;
-    const epoch = options.newEpoch ? this.newId() : this.epoch;
-    this.snapshots.taken(state.seq);
-    const snapshot: Snapshot = {
-      ...SNAPSHOT_STAMP,
-      seq: state.seq,
-      at: this.now().toISOString(),
-      state,
-      ...(server ? { server: { head: server.head, notes: server.notes } } : {}),
-      ...(epoch ? { epoch } : {}),
-    };
-    if (!(await this.storage.writeSnapshot(snapshot, this.epoch))) {
-      await this.reload();
-      return false;
-    }
-    this.epoch = epoch;
-    await this.serverSync.saveProgress();
-    return true;
+  writeSnapshot(): Promise<void> {
+    return this.wholeLog.writeSnapshot();
   }
 
   /**
@@ -529,21 +444,8 @@ export class EventLog {
    * keeps the account's history; new devices start from its checkpoint). Returns how many events
    * were dropped.
    */
-  compact(now = this.now(), policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): Promise<number> {
-    return this.oneAtATime(async () => {
-      // The plan is made from the log as it is once this tab holds the lock, never from one read before.
-      await this.freshen();
-      if (!this.writable || this.account$.value) return 0;
-      const { events } = readRecords(await this.storage.readAfter(0));
-      const drop = planCompaction(events, now, policy);
-      if (drop.length && !(await this.storage.deleteEvents(drop, this.epoch))) {
-        // Replaced by a build that does not take the lock: the plan was of the old log.
-        await this.reload();
-        return 0;
-      }
-      await this.checkpoint();
-      return drop.length;
-    });
+  compact(now = this.now(), policy?: CompactionPolicy): Promise<number> {
+    return this.wholeLog.compact(now, policy);
   }
 
   /**
