@@ -39,8 +39,8 @@ export interface SyncedLog {
 
 /**
  * The event log's side of the server sync (docs/architecture.md "Sync"): the outbox, the server's
- * order, what the server refused for good and what this build cannot read, and the account key.
- * Called by the sync engine of the one tab that talks to the server; the log composes it as
+ * order, what the server refused for good and what this build cannot read, the account key, and
+ * the account record (`account$`, whose one writer this is). Called by the sync engine of the one tab that talks to the server; the log composes it as
  * `log.serverSync` and asks it at load and at every snapshot.
  */
 export class ServerSync {
