@@ -44,3 +44,19 @@ export function webLogLock(): LogLock {
     exclusive: <T>(work: () => Promise<T>) => locks.request(LOG_LOCK_NAME, { mode: 'exclusive' }, work) as Promise<T>,
   };
 }
+
+/**
+ * This tab's whole-log writes one at a time (docs/architecture.md "Compaction"): the returned
+ * function runs `work` after the writes queued before it have ended, failed or not, holding `lock`
+ * across tabs while it runs; it resolves or rejects as `work` does.
+ */
+export function oneAtATime(lock: LogLock): <T>(work: () => Promise<T>) => Promise<T> {
+  /** The last whole-log write queued: the next begins once it ended. */
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>) => {
+    const locked = () => lock.exclusive(work);
+    const run = last.then(locked, locked);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}

@@ -30,6 +30,9 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
     readAfter: async (afterSeq, options) =>
       events.filter((e) => e.seq > afterSeq).map((e) => (options?.documents === false ? (withoutDocument(e) as EventEnvelope) : { ...e })),
     append: async (batch) => {
+      // As IndexedDB's unique index on `id` does: the whole batch is refused, nothing is stored.
+      const held = new Set(events.map((e) => e.id));
+      if (batch.some((e) => held.has(e.id))) throw new DOMException('An event with this id is already stored.', 'ConstraintError');
       const stored = batch.map((e) => ({ ...e, seq: nextSeq++ }));
       events.push(...stored);
       return stored.map((e) => ({ ...e }));

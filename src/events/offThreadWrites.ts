@@ -10,7 +10,7 @@ import type { EventEnvelope } from '../../catalog';
  * does the add. Small records stay on the page's connection: a message round trip would cost
  * them more than it saves.
  *
- * Order: the log writes one batch at a time (EventLog.flush waits for the previous one), so a batch
+ * Order: the log writes one batch at a time (the write queue, logWrites.ts, waits for the previous one), so a batch
  * written here is durable before the next one starts, whichever connection writes it.
  */
 

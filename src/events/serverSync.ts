@@ -1,67 +1,73 @@
-import type { BehaviorSubject } from 'rxjs';
-import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent, type EventEnvelope } from '../../catalog';
+import { BehaviorSubject } from 'rxjs';
+import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
 import { readOrigin } from './snapshotReading';
 import type { LogStorage } from './logStorage';
-import type { Snapshot } from './logRecords';
 import type { TabLink } from './tabChannel';
-import type { LogFold, ServerBase, ServerOrdered } from './logFold';
+import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
 import type { SyncRecord, UnreadableEntry } from './syncStorage';
 
-/** What the server-sync half needs of the event log it belongs to; `EventLog` hands it these. */
-export interface SyncedLogParts {
+/** The account this device syncs with, or null, as others read it: only ServerSync changes it. */
+export type AccountRecord = Pick<BehaviorSubject<SyncRecord | null>, 'value' | 'subscribe' | 'pipe'>;
+
+/**
+ * What the server-sync half needs of the event log it belongs to (docs/architecture.md "Sync").
+ * The log's state stays the log's: this half folds into the log's fold and asks the log for its
+ * whole-log writes, which the log runs under its own lock.
+ */
+export interface SyncedLog {
   readonly storage: LogStorage;
-  /** The account this device syncs with, or null; the log's own subject, which this half writes. */
-  readonly account$: BehaviorSubject<SyncRecord | null>;
-  /** The log's tab link, or null without a channel. */
-  tabs(): TabLink | null;
-  /** The log's current fold (a load makes a new one). */
-  fold(): LogFold;
-  /** Publish the fold's state (with the pending events on top). */
-  publish(): void;
+  /** The log's folded state: its current fold (a load makes a new one), and publishing it. */
+  readonly folded: { readonly fold: LogFold; publish(): void };
   /** Whether this build may write (no newer schema version met). */
   writable(): boolean;
-  /** Run `work` after the log's earlier reads of storage, as one chain with them. */
-  afterReads(work: () => Promise<void>): Promise<void>;
-  /** Read the tail of the log (what this or other tabs stored) and fold it. */
-  catchUp(): Promise<void>;
+  /** The log's reads of storage, one chain: `after` runs work in it, `catchUp` reads the tail. */
+  readonly reads: { after(work: () => Promise<void>): Promise<void>; catchUp(): Promise<void> };
+  /** The log's tab link (to tell other tabs what was stored or ordered), or null without a channel. */
+  readonly tabs: Pick<TabLink, 'appended' | 'ordered'> | null;
   /**
-   * Inside `oneAtATime`: checkpoint the durable state, with a new epoch when other tabs must fold
-   * again; resolves with whether it was written (not when the log was replaced after this fold).
+   * A whole-log write that other tabs must fold again after: under the log's lock, once the fold is
+   * of the log as stored now, run `change`, then write a checkpoint of a new epoch and tell the
+   * other tabs. @throws when that checkpoint could not be written (the log was replaced meanwhile).
    */
-  checkpoint(options: { newEpoch: boolean }): Promise<boolean>;
-  /** Inside `oneAtATime`: fold the stored log again when another tab replaced it meanwhile. */
-  freshen(): Promise<void>;
-  /** Inside `oneAtATime`: replace the stored log under a new epoch (an empty snapshot when none). */
-  replaceLog(events: EventEnvelope[], snapshot: Snapshot | null): Promise<void>;
-  /** Run `work` after the log's earlier whole-log writes, holding the log's lock across tabs. */
-  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Fold the stored log again from scratch. */
-  reload(): Promise<void>;
+  rebase(change: () => Promise<void>): Promise<void>;
+  /**
+   * Under the log's lock: replace the stored log with nothing (an empty snapshot of a new epoch),
+   * run `then`, fold the log again and tell the other tabs.
+   */
+  clear(then: () => Promise<void>): Promise<void>;
 }
 
 /**
  * The event log's side of the server sync (docs/architecture.md "Sync"): the outbox, the server's
- * order, what the server refused for good and what this build cannot read, and the account key.
- * Called by the sync engine of the one tab that talks to the server; the log composes it as
+ * order, what the server refused for good and what this build cannot read, the account key, and
+ * the account record (`account$`, whose one writer this is). Called by the sync engine of the one tab that talks to the server; the log composes it as
  * `log.serverSync` and asks it at load and at every snapshot.
  */
 export class ServerSync {
-  constructor(private readonly log: SyncedLogParts) {}
+  /** The account this device syncs with, or null: set at load, by entering and leaving sync, and by progress. */
+  private readonly record$ = new BehaviorSubject<SyncRecord | null>(null);
+
+  constructor(private readonly log: SyncedLog) {}
+
+  /** The account this device syncs with (docs/architecture.md "Sync"), or null. */
+  get account$(): AccountRecord {
+    return this.record$;
+  }
 
   /** This device's note events the server has not ordered yet, in local order: what to push. */
   outbox(): readonly AppEvent[] {
-    return this.log.fold().unordered;
+    return this.log.folded.fold.unordered;
   }
 
   /** The server head this device has folded up to, and the notes there (the checkpoint to upload). */
   serverBase(): ServerBase | null {
-    const base = this.log.fold().serverBase;
+    const base = this.log.folded.fold.serverBase;
     return base ? { head: base.head, notes: base.notes } : null;
   }
 
   /** The account's checkpoint this synced device started from, or null (it holds the account's whole log). */
   async origin(): Promise<ServerBase | null> {
-    const stored = this.log.account$.value ? await this.log.storage.sync.origin() : null;
+    const stored = this.record$.value ? await this.log.storage.sync.origin() : null;
     if (!stored) return null;
     // Stored by this build or an older one (docs/architecture.md "Reading states"); one that does not read is not used.
     const reading = readOrigin(stored);
@@ -69,13 +75,20 @@ export class ServerSync {
   }
 
   /**
-   * Fold a synced device's notes at load: `base` (the snapshot's server part) with the outbox read
-   * after `ackedThrough` on top, then the server order recorded after the base.
+   * At a fold of the whole stored log: take `record` (the stored account, or null) and, on a synced
+   * device, fold its notes: `base` (the snapshot's server part; without one, the checkpoint this
+   * device started from, whose log holds no event before it) with the outbox read after the
+   * record's `ackedThrough` on top, then the server order recorded after the base. Resolves with
+   * whether the device syncs.
    */
-  async load(base: ServerBase, ackedThrough: number): Promise<void> {
-    const { outbox, aside } = await this.readOutbox(ackedThrough);
-    this.log.fold().enterSync(base, outbox, aside);
+  async load(record: SyncRecord | null, base: ServerBase | undefined): Promise<boolean> {
+    this.record$.next(record);
+    if (!record) return false;
+    const from = base ?? (await this.origin()) ?? EMPTY_SERVER_BASE;
+    const { outbox, aside } = await this.readOutbox(record.ackedThrough);
+    this.log.folded.fold.enterSync(from, outbox, aside);
     await this.readOrdered();
+    return true;
   }
 
   /**
@@ -84,26 +97,18 @@ export class ServerSync {
    * in the server's order with them on top. Other tabs fold again too.
    */
   async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
-    const { storage, account$ } = this.log;
-    await this.log.oneAtATime(async () => {
-      await this.log.freshen();
+    const { storage, folded } = this.log;
+    // Other tabs fold again from the checkpoint that follows, which holds the account's checkpoint; its
+    // new epoch keeps a tab that has not heard of it yet from writing its own fold above it.
+    await this.log.rebase(async () => {
       const start = { ...record, ackedThrough: 0 };
       await storage.sync.write(start);
       if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
-      account$.next(start);
+      this.record$.next(start);
       const { outbox, aside } = await this.readOutbox(0);
-      this.log.fold().enterSync(base, outbox, aside);
-      this.log.publish();
-      // Other tabs fold again from this snapshot, which holds the account's checkpoint; its new epoch
-      // keeps a tab that has not heard of it yet from writing its own fold above it.
-      await this.mustCheckpoint();
+      folded.fold.enterSync(base, outbox, aside);
+      folded.publish();
     });
-    this.log.tabs()?.replaced();
-  }
-
-  /** A checkpoint of a new epoch that must be written (the lock is held, so only a build without it can intervene). */
-  private async mustCheckpoint(): Promise<void> {
-    if (!(await this.log.checkpoint({ newEpoch: true }))) throw new Error('The log was replaced meanwhile: try again.');
   }
 
   /**
@@ -112,20 +117,15 @@ export class ServerSync {
    */
   async leaveSync(keepNotes: boolean): Promise<void> {
     const { storage } = this.log;
-    await this.log.oneAtATime(async () => {
-      if (keepNotes) {
-        await this.log.freshen();
+    if (keepNotes) {
+      await this.log.rebase(async () => {
         await storage.sync.write(null);
-        this.log.fold().leaveSync();
-        this.log.account$.next(null);
-        await this.mustCheckpoint();
-      } else {
-        await this.log.replaceLog([], null);
-        await storage.sync.write(null);
-        await this.log.reload();
-      }
-    });
-    this.log.tabs()?.replaced();
+        this.log.folded.fold.leaveSync();
+        this.record$.next(null);
+      });
+    } else {
+      await this.log.clear(() => storage.sync.write(null));
+    }
   }
 
   /**
@@ -142,11 +142,11 @@ export class ServerSync {
     await storage.sync.order(events.map(({ sseq, id }) => ({ sseq, id })));
     await storage.sync.addUnreadable(unreadable);
     if (stored.length) {
-      await this.log.catchUp();
-      this.log.tabs()?.appended(stored[stored.length - 1].seq);
+      await this.log.reads.catchUp();
+      this.log.tabs?.appended(stored[stored.length - 1].seq);
     }
     await this.advance();
-    this.log.tabs()?.ordered();
+    this.log.tabs?.ordered();
   }
 
   /** Record where the server put this device's pushed events (accepted or already held). */
@@ -158,14 +158,14 @@ export class ServerSync {
   async setAside(refused: readonly { id: string; reason: string }[]): Promise<void> {
     if (!refused.length) return;
     await this.log.storage.sync.setAside(refused);
-    this.log.fold().setAside(new Set(refused.map((r) => r.id)));
-    this.log.publish();
+    this.log.folded.fold.setAside(new Set(refused.map((r) => r.id)));
+    this.log.folded.publish();
   }
 
   /** Fold what the server has ordered beyond the folded head (after a pull here or in another tab). */
   advance(): Promise<void> {
-    return this.log.afterReads(async () => {
-      if (await this.readOrdered()) this.log.publish();
+    return this.log.reads.after(async () => {
+      if (await this.readOrdered()) this.log.folded.publish();
     });
   }
 
@@ -174,7 +174,7 @@ export class ServerSync {
    * and fold it. Returns how many sequence numbers the head moved by.
    */
   private async readOrdered(): Promise<number> {
-    const fold = this.log.fold();
+    const { fold } = this.log.folded;
     const { storage } = this.log;
     const head = fold.serverBase?.head;
     if (head === undefined) return 0;
@@ -207,7 +207,7 @@ export class ServerSync {
 
   /** How many of this device's events the server refused for good (kept here, never synced). */
   async setAsideCount(): Promise<number> {
-    return this.log.account$.value ? (await this.log.storage.sync.aside()).size : 0;
+    return this.record$.value ? (await this.log.storage.sync.aside()).size : 0;
   }
 
   /** How many events of the account's order this build could not read (skipped by the fold, listed). */
@@ -217,7 +217,7 @@ export class ServerSync {
 
   /** The events of the account's order this build could not read, with the reasons, by ascending sseq. */
   async unreadableEntries(): Promise<UnreadableEntry[]> {
-    return this.log.account$.value ? this.log.storage.sync.unreadable() : [];
+    return this.record$.value ? this.log.storage.sync.unreadable() : [];
   }
 
   /** The account key of a synced device (non-extractable), or null while it is locked (docs/sync.md "Keys"). */
@@ -235,24 +235,24 @@ export class ServerSync {
    * the next start knows it without downloading it (SyncRecord.checkpointSeq). Never moves it back.
    */
   async knowCheckpoint(serverSeq: number): Promise<void> {
-    const record = this.log.account$.value;
+    const record = this.record$.value;
     if (!record || (record.checkpointSeq ?? 0) >= serverSeq) return;
     const next = { ...record, checkpointSeq: serverSeq };
     await this.log.storage.sync.write(next);
-    this.log.account$.next(next);
+    this.record$.next(next);
   }
 
   /** Remember how far the server has this device's events, so the next start reads the outbox from there. */
   async saveProgress(): Promise<void> {
-    const record = this.log.account$.value;
+    const record = this.record$.value;
     if (!record) return;
-    const fold = this.log.fold();
+    const { fold } = this.log.folded;
     // Set-aside events count as unordered: the next start must read them to fold them on top again.
     const firstUnordered = fold.firstOnTop?.seq ?? fold.confirmed.seq + 1;
     const ackedThrough = Math.max(record.ackedThrough, firstUnordered - 1);
     if (ackedThrough === record.ackedThrough) return;
     const next = { ...record, ackedThrough };
     await this.log.storage.sync.write(next);
-    this.log.account$.next(next);
+    this.record$.next(next);
   }
 }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
+import { EventLog } from '../../src/events/eventLog';
+import { SNAPSHOT_EVERY_EVENTS } from '../../src/events/snapshotSchedule';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
@@ -116,5 +117,35 @@ describe('event log', () => {
     expect(stored.seq).toBe(1);
     expect(log.pendingEvents()).toEqual([]);
     expect(log.status$.value.writeError).toBeNull();
+  });
+
+  it('keeps an event another tab stored with the same id before this tab wrote it, and stores the rest of the batch once', async () => {
+    const [endA, endB] = channelPair();
+    const tabA = await openLog(endA);
+    const tabB = await openLog(endB);
+    const shared = tabA.create('note.created', created('1'));
+    const own = tabB.create('note.created', created('2'));
+    // Both tabs hold the same event (a page-hide journal both recovered); tab A makes it durable first.
+    const storedByA = await tabA.appendEvent(shared);
+    const written = await tabB.appendBatch([shared, own]);
+
+    expect(written.map((e) => e.id)).toEqual([shared.id, own.id]);
+    expect(written[0].seq).toBe(storedByA.seq);
+    expect(tabB.status$.value.writeError).toBeNull();
+    expect(tabB.pendingEvents()).toEqual([]);
+    expect(tabB.state.notes.order).toEqual(['2', '1']);
+    const reopened = await openLog();
+    const ids = (await reopened.storedRecords()).map((r) => r.id);
+    expect(ids.sort()).toEqual([shared.id, own.id].sort());
+    await vi.waitFor(() => expect(tabA.state.notes.order).toEqual(['2', '1']));
+  });
+
+  it('still reports a write error when a refused id is not in the log after all', async () => {
+    const storage = await openIndexedDbStorage();
+    storage.append = () => Promise.reject(new DOMException('refused', 'ConstraintError'));
+    const log = await openLog(null, storage);
+    await expect(log.append('note.created', created('1'))).rejects.toThrow('refused');
+    expect(log.status$.value.writeError?.name).toBe('ConstraintError');
+    expect(log.pendingEvents().length).toBe(1);
   });
 });

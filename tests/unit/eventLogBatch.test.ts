@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EventLog, SNAPSHOT_EVERY_EVENTS } from '../../src/events/eventLog';
+import { EventLog } from '../../src/events/eventLog';
+import { SNAPSHOT_EVERY_EVENTS } from '../../src/events/snapshotSchedule';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { IMPORT_RECORDS_KEY, InvalidEventError, type AppEvent } from '../../catalog';
 import type { AppState } from '../../src/projections/notesState';

@@ -55,6 +55,36 @@ describe('page-hide journal', () => {
     expect(next.state.notes.meta['1']?.title).toBe('Typed just before the page left');
   });
 
+  it('appends the journal once when the closing page stores an event after this start checked the log', async () => {
+    const storage = createMemoryLogStorage();
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const closing = await loadedLog({ ...storage, append: (batch) => landed.then(() => storage.append(batch)) });
+    const written = closing.append('note.created', { id: '1', title: 'Stored by the closing page' });
+    const web = new MemoryWebStorage();
+    expect(writeJournal(closing, web)).toBe(1);
+    const second = { ...ev('note.created', { id: '2', title: 'Only in the journal' }), seq: 0 };
+    web.setItem(JOURNAL_KEY, JSON.stringify([...(JSON.parse(web.getItem(JOURNAL_KEY)!) as unknown[]), second]));
+    // The closing page's write lands just after this start asked which journal events the log holds.
+    const next = await loadedLog({
+      ...storage,
+      existingIds: async (ids) => {
+        const held = await storage.existingIds(ids);
+        land();
+        await written;
+        return held;
+      },
+    });
+
+    const recovered = await recoverJournal(next, web);
+    expect(recovered.appended.map((e) => (e.payload as { id: string }).id)).toEqual(['1', '2']);
+    expect(next.status$.value.writeError).toBeNull();
+    expect(next.pendingEvents()).toEqual([]);
+    expect(next.state.notes.order).toEqual(['2', '1']);
+    const stored = await storage.readAfter(0);
+    expect(stored.map((e) => (e as { payload: { id: string } }).payload.id).sort()).toEqual(['1', '2']);
+  });
+
   it('skips journal events the log already holds and stale body saves', async () => {
     const log = await loadedLog();
     const created = await log.append('note.created', { id: '1', title: 'a' });

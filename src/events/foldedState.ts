@@ -1,0 +1,89 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import type { AppEvent } from '../../catalog';
+import { foldApp } from '../projections/foldApp';
+import { shareEqual } from '../projections/structuralSharing';
+import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { LogFold } from './logFold';
+
+/**
+ * What the log shows (docs/architecture.md "IndexedDB log"): the fold of its durable events
+ * (LogFold, in seq order or, on a synced device, the server's) with the events appended here and
+ * not yet durable folded on top. The one owner of the fold, the pending events and `state$`.
+ */
+export class FoldedState {
+  /** The durable fold with the pending events on top; objects equal to the last ones are kept. */
+  readonly state$ = new BehaviorSubject<AppState>(INITIAL_STATE);
+  /** Every event once it is durable, local, from another tab or from the sync server, in the order it became so. */
+  readonly events$ = new Subject<AppEvent>();
+  /** The durable fold; a fold of the whole stored log starts a new one (`restart`). */
+  private current = new LogFold(INITIAL_STATE);
+  /** Events applied here but not durable yet, in append order: shown on top, kept by the page-hide journal. */
+  private pendingEvents: AppEvent[] = [];
+
+  /** The durable fold (its state, its server order and outbox). */
+  get fold(): LogFold {
+    return this.current;
+  }
+
+  /** The pending events (see `pendingEvents`). */
+  get pending(): readonly AppEvent[] {
+    return this.pendingEvents;
+  }
+
+  /** Start a new durable fold from `initial` (a snapshot's state, or the empty one). */
+  restart(initial: AppState): LogFold {
+    this.current = new LogFold(initial);
+    return this.current;
+  }
+
+  /** Show `state` before the fold has it (start-up's list before the bodies). */
+  show(state: AppState): void {
+    this.state$.next(state);
+  }
+
+  /** Apply appended events at once, as pending. */
+  apply(events: readonly AppEvent[]): void {
+    this.pendingEvents.push(...events);
+    this.publish();
+  }
+
+  /** Drop every pending event (the stored log is folded again from scratch). */
+  forgetPending(): void {
+    this.pendingEvents = [];
+  }
+
+  /** Fold durable events (seq order, after the confirmed seq), drop them from pending, and tell `events$`. */
+  confirm(events: AppEvent[]): void {
+    if (events.length === 0) return;
+    const ownIds = new Set(this.pendingEvents.map((e) => e.id));
+    // Fold runs of own / other tabs' events: other tabs' view events must not move this tab's view.
+    for (let i = 0; i < events.length;) {
+      const own = ownIds.has(events[i].id);
+      let j = i;
+      while (j < events.length && ownIds.has(events[j].id) === own) j++;
+      this.current.confirmLocal(events.slice(i, j), own ? 'this-tab' : 'elsewhere');
+      i = j;
+    }
+    const confirmedIds = new Set(events.map((e) => e.id));
+    this.pendingEvents = this.pendingEvents.filter((e) => !confirmedIds.has(e.id));
+    this.publish();
+    for (const e of events) this.events$.next(e);
+  }
+
+  /** Take `folded` (events the fold already holds) out of pending, and show the state without them on top. */
+  drop(folded: readonly AppEvent[]): void {
+    const ids = new Set(folded.map((e) => e.id));
+    const before = this.pendingEvents.length;
+    this.pendingEvents = this.pendingEvents.filter((e) => !ids.has(e.id));
+    if (this.pendingEvents.length !== before) this.publish();
+  }
+
+  /** Publish the fold's state with the pending events on top. */
+  publish(): void {
+    const current = this.state$.value;
+    const confirmed = this.current.confirmed;
+    // Confirming folds events again from the durable state: keep the published objects where equal.
+    const next = shareEqual(current, this.pendingEvents.length ? foldApp(confirmed, this.pendingEvents) : confirmed);
+    if (next !== current) this.state$.next(next);
+  }
+}

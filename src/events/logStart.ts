@@ -1,0 +1,151 @@
+import { readRecords, type AppEvent } from '../../catalog';
+import { foldApp } from '../projections/foldApp';
+import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { isExactPreview, withPendingBodies } from '../projections/pendingBodies';
+import type { LogStorage } from './logStorage';
+import type { LogHealth } from './logStatus';
+import type { QuarantineRecord, Snapshot } from './logRecords';
+import { isOwnSnapshot, readSnapshot, readSnapshotHead } from './snapshotReading';
+import type { SyncRecord } from './syncStorage';
+
+/** What reading the stored log needs: its storage, the clock, and where to report what it met. */
+export interface StoredLogReader {
+  readonly storage: LogStorage;
+  now(): Date;
+  readonly health: LogHealth;
+}
+
+/** What a fold of the whole stored log starts from (see LogStart.read). */
+export interface StoredStart {
+  /** The newest snapshot this build can use, or null (none, a newer build's, or set aside). */
+  snapshot: Snapshot | null;
+  /** The stored log's epoch (Snapshot.epoch; '' for a log never replaced). */
+  epoch: string;
+  /** The state to fold onto: the snapshot's, or the empty one. */
+  initial: AppState;
+  /** The raw records after `initial.seq`. */
+  raws: unknown[];
+  /** This build's events among `raws` (the others quarantined or left for a newer build). */
+  events: AppEvent[];
+  /** The state the preview showed folded from these very records (bodies pending), or null. */
+  shown: AppState | null;
+  /** The account this device syncs with, or null. */
+  record: SyncRecord | null;
+}
+
+/**
+ * Reading the stored log at start and at every reload (docs/architecture.md "Start-up order",
+ * "Reading states"): the newest usable snapshot, the records after it, and what the preview
+ * already read. Owns what the preview leaves for the load and what the load must write after.
+ */
+export class LogStart {
+  /**
+   * What `preview` read and showed: the records after the snapshot head's seq, and the state folded
+   * from them, for `read` to complete with the bodies instead of reading and folding them again.
+   */
+  private preread: { after: number; raws: unknown[]; shown: AppState | null } | null = null;
+  /** The newest snapshot did not read and was set aside: the load writes a fresh one. */
+  private snapshotSetAside = false;
+  /** The snapshot read at start was another build's (upcast and parsed): one of this build's replaces it. */
+  private snapshotForeign = false;
+
+  constructor(private readonly reader: StoredLogReader) {}
+
+  /**
+   * The list before the bodies (EventLog.preview): the events after the newest snapshot head folded
+   * onto it with every body PENDING_BODY, or null where that list could differ from the real one.
+   */
+  async preview(): Promise<AppState | null> {
+    const { storage } = this.reader;
+    const [stored, record] = await Promise.all([storage.latestSnapshotHead(), storage.sync.read()]);
+    // A head that does not read is left to the load, which reads its whole snapshot and sets it aside.
+    const reading = stored && !record ? readSnapshotHead(stored) : null;
+    if (!reading?.ok) return null;
+    const head = reading.state;
+    const raws = await storage.readAfter(head.state.seq);
+    this.preread = { after: head.state.seq, raws, shown: null };
+    const { events, newer } = readRecords(raws);
+    if (newer.length) return null;
+    const start = withPendingBodies(head.state);
+    const state = foldApp(start, events, 'this-tab');
+    if (state.view.search !== '' || !isExactPreview(start.notes, state.notes)) return null;
+    this.preread.shown = state;
+    return state;
+  }
+
+  /** Read the whole stored log: the newest usable snapshot, the sync record and the records after the snapshot. */
+  async read(): Promise<StoredStart> {
+    const { storage } = this.reader;
+    const [stored, record] = await Promise.all([storage.latestSnapshot(), storage.sync.read()]);
+    const snapshot = stored ? await this.usableSnapshot(stored) : null;
+    const epoch = stored?.epoch ?? '';
+    const initial = snapshot?.state ?? INITIAL_STATE;
+    const preread = this.preread?.after === initial.seq ? this.preread : null;
+    this.preread = null;
+    const raws = preread ? preread.raws : await storage.readAfter(initial.seq);
+    const events = await readStored(this.reader, raws, epoch);
+    return { snapshot, epoch, initial, raws, events, shown: preread?.shown ?? null, record };
+  }
+
+  /**
+   * Which snapshot the load must write once the tab is usable, asked once: 'set-aside' (the newest
+   * did not read), 'foreign' (it was another build's), or null.
+   */
+  snapshotDue(writable: boolean): 'set-aside' | 'foreign' | null {
+    if (this.snapshotSetAside && writable) {
+      this.snapshotSetAside = false;
+      return 'set-aside';
+    }
+    if (this.snapshotForeign && writable) {
+      this.snapshotForeign = false;
+      return 'foreign';
+    }
+    return null;
+  }
+
+  /**
+   * `stored` as this build's snapshot (docs/architecture.md "Reading states"), or null: a newer
+   * build's is left alone; one that does not parse is set aside with its reason (reported like a
+   * quarantined event) and the events are folded instead, after which a fresh snapshot replaces it.
+   */
+  private async usableSnapshot(stored: Snapshot): Promise<Snapshot | null> {
+    const reading = readSnapshot(stored);
+    if (reading.ok) {
+      this.snapshotForeign = !isOwnSnapshot(stored);
+      return reading.state;
+    }
+    if ('newer' in reading) return null;
+    const at = this.reader.now().toISOString();
+    const record: QuarantineRecord = {
+      seq: null,
+      reason: `snapshot at seq ${stored.seq}: ${reading.reason}`,
+      raw: { v: stored.v, writer: stored.writer, seq: stored.seq, at: stored.at },
+      at,
+    };
+    await this.reader.storage.quarantine([record]);
+    this.reader.health.quarantined([record]);
+    this.snapshotSetAside = true;
+    return null;
+  }
+}
+
+/**
+ * Read stored records through the catalog's one reader: return this build's events; quarantine
+ * malformed records (reported once); leave newer builds' records in place and stop writing.
+ * `epoch`: the epoch of the log `raws` were read from.
+ */
+export async function readStored(reader: StoredLogReader, raws: unknown[], epoch: string): Promise<AppEvent[]> {
+  const { events, malformed, newestVersion } = readRecords(raws);
+  if (newestVersion !== null) reader.health.meetNewerVersion(newestVersion);
+  if (malformed.length) {
+    const at = reader.now().toISOString();
+    const records: QuarantineRecord[] = malformed.map(({ raw, reason }) => {
+      const seq = (raw as { seq?: unknown } | null)?.seq;
+      return { seq: typeof seq === 'number' ? seq : null, reason, raw, at };
+    });
+    // Only in the log `raws` were read from: after a replacement their seqs name other records,
+    // and the fold of the new log (a reload follows) sets aside what it holds.
+    if (await reader.storage.quarantine(records, epoch)) reader.health.quarantined(records);
+  }
+  return events;
+}
