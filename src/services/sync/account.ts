@@ -71,6 +71,9 @@ export interface AuthApi {
 /** What the dialog says when the host cannot be reached. */
 export const OFFLINE_MESSAGE = 'No connection to the sync server. Your notes stay on this device; try again when you are online.';
 
+/** What the dialog says when the host failed (a 5xx, or an answer this device cannot read). */
+export const SERVER_PROBLEM_MESSAGE = 'The sync server had a problem. Try again in a moment.';
+
 /** Passwords shorter than this are refused before asking the server (its own minimum is the same; catalog/passwordPolicy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -129,7 +132,7 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
       wait,
     );
   }
-  if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
+  if (response.status >= 500) return new AccountError('server', SERVER_PROBLEM_MESSAGE);
   if (signingUp && response.status === 400) {
     const { code, message } = await errorBody(response);
     if ((code === 'NAME_TOO_LONG' || code === 'BAD_EMAIL') && message) return new AccountError('invalid', message);
