@@ -5,22 +5,12 @@
  * the recovery key: only the KDF parameters with the salt, the wrapped keys, a verifier of the
  * recovery key and the login secret (which better-auth hashes again). Web-standard APIs only.
  */
-import * as v from 'valibot';
-import { sealedLength, WIRE_COUNT } from './wire';
+import { sealedLength } from './wire';
 import { isRecord } from './guards';
+import type { KdfParams, KeyBundle } from './wireSchemas';
 
-/**
- * Argon2id parameters of an account: memory in KiB, passes, lanes, and the salt (base64url, 16
- * bytes). The schema is their shape; `kdfError` is what the host accepts, `checkHostKdf` what a device does.
- */
-export const KDF_PARAMS = v.object({
-  alg: v.literal('argon2id'),
-  memoryKiB: v.number(),
-  iterations: v.number(),
-  parallelism: v.number(),
-  salt: v.string(),
-});
-export type KdfParams = v.InferOutput<typeof KDF_PARAMS>;
+/** Shapes of the keys' wire forms and answers (catalog/wireSchemas.ts); what the host accepts is checked below. */
+export type { KdfParams, KeyBundle, KeysState, RecoveryWrapAnswer, ResealAnswer, SaltAnswer } from './wireSchemas';
 
 /** What new accounts get: kept with the salt, so it can be raised later. */
 export const DEFAULT_KDF: Omit<KdfParams, 'salt'> = { alg: 'argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 1 };
@@ -35,24 +25,6 @@ const MAX_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 1_048_576, iterati
 
 /** Bytes of a KDF salt. */
 export const SALT_BYTES = 16;
-
-/**
- * An account's keys as the host keeps them (all base64 unless named):
- * - `kdf`: how the password becomes the login secret and the key-encryption key (KEK);
- * - `passwordWrap`: the account key sealed under the KEK;
- * - `recoveryWrap`: the account key sealed under a key derived from the recovery key;
- * - `recoveryVerifier`: base64url SHA-256 of the recovery proof (a secret derived from the recovery key);
- * - `recoverySealed`: the recovery key sealed under the account key (Account shows it again).
- * The schema is their shape; `keyBundleError` is what the host accepts.
- */
-const KEY_BUNDLE = v.object({
-  kdf: KDF_PARAMS,
-  passwordWrap: v.string(),
-  recoveryWrap: v.string(),
-  recoveryVerifier: v.string(),
-  recoverySealed: v.string(),
-});
-export type KeyBundle = v.InferOutput<typeof KEY_BUNDLE>;
 
 /** A login secret, a recovery proof or a verifier: base64url without padding of 32 bytes. */
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -102,28 +74,17 @@ export function keyBundleError(value: unknown): string | null {
 
 /** `value` as a key bundle with only its known fields, or null when keyBundleError finds it wrong. */
 export function readKeyBundle(value: unknown): KeyBundle | null {
-  return keyBundleError(value) === null ? v.parse(KEY_BUNDLE, value) : null;
+  if (keyBundleError(value) !== null) return null;
+  const v = value as KeyBundle;
+  const { alg, memoryKiB, iterations, parallelism, salt } = v.kdf;
+  return {
+    kdf: { alg, memoryKiB, iterations, parallelism, salt },
+    passwordWrap: v.passwordWrap,
+    recoveryWrap: v.recoveryWrap,
+    recoveryVerifier: v.recoveryVerifier,
+    recoverySealed: v.recoverySealed,
+  };
 }
-
-/**
- * The salt endpoint's answer (`POST /functions/v1/sync/salt {email}`): the account's KDF
- * parameters (a made-up, stable salt for an e-mail without an account), or `upgrade: true` for an
- * account made before end-to-end encryption, which signs in once with its password to upgrade.
- */
-export const SALT_ANSWER = v.union([v.object({ upgrade: v.literal(true) }), v.object({ kdf: KDF_PARAMS })]);
-export type SaltAnswer = v.InferOutput<typeof SALT_ANSWER>;
-
-/** `GET /functions/v1/sync/keys` answer: the account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
-export const KEYS_STATE = v.object({ state: v.picklist(['none', 'upgrading', 'active']), keys: v.nullable(KEY_BUNDLE) });
-export type KeysState = v.InferOutput<typeof KEYS_STATE>;
-
-/** `POST /functions/v1/sync/recover {email, proof}` answer: the account and its recovery wrap. */
-export const RECOVERY_WRAP_ANSWER = v.object({ userId: v.string(), recoveryWrap: v.string() });
-export type RecoveryWrapAnswer = v.InferOutput<typeof RECOVERY_WRAP_ANSWER>;
-
-/** `POST /functions/v1/sync/reseal` answer: events replaced now, and the account's events still in clear. */
-export const RESEAL_ANSWER = v.object({ resealed: WIRE_COUNT, inClear: WIRE_COUNT });
-export type ResealAnswer = v.InferOutput<typeof RESEAL_ANSWER>;
 
 /** Longest e-mail address an account may have, in characters (the longest path SMTP carries, RFC 5321). */
 const MAX_EMAIL_LENGTH = 254;

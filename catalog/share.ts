@@ -8,25 +8,15 @@
  * The viewer page imports this file for its types only (`import type`): the app's first screen
  * reaches the catalog, and the viewer shares no module with it (scripts/firstScreenChunks.ts).
  */
-import * as v from 'valibot';
-import { KDF_PARAMS } from './keys';
-import { WIRE_COUNT } from './wire';
+import type { SealedShare } from './wireSchemas';
+
+/** A sealed copy, a listed link and a read's answer: shapes declared once as schemas. */
+export type { SealedShare, ShareAnswer, ShareListing } from './wireSchemas';
 
 const MIB = 1_048_576;
 
 /** The version of a sealed copy's format: what `v` says, and what its associated data binds. */
 export const SEALED_SHARE_VERSION = 1;
-
-/**
- * A copy of a note as the host keeps and serves it (all base64):
- * - `kdf`: the password's Argon2id parameters and salt, or null when the link needs no password;
- * - `wrap`: the content key sealed (AES-256-GCM) under a key derived from the link's key (and the
- *   password), with associated data binding the share id;
- * - `c`: the note (title, HTML, time) as JSON, sealed under the content key, with associated data
- *   binding the share id and `v`.
- */
-const SEALED_SHARE = v.object({ v: v.number(), kdf: v.nullable(KDF_PARAMS), wrap: v.string(), c: v.string() });
-export type SealedShare = v.InferOutput<typeof SEALED_SHARE>;
 
 /** `PUT /functions/v1/sync/share` body: a new copy (`share`), or only new options of a stored one (no `share`). */
 export interface SharePutBody {
@@ -38,29 +28,6 @@ export interface SharePutBody {
   tag: string;
   share?: SealedShare;
 }
-
-/**
- * One link of the account, as `GET /functions/v1/sync/shares` lists it (times ISO-8601):
- * `expired` true once the host deleted its copy at its expiry (the link answers 410), `bytes` the
- * UTF-8 bytes of the stored copy (0 once expired).
- */
-const SHARE_LISTING = v.object({
-  id: v.string(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  expiresAt: v.nullable(v.string()),
-  expired: v.boolean(),
-  bytes: WIRE_COUNT,
-  tag: v.string(),
-});
-export type ShareListing = v.InferOutput<typeof SHARE_LISTING>;
-
-/** `GET /functions/v1/sync/shares` answer: every link of the account. */
-export const SHARE_LIST_ANSWER = v.object({ shares: v.array(SHARE_LISTING) });
-
-/** `GET /functions/v1/sync/share?id=` answer: the copy and when it was last replaced. */
-export const SHARE_ANSWER = v.object({ share: SEALED_SHARE, updatedAt: v.string() });
-export type ShareAnswer = v.InferOutput<typeof SHARE_ANSWER>;
 
 /** A copy's JSON on the wire and as stored, in UTF-8 bytes: a note's images make it large. */
 export const MAX_SHARE_BYTES = 8 * MIB;

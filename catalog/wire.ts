@@ -7,9 +7,9 @@
  * both agree to the byte. Web-standard APIs only: it runs in the browser, on Node and on Deno.
  */
 
-import * as v from 'valibot';
 import { DEVICE_ID_PATTERN } from './envelope';
 import { isRecord } from './guards';
+import type { SealedEvent } from './wireSchemas';
 
 const MIB = 1_048_576;
 
@@ -61,60 +61,17 @@ export function pushBodyBytes(deviceId: string, eventBytes: number, events: numb
 export const SEAL_NONCE_BYTES = 12;
 const SEAL_TAG_BYTES = 16;
 
-/** A count on the wire: a whole number from 0 (a serverSeq, a head, a number of events). */
-export const WIRE_COUNT = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** The sealed event, the push answer, the pull page and the sealed checkpoint: shapes declared once as schemas. */
+export type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from './wireSchemas';
 
-/**
- * An event as it travels and as the host stores it (docs/sync.md "What the host can see"): the
- * envelope the host checks in clear, and `c`, the base64 of nonce + AES-GCM ciphertext of the rest
- * of the event (type, payload, anything else). `device` is the id of the device that made it.
- * The schema is the shape a device opens; `sealedEnvelopeError` is what the host checks of one.
- */
-export const SEALED_EVENT = v.object({ v: v.number(), id: v.string(), at: v.string(), device: v.optional(v.string()), c: v.string() });
-export type SealedEvent = v.InferOutput<typeof SEALED_EVENT>;
-
-/** The keys a sealed event may have: any other key (a plain `type` or `payload`) is refused by the host. */
-const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set(Object.keys(SEALED_EVENT.entries));
+/** The keys a sealed event may have (catalog/wireSchemas.ts `SEALED_EVENT`): any other key (a plain `type` or `payload`) is refused by the host. */
+const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set<keyof SealedEvent>(['v', 'id', 'at', 'device', 'c']);
 
 /** `POST /functions/v1/sync/push` body. */
 export interface PushBody {
   deviceId: string;
   events: SealedEvent[];
 }
-
-/** An event's place in the account's order. */
-const EVENT_POSITION = v.object({ id: v.string(), serverSeq: WIRE_COUNT });
-
-/** `push` answered 200: every event of the batch in exactly one list, and the account's head after it. */
-export const PUSH_ANSWER = v.object({
-  accepted: v.array(EVENT_POSITION),
-  duplicates: v.array(EVENT_POSITION),
-  refused: v.array(v.object({ id: v.string(), reason: v.string() })),
-  head: WIRE_COUNT,
-});
-export type PushAnswer = v.InferOutput<typeof PUSH_ANSWER>;
-
-/**
- * One event of a pull page: where the host put it, the device that pushed it, the event as stored:
- * a JSON object, sealed (SEALED_EVENT) or, for an account made before end-to-end encryption and
- * not yet upgraded, in clear. The device opens it and skips one that does not open.
- */
-const PULLED_EVENT = v.object({ serverSeq: WIRE_COUNT, deviceId: v.string(), event: v.looseObject({}) });
-
-/** `GET /functions/v1/sync/pull` answer. */
-export const PULL_PAGE = v.object({ events: v.array(PULLED_EVENT), head: WIRE_COUNT, more: v.boolean() });
-export type PullPage = v.InferOutput<typeof PULL_PAGE>;
-
-/** `GET /functions/v1/sync/head` answer, and each `head` message of the live stream: the account's head. */
-export const HEAD_ANSWER = v.object({ head: WIRE_COUNT });
-
-/**
- * The account's checkpoint for new devices, sealed: `c` is the base64 of nonce + AES-GCM
- * ciphertext of the gzip of the notes state's JSON, bound to the account, `serverSeq` and `format`.
- * `PUT /functions/v1/sync/snapshot` takes it with `deviceId`; `GET` answers it with `createdAt`.
- */
-export const SEALED_CHECKPOINT = v.object({ serverSeq: WIRE_COUNT, format: v.string(), c: v.string() });
-export type SealedCheckpoint = v.InferOutput<typeof SEALED_CHECKPOINT>;
 
 /**
  * The format of checkpoints this build writes: the notes projection of event schema 4 (notebooks,

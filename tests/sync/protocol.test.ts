@@ -4,7 +4,8 @@
 import { gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKPOINT_FORMAT, EVENT_SCHEMA_VERSION, HEAD_ANSWER, PULL_PAGE, PUSH_ANSWER, SEALED_CHECKPOINT } from '../../catalog/index.ts';
+import { CHECKPOINT_FORMAT, EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
+import { HEAD_ANSWER, PULL_PAGE, PUSH_ANSWER, SEALED_CHECKPOINT } from '../../catalog/wireSchemas.ts';
 import { newDeviceId, noteEvent, SyncClient } from './client';
 import { usePostgresCluster } from './cluster';
 import { startSyncHost, type InProcessHost } from './host';

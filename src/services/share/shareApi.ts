@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import { SHARE_ANSWER, SHARE_LIST_ANSWER, type SealedShare, type ShareListing, type SharePutBody } from '../../../catalog';
+import type { SealedShare, ShareListing, SharePutBody } from '../../../catalog';
+import { SHARE_ANSWER, SHARE_LIST_ANSWER } from '../../../catalog/wireSchemas';
 import { answerOf, failure, syncAnswer, syncEndpoints } from '../sync/syncHttp';
 
 /**

@@ -1,16 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
-import {
-  HEAD_ANSWER,
-  PULL_PAGE,
-  PUSH_ANSWER,
-  SEALED_CHECKPOINT,
-  type PullPage,
-  type PushAnswer,
-  type PushBody,
-  type SealedCheckpoint,
-  type SealedEvent,
-} from '../../../catalog';
+import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
+import { HEAD_ANSWER, PULL_PAGE, PUSH_ANSWER, SEALED_CHECKPOINT } from '../../../catalog/wireSchemas';
 import type { SealedTransport } from './transport';
 import { answerOf, failure, syncAnswer, syncEndpoints } from './syncHttp';
 

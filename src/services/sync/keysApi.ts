@@ -5,18 +5,8 @@
  */
 import ky, { type KyInstance } from 'ky';
 import type * as v from 'valibot';
-import {
-  KEYS_STATE,
-  RECOVERY_WRAP_ANSWER,
-  RESEAL_ANSWER,
-  SALT_ANSWER,
-  type KdfParams,
-  type KeyBundle,
-  type KeysState,
-  type RecoveryWrapAnswer,
-  type SaltAnswer,
-  type SealedEvent,
-} from '../../../catalog';
+import type { KdfParams, KeyBundle, KeysState, RecoveryWrapAnswer, SaltAnswer, SealedEvent } from '../../../catalog';
+import { KEYS_STATE, RECOVERY_WRAP_ANSWER, RESEAL_ANSWER, SALT_ANSWER } from '../../../catalog/wireSchemas';
 import { AccountError, OFFLINE_MESSAGE, SERVER_PROBLEM_MESSAGE, waitText } from './account';
 import { retryAfterSeconds } from './retryAfter';
 import { errorWords, readAnswer, syncEndpoints, UNREADABLE_ANSWER } from './syncHttp';

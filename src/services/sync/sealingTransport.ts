@@ -5,7 +5,8 @@
  * comes to the engine as unreadable with the reason, never as an event.
  */
 import * as v from 'valibot';
-import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState, SEALED_EVENT } from '../../../catalog';
+import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState } from '../../../catalog';
+import { SEALED_EVENT } from '../../../catalog/wireSchemas';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';

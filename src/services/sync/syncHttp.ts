@@ -86,7 +86,7 @@ export async function readAnswer<S extends v.GenericSchema>(
   const answer = v.safeParse(schema, body);
   if (answer.success) return { ok: true, value: answer.output };
   const reason = leafIssues(answer.issues)
-    .map((issue) => `${v.getDotPath(issue) ?? 'the answer'}: ${issue.message}`)
+    .map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? 'the answer'}: ${issue.message}`)
     .join('; ');
   return { ok: false, reason };
 }
