@@ -6,7 +6,7 @@
  * by `sealedEnvelopeError`, `kdfError` and `keyBundleError`.
  *
  * Not in `catalog/index.ts`: the app's first screen reaches the catalog through it, and these are
- * needed only once it syncs, so the sync code and the host import this file by its path.
+ * needed only once it syncs, so the sync code and the tests import this file by its path.
  */
 import * as v from 'valibot';
 
