@@ -7,15 +7,10 @@
  */
 import { sealedLength } from './wire';
 import { isRecord } from './guards';
+import type { KdfParams, KeyBundle } from './wireSchemas';
 
-/** Argon2id parameters of an account: memory in KiB, passes, lanes, and the salt (base64url, 16 bytes). */
-export interface KdfParams {
-  alg: 'argon2id';
-  memoryKiB: number;
-  iterations: number;
-  parallelism: number;
-  salt: string;
-}
+/** Shapes of the keys' wire forms and answers (catalog/wireSchemas.ts); what the host accepts is checked below. */
+export type { KdfParams, KeyBundle, KeysState, RecoveryWrapAnswer, ResealAnswer, SaltAnswer } from './wireSchemas';
 
 /** What new accounts get: kept with the salt, so it can be raised later. */
 export const DEFAULT_KDF: Omit<KdfParams, 'salt'> = { alg: 'argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 1 };
@@ -30,22 +25,6 @@ const MAX_KDF: Omit<KdfParams, 'alg' | 'salt'> = { memoryKiB: 1_048_576, iterati
 
 /** Bytes of a KDF salt. */
 export const SALT_BYTES = 16;
-
-/**
- * An account's keys as the host keeps them (all base64 unless named):
- * - `kdf`: how the password becomes the login secret and the key-encryption key (KEK);
- * - `passwordWrap`: the account key sealed under the KEK;
- * - `recoveryWrap`: the account key sealed under a key derived from the recovery key;
- * - `recoveryVerifier`: base64url SHA-256 of the recovery proof (a secret derived from the recovery key);
- * - `recoverySealed`: the recovery key sealed under the account key (Account shows it again).
- */
-export interface KeyBundle {
-  kdf: KdfParams;
-  passwordWrap: string;
-  recoveryWrap: string;
-  recoveryVerifier: string;
-  recoverySealed: string;
-}
 
 /** A login secret, a recovery proof or a verifier: base64url without padding of 32 bytes. */
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -106,13 +85,6 @@ export function readKeyBundle(value: unknown): KeyBundle | null {
     recoverySealed: v.recoverySealed,
   };
 }
-
-/**
- * The salt endpoint's answer (`POST /functions/v1/sync/salt {email}`): the account's KDF
- * parameters (a made-up, stable salt for an e-mail without an account), or `upgrade: true` for an
- * account made before end-to-end encryption, which signs in once with its password to upgrade.
- */
-export type SaltAnswer = { kdf: KdfParams } | { upgrade: true };
 
 /** Longest e-mail address an account may have, in characters (the longest path SMTP carries, RFC 5321). */
 const MAX_EMAIL_LENGTH = 254;

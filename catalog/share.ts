@@ -8,27 +8,15 @@
  * The viewer page imports this file for its types only (`import type`): the app's first screen
  * reaches the catalog, and the viewer shares no module with it (scripts/firstScreenChunks.ts).
  */
-import type { KdfParams } from './keys';
+import type { SealedShare } from './wireSchemas';
+
+/** A sealed copy, a listed link and a read's answer: shapes declared once as schemas. */
+export type { SealedShare, ShareAnswer, ShareListing } from './wireSchemas';
 
 const MIB = 1_048_576;
 
 /** The version of a sealed copy's format: what `v` says, and what its associated data binds. */
 export const SEALED_SHARE_VERSION = 1;
-
-/**
- * A copy of a note as the host keeps and serves it (all base64):
- * - `kdf`: the password's Argon2id parameters and salt, or null when the link needs no password;
- * - `wrap`: the content key sealed (AES-256-GCM) under a key derived from the link's key (and the
- *   password), with associated data binding the share id;
- * - `c`: the note (title, HTML, time) as JSON, sealed under the content key, with associated data
- *   binding the share id and `v`.
- */
-export interface SealedShare {
-  v: number;
-  kdf: KdfParams | null;
-  wrap: string;
-  c: string;
-}
 
 /** `PUT /functions/v1/sync/share` body: a new copy (`share`), or only new options of a stored one (no `share`). */
 export interface SharePutBody {
@@ -39,25 +27,6 @@ export interface SharePutBody {
   /** An opaque fingerprint of what the copy holds (the device's HMAC under the content key): the device compares it, the host keeps it. */
   tag: string;
   share?: SealedShare;
-}
-
-/** One link of the account, as `GET /functions/v1/sync/shares` lists it (times ISO-8601). */
-export interface ShareListing {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string | null;
-  /** True once the host deleted its copy at its expiry (the link answers 410). */
-  expired: boolean;
-  /** UTF-8 bytes of the stored copy (0 once expired). */
-  bytes: number;
-  tag: string;
-}
-
-/** `GET /functions/v1/sync/share?id=` answer: the copy and when it was last replaced. */
-export interface ShareAnswer {
-  share: SealedShare;
-  updatedAt: string;
 }
 
 /** A copy's JSON on the wire and as stored, in UTF-8 bytes: a note's images make it large. */

@@ -9,6 +9,7 @@
 
 import { DEVICE_ID_PATTERN } from './envelope';
 import { isRecord } from './guards';
+import type { SealedEvent } from './wireSchemas';
 
 const MIB = 1_048_576;
 
@@ -60,65 +61,16 @@ export function pushBodyBytes(deviceId: string, eventBytes: number, events: numb
 export const SEAL_NONCE_BYTES = 12;
 const SEAL_TAG_BYTES = 16;
 
-/**
- * An event as it travels and as the host stores it (docs/sync.md "What the host can see"): the
- * envelope the host checks in clear, and `c`, the base64 of nonce + AES-GCM ciphertext of the rest
- * of the event (type, payload, anything else). `device` is the id of the device that made it.
- */
-export interface SealedEvent {
-  v: number;
-  id: string;
-  at: string;
-  device?: string;
-  c: string;
-}
+/** The sealed event, the push answer, the pull page and the sealed checkpoint: shapes declared once as schemas. */
+export type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from './wireSchemas';
 
-/** The keys a sealed event may have: any other key (a plain `type` or `payload`) is refused by the host. */
-const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set(['v', 'id', 'at', 'device', 'c']);
+/** The keys a sealed event may have (catalog/wireSchemas.ts `SEALED_EVENT`): any other key (a plain `type` or `payload`) is refused by the host. */
+const SEALED_EVENT_KEYS: ReadonlySet<string> = new Set<keyof SealedEvent>(['v', 'id', 'at', 'device', 'c']);
 
 /** `POST /functions/v1/sync/push` body. */
 export interface PushBody {
   deviceId: string;
   events: SealedEvent[];
-}
-
-/** An event's place in the account's order. */
-interface EventPosition {
-  id: string;
-  serverSeq: number;
-}
-
-/** `push` answered 200: every event of the batch in exactly one list, and the account's head after it. */
-export interface PushAnswer {
-  accepted: EventPosition[];
-  duplicates: EventPosition[];
-  refused: { id: string; reason: string }[];
-  head: number;
-}
-
-/** One event of a pull page: where the host put it, the device that pushed it, the event as stored. */
-interface PulledEvent {
-  serverSeq: number;
-  deviceId: string;
-  event: SealedEvent;
-}
-
-/** `GET /functions/v1/sync/pull` answer. */
-export interface PullPage {
-  events: PulledEvent[];
-  head: number;
-  more: boolean;
-}
-
-/**
- * The account's checkpoint for new devices, sealed: `c` is the base64 of nonce + AES-GCM
- * ciphertext of the gzip of the notes state's JSON, bound to the account, `serverSeq` and `format`.
- * `PUT /functions/v1/sync/snapshot` takes it with `deviceId`; `GET` answers it with `createdAt`.
- */
-export interface SealedCheckpoint {
-  serverSeq: number;
-  format: string;
-  c: string;
 }
 
 /**

@@ -8,10 +8,10 @@
  * sign-ins of the account and its address (docs/sync.md "Sign-in limits").
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { keyBundleError, type KdfParams, type KeyBundle, type SaltAnswer } from '../catalog/keys.ts';
+import { keyBundleError, type KdfParams, type KeyBundle, type KeysState, type SaltAnswer } from '../catalog/keys.ts';
 import { HttpError } from '../functions/_shared/http.ts';
 import type { Identity } from '../functions/sync/access.ts';
-import type { AccountKeys, Caller, KeysState, NewPassword, NewRecovery } from '../functions/sync/accountKeyStore.ts';
+import type { AccountKeys, Caller, NewPassword, NewRecovery } from '../functions/sync/accountKeyStore.ts';
 import type { KeyStore, StoredKeys } from './keyStore';
 import { refusalBody, type SignInLimiter } from './signInLimits';
 

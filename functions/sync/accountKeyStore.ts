@@ -2,14 +2,8 @@
  * What the key endpoints (keyEndpoints.ts) need of the host: the accounts' keys as it keeps them
  * (server/accountKeys.ts), with the shapes they take and answer (docs/sync.md "Keys").
  */
-import type { KdfParams, KeyBundle, SaltAnswer } from '../../catalog/index.ts';
+import type { KdfParams, KeyBundle, KeysState, RecoveryWrapAnswer, SaltAnswer } from '../../catalog/index.ts';
 import type { Identity } from './access.ts';
-
-/** The keys of an account as GET /keys answers: none yet, an upgrade begun (old accounts), or in use. */
-export interface KeysState {
-  state: 'none' | 'upgrading' | 'active';
-  keys: KeyBundle | null;
-}
 
 /** A new password's part of a change or a recovery: its login secret, KDF parameters and the account key's wrap under its KEK. */
 export interface NewPassword {
@@ -68,7 +62,7 @@ export interface AccountKeys {
     proof: string,
     next: { password: NewPassword; recovery: NewRecovery } | null,
     caller: Caller,
-  ): Promise<{ userId: string; recoveryWrap: string } | null>;
+  ): Promise<RecoveryWrapAnswer | null>;
   /** End an old account's upgrade once no event of it is left in clear: with its `password` proved, `loginSecret` becomes its password. */
   finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
 }

@@ -5,10 +5,18 @@
  * never sees a password or a key: bodies carry login secrets, wraps and a recovery proof, whose
  * shapes are checked here; what they mean is the injected `AccountKeys`' (server/accountKeys.ts).
  */
-import { emailError, kdfError, keyBundleError, readKeyBundle, SECRET_PATTERN, type KdfParams } from '../../catalog/index.ts';
+import {
+  emailError,
+  kdfError,
+  keyBundleError,
+  readKeyBundle,
+  SECRET_PATTERN,
+  type KdfParams,
+  type KeysState,
+} from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
-import type { AccountKeys, Caller, KeysState, NewPassword, NewRecovery } from './accountKeyStore.ts';
+import type { AccountKeys, Caller, NewPassword, NewRecovery } from './accountKeyStore.ts';
 import type { Endpoint, OpenCall, OpenEndpoint } from './context.ts';
 
 /** The account keys of the deps, or 404 when this host keeps none (a handler built without them). */

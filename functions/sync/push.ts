@@ -5,7 +5,7 @@
  * event is then decided on its own (docs/sync.md "Limits"): one the server will not store is
  * refused in the answer and the others are stored.
  */
-import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length } from '../../catalog/index.ts';
+import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length, type PushAnswer } from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
@@ -109,7 +109,7 @@ export const push: Endpoint = async (call) => {
     : { accepted: [], duplicates: [], head: await call.store.head(userId) };
   return json(
     200,
-    { accepted: stored.accepted, duplicates: stored.duplicates, refused: checked.refused, head: stored.head },
+    { accepted: stored.accepted, duplicates: stored.duplicates, refused: checked.refused, head: stored.head } satisfies PushAnswer,
     call.headers,
     call.gzip,
   );

@@ -6,7 +6,7 @@
  * cannot replace the history by ciphertexts no device opens. Once none is left in clear,
  * `POST /upgrade` ends the upgrade.
  */
-import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length } from '../../catalog/index.ts';
+import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length, type ResealAnswer } from '../../catalog/index.ts';
 import { HttpError, requireObject } from '../_shared/http.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
@@ -41,5 +41,5 @@ export const reseal: Endpoint = async (call) => {
   await call.keys.mayReseal(call.identity, { headers: call.req.headers, address: call.clientAddress });
   await requireOwnDevice(call, deviceId);
   const resealed = await call.store.reseal(call.identity.userId, events);
-  return json(200, { resealed, inClear: await call.store.countInClear(call.identity.userId) }, call.headers);
+  return json(200, { resealed, inClear: await call.store.countInClear(call.identity.userId) } satisfies ResealAnswer, call.headers);
 };

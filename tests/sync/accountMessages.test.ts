@@ -1,8 +1,9 @@
 // The app's account calls against the real host (docs/product.md "Account and sync"): what the
 // dialog says for each of the host's limits and for a password easy to guess, in the app's words
-// with the wait the host gives.
+// with the wait the host gives; sessions, sign-out everywhere, deletion and an unreachable host
+// through better-auth's own client.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountError, waitText } from '../../src/services/sync/account';
+import { AccountError, OFFLINE_MESSAGE, waitText } from '../../src/services/sync/account';
 import { appProfile } from './appDevice';
 import { SyncClient } from './client';
 import { startSyncHost, type InProcessHost } from './host';
@@ -51,6 +52,28 @@ describe('the app’s account calls', () => {
     for (let i = 0; i < 2; i++) await api.signUp(`new-${i}@example.com`, PASSWORD);
     const many = await refusal(api.signUp('one-more@example.com', PASSWORD));
     expect(many.message).toBe('Too many accounts were created from this network. Try again in 60 minutes.');
+  });
+
+  it('keep the session across calls, sign every device out, delete the account with its password only, and say when the host is unreachable', async () => {
+    const { host, api: laptop } = await start({});
+    const phone = appProfile(host.url).flows;
+    await laptop.signUp('everywhere@example.com', PASSWORD);
+    await phone.signIn('everywhere@example.com', PASSWORD);
+    expect(await phone.session()).toMatchObject({ email: 'everywhere@example.com', userId: expect.any(String) });
+    await laptop.signOut(true);
+    expect([await laptop.session(), await phone.session()]).toEqual([null, null]);
+    // Signed out elsewhere already: signing out here reaches its goal.
+    await phone.signOut(false);
+    await phone.signIn('everywhere@example.com', PASSWORD);
+    const wrong = await refusal(phone.deleteAccount('everywhere@example.com', 'not the password at all'));
+    expect([wrong.failure, wrong.message]).toEqual(['wrong-credentials', 'Wrong password.']);
+    await phone.deleteAccount('everywhere@example.com', PASSWORD);
+    expect(await phone.session()).toBeNull();
+    expect((await refusal(laptop.signIn('everywhere@example.com', PASSWORD))).failure).toBe('wrong-credentials');
+    const unreachable = appProfile('http://127.0.0.1:9/').flows;
+    expect(await unreachable.session()).toBeNull();
+    const offline = await refusal(unreachable.signIn('everywhere@example.com', PASSWORD));
+    expect([offline.failure, offline.message]).toEqual(['offline', OFFLINE_MESSAGE]);
   });
 
   it('write a wait as seconds up to two minutes, then as whole minutes', () => {

@@ -2,8 +2,10 @@
 // Postgres: two accounts, several devices, push/pull/head/snapshot/devices, what is refused and
 // what is stored byte for byte.
 import { gzipSync } from 'node:zlib';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKPOINT_FORMAT, EVENT_SCHEMA_VERSION } from '../../catalog/index.ts';
+import { HEAD_ANSWER, PULL_PAGE, PUSH_ANSWER, SEALED_CHECKPOINT } from '../../catalog/wireSchemas.ts';
 import { newDeviceId, noteEvent, SyncClient } from './client';
 import { usePostgresCluster } from './cluster';
 import { startSyncHost, type InProcessHost } from './host';
@@ -45,6 +47,8 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
       refused: [],
       head: 2,
     });
+    // Every answer is exactly what the app reads by the catalog's schema: no field missing, none more.
+    expect(v.parse(PUSH_ANSWER, first.json)).toEqual(first.json);
     const starred = noteEvent('note.starred', { id: '1700000000001' });
     expect((await alice.push(phone, [starred, saved])).json).toEqual({
       accepted: [{ id: starred.id, serverSeq: 3 }],
@@ -54,6 +58,7 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
     });
     const pulled = await alice.pull(tablet, 0);
     expect(pulled.status).toBe(200);
+    expect(v.parse(PULL_PAGE, pulled.json)).toEqual(pulled.json);
     const { seq: _seq, ...createdOnWire } = created;
     // The host holds only the envelope in clear; what a device opens is the event as it was made.
     for (const { event } of pulled.json.events) expect(Object.keys(event).sort()).toEqual(['at', 'c', 'id', 'v']);
@@ -68,7 +73,7 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
       head: 3,
       more: false,
     });
-    expect((await alice.head(tablet)).json).toEqual({ head: 3 });
+    expect(v.parse(HEAD_ANSWER, (await alice.head(tablet)).json)).toEqual({ head: 3 });
     // Bob's log is his own.
     expect((await bob.pull(newDeviceId(), 0)).json).toEqual({ events: [], head: 0, more: false });
   });
@@ -198,6 +203,7 @@ describe.each(['sqlite', 'postgres'])('sync protocol on %s', (kind) => {
     }
     const fresh = newDeviceId();
     const snapshot = await bob.getSnapshot(fresh, true);
+    expect(v.parse(SEALED_CHECKPOINT, snapshot.json)).toEqual({ serverSeq: head, format: CHECKPOINT_FORMAT, c: snapshot.json.c });
     expect(snapshot.json).toMatchObject({
       serverSeq: head,
       format: CHECKPOINT_FORMAT,

@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SHARE_BYTES, MIN_KDF, type SealedShare } from '../../catalog/index.ts';
+import { MAX_SHARE_BYTES, MIN_KDF } from '../../catalog/index.ts';
+import { SHARE_ANSWER, SHARE_LIST_ANSWER } from '../../catalog/wireSchemas.ts';
 import { openShare } from '../../src/services/share/shareOpen';
 import { newContentKey, newLink, sealShare, shareTag, wrapContentKey } from '../../src/services/share/shareSeal';
 import { newDeviceId, SyncClient } from './client';
@@ -80,10 +82,14 @@ describe.each(['sqlite', 'postgres'])('shared links on %s', (kind) => {
     const got = await read(host, link.id, '198.51.100.10');
     expect(got.status).toBe(200);
     expect(got.headers.get('cache-control')).toBe('no-store');
-    expect(got.json.share).toEqual(link.share);
-    expect(Date.parse(got.json.updatedAt)).not.toBeNaN();
-    expect(await openShare(link.id, link.linkKey, got.json.share as SealedShare, PASSWORD)).toEqual(NOTE);
+    // What the app reads by the catalog's schemas (src/services/share/shareApi.ts), field for field.
+    const answer = v.parse(SHARE_ANSWER, got.json);
+    expect(answer).toEqual(got.json);
+    expect(answer.share).toEqual(link.share);
+    expect(Date.parse(answer.updatedAt)).not.toBeNaN();
+    expect(await openShare(link.id, link.linkKey, answer.share, PASSWORD)).toEqual(NOTE);
     const listed = await list(alice, device);
+    expect(v.parse(SHARE_LIST_ANSWER, listed.json)).toEqual(listed.json);
     expect(listed.json.shares).toEqual([
       expect.objectContaining({ id: link.id, expiresAt: null, expired: false, tag: link.tag, bytes: JSON.stringify(link.share).length }),
     ]);

@@ -1,11 +1,12 @@
 import ky, { type KyInstance } from 'ky';
-import type { SealedShare, ShareAnswer, ShareListing, SharePutBody } from '../../../catalog';
-import { answerOf, failure, syncEndpoints } from '../sync/syncHttp';
+import type { SealedShare, ShareListing, SharePutBody } from '../../../catalog';
+import { SHARE_ANSWER, SHARE_LIST_ANSWER } from '../../../catalog/wireSchemas';
+import { answerOf, failure, syncAnswer, syncEndpoints } from '../sync/syncHttp';
 
 /**
  * The host's shared-link endpoints as the owner's devices use them (docs/sync.md "Shared links").
  * Every failure is a SyncError (`signed-out`, `offline`, `busy`, `refused` with the host's message
- * and status).
+ * and status, or for an answer of another shape than catalog/share.ts says).
  */
 export interface ShareApi {
   /** Store a link's copy, or with no `share` its new options. @throws SyncError */
@@ -37,11 +38,11 @@ export function httpShareApi(origin: string = location.origin, client: KyInstanc
     async list(deviceId) {
       const response = await call(() => http.get('shares', { searchParams: { deviceId } }));
       if (!response.ok) throw await failure(response);
-      return ((await response.json()) as { shares: ShareListing[] }).shares;
+      return (await syncAnswer(response, SHARE_LIST_ANSWER)).shares;
     },
     async read(id) {
       const response = await call(() => http.get('share', { searchParams: { id }, credentials: 'omit' }));
-      return response.ok ? ((await response.json()) as ShareAnswer).share : null;
+      return response.ok ? (await syncAnswer(response, SHARE_ANSWER)).share : null;
     },
   };
 }

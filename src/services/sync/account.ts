@@ -1,3 +1,5 @@
+import { createAuthClient } from 'better-auth/client';
+import { inferAdditionalFields } from 'better-auth/client/plugins';
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { retryAfterSeconds } from './retryAfter';
@@ -71,6 +73,9 @@ export interface AuthApi {
 /** What the dialog says when the host cannot be reached. */
 export const OFFLINE_MESSAGE = 'No connection to the sync server. Your notes stay on this device; try again when you are online.';
 
+/** What the dialog says when the host failed (a 5xx, or an answer this device cannot read). */
+export const SERVER_PROBLEM_MESSAGE = 'The sync server had a problem. Try again in a moment.';
+
 /** Passwords shorter than this are refused before asking the server (its own minimum is the same; catalog/passwordPolicy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -105,23 +110,25 @@ const ERROR_ANSWER = v.object({
   message: v.fallback(v.optional(v.string()), undefined),
 });
 
-/** The `code` and `message` of an error answer's JSON body, when it has them. Never throws. */
-async function errorBody(response: Response): Promise<{ code?: string; message?: string }> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return {};
-  }
-  const answer = v.safeParse(ERROR_ANSWER, body);
-  return answer.success ? answer.output : {};
+/** What a better-auth call answered: its status, its body (the data, or the error's JSON fields) and the wait its Retry-After asks for. */
+interface Answer {
+  ok: boolean;
+  status: number;
+  body: unknown;
+  wait: number | null;
+}
+
+/** The `code` and `message` of an error answer's body, when it has them. Never throws. */
+function errorBody(answer: Answer): { code?: string; message?: string } {
+  const body = v.safeParse(ERROR_ANSWER, answer.body);
+  return body.success ? body.output : {};
 }
 
 /** An AccountError for a failed answer: the same words whether or not the e-mail exists. */
-async function failure(response: Response, signingUp: boolean): Promise<AccountError> {
-  if (response.status === 429) {
-    const wait = retryAfterSeconds(response);
-    const limit = LIMIT_MESSAGES[(await errorBody(response)).code ?? ''];
+function failure(answer: Answer, signingUp: boolean): AccountError {
+  const { status, wait } = answer;
+  if (status === 429) {
+    const limit = LIMIT_MESSAGES[errorBody(answer).code ?? ''];
     if (limit && wait) return new AccountError('rate-limited', limit(waitText(wait)), wait);
     return new AccountError(
       'rate-limited',
@@ -129,9 +136,9 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
       wait,
     );
   }
-  if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
-  if (signingUp && response.status === 400) {
-    const { code, message } = await errorBody(response);
+  if (status >= 500) return new AccountError('server', SERVER_PROBLEM_MESSAGE);
+  if (signingUp && status === 400) {
+    const { code, message } = errorBody(answer);
     if ((code === 'NAME_TOO_LONG' || code === 'BAD_EMAIL') && message) return new AccountError('invalid', message);
   }
   if (signingUp)
@@ -142,57 +149,80 @@ async function failure(response: Response, signingUp: boolean): Promise<AccountE
   return new AccountError('wrong-credentials', 'Wrong e-mail or password.');
 }
 
-/** better-auth over HTTP at `{origin}/api/auth`, cookie-based (`client`'s own options, such as hooks, are kept); failures are AccountErrors. */
+/** A call that has not answered in this long has failed (ms). */
+const AUTH_TIMEOUT_MS = 20_000;
+
+/** A better-auth client call's result: the answer's data, or its error with the status. */
+interface ClientResult {
+  data: unknown;
+  error: { status: number } | null;
+}
+
+/**
+ * better-auth's own client (`better-auth/client`) at `{origin}/api/auth`, cookie-based, over
+ * `client` (its options, such as hooks, are kept; no retries, a timeout); failures are
+ * AccountErrors (docs/architecture.md "Sync").
+ */
 export function httpAuthApi(origin: string = location.origin, client: KyInstance = ky): AuthApi {
-  const http = client.extend({
-    prefixUrl: `${origin}/api/auth`,
-    retry: 0,
-    timeout: 20_000,
-    throwHttpErrors: false,
-    credentials: 'same-origin',
+  const http = client.extend({ retry: 0, timeout: AUTH_TIMEOUT_MS, throwHttpErrors: false, credentials: 'same-origin' });
+  const auth = createAuthClient({
+    baseURL: `${origin}/api/auth`,
+    // No redirect from an answer's `url`: a host that lies must not send the app's page elsewhere.
+    disableDefaultFetchPlugins: true,
+    // The account keys go with the sign-up as the user's field the host declares (server/auth.ts).
+    plugins: [inferAdditionalFields({ user: { notepadKeys: { type: 'string', required: false, input: true, returned: false } } })],
+    fetchOptions: {
+      customFetchImpl: (input, init) =>
+        http(input, { method: init?.method, headers: init?.headers, body: init?.body, signal: init?.signal }),
+    },
   });
-  const send = async (path: string, json: unknown): Promise<Response> => {
+  /** The answer of one call (`run` passes `hooks` as its fetch options). @throws AccountError 'offline' when none came */
+  const send = async (run: (hooks: { onResponse(context: { response: Response }): void }) => Promise<ClientResult>): Promise<Answer> => {
+    let response: Response | undefined;
+    let result: ClientResult;
     try {
-      return await http.post(path, { json });
+      result = await run({ onResponse: (context) => void (response = context.response) });
     } catch {
       throw new AccountError('offline', OFFLINE_MESSAGE);
     }
+    if (!response) throw new AccountError('offline', OFFLINE_MESSAGE);
+    return { ok: !result.error, status: response.status, body: result.error ?? result.data, wait: retryAfterSeconds(response) };
   };
   return {
     async signUp(email, loginSecret, name, notepadKeys) {
-      const response = await send('sign-up/email', { email, password: loginSecret, name, notepadKeys });
-      if (!response.ok) throw await failure(response, true);
+      const answer = await send((hooks) => auth.signUp.email({ email, password: loginSecret, name, notepadKeys }, hooks));
+      if (!answer.ok) throw failure(answer, true);
     },
     async signIn(email, secret) {
-      const response = await send('sign-in/email', { email, password: secret });
-      const account = response.ok ? accountOf(await response.json()) : null;
-      if (!account) throw await failure(response, false);
+      const answer = await send((hooks) => auth.signIn.email({ email, password: secret }, hooks));
+      const account = answer.ok ? accountOf(answer.body) : null;
+      if (!account) throw failure(answer, false);
       return account;
     },
     async session() {
       try {
-        const response = await http.get('get-session');
-        return response.ok ? accountOf(await response.json()) : null;
+        const answer = await send((hooks) => auth.getSession(undefined, hooks));
+        return answer.ok ? accountOf(answer.body) : null;
       } catch {
         return null;
       }
     },
     async deleteUser(loginSecret) {
-      const response = await send('delete-user', { password: loginSecret });
-      if (response.ok) return;
-      if (response.status === 400 && (await errorBody(response.clone())).code === 'INVALID_PASSWORD')
+      const answer = await send((hooks) => auth.deleteUser({ password: loginSecret }, hooks));
+      if (answer.ok) return;
+      if (answer.status === 400 && errorBody(answer).code === 'INVALID_PASSWORD')
         throw new AccountError('wrong-credentials', 'Wrong password.');
-      if (response.status === 401) throw new AccountError('wrong-credentials', 'Sign-in expired: sign in again, then delete the account.');
-      throw await failure(response, false);
+      if (answer.status === 401) throw new AccountError('wrong-credentials', 'Sign-in expired: sign in again, then delete the account.');
+      throw failure(answer, false);
     },
     async signOut(everywhere) {
       if (everywhere) {
-        const revoked = await send('revoke-sessions', {});
-        if (!revoked.ok && revoked.status !== 401) throw await failure(revoked, false);
+        const revoked = await send((hooks) => auth.revokeSessions(undefined, hooks));
+        if (!revoked.ok && revoked.status !== 401) throw failure(revoked, false);
       }
-      const response = await send('sign-out', {});
+      const answer = await send((hooks) => auth.signOut(undefined, hooks));
       // Already signed out elsewhere: the goal is reached.
-      if (!response.ok && response.status !== 401) throw await failure(response, false);
+      if (!answer.ok && answer.status !== 401) throw failure(answer, false);
     },
   };
 }

@@ -15,7 +15,7 @@ import { sealEvent, SealError } from './e2ee/seal';
 import { PUSH_BATCH_BYTES, PUSH_BATCH_EVENTS } from './syncProtocol';
 
 /** An event as an older build stored it: in clear, with its `type` (a sealed one has none). */
-const inClear = (event: SealedEvent | Record<string, unknown>) => typeof (event as { type?: unknown }).type === 'string';
+const inClear = (event: Record<string, unknown>) => typeof event.type === 'string';
 
 /**
  * Sign in with the password itself, make or unlock the account's keys (proving the password to
@@ -69,7 +69,7 @@ async function sealWhatIsInClear(deps: AccountFlowDeps, userId: string, key: Cry
     for (const { serverSeq, event } of page.events) {
       after = serverSeq;
       if (!inClear(event)) continue;
-      const sealed = await sealEvent(key, userId, event as unknown as Record<string, unknown>);
+      const sealed = await sealEvent(key, userId, event);
       const size = JSON.stringify(sealed).length + 32;
       if (batch.length && (batch.length >= PUSH_BATCH_EVENTS || bytes + size > PUSH_BATCH_BYTES)) await flush();
       batch.push({ serverSeq, event: sealed });

@@ -1,15 +1,14 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import type { PullPage, PushAnswer, PushBody, SealedCheckpoint, SealedEvent } from '../../../catalog';
+import { HEAD_ANSWER, PULL_PAGE, PUSH_ANSWER, SEALED_CHECKPOINT } from '../../../catalog/wireSchemas';
 import type { SealedTransport } from './transport';
-import { answerOf, failure, syncEndpoints } from './syncHttp';
+import { answerOf, failure, syncAnswer, syncEndpoints } from './syncHttp';
 
 /** Bodies over this many bytes are sent gzip-compressed (the server inflates them, bounded). */
 const COMPRESS_FROM_BYTES = 16 * 1024;
 /** Events per pull page asked for (the server also pages by bytes). */
 const PULL_LIMIT = 1000;
-/** A `head` message of the live stream: the account's head moved to `head`. */
-const HEAD_MESSAGE = v.object({ head: v.number() });
 
 /** JSON as a request body: gzip-compressed when large and the browser can (CompressionStream). */
 async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Record<string, string> }> {
@@ -22,7 +21,8 @@ async function jsonBody(value: unknown): Promise<{ body: BodyInit; headers: Reco
 
 /**
  * The sync server over HTTP (docs/sync.md), sealed forms on the wire (catalog/wire.ts): `{origin}/functions/v1/sync/...`, authenticated by the
- * session cookie; the live stream is Server-Sent Events. Every failure is a SyncError; nothing is
+ * session cookie; the live stream is Server-Sent Events. Answers are read by their catalog schemas.
+ * Every failure is a SyncError (an answer of another shape too: syncHttp.ts `syncAnswer`); nothing is
  * retried here (the engine retries with backoff). `client`'s own options (headers, hooks) are kept:
  * a client outside a browser passes the session's cookie that way.
  */
@@ -33,24 +33,18 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       const { body, headers } = await jsonBody({ deviceId, events } satisfies PushBody);
       const response = await answerOf(() => http.post('push', { body, headers }));
       if (!response.ok) throw await failure(response);
-      const answer = (await response.json()) as Partial<PushAnswer>;
-      return {
-        accepted: answer.accepted ?? [],
-        duplicates: answer.duplicates ?? [],
-        refused: answer.refused ?? [],
-        head: answer.head ?? 0,
-      };
+      return syncAnswer(response, PUSH_ANSWER);
     },
     async pull(deviceId, after): Promise<PullPage> {
       const response = await answerOf(() => http.get('pull', { searchParams: { deviceId, after, limit: PULL_LIMIT } }));
       if (!response.ok) throw await failure(response);
-      return (await response.json()) as PullPage;
+      return syncAnswer(response, PULL_PAGE);
     },
     async checkpoint(deviceId): Promise<SealedCheckpoint | null> {
       const response = await answerOf(() => http.get('snapshot', { searchParams: { deviceId } }));
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response);
-      return (await response.json()) as SealedCheckpoint;
+      return syncAnswer(response, SEALED_CHECKPOINT);
     },
     async putCheckpoint(deviceId, checkpoint) {
       const { body, headers } = await jsonBody({ deviceId, ...checkpoint });
@@ -62,7 +56,7 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       const source = new EventSource(`${origin}/functions/v1/sync/live?deviceId=${encodeURIComponent(deviceId)}`);
       source.addEventListener('head', (message) => {
         try {
-          const head = v.safeParse(HEAD_MESSAGE, JSON.parse((message as MessageEvent<string>).data));
+          const head = v.safeParse(HEAD_ANSWER, JSON.parse((message as MessageEvent<string>).data));
           if (head.success) onHead(head.output.head);
         } catch {
           // A malformed message: the next one, or the poll, catches up.

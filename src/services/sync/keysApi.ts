@@ -4,16 +4,12 @@
  * upgrade (`reseal`, `upgrade`). Failures are AccountErrors in the account dialog's words.
  */
 import ky, { type KyInstance } from 'ky';
-import type { KdfParams, KeyBundle, SaltAnswer, SealedEvent } from '../../../catalog';
-import { AccountError, OFFLINE_MESSAGE, waitText } from './account';
+import type * as v from 'valibot';
+import type { KdfParams, KeyBundle, KeysState, RecoveryWrapAnswer, SaltAnswer, SealedEvent } from '../../../catalog';
+import { KEYS_STATE, RECOVERY_WRAP_ANSWER, RESEAL_ANSWER, SALT_ANSWER } from '../../../catalog/wireSchemas';
+import { AccountError, OFFLINE_MESSAGE, SERVER_PROBLEM_MESSAGE, waitText } from './account';
 import { retryAfterSeconds } from './retryAfter';
-import { errorWords, syncEndpoints } from './syncHttp';
-
-/** The account's keys as the host keeps them: none yet (an old account), an upgrade begun, or in use. */
-interface KeysState {
-  state: 'none' | 'upgrading' | 'active';
-  keys: KeyBundle | null;
-}
+import { errorWords, readAnswer, syncEndpoints, UNREADABLE_ANSWER } from './syncHttp';
 
 /** A new password as the host stores it: its login secret (null for an external identity's passphrase), KDF parameters, the account key's wrap. */
 interface NewPasswordWire {
@@ -36,7 +32,7 @@ export interface KeysApi {
   create(keys: KeyBundle, password?: string): Promise<boolean>;
   /** `recovery`: an external identity's new recovery key after a reset with the old one. */
   changePassword(current: string | null, next: NewPasswordWire, recovery?: NewRecoveryWire): Promise<void>;
-  recoveryWrap(email: string, proof: string): Promise<{ userId: string; recoveryWrap: string }>;
+  recoveryWrap(email: string, proof: string): Promise<RecoveryWrapAnswer>;
   recover(email: string, proof: string, next: NewPasswordWire, recovery: NewRecoveryWire): Promise<void>;
   /** Replace events in clear by their sealed forms; @returns how many of the account's events are still in clear. */
   reseal(deviceId: string, events: { serverSeq: number; event: SealedEvent }[]): Promise<number>;
@@ -51,8 +47,19 @@ async function failure(response: Response, wrong: string): Promise<AccountError>
     const wait = retryAfterSeconds(response);
     return new AccountError('rate-limited', message || `Too many attempts. Try again in ${waitText(wait ?? 60)}.`, wait);
   }
-  if (response.status >= 500) return new AccountError('server', 'The sync server had a problem. Try again in a moment.');
+  if (response.status >= 500) return new AccountError('server', SERVER_PROBLEM_MESSAGE);
   return new AccountError('invalid', message || `The sync server refused: ${response.status}`);
+}
+
+/**
+ * The body of a 2xx `response` as `schema` (catalog/keys.ts) reads it. @throws AccountError `server`
+ * with the words of a server problem when it is not JSON of that shape (logged with what is wrong).
+ */
+async function keysAnswer<S extends v.GenericSchema>(response: Response, schema: S): Promise<v.InferOutput<S>> {
+  const answer = await readAnswer(response, schema);
+  if (answer.ok) return answer.value;
+  console.warn(`NotePad account: ${UNREADABLE_ANSWER} (${answer.reason})`);
+  throw new AccountError('server', SERVER_PROBLEM_MESSAGE);
 }
 
 /** The key endpoints over HTTP at `{origin}/functions/v1/sync`, with the session cookie (or `client`'s own headers). */
@@ -73,10 +80,10 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
   };
   return {
     async salt(email) {
-      return (await (await call(() => http.post('salt', { json: { email } }))).json()) as SaltAnswer;
+      return keysAnswer(await call(() => http.post('salt', { json: { email } })), SALT_ANSWER);
     },
     async read() {
-      return (await (await call(() => http.get('keys'))).json()) as KeysState;
+      return keysAnswer(await call(() => http.get('keys')), KEYS_STATE);
     },
     async create(keys, password) {
       return (await call(() => http.put('keys', { json: { keys, password } }), 'Wrong password.')).status !== 409;
@@ -89,7 +96,7 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
     async recoveryWrap(email, proof) {
       const response = await call(() => http.post('recover', { json: { email, proof } }), 'Wrong e-mail or recovery key.');
       await conflict(response);
-      return (await response.json()) as { userId: string; recoveryWrap: string };
+      return keysAnswer(response, RECOVERY_WRAP_ANSWER);
     },
     async recover(email, proof, next, recovery) {
       await conflict(
@@ -97,7 +104,7 @@ export function httpKeysApi(origin: string = location.origin, client: KyInstance
       );
     },
     async reseal(deviceId, events) {
-      return ((await (await call(() => http.post('reseal', { json: { deviceId, events } }))).json()) as { inClear: number }).inClear;
+      return (await keysAnswer(await call(() => http.post('reseal', { json: { deviceId, events } })), RESEAL_ANSWER)).inClear;
     },
     async finishUpgrade(password, loginSecret) {
       await conflict(await call(() => http.post('upgrade', { json: { password, loginSecret } }), 'Wrong password.'));

@@ -4,7 +4,9 @@
  * and so is the checkpoint. What does not open (altered, or moved from another event or account)
  * comes to the engine as unreadable with the reason, never as an event.
  */
-import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState, type SealedEvent } from '../../../catalog';
+import * as v from 'valibot';
+import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState } from '../../../catalog';
+import { SEALED_EVENT } from '../../../catalog/wireSchemas';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
@@ -21,13 +23,19 @@ export interface AccountKeyring {
  */
 export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
 
-/** Open one pulled event: in clear, or unreadable with the reason. */
-async function openPulled(keyring: AccountKeyring, event: SealedEvent): Promise<{ event: unknown; id?: string; unreadable?: string }> {
+/** Open one pulled event (a JSON object as the host stored it): in clear, or unreadable with the reason. */
+async function openPulled(
+  keyring: AccountKeyring,
+  event: Record<string, unknown>,
+): Promise<{ event: unknown; id?: string; unreadable?: string }> {
+  const id = typeof event.id === 'string' ? event.id : undefined;
+  const sealed = v.safeParse(SEALED_EVENT, event);
+  // Not a sealed event's shape (one in clear, a field of another type): nothing to open, as for one altered.
+  if (!sealed.success) return { event: null, id, unreadable: new SealError().message };
   try {
-    return { event: await openEvent(keyring.key, keyring.userId, event) };
+    return { event: await openEvent(keyring.key, keyring.userId, sealed.output) };
   } catch (error) {
-    if (error instanceof SealError)
-      return { event: null, id: typeof event?.id === 'string' ? event.id : undefined, unreadable: error.message };
+    if (error instanceof SealError) return { event: null, id, unreadable: error.message };
     throw error;
   }
 }
@@ -59,7 +67,7 @@ export function sealingTransport(inner: SealedTransport, keys: () => Promise<Acc
     async checkpoint(deviceId): Promise<Checkpoint | null> {
       const k = await keyring();
       const sealed = await inner.checkpoint(deviceId);
-      if (!sealed || typeof sealed.c !== 'string') return null;
+      if (!sealed) return null;
       try {
         const state = await openCheckpoint(k.key, k.userId, sealed);
         if (state === null) return null;

@@ -1,7 +1,7 @@
 /**
  * The host's sync endpoints over HTTP (`{origin}/functions/v1/sync/...`, docs/sync.md), as the sync
- * transport, the shared-link calls and the key calls reach them: one client, and for the first two
- * one mapping of a call that fails to a SyncError.
+ * transport, the shared-link calls and the key calls reach them: one client, one reading of an
+ * answer by its catalog schema, and for the first two one mapping of a call that fails to a SyncError.
  */
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
@@ -60,4 +60,43 @@ export async function failure(response: Response): Promise<SyncError> {
     return new SyncError('busy', message, seconds === null ? null : seconds * 1000, status);
   }
   return new SyncError('refused', message, null, status);
+}
+
+/** Said of a 2xx answer that is not the JSON its endpoint answers (docs/sync.md "A host that lies"). */
+export const UNREADABLE_ANSWER = 'The sync server sent an answer this device cannot read';
+
+/** The issues under `issues` that have none of their own (a union's: those of each of its options). */
+const leafIssues = (issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown>[] =>
+  issues.flatMap((issue) => (issue.issues?.length ? leafIssues(issue.issues) : [issue]));
+
+/**
+ * The JSON body of `response` as `schema` (catalog/wire.ts, keys.ts, share.ts) reads it, or what is
+ * wrong with it in words (not JSON; each field of another shape, by its path). Never throws.
+ */
+export async function readAnswer<S extends v.GenericSchema>(
+  response: Response,
+  schema: S,
+): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; reason: string }> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const answer = v.safeParse(schema, body);
+  if (answer.success) return { ok: true, value: answer.output };
+  const reason = leafIssues(answer.issues)
+    .map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? 'the answer'}: ${issue.message}`)
+    .join('; ');
+  return { ok: false, reason };
+}
+
+/**
+ * The body of a 2xx `response` as `schema` reads it. @throws SyncError `refused` (UNREADABLE_ANSWER,
+ * what is wrong, the status) when it is not JSON of that shape: the engine retries as for any failure.
+ */
+export async function syncAnswer<S extends v.GenericSchema>(response: Response, schema: S): Promise<v.InferOutput<S>> {
+  const answer = await readAnswer(response, schema);
+  if (!answer.ok) throw new SyncError('refused', `${UNREADABLE_ANSWER} (${answer.reason})`, null, response.status);
+  return answer.value;
 }
