@@ -24,7 +24,6 @@ import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
-import { keepLinkIndexFresh } from './ui/sidebar/liveLinkIndex';
 import { appFunctionsClient } from './services/appFunctions';
 import type { FunctionsClient } from './services/functionsClient';
 import { browserPageContext, trackAppLoad } from './services/tracking';
@@ -117,7 +116,7 @@ async function boot(): Promise<void> {
     // a search before that builds it at once.
     whenLoadedAndIdle(() => services.search.keepFresh(ready.state$));
     // The links between notes likewise ("Linked from", the search's join of titles with links).
-    whenLoadedAndIdle(() => keepLinkIndexFresh(ready.state$));
+    whenLoadedAndIdle(() => services.links.keepFresh(ready.state$));
     forgetGoneNotes(ready.state$);
     // Code the first screen does not need loads in idle time once notes may be edited (an idle moment
     // while the log is read would put it before the editor), so the first toast shows at once, a

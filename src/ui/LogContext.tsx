@@ -19,7 +19,7 @@ export function useLog(): EventLog {
   return useLogContext().log;
 }
 
-/** The services of the nearest LogProvider's log (search index, export, sync). @throws outside a provider. */
+/** The services of the nearest LogProvider's log (search and link indexes, export, sync). @throws outside a provider. */
 export function useLogServices(): LogServices {
   return useLogContext().services;
 }

@@ -26,7 +26,7 @@ const loading = (
 /** The notes app at `/` (docs/product.md "Screens and routes"): sidebar beside the editor or the dashboard. */
 export function NotesApp() {
   const log = useLog();
-  const { search } = useLogServices();
+  const { search, links } = useLogServices();
   const sidebar = useProjection((s) => s.view.sidebar);
   const analyticsOpen = useProjection((s) => s.view.analyticsOpen);
   const notes = useProjection((s) => s.notes);
@@ -43,6 +43,7 @@ export function NotesApp() {
   useAppShortcuts({
     log,
     search,
+    links,
     createNote,
     openShortcuts: () => setShortcutsOpen(true),
     focusSearch: () => {

@@ -37,6 +37,35 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
     expect(reading.loadStored()).toBe(loaded);
   });
 
+  it("give each log its own link index: each answers from its own log's links, and keeping one fresh reads only its log's bodies", async () => {
+    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
+    const [a, b] = [await logWithBody(link('1700000000002')), await logWithBody('<p>no links</p>')];
+    await a.append('note.created', { id: '1700000000002', title: 'Target' });
+    await b.append('note.created', { id: '1700000000003', title: 'Source' });
+    await b.append('note.body-saved', { id: '1700000000003', html: link(NOTE), blocks: [] });
+    const [linksA, linksB] = [createLogServices(a).links, createLogServices(b).links];
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      linksA.keepFresh(a.state$);
+      await vi.waitFor(() => expect(parse).toHaveBeenCalledOnce());
+      expect(linksA.linkedFrom(a.state.notes, '1700000000002')).toEqual([NOTE]);
+      expect(parse).toHaveBeenCalledOnce();
+      expect(linksB.linkedFrom(b.state.notes, NOTE)).toEqual(['1700000000003']);
+      expect(linksB.linkedFrom(b.state.notes, '1700000000002')).toEqual([]);
+      parse.mockClear();
+      // Asking the other log's index did not unsettle this one: nothing is read again.
+      expect([...linksA.linkSearch(a.state.notes)(['1700000000002'])]).toEqual([NOTE]);
+      expect([...linksB.linkSearch(b.state.notes)(['1700000000002'])]).toEqual([]);
+      expect(parse).not.toHaveBeenCalled();
+      await a.append('note.body-saved', { id: '1700000000002', html: link(NOTE), blocks: [] });
+      await vi.waitFor(() => expect(parse).toHaveBeenCalledOnce());
+      expect(linksA.linkedFrom(a.state.notes, NOTE)).toEqual(['1700000000002']);
+      expect(parse).toHaveBeenCalledOnce();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('give each log its own export of all notes: one waiting for an import leaves the other idle, and Cancel ends only it', async () => {
     const log = await logWithBody('<p>kept</p>');
     const [first, second] = [createLogServices(log).exportRun, createLogServices(log).exportRun];

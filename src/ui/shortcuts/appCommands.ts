@@ -1,13 +1,15 @@
 import type { EventLog } from '../../events/eventLog';
 import { sidebarRows } from '../../projections/sidebar';
+import type { LiveLinkIndex } from '../sidebar/liveLinkIndex';
 import type { LiveSearchIndex } from '../sidebar/liveSearchIndex';
-import { linkSearch } from '../sidebar/liveLinkIndex';
 
 /** What app commands act on. */
 export interface CommandContext {
   log: EventLog;
   /** The log's search index: next and previous follow the sidebar's rows, search included. */
   search: Pick<LiveSearchIndex, 'bodySearch'>;
+  /** The log's link index: the search's join of titles with links, as in the sidebar. */
+  links: Pick<LiveLinkIndex, 'linkSearch'>;
   createNote(): void;
   focusSearch(): void;
   openShortcuts(): void;
@@ -27,9 +29,9 @@ export interface AppCommand {
 const ctrlAlt = (e: KeyboardEvent, code: string) => (e.ctrlKey || e.metaKey) && e.altKey && !e.shiftKey && e.code === code;
 
 /** Select the note after (`step` 1) or before (`step` -1) the selected one, in the sidebar's order. */
-function selectNeighbour({ log, search }: CommandContext, step: 1 | -1): void {
+function selectNeighbour({ log, search, links }: CommandContext, step: 1 | -1): void {
   const { notes, view } = log.state;
-  const { ids } = sidebarRows(notes, view, search.bodySearch(notes), linkSearch(notes));
+  const { ids } = sidebarRows(notes, view, search.bodySearch(notes), links.linkSearch(notes));
   if (ids.length === 0) return;
   const at = ids.indexOf(view.selectedId ?? '');
   const next = at < 0 ? (step === 1 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + step));

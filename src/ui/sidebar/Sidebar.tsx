@@ -6,7 +6,6 @@ import { useLog, useLogServices, useProjection, useLogWritable } from '../LogCon
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
 import { NO_BODY_MATCHES } from './liveSearchIndex';
-import { linkSearch } from './liveLinkIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 
@@ -38,7 +37,7 @@ export function Sidebar({
   analyticsButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const log = useLog();
-  const { search } = useLogServices();
+  const { search, links } = useLogServices();
   const { editable } = useEditability();
   // A tab that met a newer build shows the list but changes nothing (docs/architecture.md "Versions and tabs").
   const writable = useLogWritable();
@@ -49,8 +48,8 @@ export function Sidebar({
   // Notes with a live shared link are marked (expiry read at each change of the links).
   const shared = useMemo(() => sharedNoteIds({ shares: notes.shares }, Date.now()), [notes.shares]);
   const rows = useMemo(
-    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes), linkSearch(notes), shared),
-    [notes, view, indexLoading, shared, search],
+    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes), links.linkSearch(notes), shared),
+    [notes, view, indexLoading, shared, search, links],
   );
   const compact = view.sidebar === 'collapsed';
   // The rows a move button belongs to: its neighbour there is the note it swaps with (movePayload).

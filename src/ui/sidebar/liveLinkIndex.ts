@@ -8,52 +8,63 @@ import type { LinkSearch } from '../../projections/sidebar';
 /** Longest slice of link indexing (ms): input arriving meanwhile waits no longer. */
 const INDEX_SLICE_MS = 6;
 
-let parser: DOMParser | null = null;
-
 /**
  * The note ids an HTML-only body links to (`<a data-note-id>`), read by the browser's DOMParser,
- * which runs no script and loads no image.
- * @internal Test seam: exported for the tests and the bench only.
+ * which runs no script and loads no image. Each reader makes its parser on first use.
  */
-const htmlNoteLinks: HtmlNoteLinks = (html) => {
-  parser ??= new DOMParser();
-  const links = parser.parseFromString(html, 'text/html').querySelectorAll('a[data-note-id]');
-  return Array.from(links, (a) => a.getAttribute('data-note-id')).filter(isNoteId);
-};
-
-/** The app's index of links between notes (one per page): "Linked from" and the search read it. */
-const linkIndex = new LinkIndex(htmlNoteLinks);
-
-/** The notes linking to `noteId` (docs/product.md "Links between notes"), brought up to date with `notes` first. */
-export function linkedFrom(notes: NotesState, noteId: string): string[] {
-  return linkIndex.linkedFrom(notes, noteId);
-}
-
-/** The search's join of title matches with links (docs/product.md "Search"), for `sidebarRows`. */
-export function linkSearch(notes: NotesState): LinkSearch {
-  return (targets) => linkIndex.linkingTo(notes, targets);
+function domNoteLinks(): HtmlNoteLinks {
+  let parser: DOMParser | null = null;
+  return (html) => {
+    parser ??= new DOMParser();
+    const links = parser.parseFromString(html, 'text/html').querySelectorAll('a[data-note-id]');
+    return Array.from(links, (a) => a.getAttribute('data-note-id')).filter(isNoteId);
+  };
 }
 
 /**
- * Keep the link index up to date in background slices of INDEX_SLICE_MS, so "Linked from" and a
- * search find it ready: built once after start-up, then the saved body after each save, whichever
- * tab or device made it (all of them reach `state$`).
+ * The log's live index of links between notes (docs/architecture.md "Links between notes"): made
+ * once per log at start-up (`createLogServices`); "Linked from", the sidebar's search and the
+ * next/previous-note commands read it.
  */
-export function keepLinkIndexFresh(state$: Observable<AppState>): void {
-  let latest: NotesState | null = null;
-  let scheduled = false;
-  const step = () => {
-    scheduled = false;
-    if (latest && !linkIndex.update(latest, INDEX_SLICE_MS)) schedule();
+export interface LiveLinkIndex {
+  /** The notes linking to `noteId` (docs/product.md "Links between notes"), brought up to date with `notes` first. */
+  linkedFrom(notes: NotesState, noteId: string): string[];
+  /** The search's join of title matches with links (docs/product.md "Search"), for `sidebarRows`. */
+  linkSearch(notes: NotesState): LinkSearch;
+  /**
+   * Keep the index up to date in background slices of INDEX_SLICE_MS, so "Linked from" and a
+   * search find it ready: built once after start-up, then the saved body after each save, whichever
+   * tab or device made it (all of them reach `state$`).
+   */
+  keepFresh(state$: Observable<AppState>): void;
+}
+
+/** A live link index with nothing indexed yet: see `LiveLinkIndex`. */
+export function createLiveLinkIndex(): LiveLinkIndex {
+  const linkIndex = new LinkIndex(domNoteLinks());
+
+  const keepFresh = (state$: Observable<AppState>): void => {
+    let latest: NotesState | null = null;
+    let scheduled = false;
+    const step = () => {
+      scheduled = false;
+      if (latest && !linkIndex.update(latest, INDEX_SLICE_MS)) schedule();
+    };
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      inBackgroundAfterInput(step);
+    };
+    state$.subscribe((state) => {
+      if (state.notes === latest) return;
+      latest = state.notes;
+      schedule();
+    });
   };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    inBackgroundAfterInput(step);
+
+  return {
+    linkedFrom: (notes, noteId) => linkIndex.linkedFrom(notes, noteId),
+    linkSearch: (notes) => (targets) => linkIndex.linkingTo(notes, targets),
+    keepFresh,
   };
-  state$.subscribe((state) => {
-    if (state.notes === latest) return;
-    latest = state.notes;
-    schedule();
-  });
 }

@@ -1,21 +1,22 @@
 import { useMemo } from 'react';
-import { useLog, useProjection } from '../../LogContext';
-import { linkedFrom } from '../../sidebar/liveLinkIndex';
+import { useLog, useLogServices, useProjection } from '../../LogContext';
 
 /**
  * "Linked from" (docs/product.md "Links between notes"): the notes whose text links to the open
- * note, by title, each opening its note; nothing when none does. Read from the link index
- * (src/ui/sidebar/liveLinkIndex.ts), which follows every save.
+ * note, by title, each opening its note; nothing when none does. Read from the log's link index
+ * (`useLogServices().links`, src/ui/sidebar/liveLinkIndex.ts), which follows every save.
  */
 export function LinkedFrom({ noteId }: { noteId: string }) {
   const log = useLog();
+  const { links } = useLogServices();
   const notes = useProjection((s) => s.notes);
   const sources = useMemo(
     () =>
-      linkedFrom(notes, noteId)
+      links
+        .linkedFrom(notes, noteId)
         .map((id) => ({ id, title: notes.meta[id].title }))
         .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id)),
-    [notes, noteId],
+    [links, notes, noteId],
   );
   if (sources.length === 0) return null;
   return (
