@@ -12,7 +12,7 @@ export type AppEvent<T extends EventType = EventType> = { [K in T]: EventEnvelop
 
 /**
  * Thrown when an event does not match the catalog.
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `assertValidEvent` throws it: a caller may tell a bad event apart by class.
  */
 export class InvalidEventError extends Error {
   constructor(message: string) {

@@ -38,7 +38,7 @@ export interface FunctionsConfig {
 
 /**
  * A setting that cannot be used; the message names the variable.
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `readConfig` throws it: a host may tell a bad setting apart by class.
  */
 export class ConfigError extends Error {
   constructor(message: string) {

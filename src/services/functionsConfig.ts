@@ -43,7 +43,7 @@ export interface FunctionsEnv {
 
 /**
  * A functions variable is set but blank or unusable (thrown in production builds only).
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `resolveFunctionsConfig` throws it: a caller may tell a bad setting apart by class.
  */
 export class FunctionsConfigError extends Error {
   constructor(message: string) {
