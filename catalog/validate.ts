@@ -23,7 +23,7 @@ export class InvalidEventError extends Error {
 
 /**
  * True when `type` names an event of the catalog.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function isEventType(type: unknown): type is EventType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_CATALOG, type);

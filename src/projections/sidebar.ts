@@ -4,7 +4,7 @@ import { filteredIds, isEmptyFilter } from './organisation/organisationIndex';
 
 /**
  * A run of a title, marked when it matches the search (docs/product.md "Search").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export interface TitlePart {
   text: string;
@@ -35,7 +35,7 @@ export const SORT_LABELS: Record<SortMode, string> = {
 
 /**
  * Split `title` into runs that do and do not match `query` (case-insensitive, every occurrence).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function highlightParts(title: string, query: string): TitlePart[] {
   const q = query.trim().toLowerCase();

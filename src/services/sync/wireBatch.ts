@@ -18,7 +18,7 @@ function sealedBytes(wire: WireEvent, inner?: string): number {
  * without its BlockNote document) and the UTF-8 length of its sealed JSON in bytes, as the server measures it (catalog
  * `utf8Length`), computed exactly before anything is encrypted, each form serialized once: a long
  * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
   const { seq: _seq, sseq: _sseq, ...wire } = event;
