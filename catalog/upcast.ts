@@ -13,7 +13,7 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
  * fixture: tests/unit/upcast.test.ts fails when a step has no upcaster or any stored event of any
  * version no longer reads as a current event.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Record<string, unknown>> = {
   1: (event) => ({ ...event, v: 2 }),

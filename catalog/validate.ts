@@ -12,7 +12,7 @@ export type AppEvent<T extends EventType = EventType> = { [K in T]: EventEnvelop
 
 /**
  * Thrown when an event does not match the catalog.
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `assertValidEvent` throws it: a caller may tell a bad event apart by class.
  */
 export class InvalidEventError extends Error {
   constructor(message: string) {
@@ -23,7 +23,7 @@ export class InvalidEventError extends Error {
 
 /**
  * True when `type` names an event of the catalog.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function isEventType(type: unknown): type is EventType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_CATALOG, type);

@@ -108,7 +108,7 @@ export interface ServerTimeouts {
 /**
  * The host's timeouts (ms; docs/sync.md "Limits"): for the headers, the whole request and an idle
  * keep-alive, and how often they are checked.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
   headersTimeout: 20_000,

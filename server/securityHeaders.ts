@@ -2,7 +2,7 @@
  * The origin of `VITE_FUNCTIONS_URL` when the app calls its functions on another host (README "AI
  * helpers and usage tracking"), for connect-src; '' when unset or not an http(s) URL. The host
  * reads the same variable the build did, so set it for both.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function functionsOrigin(url = process.env.VITE_FUNCTIONS_URL): string {
   try {

@@ -23,7 +23,7 @@ export function clientAddress(req: Request, info: ClientInfo | undefined, proxyH
  * The key one client is counted under: an IPv4 address as it is (also when written IPv4-mapped,
  * `::ffff:192.0.2.1`); an IPv6 address cut to its /64 network, the block one subscriber usually
  * holds; anything else as given, lower-cased.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function addressKey(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '').toLowerCase();

@@ -11,12 +11,12 @@ import { createMemoryRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } f
 
 /**
  * The anonymous key when FUNCTIONS_ANON_KEY is unset; the app's VITE_FUNCTIONS_KEY defaults to the same.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const DEFAULT_ANON_KEY = 'notepad-local-anon-key';
 /**
  * Default deadline of one call to an OpenAI-compatible endpoint (local models can be slow).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
 const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';
@@ -38,7 +38,7 @@ export interface FunctionsConfig {
 
 /**
  * A setting that cannot be used; the message names the variable.
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `readConfig` throws it: a host may tell a bad setting apart by class.
  */
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -25,7 +25,7 @@ const text = (value: unknown, max: number): string | null => {
 
 /**
  * The URL normalized when it is an acceptable https link, else null.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function safeHttpsUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > MAX_URL_CHARS) return null;

@@ -8,7 +8,7 @@ import type { ShareListing } from '../../catalog/index.ts';
 
 /**
  * A copy to store: `body` the sealed copy's JSON (null: keep the stored copy, change the options only) and its UTF-8 length.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export interface ShareWrite {
   id: string;

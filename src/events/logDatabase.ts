@@ -22,7 +22,7 @@ export const EPOCH_KEY: [number, number] = [-1, 0];
 
 /**
  * Name of the IndexedDB database. Do not change without a migration: every user's log lives there.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const LOG_DB_NAME = 'notepad-log';
 /**

@@ -16,7 +16,7 @@ import type { EventEnvelope } from '../../catalog';
 
 /**
  * Records whose stored strings (HTML and document JSON) add up to this many characters are written off the main thread.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const OFF_THREAD_MIN_CHARS = 64 * 1024;
 

@@ -1,6 +1,6 @@
 /**
  * A snapshot is written after this many events since the last one (docs/architecture.md "Snapshots").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const SNAPSHOT_EVERY_EVENTS = 500;
 

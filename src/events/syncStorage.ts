@@ -97,7 +97,7 @@ interface SyncDB extends DBSchema {
 
 /**
  * Name of the sync bookkeeping database.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const SYNC_DB_NAME = 'notepad-sync';
 const SYNC_DB_VERSION = 1;

@@ -26,7 +26,7 @@ export class NothingToExportError extends Error {
 
 /**
  * A note BlockNote could not write as Markdown: the export stops, nothing is downloaded.
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `exportAllNotes` throws it: a caller may tell it apart by class and name the note (`title`).
  */
 export class NoteExportError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { DEFAULT_NOTE_TITLE } from '../projections/notesState';
 
 /**
  * Longest file name stem kept, in UTF-8 bytes: file systems allow 255, which leaves room for " (n)" and the extension.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const FILE_STEM_MAX_BYTES = 200;
 
@@ -23,7 +23,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * `text` cut to at most `maxBytes` UTF-8 bytes, never inside a character or a grapheme (an emoji with its modifiers).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function truncateUtf8(text: string, maxBytes: number): string {
   if (encoder.encode(text).length <= maxBytes) return text;

@@ -24,7 +24,7 @@ const BLOCK_MARKER = /^( {0,3})(#{1,6}(?=\s|$)|>|[-+]|\d{1,9}[.)](?=\s|$))/gm;
 
 /**
  * `text` with Markdown's punctuation escaped; `atLineStart` when it begins a line of the block.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function escapeMarkdownText(text: string, atLineStart: boolean): string {
   const inline = text.replace(INLINE_PUNCTUATION, '\\$&').replace(EDGE_UNDERSCORE, '\\_');

@@ -22,7 +22,7 @@ export interface NoteFiles {
  * The path from the file `from` to the file `to` (both zip paths, "/"-separated, no leading "/"),
  * each segment URL-encoded as the image links are: "Work/Plan.md" to "Home/To do.md" is
  * "../Home/To%20do.md".
- * @internal Test seam: exported for the tests only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function relativeFileLink(from: string, to: string): string {
   const fromDirs = from.split('/').slice(0, -1);

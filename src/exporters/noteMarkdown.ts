@@ -33,7 +33,7 @@ const LIST_TYPES = new Set(['bulletListItem', 'numberedListItem', 'checkListItem
  * items (the list would restart: a numbered list's numbers would too). Each chunk ends with a
  * complete block, and BlockNote separates blocks by a blank line, so the chunks' Markdown joined with
  * one blank line reads as the whole note's would; only runs of empty paragraphs shrink to one blank line.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function exportChunks(blocks: readonly ExportBlock[], size = MARKDOWN_CHUNK_BLOCKS): ExportBlock[][] {
   const chunks: ExportBlock[][] = [];

@@ -5,7 +5,6 @@ const MIB = 1024 * 1024;
 
 /**
  * The limits of one import (docs/product.md "What each format keeps"); bytes are uncompressed bytes produced.
- * @internal Test seam: exported for the tests and the bench only.
  */
 const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxZipEntries: 50_000,

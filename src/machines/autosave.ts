@@ -2,12 +2,12 @@ import { assign, fromPromise, setup } from 'xstate';
 
 /**
  * Quiet time after the last input before the note is saved (docs/product.md "States and transitions", "Constants").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const AUTOSAVE_DELAY_MS = 2000;
 /**
  * Wait before retrying a failed save (storage full, a blocked database).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const AUTOSAVE_RETRY_DELAY_MS = 5000;
 

@@ -8,15 +8,6 @@ export interface LegacyStorage {
   body(id: string): string | null;
 }
 
-/**
- * Result of reading legacy storage: the notes to import and what could not be read.
- * @internal Test seam: exported for the tests and the bench only.
- */
-export interface LegacyReading {
-  notes: EventPayloads['note.imported'][];
-  problems: string[];
-}
-
 const NOTE_ID = /^\d{1,16}$/;
 
 function parseJson(text: string | null, key: string, problems: string[]): unknown {
@@ -70,15 +61,4 @@ export function readLegacyIndex(
     });
   }
   return { entries, problems };
-}
-
-/**
- * Read notes the original app wrote (docs/product.md "Entities and storage keys") that the log does
- * not know, with their bodies (`readLegacyIndex` for the rules). The HTML is returned as stored: the
- * caller sanitizes it before appending.
- * @internal Test seam: exported for the tests and the bench only.
- */
-export function readLegacyNotes(storage: LegacyStorage, isKnown: (id: string) => boolean): LegacyReading {
-  const { entries, problems } = readLegacyIndex(storage, isKnown);
-  return { notes: entries.map((entry) => ({ ...entry, html: storage.body(entry.id) ?? '' })), problems };
 }

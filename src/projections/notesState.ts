@@ -47,7 +47,7 @@ export function bodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
 /** Title used for new notes and for empty titles (docs/product.md "Entities and storage keys"). */
 export const DEFAULT_NOTE_TITLE = 'Untitled Note';
 
-/** @internal Test seam: exported for the tests and the bench only. */
+/** @internal Test seam: used here; the tests start their views from it. */
 export const INITIAL_VIEW: ViewState = {
   selectedId: null,
   sort: 'current',

@@ -15,7 +15,7 @@ const PENDING_HTML = '\u0000notepad:body-not-read-yet';
 
 /**
  * Stands in for a body not read yet; the same object for every note.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const PENDING_BODY: NoteBody = Object.freeze({ html: PENDING_HTML });
 

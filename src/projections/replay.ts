@@ -4,14 +4,14 @@ import { INITIAL_STATE, type AppState } from './notesState';
 
 /**
  * Folded states (checkpoints) are kept at least this many events apart.
- * @internal Test seam: exported for the tests only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const REPLAY_CHECKPOINT_EVERY = 200;
 /**
  * At most this many checkpoints are kept: a long log spaces them wider. Each holds its own copy of
  * the notes' containers (order, meta, bodies, revs: a few MB at 10,000 notes), so their number is
  * what the view's memory grows with; a step folds at most the events between two of them.
- * @internal Test seam: exported for the tests only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const REPLAY_MAX_CHECKPOINTS = 64;
 

@@ -1,11 +1,10 @@
 import type { SortMode } from '../../catalog';
 import type { NotesState, ViewState } from './notesState';
-import { bodySearchText, type HtmlText } from './searchText';
 import { filteredIds, isEmptyFilter } from './organisation/organisationIndex';
 
 /**
  * A run of a title, marked when it matches the search (docs/product.md "Search").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export interface TitlePart {
   text: string;
@@ -36,7 +35,7 @@ export const SORT_LABELS: Record<SortMode, string> = {
 
 /**
  * Split `title` into runs that do and do not match `query` (case-insensitive, every occurrence).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function highlightParts(title: string, query: string): TitlePart[] {
   const q = query.trim().toLowerCase();
@@ -56,7 +55,7 @@ export function highlightParts(title: string, query: string): TitlePart[] {
 /**
  * Body search for one query: given the query (trimmed, lower-cased, non-empty), a predicate
  * telling whether a note's body text contains it. The app passes its SearchIndex
- * (src/projections/searchIndex.ts); `scanBodySearch` is the plain scan it must equal.
+ * (src/projections/searchIndex.ts); the tests hold it to a plain scan of each body's text.
  */
 export type BodySearch = (query: string) => (id: string) => boolean;
 
@@ -66,14 +65,6 @@ export type BodySearch = (query: string) => (id: string) => boolean;
  * (src/projections/noteLinks/linkIndex.ts).
  */
 export type LinkSearch = (targets: readonly string[]) => ReadonlySet<string>;
-
-/**
- * Body search by scanning each body's text (what the index answers without the scan; tests, small lists).
- * @internal Test seam: exported for the tests and the bench only.
- */
-export function scanBodySearch(notes: NotesState, htmlText: HtmlText): BodySearch {
-  return (query) => (id) => bodySearchText(notes.bodies[id], htmlText).includes(query);
-}
 
 const lowerTitleCache = new WeakMap<NotesState['meta'], { order: readonly string[]; titles: string[] }>();
 /** Lower-cased titles in manual order, per notes projection (recomputed only when titles or order change). */
@@ -168,12 +159,4 @@ export function movePayload(
   const id = rows.ids[index];
   const partner = rows.ids[direction === 'up' ? index - 1 : index + 1];
   return isEmptyFilter(view.filter) || partner === undefined ? { id, direction } : { id, direction, with: partner };
-}
-
-/**
- * Every row of `rows`, in order (tests, small lists).
- * @internal Test seam: exported for the tests and the bench only.
- */
-export function allRows(rows: SidebarRows): SidebarRow[] {
-  return rows.ids.map((_, i) => rows.row(i));
 }

@@ -68,7 +68,7 @@ const ASCII_LETTERS = /^[A-Za-z]+$/;
  * The word-cloud form of a whitespace-separated token (docs/product.md "Validation rules"), or null when it does not count:
  * lower-cased, surrounding punctuation dropped, then letters only (no digits, no inner punctuation),
  * longer than 2 letters, not a stopword.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function cloudWord(token: string): string | null {
   if (ASCII_LETTERS.test(token)) {

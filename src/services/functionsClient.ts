@@ -6,7 +6,7 @@ import { FunctionsError } from './functionsError';
 
 /**
  * The usage-tracking payload (docs/product.md "Calls").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export interface UsageRecord {
   app_name: string;

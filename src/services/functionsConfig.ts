@@ -12,13 +12,13 @@
 
 /**
  * Anonymous key of the local host (server env FUNCTIONS_ANON_KEY has the same default).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const DEFAULT_FUNCTIONS_KEY = 'notepad-local-anon-key';
 /**
  * How long the client waits for a function's answer, in ms. Above the host's default provider
  * timeout (DEFAULT_LLM_TIMEOUT_MS in functions/_shared/config.ts), so a slow provider shows up as the host's 504 with its message.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const DEFAULT_FUNCTIONS_TIMEOUT_MS = 45_000;
 
@@ -43,7 +43,7 @@ export interface FunctionsEnv {
 
 /**
  * A functions variable is set but blank or unusable (thrown in production builds only).
- * @internal Test seam: exported for the tests and the bench only.
+ * @public `resolveFunctionsConfig` throws it: a caller may tell a bad setting apart by class.
  */
 export class FunctionsConfigError extends Error {
   constructor(message: string) {

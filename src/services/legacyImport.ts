@@ -70,13 +70,3 @@ export function planLegacyImport(log: EventLog, storage: StorageArea): LegacyImp
   };
   return { total: entries.length, problems, run };
 }
-
-/**
- * Import the original app's notes at once (tests and tools; the app runs `planLegacyImport` and
- * then its `run` in the background). Returns the count imported and the problems found.
- * @internal Test seam: exported for the tests and the bench only.
- */
-export async function importLegacyNotes(log: EventLog, storage: StorageArea): Promise<{ imported: number; problems: string[] }> {
-  const plan = planLegacyImport(log, storage);
-  return { imported: await plan.run(), problems: plan.problems };
-}

@@ -11,7 +11,7 @@ const CALENDAR_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
 /**
  * Where "Create task" sends a task when `VITE_TASK_TOOL_URL` is not set (docs/product.md "Calls").
  * docs/product.md names no tool, so the default is a placeholder address that says so.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const TASK_TOOL_URL_DEFAULT = 'https://tasks.example.com/new';
 /** Details text of a task hand-off (docs/product.md "Calls"). */
@@ -21,13 +21,13 @@ const TASK_PRIORITY = 'medium';
 /**
  * Longest text put into a calendar link's details: Google answers 400 to very long addresses,
  * so a long note is cut here (with "…") rather than failing to open.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const CALENDAR_DETAILS_MAX_CHARS = 4000;
 
 /**
  * The next full hour after `now` in local time (10:15 -> 11:00, 10:00 -> 11:00, 23:30 -> 00:00 the next day).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function nextFullHour(now: Date): Date {
   return startOfHour(addHours(now, 1));
@@ -35,7 +35,7 @@ export function nextFullHour(now: Date): Date {
 
 /**
  * A time as Google Calendar's UTC stamp `yyyyMMddTHHmmssZ`.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function calendarStamp(time: Date): string {
   return time
@@ -75,7 +75,7 @@ export function calendarEventUrl(title: string, details: string, now: Date): str
 
 /**
  * Today's date as the task tool wants it: yyyy-MM-dd in local time (docs/product.md "Calls").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function taskDate(now: Date): string {
   return lightFormat(now, 'yyyy-MM-dd');

@@ -116,17 +116,3 @@ export function beginStartup(deps: StartupDeps): Startup {
   );
   return { readable, editable, legacyImported, painted: () => shell.send({ type: 'app.painted' }) };
 }
-
-/**
- * Start-up for callers that render nothing (tests, tools): the whole sequence at once, resolving
- * when the log is editable and the original app's notes are in. Never throws: a failure is
- * reported in the result.
- * @internal Test seam: exported for the tests and the bench only.
- */
-export async function startLog(deps: StartupDeps): Promise<StartupResult> {
-  const startup = beginStartup(deps);
-  startup.painted();
-  const result = await startup.editable;
-  await startup.legacyImported;
-  return result;
-}

@@ -12,7 +12,7 @@ const UNTRACKED_PATH_PREFIXES: readonly string[] = ['/replay'];
  * The session id (docs/product.md "Entities and storage keys"): the one in `storage` under SESSION_ID_KEY, or a new UUID stored
  * there, so reloads in the same tab reuse it and a new tab or browser session gets a new one.
  * When session storage is unavailable (blocked), returns a fresh id without storing it.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function sessionIdFrom(
   storage: Pick<StorageArea, 'getItem' | 'setItem'> | null,

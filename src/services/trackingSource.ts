@@ -7,7 +7,7 @@
  * - the app's own site (same host, or the same last two host labels, e.g. www.example.com for
  *   notes.example.com; an IP address or localhost must match exactly): `website`;
  * - anything else: `external`.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export type VisitSource = 'video-app' | 'website' | 'external' | 'direct';
 
@@ -45,7 +45,7 @@ function siteOf(host: string): string {
 
 /**
  * The class of a referrer URL seen by a page on `appHost` (a host name, no port).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function sourceFromReferrer(referrer: string, appHost: string): VisitSource {
   if (!referrer.trim()) return 'direct';

@@ -9,7 +9,7 @@ import type { ImportInput } from '../../src/importers/neutralNotes';
 import { loadPurifier } from '../../src/services/purifier';
 import { convertNote } from '../../src/services/noteImport/convertNote';
 import { runImport, type ImportRunOptions } from '../../src/services/noteImport/importRun';
-import { inProcessReader } from '../../src/services/noteImport/readerClient';
+import { inProcessReader } from '../support/inProcessReader';
 import { createReaderHost } from '../../src/services/noteImport/readerHost';
 import type { ImageConverter } from '../../src/services/noteImport/prepareNote';
 import { createConversionTools } from '../../src/ui/import/conversionTools';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLegacyNotes } from '../../src/projections/legacy';
+import { readLegacyNotes } from '../support/legacyNotes';
 
 /** HTML as the original contentEditable editor wrote it: execCommand markup, lists, table, image, follow-up. */
 const ORIGINAL_BODY =

@@ -5,7 +5,8 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { LinkIndex, bodyLinkTargets, type HtmlNoteLinks } from '../../src/projections/noteLinks/linkIndex';
 import { hasNoteTitled, pickNotes } from '../../src/projections/noteLinks/notePicker';
 import { EMPTY_NOTES, INITIAL_VIEW, type NotesState } from '../../src/projections/notesState';
-import { allRows, scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
+import { sidebarRows } from '../../src/projections/sidebar';
+import { allRows, scanBodySearch } from '../support/sidebarRows';
 import { block, text } from './blockBuilders';
 import { ev } from './helpers';
 

@@ -4,7 +4,8 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { foldApp } from '../../src/projections/foldApp';
 import { EMPTY_NOTES, INITIAL_STATE, NO_FILTER, type NotesState } from '../../src/projections/notesState';
 import { notebookIndex, tagIndex, filteredIds } from '../../src/projections/organisation/organisationIndex';
-import { allRows, movePayload, scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
+import { movePayload, sidebarRows } from '../../src/projections/sidebar';
+import { allRows, scanBodySearch } from '../support/sidebarRows';
 import { ev } from './helpers';
 
 const A = '1700000000001';

@@ -4,7 +4,8 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES, INITIAL_VIEW, type NotesState } from '../../src/projections/notesState';
 import { SearchIndex } from '../../src/projections/searchIndex';
 import { bodySearchText } from '../../src/projections/searchText';
-import { scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
+import { sidebarRows } from '../../src/projections/sidebar';
+import { scanBodySearch } from '../support/sidebarRows';
 import { pick, randomInt, seededRandom } from '../support/random';
 import { ev } from './helpers';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
-import { allRows, highlightParts, scanBodySearch, sidebarRows } from '../../src/projections/sidebar';
+import { highlightParts, sidebarRows } from '../../src/projections/sidebar';
+import { allRows, scanBodySearch } from '../support/sidebarRows';
 import { ev } from './helpers';
 
 const state = foldApp(INITIAL_STATE, [

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
-import { startLog } from '../../src/services/startup';
+import { startLog } from '../support/startLog';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
 import { MemoryWebStorage } from './memoryWebStorage';
 import { seededRandom } from '../support/random';

@@ -3,7 +3,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { SyncEngine } from '../../src/services/sync/engine';
-import { wireForm } from '../../src/services/sync/wireBatch';
+import { wireForm } from '../support/wireForm';
 import { MAX_WIRE_EVENT_BYTES, type AppEvent } from '../../catalog';
 import { MAX_DOCUMENT_WIRE_BYTES } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer } from './fakeSyncServer';

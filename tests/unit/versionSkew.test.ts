@@ -5,7 +5,7 @@ import { EVENT_SCHEMA_VERSION, type AppEvent, type EventEnvelope } from '../../c
 import type { Channel, TabMessage } from '../../src/events/tabChannel';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
 import { JOURNAL_KEY } from '../../src/services/webStorage';
-import { importLegacyNotes } from '../../src/services/legacyImport';
+import { importLegacyNotes } from '../support/legacyNotes';
 import { buildLogFile, parseLogFile, LogFileError } from '../../src/events/logFile';
 import { exportLogFile } from '../../src/services/logTransfer';
 import { MemoryWebStorage } from './memoryWebStorage';

@@ -9,18 +9,18 @@ import { cosine, selectSentences, textRank, tfidfVectors, type SparseVector } fr
 
 /**
  * Most sentences a recap holds by default.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const MAX_SUMMARY_SENTENCES = 5;
 /**
  * TextRank is O(n²): beyond this many sentences a linear centroid score picks the candidates first.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const MAX_RANKED_SENTENCES = 300;
 
 /**
  * Default recap length for a note of `n` sentences: all of a short note, about a quarter of a long one, 2..5.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function summaryLength(n: number): number {
   if (n <= 3) return n;

@@ -35,14 +35,14 @@ export interface Analysis {
 
 /**
  * Characters analysed (about 8,000 words); a longer note is analysed from its start.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const MAX_ANALYZED_CHARS = 50_000;
 /**
  * Longer runs without spaces (pasted data, long URLs) are cut to this many characters plus "…":
  * wink's tokenizer is quadratic in a token's length, so one long unspaced run would take the
  * longest; with both limits, the slowest input (punctuation-dense junk) stays short.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const MAX_WORD_CHARS = 64;
 const LONG_WORD = new RegExp(`\\S{${MAX_WORD_CHARS + 1},}`, 'gu');
@@ -54,7 +54,7 @@ const ENDS_SENTENCE = /[.!?…:;。！？]["'”’)\]]*\s*$/u;
 
 /**
  * Splits a note into blocks: one per line, hard-wrapped lines (no end mark, next starts lower-case) joined.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function splitBlocks(text: string): string[] {
   const lines = text.slice(0, MAX_ANALYZED_CHARS).split(/\r\n|\r|\n|\u2028|\u2029/);

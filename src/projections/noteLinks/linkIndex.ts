@@ -19,7 +19,7 @@ const CLOCK_EVERY_NOTES = 64;
 
 /**
  * The notes `blocks` link to, each once, in document order. Pure; never throws on odd shapes.
- * @internal Test seam: exported for the tests only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function blockLinkTargets(blocks: readonly unknown[]): string[] {
   const targets = new Set<string>();
@@ -41,7 +41,7 @@ export function blockLinkTargets(blocks: readonly unknown[]): string[] {
  * HTML through `htmlLinks`. A body whose HTML holds no `data-note-id` links nowhere: its HTML is
  * the document's own (`blocksToFullHTML`) or the stored HTML itself, so most bodies are ruled out
  * by a substring check, without parsing a document.
- * @internal Test seam: exported for the tests only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): string[] {
   if (!body?.html.includes(LINK_MARKER)) return [];

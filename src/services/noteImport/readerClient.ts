@@ -1,6 +1,5 @@
 import type { ImportInput, ImportLimits } from '../../importers/neutralNotes';
 import type { FromWorker, ImportPlan, ReadStep, ToWorker } from './readerProtocol';
-import type { ReaderHost } from './readerHost';
 
 /** The page's side of reading an import: plan the chosen files, then take one step at a time. */
 export interface NoteReader {
@@ -75,18 +74,5 @@ export function workerReader(create: () => Worker = startImportWorker): NoteRead
       broken ??= new Error('the import reader was closed');
       for (const request of waiting.splice(0)) request.reject(broken);
     },
-  };
-}
-
-/**
- * A reader that runs the reading side on this thread (Node tests, and browsers without module workers).
- * @internal Test seam: exported for the tests and the bench only.
- */
-export function inProcessReader(host: ReaderHost): NoteReader {
-  return {
-    plan: (files, limits) => host.plan(files, limits),
-    next: () => host.next(),
-    cancel: () => host.cancel(),
-    close: () => host.cancel(),
   };
 }

@@ -19,7 +19,7 @@ export interface SharedNote {
 
 /**
  * The copy format this build reads: `SEALED_SHARE_VERSION` of catalog/share.ts (a literal here, so the viewer page imports no catalog code).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const READ_SHARE_VERSION = 1;
 const NONCE_BYTES = 12;

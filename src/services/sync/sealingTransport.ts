@@ -19,7 +19,7 @@ export interface AccountKeyring {
 
 /**
  * Said when this device has no account key: the person signs in again, which unlocks it (docs/product.md "Account and sync").
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const LOCKED_MESSAGE = 'Sign in again to unlock your notes on this device';
 

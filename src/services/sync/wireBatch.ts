@@ -7,14 +7,6 @@ import { MAX_WIRE_EVENT_BYTES, pushBodyBytes, utf8Length, type AppEvent } from '
 import { sealedEventBytes, splitEvent } from './e2ee/seal';
 import { MAX_DOCUMENT_WIRE_BYTES, PUSH_BATCH_BYTES, type WireEvent } from './syncProtocol';
 
-/**
- * The event as it goes to be sealed: no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes without its BlockNote document.
- * @internal Test seam: exported for the tests and the bench only.
- */
-export function wireForm(event: AppEvent): WireEvent {
-  return sizedWireForm(event).wire;
-}
-
 /** The UTF-8 bytes of `wire` once sealed (catalog/wire.ts `SealedEvent`), from the JSON of its sealed part. */
 function sealedBytes(wire: WireEvent, inner?: string): number {
   const split = splitEvent(wire);
@@ -22,10 +14,11 @@ function sealedBytes(wire: WireEvent, inner?: string): number {
 }
 
 /**
- * `wireForm` and the UTF-8 length of its sealed JSON in bytes, as the server measures it (catalog
+ * The event as it goes to be sealed (no local position; a body save over MAX_DOCUMENT_WIRE_BYTES goes
+ * without its BlockNote document) and the UTF-8 length of its sealed JSON in bytes, as the server measures it (catalog
  * `utf8Length`), computed exactly before anything is encrypted, each form serialized once: a long
  * note's save is megabytes of HTML, serialized on the main thread after every save of a synced device.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function sizedWireForm(event: AppEvent): { wire: WireEvent; bytes: number } {
   const { seq: _seq, sseq: _sseq, ...wire } = event;

@@ -100,13 +100,13 @@ export async function embedUploadedFile(file: File): Promise<string> {
 
 /**
  * What an answer to the width prompt means.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests type their cases with it.
  */
 export type WidthInput = { kind: 'cancel' } | { kind: 'invalid' } | { kind: 'width'; px: number };
 
 /**
  * Read the answer to IMAGE_WIDTH_PROMPT (docs/product.md "Validation rules"): digits only, 1..IMAGE_RESIZE_MAX_PX.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function parseWidthInput(answer: string | null): WidthInput {
   if (answer === null || answer.trim() === '') return { kind: 'cancel' };

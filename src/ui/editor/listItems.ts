@@ -19,7 +19,7 @@ export interface ListOutputBlock {
 
 /**
  * Split inline content at soft line breaks ("\n" in text), keeping styles and links.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function splitInlineLines(content: Inline[]): Inline[][] {
   const lines: Inline[][] = [[]];

@@ -6,14 +6,14 @@ import { Decoration, DecorationSet } from 'prosemirror-view';
  * From this many top-level blocks on, a note is "long": the editor root gets `data-long-note`
  * (app.css then lets off-screen blocks skip rendering) and stops asking Chromium to spell-check
  * the whole note; only the blocks around the caret keep spell checking.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const LONG_NOTE_BLOCKS = 300;
 /**
  * Top-level blocks before and after the caret's block that keep spell checking in a long note.
  * Each is a node decoration that ProseMirror checks against every block on every keystroke
  * (their cost grows with the window: docs/benchmarks.md), so the window stays small.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests read this constant.
  */
 export const SPELLCHECK_AROUND_BLOCKS = 5;
 

@@ -23,7 +23,7 @@ const loading = new WeakSet<NoteEditor>();
  * first edit of a note just shown (or a change of many blocks), blocks not in the cache are
  * serialized in idle time, before the autosave needs them. A note only read costs nothing, and
  * keystrokes after that cost nothing either: the save serializes the one block they changed.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
   let cache = caches.get(editor);

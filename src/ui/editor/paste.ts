@@ -15,7 +15,7 @@ const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,/i;
  * stay only as raster data URLs or SVG data URLs, the SVG sanitized (svgImages.ts); an image from the web (which the app's CSP would not show
  * anyway) becomes a link to it, so nothing the user copied is lost. Returns HTML.
  * @throws PurifierNotLoadedError before `loadPurifier()` has resolved.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function cleanPastedHtml(html: string): string {
   return cleanLinksAndImages(new DOMParser().parseFromString(sanitizeNoteHtml(html), 'text/html').body);

@@ -18,7 +18,7 @@ const key = new PluginKey('notepadReactSelectionGuard');
 
 /**
  * Make `dom` (the editor's root) look like a plain element to React's selection bookkeeping; setting still works.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function hideFromReactSelection(dom: HTMLElement): void {
   if (Object.prototype.hasOwnProperty.call(dom, 'contentEditable')) return;

@@ -18,7 +18,7 @@ function cellDepth($pos: ResolvedPos): number {
  * one table (a text range whose end is an empty cell would be cut back to the first cell by the
  * table plugin). Takes the document; returns null when the note has no place for text (only
  * images).
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: used here; the tests call it directly.
  */
 export function wholeNoteSelection(doc: PmNode): Selection | null {
   const start = Selection.findFrom(doc.resolve(0), 1, true);

@@ -42,7 +42,7 @@ function domTokenizer(): HtmlTokenizer {
 /**
  * The visible text of stored HTML (legacy and imported notes, which have no BlockNote document),
  * block elements separated by newlines: the note-text pipeline's HTML step read by DOMParser.
- * @internal Test seam: exported for the tests and the bench only.
+ * @internal Test seam: the tests read stored HTML through the app's DOM tokenizer with it.
  */
 export function htmlSearchText(html: string): string {
   return htmlText(html, domTokenizer());
