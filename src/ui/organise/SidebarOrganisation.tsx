@@ -59,6 +59,9 @@ function useLiveNav(): LiveNav | null {
   return live;
 }
 
+/** One element for every render, so the tree's items see the same icon and are not rendered again. */
+const FOLDER = <FolderIcon />;
+
 /** A tree's actions before its live code is in: the sidebar is inert until start-up ends. */
 const INERT_TREE: TreeActions = { choose() {}, toggle() {}, openAll() {}, menu() {}, command() {}, dropNote() {} };
 
@@ -174,7 +177,7 @@ export function SidebarOrganisation() {
         {view({ kind: 'all' }, 'All notes', notes.order.length, '☰')}
         {view({ kind: 'starred' }, 'Starred', notes.starred.length, '★')}
       </ul>
-      {section('notebooks', 'Notebooks', 'Add notebook', 'No notebooks yet.', <FolderIcon />)}
+      {section('notebooks', 'Notebooks', 'Add notebook', 'No notebooks yet.', FOLDER)}
       {section('tags', 'Tags', 'Add tag', 'No tags yet.', '#')}
       {live && request && <live.ManageHost request={request} onClose={() => setRequest(null)} onRequest={setRequest} />}
     </div>

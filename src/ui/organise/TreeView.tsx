@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { typeAheadIndex, type TreeRow } from '../../projections/organisation/treeRows';
 import { draggedNoteId, holdsNoteDrag } from './noteDrag';
+import { TreeItem, type ItemHandlers } from './TreeItem';
 
 /** Keys typed within this many ms of each other make one type-ahead word. */
 const TYPE_AHEAD_MS = 600;
@@ -78,171 +79,139 @@ export function TreeView({
     document.getElementById(itemId(row.node.id))?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const row = rows[index];
-    const id = row.node.id;
-    const add = event.ctrlKey || event.metaKey;
-    let handled = true;
-    let typing = false;
-    switch (event.key) {
-      case 'ArrowDown':
-        focusRow(index + 1);
-        break;
-      case 'ArrowUp':
-        focusRow(index - 1);
-        break;
-      case 'Home':
-        focusRow(0);
-        break;
-      case 'End':
-        focusRow(rows.length - 1);
-        break;
-      case 'ArrowRight':
-        if (row.hasChildren && !row.expanded) actions.toggle(id, true);
-        else if (row.expanded) focusRow(index + 1);
-        break;
-      case 'ArrowLeft':
-        if (row.expanded) actions.toggle(id, false);
-        else if (row.parent !== null) focusRow(rows.findIndex((r) => r.node.id === row.parent));
-        break;
-      case 'Enter':
-      case ' ':
-        actions.choose(id, add);
-        break;
-      case '*':
-        actions.openAll(rows.filter((r) => r.parent === row.parent && r.hasChildren).map((r) => r.node.id));
-        break;
-      case 'F2':
-        actions.command(id, 'rename');
-        break;
-      case 'Delete':
-        actions.command(id, 'delete');
-        break;
-      case 'ContextMenu':
-      case 'F10':
-        if (event.key === 'F10' && !event.shiftKey) {
-          handled = false;
-          break;
+  // The items' handlers are made once and read this render's values, so an item whose own props
+  // did not change is not rendered again (choosing a filter re-renders only the items it changes).
+  const latest = useRef({ rows, actions, tags, dropOn, focusRow });
+  latest.current = { rows, actions, tags, dropOn, focusRow };
+  const [handlers] = useState<ItemHandlers>(() => {
+    const typeAhead = (key: string, index: number): boolean => {
+      const { rows } = latest.current;
+      const now = Date.now();
+      const run = now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + key : key;
+      typed.current = { text: run, at: now };
+      // A word being typed stays on the item it matches; a new first letter looks after the focused item.
+      const from = run.length > 1 ? index - 1 : index;
+      const found = typeAheadIndex(rows, (from + rows.length) % rows.length, run);
+      if (found >= 0) latest.current.focusRow(found);
+      return true;
+    };
+    return {
+      keyDown(event, index) {
+        const { rows, actions, focusRow } = latest.current;
+        const row = rows[index];
+        const id = row.node.id;
+        const add = event.ctrlKey || event.metaKey;
+        let handled = true;
+        let typing = false;
+        switch (event.key) {
+          case 'ArrowDown':
+            focusRow(index + 1);
+            break;
+          case 'ArrowUp':
+            focusRow(index - 1);
+            break;
+          case 'Home':
+            focusRow(0);
+            break;
+          case 'End':
+            focusRow(rows.length - 1);
+            break;
+          case 'ArrowRight':
+            if (row.hasChildren && !row.expanded) actions.toggle(id, true);
+            else if (row.expanded) focusRow(index + 1);
+            break;
+          case 'ArrowLeft':
+            if (row.expanded) actions.toggle(id, false);
+            else if (row.parent !== null) focusRow(rows.findIndex((r) => r.node.id === row.parent));
+            break;
+          case 'Enter':
+          case ' ':
+            actions.choose(id, add);
+            break;
+          case '*':
+            actions.openAll(rows.filter((r) => r.parent === row.parent && r.hasChildren).map((r) => r.node.id));
+            break;
+          case 'F2':
+            actions.command(id, 'rename');
+            break;
+          case 'Delete':
+            actions.command(id, 'delete');
+            break;
+          case 'ContextMenu':
+          case 'F10':
+            if (event.key === 'F10' && !event.shiftKey) {
+              handled = false;
+              break;
+            }
+            {
+              const box = event.currentTarget.getBoundingClientRect();
+              actions.menu(id, { x: box.left + 24, y: box.bottom });
+            }
+            break;
+          default:
+            // `/` and `?` stay the app's keys (search, the shortcuts list).
+            typing = event.key.length === 1 && !add && !event.altKey && event.key !== '/' && event.key !== '?';
+            handled = typing && typeAhead(event.key, index);
         }
-        {
-          const box = event.currentTarget.getBoundingClientRect();
-          actions.menu(id, { x: box.left + 24, y: box.bottom });
+        // Only letters typed one after another make a type-ahead word.
+        if (!typing) typed.current = { text: '', at: 0 };
+        if (handled) {
+          event.preventDefault();
+          event.stopPropagation();
         }
-        break;
-      default:
-        // `/` and `?` stay the app's keys (search, the shortcuts list).
-        typing = event.key.length === 1 && !add && !event.altKey && event.key !== '/' && event.key !== '?';
-        handled = typing && typeAhead(event.key, index);
-    }
-    // Only letters typed one after another make a type-ahead word.
-    if (!typing) typed.current = { text: '', at: 0 };
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
-  const typeAhead = (key: string, index: number): boolean => {
-    const now = Date.now();
-    const run = now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + key : key;
-    typed.current = { text: run, at: now };
-    // A word being typed stays on the item it matches; a new first letter looks after the focused item.
-    const from = run.length > 1 ? index - 1 : index;
-    const found = typeAheadIndex(rows, (from + rows.length) % rows.length, run);
-    if (found >= 0) focusRow(found);
-    return true;
-  };
-
-  const onClick = (event: MouseEvent, row: TreeRow) => {
-    setActive(row.node.id);
-    // The chevron opens and closes (the keys do it with → and ←); the rest of the item chooses.
-    if (row.hasChildren && (event.target as HTMLElement).closest('.tree-chevron')) actions.toggle(row.node.id, !row.expanded);
-    else actions.choose(row.node.id, event.ctrlKey || event.metaKey);
-  };
-
-  const onContextMenu = (event: MouseEvent, id: string) => {
-    event.preventDefault();
-    setActive(id);
-    actions.menu(id, { x: event.clientX, y: event.clientY });
-  };
-
-  const onDragOver = (event: DragEvent, id: string) => {
-    if (!holdsNoteDrag(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = tags ? 'copy' : 'move';
-    if (dropOn !== id) setDropOn(id);
-  };
-
-  const onDrop = (event: DragEvent, id: string) => {
-    setDropOn(null);
-    const note = draggedNoteId(event);
-    if (note === null) return;
-    event.preventDefault();
-    actions.dropNote(id, note);
-  };
+      },
+      click(event, row) {
+        setActive(row.node.id);
+        // The chevron opens and closes (the keys do it with → and ←); the rest of the item chooses.
+        const { actions } = latest.current;
+        if (row.hasChildren && (event.target as HTMLElement).closest('.tree-chevron')) actions.toggle(row.node.id, !row.expanded);
+        else actions.choose(row.node.id, event.ctrlKey || event.metaKey);
+      },
+      focus: (id) => setActive(id),
+      contextMenu(event, id) {
+        event.preventDefault();
+        setActive(id);
+        latest.current.actions.menu(id, { x: event.clientX, y: event.clientY });
+      },
+      more(event, id) {
+        event.stopPropagation();
+        setActive(id);
+        const box = event.currentTarget.getBoundingClientRect();
+        latest.current.actions.menu(id, { x: box.left, y: box.bottom });
+      },
+      dragOver(event, id) {
+        if (!holdsNoteDrag(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = latest.current.tags ? 'copy' : 'move';
+        if (latest.current.dropOn !== id) setDropOn(id);
+      },
+      dragLeave: (id) => setDropOn((at) => (at === id ? null : at)),
+      drop(event, id) {
+        setDropOn(null);
+        const note = draggedNoteId(event);
+        if (note === null) return;
+        event.preventDefault();
+        latest.current.actions.dropNote(id, note);
+      },
+    };
+  });
 
   return (
     <div role="tree" aria-label={label} aria-multiselectable={tags || undefined} className="organise-tree">
-      {rows.map((row, index) => {
-        const { node } = row;
-        const selected = chosen.has(node.id);
-        return (
-          <div
-            key={node.id}
-            id={itemId(node.id)}
-            role="treeitem"
-            aria-level={row.level}
-            aria-posinset={row.posInSet}
-            aria-setsize={row.setSize}
-            aria-expanded={row.hasChildren ? row.expanded : undefined}
-            aria-selected={selected}
-            aria-labelledby={`${itemId(node.id)}-name`}
-            tabIndex={node.id === tabStop ? 0 : -1}
-            className={`tree-item${selected ? ' chosen' : ''}${dropOn === node.id ? ' drop-target' : ''}`}
-            style={{ paddingLeft: `${0.35 + (row.level - 1) * 0.9}rem` }}
-            title={node.path}
-            data-id={node.id}
-            onClick={(e) => onClick(e, row)}
-            onKeyDown={(e) => onKeyDown(e, index)}
-            onFocus={() => setActive(node.id)}
-            onContextMenu={(e) => onContextMenu(e, node.id)}
-            onDragOver={(e) => onDragOver(e, node.id)}
-            onDragLeave={() => setDropOn((at) => (at === node.id ? null : at))}
-            onDrop={(e) => onDrop(e, node.id)}
-          >
-            <span className={`tree-chevron${row.hasChildren ? '' : ' leaf'}`} aria-hidden="true">
-              {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
-            </span>
-            <span className="tree-icon" aria-hidden="true">
-              {icon}
-            </span>
-            <span className="tree-name" id={`${itemId(node.id)}-name`}>
-              {node.name}
-            </span>
-            {counted && (
-              <span className="tree-count">
-                {node.count}
-                <span className="visually-hidden"> {node.count === 1 ? 'note' : 'notes'}</span>
-              </span>
-            )}
-            <button
-              type="button"
-              className="tree-more icon-button"
-              tabIndex={-1}
-              aria-label={`More actions for ${node.name}`}
-              aria-haspopup="menu"
-              onClick={(e) => {
-                e.stopPropagation();
-                setActive(node.id);
-                const box = e.currentTarget.getBoundingClientRect();
-                actions.menu(node.id, { x: box.left, y: box.bottom });
-              }}
-            >
-              ⋯
-            </button>
-          </div>
-        );
-      })}
+      {rows.map((row, index) => (
+        <TreeItem
+          key={row.node.id}
+          row={row}
+          index={index}
+          itemId={itemId(row.node.id)}
+          selected={chosen.has(row.node.id)}
+          tabStop={row.node.id === tabStop}
+          dropTarget={dropOn === row.node.id}
+          counted={counted}
+          icon={icon}
+          handlers={handlers}
+        />
+      ))}
     </div>
   );
 }
