@@ -8,9 +8,6 @@ import { showStatus } from '../feedback';
 import { NO_BODY_MATCHES } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
-
-/** Below this width the sidebar is a drawer; keep in step with app.css. */
-const DRAWER_QUERY = '(max-width: 767px)';
 import { LogMenu } from '../logtools/LogMenu';
 import { ExportAllNotes } from '../exportAll/ExportAllNotes';
 import { ImportTools } from '../import/ImportTools';
@@ -21,6 +18,9 @@ import { AccountEntry } from '../account/AccountEntry';
 import { SidebarOrganisation } from '../organise/SidebarOrganisation';
 import { FilterChips } from '../organise/FilterChips';
 import { emptyListText } from '../organise/emptyListText';
+
+/** Below this width the sidebar is a drawer; keep in step with app.css. */
+const DRAWER_QUERY = '(max-width: 767px)';
 
 /**
  * The sidebar of docs/product.md "Sidebar": product name, collapse/expand, New Note, Analytics toggle, sort,
