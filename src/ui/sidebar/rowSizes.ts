@@ -8,9 +8,12 @@ const ROW_HEIGHT_REM = 3.1;
 export const COMPACT_ROW_HEIGHT_REM = 2.5;
 /**
  * Rows rendered beyond the visible ones, so fast scrolling does not show blanks. Every row rendered
- * is mounted again when a filter or search changes the list, so more of them slow each change.
+ * is mounted again when a filter or search changes the list, so the frame answering such a change
+ * renders only CHANGE_OVERSCAN_ROWS of them and the rest follow.
  */
 export const OVERSCAN_ROWS = 8;
+/** Rows rendered beyond the visible ones in the frame that answers a change of the list (VirtualRows.tsx). */
+export const CHANGE_OVERSCAN_ROWS = 1;
 
 /** A row's height in px at the page's root font size (the rem), for the virtualizer. */
 export function rowHeightPx(compact: boolean): number {
