@@ -7,6 +7,7 @@ import { AccountError, OFFLINE_MESSAGE, waitText } from '../../src/services/sync
 import { appProfile } from './appDevice';
 import { SyncClient } from './client';
 import { startSyncHost, type InProcessHost } from './host';
+import { rejection } from '../support/rejection';
 
 const PASSWORD = 'correct horse battery staple';
 const hosts: InProcessHost[] = [];
@@ -22,14 +23,7 @@ async function start(env: Record<string, string>) {
 }
 
 /** The AccountError a call fails with. */
-async function refusal(call: Promise<unknown>): Promise<AccountError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AccountError);
-  return error as AccountError;
-}
+const refusal = (call: Promise<unknown>) => rejection(call, AccountError);
 
 describe('the app’s account calls', () => {
   it('say how long an account or a network must wait, in seconds or minutes', async () => {

@@ -9,6 +9,7 @@ import {
   FunctionsConfigError,
   resolveFunctionsConfig,
 } from '../../src/services/functionsConfig';
+import { rejection } from '../support/rejection';
 
 /** What the fake functions host saw of one request. */
 interface Seen {
@@ -65,14 +66,7 @@ function client(options: { timeoutMs?: number; online?: boolean; url?: string } 
 }
 
 /** The FunctionsError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<FunctionsError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FunctionsError);
-  return error as FunctionsError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, FunctionsError);
 
 describe('functions client', () => {
   it('POSTs JSON to /functions/v1/{name} with the apikey and bearer headers', async () => {

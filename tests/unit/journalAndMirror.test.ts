@@ -21,6 +21,20 @@ async function loadedLog(storage = createMemoryLogStorage()) {
   return log;
 }
 
+/**
+ * A closing page that created note `1` titled `title` and wrote its page-hide journal, while its own
+ * IndexedDB write is still in flight: `land()` lets the write reach `storage`, `written` settles after it.
+ */
+async function closingPageWriting(storage: ReturnType<typeof createMemoryLogStorage>, title: string) {
+  let land!: () => void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  const closing = await loadedLog({ ...storage, append: (batch) => landed.then(() => storage.append(batch)) });
+  const written = closing.append('note.created', { id: '1', title });
+  const web = new MemoryWebStorage();
+  expect(writeJournal(closing, web)).toBe(1);
+  return { land, written, web };
+}
+
 describe('page-hide journal', () => {
   it('keeps events that were not durable yet and appends them on the next start', async () => {
     const storage = createMemoryLogStorage();
@@ -39,13 +53,8 @@ describe('page-hide journal', () => {
 
   it('shows a journal event the closing page wrote to storage after this start had read the log', async () => {
     const storage = createMemoryLogStorage();
-    let land!: () => void;
-    const landed = new Promise<void>((resolve) => (land = resolve));
     // The closing page's write is still in flight when the next start reads the log.
-    const closing = await loadedLog({ ...storage, append: (batch) => landed.then(() => storage.append(batch)) });
-    const written = closing.append('note.created', { id: '1', title: 'Typed just before the page left' });
-    const web = new MemoryWebStorage();
-    expect(writeJournal(closing, web)).toBe(1);
+    const { land, written, web } = await closingPageWriting(storage, 'Typed just before the page left');
     const next = await loadedLog(storage);
     land();
     await written;
@@ -57,12 +66,7 @@ describe('page-hide journal', () => {
 
   it('appends the journal once when the closing page stores an event after this start checked the log', async () => {
     const storage = createMemoryLogStorage();
-    let land!: () => void;
-    const landed = new Promise<void>((resolve) => (land = resolve));
-    const closing = await loadedLog({ ...storage, append: (batch) => landed.then(() => storage.append(batch)) });
-    const written = closing.append('note.created', { id: '1', title: 'Stored by the closing page' });
-    const web = new MemoryWebStorage();
-    expect(writeJournal(closing, web)).toBe(1);
+    const { land, written, web } = await closingPageWriting(storage, 'Stored by the closing page');
     const second = { ...ev('note.created', { id: '2', title: 'Only in the journal' }), seq: 0 };
     web.setItem(JOURNAL_KEY, JSON.stringify([...(JSON.parse(web.getItem(JOURNAL_KEY)!) as unknown[]), second]));
     // The closing page's write lands just after this start asked which journal events the log holds.

@@ -12,6 +12,7 @@ import { httpSyncTransport } from '../../src/services/sync/httpTransport';
 import { httpKeysApi } from '../../src/services/sync/keysApi';
 import { UNREADABLE_ANSWER } from '../../src/services/sync/syncHttp';
 import { SyncError } from '../../src/services/sync/transport';
+import { rejection } from '../support/rejection';
 
 const DEVICE = 'web-0123456789abcdef';
 const KDF = { alg: 'argon2id', memoryKiB: 19_456, iterations: 2, parallelism: 1, salt: 'AAAAAAAAAAAAAAAAAAAAAA' };
@@ -44,14 +45,7 @@ afterAll(async () => {
 const answer = (route: string, body: unknown, status = 200) => answers.set(route, { status, body });
 
 /** The SyncError a call fails with (the test fails when it does not). */
-async function syncFailure(call: Promise<unknown>): Promise<SyncError> {
-  const error = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(SyncError);
-  return error as SyncError;
-}
+const syncFailure = (call: Promise<unknown>) => rejection(call, SyncError);
 
 describe('the sync transport', () => {
   const wire = () => httpSyncTransport(origin, ky);
