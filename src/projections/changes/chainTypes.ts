@@ -7,6 +7,8 @@ export interface ChainMerge {
   order: string[];
   /** The top-level blocks it changed, read from the merged document, by id. */
   changed: Map<string, PlainBlock>;
+  /** Whether the update was damaged (not an update Yjs reads): the document did not change. */
+  damaged: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { copyNoteId, copyTitle } from '../conflicts';
 import { copyOrganisation } from '../organisation/foldOrganisation';
 import { isPendingBody, PENDING_CHANGED_BODY } from '../pendingBodies';
 import { chainEngine, loadedChainEngine } from './chainEngine';
+import { isBase64 } from './updateBytes';
 import { joinParts, splitDocument } from './documentParts';
 import { normalBlocks, sameJson, type PlainBlock } from './plainBlocks';
 
@@ -25,6 +26,8 @@ import { normalBlocks, sameJson, type PlainBlock } from './plainBlocks';
  * - One whose chain the note no longer has (a whole-body save replaced it meanwhile) goes to the copy
  *   holding that chain, else becomes a copy of its own holding the blocks it brought ("partial").
  * - One for a note deleted elsewhere brings it back with those blocks.
+ * - One whose update is damaged changes nothing: not base64 (seen without Yjs), or, where it must be
+ *   merged, not an update Yjs reads.
  */
 
 type Changed = AppEvent<'note.changed'>;
@@ -103,7 +106,10 @@ function applyPartial(doc: Doc, payload: Payload): Doc {
   return assemble(ids, entries);
 }
 
-const withUpdate = (chain: NoteChain, update: string): NoteChain => ({ ...chain, updates: update ? [...chain.updates, update] : chain.updates });
+const withUpdate = (chain: NoteChain, update: string): NoteChain => ({
+  ...chain,
+  updates: update ? [...chain.updates, update] : chain.updates,
+});
 
 /** A body of `doc` on `chain` (its parts and stale blocks set from the document). */
 function chainBody(doc: Doc, chain: NoteChain, stale?: ReadonlySet<string>): NoteBody {
@@ -119,7 +125,7 @@ function chainBody(doc: Doc, chain: NoteChain, stale?: ReadonlySet<string>): Not
 /**
  * The document after merging `payload` into chain `chain` (started at `start`) with Yjs: the merged
  * order and blocks; HTML from the change where its block is what the merge gave, else the HTML last
- * saved for that block, marked stale.
+ * saved for that block, marked stale; `body` itself when the update is damaged (nothing changes).
  * @throws ChainEngineNeeded before the engine has loaded.
  */
 function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody {
@@ -127,6 +133,7 @@ function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody 
   const previous: Doc = { blocks: (bodyBlocks(body) ?? []) as PlainBlock[], parts: chain.parts };
   const next = withUpdate(chain, payload.update);
   const merged = chainEngine().merge(chain, next, start, payload.update, previous.blocks);
+  if (merged.damaged) return body;
   const before = entriesOf(previous);
   const brought = new Map((payload.blocks ?? []).map((c) => [c.block.id, c]));
   const stale = new Set(chain.stale ?? []);
@@ -181,6 +188,7 @@ const ref = (rev: Omit<NoteRevisionRef, 'device'>, device: string | undefined): 
 export function foldChanged(draft: NotesDraft, event: Changed): void {
   const notes = draft.state;
   const payload = event.payload;
+  if (!isBase64(payload.update)) return;
   const id = targetNoteId(notes, payload);
   if (!notes.meta[id]) return revive(draft, event, id);
   applyTo(draft, event, id, true);
@@ -206,7 +214,10 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
       const chain = body.chain!;
       const to = withUpdate(chain, payload.update);
       loadedChainEngine()?.follow(chain, to, payload.update);
-      return chainBody(applyChange(docOf(body), payload), to, new Set(chain.stale ?? []));
+      // A block the save carries has the HTML of what its device shows: no longer stale.
+      const stale = new Set(chain.stale ?? []);
+      for (const c of payload.blocks ?? []) stale.delete(c.block.id);
+      return chainBody(applyChange(docOf(body), payload), to, stale);
     });
   } else if (rev && payload.base === rev.id && payload.start === payload.base) {
     const start = payload.whole ? null : isPendingBody(body) ? { blocks: [], parts: [] } : chainStartDocument(body, rev.id);
@@ -219,6 +230,8 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
     }
   } else if (rev && onChain && hasChain) {
     next = once(body, event.id, () => mergeChange(body, payload.start, payload));
+    // A damaged update merges nothing: the change is left out (a body not read yet cannot tell).
+    if (next === body && !isPendingBody(body)) return;
     revId = mergedRevisionId(rev.id, event.id);
   }
   if (next === null) {

@@ -16,3 +16,12 @@ export function updateFromBase64(text: string): Uint8Array {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/**
+ * Whether `text`, made of base64 characters with at most two `=` at its end (the event's schema),
+ * decodes: its length leaves no lone character, and padding only ends a whole group of four. Checked
+ * without decoding, so the fold can tell a damaged update without Yjs.
+ */
+export function isBase64(text: string): boolean {
+  return text.includes('=') ? text.length % 4 === 0 : text.length % 4 !== 1;
+}

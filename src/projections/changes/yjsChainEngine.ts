@@ -26,13 +26,17 @@ function keep(chain: NoteChain, model: YBlockDoc): void {
   while (documents.size > KEPT_DOCUMENTS) documents.delete(documents.keys().next().value!);
 }
 
-/** Apply one stored update; a damaged one (not base64, not an update) changes nothing, on every device alike. */
-function applyStored(model: YBlockDoc, update: string): void {
-  if (update === '') return;
+/**
+ * Apply one stored update; false for a damaged one (not base64, not an update), which is skipped the
+ * same way on every device: the fold leaves such a change out.
+ */
+function applyStored(model: YBlockDoc, update: string): boolean {
+  if (update === '') return true;
   try {
     model.applyRemote(updateFromBase64(update));
+    return true;
   } catch {
-    // Yjs decodes an update whole before it integrates anything.
+    return false;
   }
 }
 
@@ -52,18 +56,24 @@ export const yjsChainEngine: ChainEngine = {
     const touched = new Set<string>();
     const listen = (transaction: Y.Transaction) => {
       for (const [type, keys] of transaction.changed) {
-        if (type === model.entryMap) for (const key of keys) key !== null && touched.add(key);
-        else {
+        if (type === model.entryMap) {
+          for (const key of keys) if (key !== null) touched.add(key);
+        } else {
           const id = model.entryIdOf(type);
           if (id !== null) touched.add(id);
         }
       }
     };
     model.doc.on('afterTransaction', listen);
+    let damaged: boolean;
     try {
-      applyStored(model, update);
+      damaged = !applyStored(model, update);
     } finally {
       model.doc.off('afterTransaction', listen);
+    }
+    if (damaged) {
+      // The model may hold part of what it read: build it again from the chain when next needed.
+      return { order: [], changed: new Map(), damaged };
     }
     const { top, topOf } = model.structure();
     const before = topLevelOf(previous);
@@ -77,12 +87,10 @@ export const yjsChainEngine: ChainEngine = {
     const changed = new Map<string, PlainBlock>();
     if (wanted.size) for (const block of model.readTop(wanted)) if (wanted.has(block.id)) changed.set(block.id, block);
     keep(to, model);
-    return { order: top, changed };
+    return { order: top, changed, damaged };
   },
   follow(from, to, update) {
     const model = take(from);
-    if (!model) return;
-    applyStored(model, update);
-    keep(to, model);
+    if (model && applyStored(model, update)) keep(to, model);
   },
 };
