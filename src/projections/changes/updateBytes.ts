@@ -1,20 +1,14 @@
 /** Yjs updates travel as base64 in events and in the notes state (docs/architecture.md "Saves as changes"). */
-
-const CHUNK = 0x8000;
+import { fromBase64, toBase64 } from '../../lib/base64';
 
 /** `bytes` in standard base64. */
 export function updateToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
+  return toBase64(bytes);
 }
 
-/** The bytes of standard base64 `text`. @throws DOMException for text that is not base64. */
+/** The bytes of standard base64 `text`. @throws TypeError for text that is not base64. */
 export function updateFromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return fromBase64(text);
 }
 
 /**
