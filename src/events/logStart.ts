@@ -1,5 +1,6 @@
 import { readRecords, type AppEvent } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
+import { foldingChanges, loadChainEngineFor } from '../projections/changes/chainEngine';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { isExactPreview, withPendingBodies } from '../projections/pendingBodies';
 import type { LogStorage } from './logStorage';
@@ -67,7 +68,8 @@ export class LogStart {
     const { events, newer } = readRecords(raws);
     if (newer.length) return null;
     const start = withPendingBodies(head.state);
-    const state = foldApp(start, events, 'this-tab');
+    // Only notes made in the tail have bodies to merge into: the engine loads if one does.
+    const state = await foldingChanges(() => foldApp(start, events, 'this-tab'));
     if (state.view.search !== '' || !isExactPreview(start.notes, state.notes)) return null;
     this.preread.shown = state;
     return state;
@@ -131,7 +133,8 @@ export class LogStart {
 
 /**
  * Read stored records through the catalog's one reader: return this build's events; quarantine
- * malformed records (reported once); leave newer builds' records in place and stop writing.
+ * malformed records (reported once); leave newer builds' records in place and stop writing. The
+ * chain engine is loaded when the events hold a change (docs/architecture.md "Saves as changes").
  * `epoch`: the epoch of the log `raws` were read from.
  */
 export async function readStored(reader: StoredLogReader, raws: unknown[], epoch: string): Promise<AppEvent[]> {
@@ -147,5 +150,7 @@ export async function readStored(reader: StoredLogReader, raws: unknown[], epoch
     // and the fold of the new log (a reload follows) sets aside what it holds.
     if (await reader.storage.quarantine(records, epoch)) reader.health.quarantined(records);
   }
+  // Whoever folds these next does so synchronously: a change among them may need a merge.
+  await loadChainEngineFor(events);
   return events;
 }

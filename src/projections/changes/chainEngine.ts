@@ -25,6 +25,23 @@ export function loadChainEngine(): Promise<ChainEngine> {
 }
 
 /**
+ * Load the chain engine before folding `events` when they hold a change (`note.changed`), whose fold
+ * may merge; resolves at once otherwise. The async places that read events (start-up, another tab's
+ * appends, the server's order, a note's history, the replay) call it, so the folds after them never
+ * meet a merge without the engine.
+ */
+export async function loadChainEngineFor(events: Iterable<{ type: string } | null>): Promise<void> {
+  if (needsChainEngine(events)) await loadChainEngine();
+}
+
+/** Whether folding `events` may need the chain engine and it has not loaded: they hold a change (`note.changed`). */
+export function needsChainEngine(events: Iterable<{ type: string } | null>): boolean {
+  if (engine) return false;
+  for (const event of events) if (event?.type === 'note.changed') return true;
+  return false;
+}
+
+/**
  * Run a pure fold; when it meets a merge before the engine has loaded (ChainEngineNeeded), load the
  * engine and run it again. `fold` must change nothing before it throws.
  */
