@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../catalog';
+import { planCompaction } from '../../src/events/compactionPlan';
 import { LogFold } from '../../src/events/logFold';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
@@ -258,5 +259,24 @@ describe('history of a note saved as changes', () => {
     expect(revisions[0].title).toBe('Plans, four');
     expect(revisions[0].html).toBe(notes.bodies[NOTE].html);
     expect(revisions[2].html).toBe(wholeHtml([para('b1', 'First paragraph, from A.'), THREE[1], THREE[2]]));
+  });
+});
+
+describe('compaction of a log saved as changes', () => {
+  it('keeps the whole bodies chains started from and every change: the compacted log folds to the same notes', () => {
+    const { events, rev } = wholeNote(THREE);
+    const first = new ChangesDevice(A, NOTE, THREE, rev).save(withText(THREE, 0, 'First, changed.'));
+    const whole = [para('w1', 'Saved whole.')];
+    const saved = noteEvent('note.body-saved', { id: NOTE, html: wholeHtml(whole), blocks: whole, base: first.id }, A);
+    const later = new ChangesDevice(A, NOTE, whole, saved.id).save([para('w1', 'Saved whole, changed.')]);
+    const log = [...events, first, saved, later];
+    const drop = new Set(planCompaction(log, new Date('2027-06-01T00:00:00Z'), { retentionMs: 0, keepRevisionsPerNote: 1 }));
+    expect(drop.has(first.seq) || drop.has(later.seq) || drop.has(saved.seq) || drop.has(log[1].seq)).toBe(false);
+    expect(
+      foldNotes(
+        EMPTY_NOTES,
+        log.filter((e) => !drop.has(e.seq)),
+      ),
+    ).toEqual(foldNotes(EMPTY_NOTES, log));
   });
 });
