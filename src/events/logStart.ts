@@ -2,7 +2,7 @@ import { readRecords, type AppEvent } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
 import { foldingChanges, loadChainEngineFor } from '../projections/changes/chainEngine';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
-import { isExactPreview, withPendingBodies } from '../projections/pendingBodies';
+import { hasChangedPendingBodies, isExactPreview, withPendingBodies } from '../projections/pendingBodies';
 import type { LogStorage } from './logStorage';
 import type { LogHealth } from './logStatus';
 import type { QuarantineRecord, Snapshot } from './logRecords';
@@ -86,7 +86,9 @@ export class LogStart {
     this.preread = null;
     const raws = preread ? preread.raws : await storage.readAfter(initial.seq);
     const events = await readStored(this.reader, raws, epoch);
-    return { snapshot, epoch, initial, raws, events, shown: preread?.shown ?? null, record };
+    // A change folded onto a body not read yet leaves no text to complete: fold the events again instead.
+    const shown = preread?.shown && !hasChangedPendingBodies(preread.shown) ? preread.shown : null;
+    return { snapshot, epoch, initial, raws, events, shown, record };
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { AppEvent } from '../../catalog';
 import { YBlockDoc } from '../../src/projections/changes/blockModel';
 import { joinParts } from '../../src/projections/changes/documentParts';
+import { chainStartOrigin } from '../../src/projections/changes/foldChanged';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { updateToBase64 } from '../../src/projections/changes/updateBytes';
 
@@ -71,16 +72,21 @@ export class ChangesDevice {
   private model: YBlockDoc;
   private blocks: PlainBlock[];
   private base: string;
+  private whole: boolean;
 
+  /** `blocks`: the document of the body at `start`; null for a body without one (a new note), whose first change carries every block (`whole`). */
   constructor(
     readonly device: string,
     readonly noteId: string,
-    blocks: PlainBlock[],
+    blocks: PlainBlock[] | null,
     private readonly start: string,
   ) {
-    this.model = YBlockDoc.fromUpdates([YBlockDoc.initialState(blocks, start)]);
-    this.model.markApplied(blocks);
-    this.blocks = blocks;
+    // The chain's first state, as the fold writes it from the body at `start`.
+    const origin = blocks ? chainStartOrigin({ html: wholeHtml(blocks), blocks }, start) : undefined;
+    this.model = origin ? YBlockDoc.fromUpdates([YBlockDoc.initialState(origin, start)]) : new YBlockDoc();
+    if (blocks) this.model.markApplied(blocks);
+    this.blocks = blocks ?? [];
+    this.whole = blocks === null;
     this.base = start;
   }
 
@@ -93,11 +99,13 @@ export class ChangesDevice {
   save(blocks: PlainBlock[], title?: string, at?: string): AppEvent {
     const update = this.model.save(blocks);
     const before = new Map(this.blocks.map((b) => [b.id, b]));
-    const changed = blocks.filter((b) => before.get(b.id) !== b).map((block) => ({ block, html: htmlOf(block) }));
-    const order = splices(
-      this.blocks.map((b) => b.id),
-      blocks.map((b) => b.id),
-    );
+    const changed = blocks.filter((b) => this.whole || before.get(b.id) !== b).map((block) => ({ block, html: htmlOf(block) }));
+    const order = this.whole
+      ? []
+      : splices(
+          this.blocks.map((b) => b.id),
+          blocks.map((b) => b.id),
+        );
     const event = noteEvent(
       'note.changed',
       {
@@ -108,11 +116,13 @@ export class ChangesDevice {
         ...(changed.length ? { blocks: changed as never } : {}),
         ...(order.length ? { order } : {}),
         ...(title !== undefined ? { title } : {}),
+        ...(this.whole ? { whole: true as const } : {}),
       },
       this.device,
       at,
     );
     this.blocks = blocks;
+    this.whole = false;
     this.base = event.id;
     return event;
   }

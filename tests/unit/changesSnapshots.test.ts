@@ -169,3 +169,26 @@ describe('a library of schema 4 with a snapshot, after the update', () => {
     await again.close();
   });
 });
+
+describe('the list before the bodies over changes', () => {
+  it('a change to a note whose body is not read yet shows in the list, and the load gives its real text', async () => {
+    const { events, rev1, rev2, two } = wholeNotes();
+    const { changes } = changesAfter(rev1, rev2, two);
+    const storage = await openIndexedDbStorage(null);
+    await storage.append(events);
+    const first = new EventLog({ storage });
+    await first.load();
+    await first.writeSnapshot();
+    await first.close();
+    const again = await openIndexedDbStorage(null);
+    await again.append(changes);
+    const log = new EventLog({ storage: again });
+    expect(await log.preview()).toBe(true);
+    expect(log.state.notes.meta[TWO].title).toBe('Two, longer');
+    await log.load();
+    const expected = foldNotes(EMPTY_NOTES, [...events, ...changes]);
+    expect(toStorageKeys(log.state.notes)).toEqual(toStorageKeys(expected));
+    expect(texts(log.state.notes, ONE)).toEqual(texts(expected, ONE));
+    await log.close();
+  });
+});

@@ -3,6 +3,7 @@ import type { AppEvent } from '../../catalog';
 import { planCompaction } from '../../src/events/compactionPlan';
 import { LogFold } from '../../src/events/logFold';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
+import { chainStartDocument } from '../../src/projections/changes/foldChanged';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { isBase64 } from '../../src/projections/changes/updateBytes';
 import { foldNotes } from '../../src/projections/foldNotes';
@@ -64,7 +65,9 @@ describe('a change on the note’s current revision', () => {
     const { events, rev } = wholeNote(THREE);
     const device = new ChangesDevice(A, NOTE, THREE, rev);
     const change = device.save(withText(THREE, 0, 'First, changed.'));
-    const started = foldNotes(EMPTY_NOTES, [...events, change]);
+    const before = foldNotes(EMPTY_NOTES, events);
+    expect(chainStartDocument(before.bodies[NOTE], rev)).toEqual({ blocks: THREE, parts: THREE.map(htmlOf) });
+    const started = foldNotes(before, [change]);
     expect(started.bodies[NOTE].chain).toMatchObject({ origin: THREE, updates: [(change.payload as { update: string }).update] });
     expect(started.bodies[NOTE].chain!.parts).toEqual(device.shown.map(htmlOf));
 
@@ -78,6 +81,21 @@ describe('a change on the note’s current revision', () => {
     const chained = foldNotes(after, [next]);
     expect(texts(chained)).toEqual(['Rewritten whole, then changed.']);
     expect(chained.revs[NOTE]).toMatchObject({ id: next.id, chain: saved.id });
+  });
+});
+
+describe('a new note saved as changes', () => {
+  it('its first change carries the whole document; two devices that started it offline keep both', () => {
+    const created = noteEvent('note.created', { id: NOTE, title: 'New' }, A);
+    const a1 = new ChangesDevice(A, NOTE, null, created.id).save([para('a1', 'Typed on A.')]);
+    const b1 = new ChangesDevice(B, NOTE, null, created.id).save([para('x1', 'Typed on B.')]);
+    const alone = foldNotes(EMPTY_NOTES, [created, a1]);
+    expect(texts(alone)).toEqual(['Typed on A.']);
+    expect(alone.bodies[NOTE].html).toBe(wholeHtml([para('a1', 'Typed on A.')]));
+    const both = foldNotes(EMPTY_NOTES, [created, a1, b1]);
+    expect(both.order).toEqual([NOTE]);
+    expect(texts(both).sort()).toEqual(['Typed on A.', 'Typed on B.']);
+    expect(foldedOnDevice([created], [b1], [a1, b1])).toEqual(both);
   });
 });
 

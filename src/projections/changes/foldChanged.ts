@@ -54,7 +54,10 @@ export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
   return parts ? { blocks: normal, parts } : null;
 }
 
-/** The blocks a chain started at `rev` from `body` writes its first state from (undefined: its first update holds it). */
+/**
+ * The blocks a chain started at `rev` from `body` writes its first state from (undefined: its first update holds it).
+ * @internal Test seam: the editor starts chains with it too, so device and fold agree.
+ */
 export function chainStartOrigin(body: NoteBody, rev: string): PlainBlock[] | undefined {
   if (body.chain) return body.chain.parts.length ? (bodyBlocks(body) as PlainBlock[]) : undefined;
   const blocks = bodyBlocks(body);
