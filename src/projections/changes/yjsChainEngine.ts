@@ -49,7 +49,7 @@ function build(chain: NoteChain, start: string): YBlockDoc {
   return model;
 }
 
-/** @internal Test seam: the engine the notes fold loads; exported for chainEngine.ts. */
+/** The engine the notes fold loads: chainEngine.ts imports this module on demand. */
 export const yjsChainEngine: ChainEngine = {
   merge(from, to, start, update, previous): ChainMerge {
     const model = take(from) ?? build(from, start);
