@@ -174,7 +174,7 @@ describe('changes the note cannot take', () => {
     const whole = [para('w1', 'Saved whole on B.')];
     const saved = noteEvent('note.body-saved', { id: NOTE, html: wholeHtml(whole), blocks: whole, base: rev }, B);
     const a1 = onA.save(withText(THREE, 0, 'First paragraph, from A.'));
-    const a2 = onA.save(withText(onA.shown, 2, 'Third paragraph, from A.'));
+    const a2 = onA.save(withText(onA.shown, 2, 'Third paragraph, from A.'), 'Plans, renamed on A');
     const notes = foldNotes(EMPTY_NOTES, [...events, saved, a1, a2]);
     expect(notes.order).toHaveLength(2);
     const [note, copy] = notes.order;

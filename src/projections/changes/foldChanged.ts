@@ -242,7 +242,8 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
     if (holder !== undefined) return applyTo(draft, event, holder, false);
     return keepAsPartialCopy(draft, event, id);
   }
-  const title = payload.title;
+  // A copy a change was routed to keeps its conflict title: the title the change carries is the note's.
+  const title = route ? payload.title : undefined;
   draft.write('meta')[id] = { title: title !== undefined ? titleOrDefault(title) : notes.meta[id].title, modified: event.at };
   draft.write('bodies')[id] = next;
   draft.write('revs')[id] = ref(
