@@ -36,9 +36,9 @@ export type UnsequencedEvent<E extends EventEnvelope = EventEnvelope> = Omit<E, 
  * sidebar's `ui.filter-changed`, a notebook and tags on `note.imported`), `ref` on the events about a
  * note (docs/architecture.md "Note identity") and a partner for `note.moved`; shared links (`share.created`,
  * `share.changed`, `share.stopped`); the notebooks an import made on `import.notes-added`, and the record
- * `import.tag-lines-answered`.
+ * `import.tag-lines-answered`. 5: saves as changes (`note.changed`, docs/architecture.md "Saves as changes").
  */
-export const EVENT_SCHEMA_VERSION = 4;
+export const EVENT_SCHEMA_VERSION = 5;
 
 /** A device id: 8-64 letters, digits, `_` or `-` (the sync server's rule too). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

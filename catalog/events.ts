@@ -52,6 +52,16 @@ const eventId = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
  * id, and `ref` tells which note the event meant (docs/architecture.md "Note identity").
  */
 const onLiveNote = { id: noteId, ref: v.optional(eventId) };
+/** The id of a revision: an event id, or one the fold derived from event ids (a merge). */
+const eventRef = v.pipe(v.string(), v.minLength(8), v.maxLength(64));
+/** Standard base64 (the bytes of a Yjs update). */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A BlockNote block id as the editor makes them (a UUID), or one derived from a revision id. */
+const blockId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/));
+/** A top-level block a change carries: the block (its JSON, children included) and its HTML alone. */
+const changedBlock = v.strictObject({ block: v.looseObject({ id: blockId, type: v.string() }), html: v.string() });
+/** Remove `remove` top-level ids at `at`, then insert `insert` there (applied in order). */
+const orderSplice = v.strictObject({ at: count, remove: count, insert: v.array(blockId) });
 /** A notebook id: made by the device that creates the notebook (a UUID). */
 const notebookId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 /** A notebook's name: trimmed, 1-100 characters, no control characters (catalog/organisation.ts). */
@@ -163,6 +173,25 @@ export const EVENT_CATALOG = {
   'note.moved': entry('note', { ...onLiveNote, direction: v.picklist(['up', 'down']), with: v.optional(noteId) }),
   'note.starred': entry('note', onLiveNote),
   'note.unstarred': entry('note', onLiveNote),
+  /**
+   * A save as a change (docs/architecture.md "Saves as changes"), version 4: `update` is the base64 of
+   * the save's Yjs update (v2) to the note's document in NotePad's block model; `blocks` the top-level
+   * blocks it changed or added, each with its HTML alone (`note_{id}` is joined from them without
+   * BlockNote); `order` the splices of the top-level ids. `start` names the revision the document's
+   * chain of changes began at, `base` the revision the save started from. `whole`: `blocks` is every
+   * top-level block. A restore names the revision it brings back (`fromSeq`) and its title.
+   */
+  'note.changed': entry('note', {
+    ...onLiveNote,
+    base: eventRef,
+    start: eventRef,
+    update: v.pipe(v.string(), v.regex(BASE64)),
+    blocks: v.optional(v.array(changedBlock)),
+    order: v.optional(v.array(orderSplice)),
+    whole: v.optional(v.literal(true)),
+    fromSeq: v.optional(count),
+    title: v.optional(v.string()),
+  }),
   /** A past revision brought back: folded like a body save, history is never rewritten. */
   'note.revision-restored': entry('note', { ...onLiveNote, fromSeq: count, html: v.string(), blocks, title: v.optional(v.string()), base }),
   /** The note put in a notebook, or out of every notebook (`null`). */

@@ -12,17 +12,47 @@ import { NOTE_FILTER_SCHEMA } from './noteFilter';
 const record = <S extends v.GenericSchema>(value: S) => v.record(v.string(), value);
 
 /**
- * A note's body: `html` is what `note_{id}` holds; the BlockNote document when the editor saved it,
- * as `blocks`, or as `blocksJson` (its JSON) when the body was read from a snapshot.
+ * A document saved as changes (docs/architecture.md "Saves as changes"): the Yjs updates of its saves
+ * (base64, v2) after its first state, which is written from `origin` (the blocks of the body the chain
+ * started from, `originJson` as a snapshot keeps them) or, without one, held by the first update;
+ * `parts`, each top-level block's HTML alone, in the order of the body's blocks; `stale`, top-level
+ * blocks a merge changed whose HTML is the last save's until a device that shows the note saves them again.
  */
-const NOTE_BODY = v.object({ html: v.string(), blocks: v.optional(v.array(v.unknown())), blocksJson: v.optional(v.string()) });
+const NOTE_CHAIN = v.object({
+  origin: v.optional(v.array(v.unknown())),
+  originJson: v.optional(v.string()),
+  updates: v.array(v.string()),
+  parts: v.array(v.string()),
+  stale: v.optional(v.array(v.string())),
+});
+
+/**
+ * A note's body: `html` is what `note_{id}` holds; the BlockNote document when the editor saved it,
+ * as `blocks`, or as `blocksJson` (its JSON) when the body was read from a snapshot; `chain` when its
+ * saves are changes.
+ */
+const NOTE_BODY = v.object({
+  html: v.string(),
+  blocks: v.optional(v.array(v.unknown())),
+  blocksJson: v.optional(v.string()),
+  chain: v.optional(NOTE_CHAIN),
+});
 
 /**
  * Which revision a note's body is at (docs/architecture.md "Conflicts"): the id of the event that
- * set it, whether that event made the note (`origin`), the device that made it, and, for a conflict
- * copy, the note it was copied from.
+ * set it (or one derived from it: a merge), whether that event made the note (`origin`), the device
+ * that made it, for a conflict copy the note it was copied from; for a body saved as changes, the
+ * revision its chain began at (`chain`), and `partial` when it holds only the blocks changes brought
+ * (docs/architecture.md "Saves as changes").
  */
-const REVISION_REF = v.object({ id: v.string(), origin: v.boolean(), device: v.optional(v.string()), copyOf: v.optional(v.string()) });
+const REVISION_REF = v.object({
+  id: v.string(),
+  origin: v.boolean(),
+  device: v.optional(v.string()),
+  copyOf: v.optional(v.string()),
+  chain: v.optional(v.string()),
+  partial: v.optional(v.boolean()),
+});
 
 /** A notebook (docs/product.md "Notebooks and tags"): its name and its parent notebook's id (null: top level). */
 const NOTEBOOK = v.object({ name: v.string(), parent: v.nullable(v.string()) });
@@ -107,6 +137,8 @@ export const NOTES_STATE_SCHEMA = v.object({
 export type NotesState = v.InferOutput<typeof NOTES_STATE_SCHEMA>;
 /** A note's body (see NOTE_BODY). */
 export type NoteBody = v.InferOutput<typeof NOTE_BODY>;
+/** A document saved as changes (see NOTE_CHAIN). */
+export type NoteChain = v.InferOutput<typeof NOTE_CHAIN>;
 /** A note's revision (see REVISION_REF). */
 export type NoteRevisionRef = v.InferOutput<typeof REVISION_REF>;
 /** A shared link's state (see SHARE_STATE). */

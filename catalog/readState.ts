@@ -22,7 +22,9 @@ const PARTS_AFTER_V3: Raw = Object.fromEntries(Object.entries(EMPTY_NOTES).filte
  * turns a state folded by a version-n build into the state a version-(n+1) build folds from the
  * same events. Versions 1-3 folded the same parts; version 4 added note identity (`origins`,
  * `remaps`), notebooks and tags and shared links, which no event before it made: they start empty, and each note
- * still at the revision that made it names that event as its origin.
+ * still at the revision that made it names that event as its origin. Version 5 added a note's chain of
+ * changes (`chain` on a body and on its revision, `partial`), optional fields that only `note.changed` sets:
+ * a version-4 state is the state version 5 folds from the same events, as it is.
  */
 const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
   1: (notes) => notes,
@@ -35,6 +37,7 @@ const NOTES_UPCASTERS: Record<number, (notes: Raw) => Raw> = {
     }
     return { ...notes, ...PARTS_AFTER_V3, origins };
   },
+  4: (notes) => notes,
 };
 
 /** View upcasters, as NOTES_UPCASTERS: version 4 added the sidebar's filter. */
@@ -42,6 +45,7 @@ const VIEW_UPCASTERS: Record<number, (view: Raw) => Raw> = {
   1: (view) => view,
   2: (view) => view,
   3: (view) => ({ ...view, filter: NO_FILTER }),
+  4: (view) => view,
 };
 
 function upcastWith(upcasters: Record<number, (x: Raw) => Raw>, version: number, raw: Raw): Raw {

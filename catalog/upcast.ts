@@ -8,6 +8,7 @@ import { EVENT_SCHEMA_VERSION } from './envelope';
  * as it is. 2 -> 3 likewise (optional fields of `note.imported`, the import record types): a
  * version-2 import reads as an HTML-only import of no import, as it always was. 3 -> 4 likewise
  * (notebooks, tags, `ref`, the filter, a partner for `note.moved`, shared links): a version-3 event reads as it is.
+ * 4 -> 5 adds a type only (`note.changed`): a version-4 event reads as it is.
  *
  * To change a payload shape: raise EVENT_SCHEMA_VERSION, add `UPCASTERS[old]`, and add
  * `tests/unit/fixtures/events-v{new}.json` (one stored event of every type). Never edit an older
@@ -19,6 +20,7 @@ export const UPCASTERS: Record<number, (event: Record<string, unknown>) => Recor
   1: (event) => ({ ...event, v: 2 }),
   2: (event) => ({ ...event, v: 3 }),
   3: (event) => ({ ...event, v: 4 }),
+  4: (event) => ({ ...event, v: 5 }),
 };
 
 /**

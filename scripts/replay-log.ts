@@ -13,10 +13,11 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LogFileError, parseLogFile, startOf } from '../src/events/logFile';
 import { Replay } from '../src/projections/replay';
+import { loadChainEngine } from '../src/projections/changes/chainEngine';
 import { noteBodyKey, toStorageKeys } from '../src/projections/storageKeys';
 import { organisationSummary } from '../src/projections/organisation/organisationSummary';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -40,6 +41,8 @@ function main(argv: string[]): number {
     process.stderr.write(`${error instanceof LogFileError ? error.message : `Cannot read ${path}: ${(error as Error).message}`}\n`);
     return 1;
   }
+  // Changes (note.changed) from two devices merge through Yjs, which runs in Node too.
+  await loadChainEngine();
   const replay = new Replay(file.events, startOf(file));
   const until = args.values.until;
   if (until !== undefined && !/^\d+$/.test(until)) {
@@ -65,4 +68,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

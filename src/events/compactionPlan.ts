@@ -39,11 +39,15 @@ function conflictRevisions(revisions: readonly BodyEvent[]): Set<number> {
  * a leading run is dropped: the fold then finds the note still at its first revision when the
  * first kept one arrives, which it takes as it took it before (docs/architecture.md "Conflicts"),
  * so folding the compacted log gives the same notes, copies included. The latest revision of a
- * note is never dropped. Pure; `events` in log order.
+ * note is never dropped, nor one a chain of changes started from, and changes are never dropped
+ * (docs/architecture.md "Saves as changes"). Pure; `events` in log order.
  */
 export function planCompaction(events: readonly AppEvent[], now: Date, policy: CompactionPolicy = DEFAULT_COMPACTION_POLICY): number[] {
   const revisions = new Map<string, BodyEvent[]>();
+  // A body a chain of changes started from: the fold starts that chain from it, so it stays.
+  const chainStarts = new Set<string>();
   for (const e of events) {
+    if (e.type === 'note.changed') chainStarts.add(e.payload.start);
     if (!isBodyEvent(e)) continue;
     const list = revisions.get(e.payload.id) ?? [];
     list.push(e);
@@ -54,7 +58,8 @@ export function planCompaction(events: readonly AppEvent[], now: Date, policy: C
   for (const list of revisions.values()) {
     const pinned = conflictRevisions(list);
     const droppable = list.length - Math.max(1, policy.keepRevisionsPerNote);
-    for (let i = 0; i < droppable && !pinned.has(i) && Date.parse(list[i].at) < cutoff; i++) drop.push(list[i].seq);
+    for (let i = 0; i < droppable && !pinned.has(i) && !chainStarts.has(list[i].id) && Date.parse(list[i].at) < cutoff; i++)
+      drop.push(list[i].seq);
   }
   return drop.sort((a, b) => a - b);
 }

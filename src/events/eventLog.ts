@@ -26,6 +26,7 @@ import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQuerie
 import { WholeLogWrites } from './wholeLogWrites';
 import type { AppState } from '../projections/notesState';
 import { withReadBodies } from '../projections/pendingBodies';
+import { loadChainEngineFor, needsChainEngine } from '../projections/changes/chainEngine';
 
 export type { LogStatus } from './logStatus';
 
@@ -310,6 +311,8 @@ export class EventLog {
   appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
     for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);
     if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
+    // The fold applies appended events at once: whoever makes a change loads the engine first (the editor does).
+    if (needsChainEngine(events)) throw new Error('EventLog.append of a change (note.changed) before loadChainEngine() resolved');
     if (events.length === 0) return Promise.resolve([]);
     this.folded.apply(events);
     const written = this.writes.enqueue([...events]);
@@ -435,7 +438,12 @@ export class EventLog {
    * HTML, and leaving the documents out of the read halves what is parsed for a long history.
    */
   async replayEvents(): Promise<AppEvent[]> {
-    return (await readFoldOrdered(this.storage, this.account$.value !== null, false)).flatMap(({ event }) => (event ? [event] : []));
+    const events = (await readFoldOrdered(this.storage, this.account$.value !== null, false)).flatMap(({ event }) =>
+      event ? [event] : [],
+    );
+    // The replay folds them synchronously, step by step: a change among them may need a merge.
+    await loadChainEngineFor(events);
+    return events;
   }
 
   /**

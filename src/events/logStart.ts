@@ -1,7 +1,8 @@
 import { readRecords, type AppEvent } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
+import { foldingChanges, loadChainEngineFor } from '../projections/changes/chainEngine';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
-import { isExactPreview, withPendingBodies } from '../projections/pendingBodies';
+import { hasChangedPendingBodies, isExactPreview, withPendingBodies } from '../projections/pendingBodies';
 import type { LogStorage } from './logStorage';
 import type { LogHealth } from './logStatus';
 import type { QuarantineRecord, Snapshot } from './logRecords';
@@ -67,7 +68,8 @@ export class LogStart {
     const { events, newer } = readRecords(raws);
     if (newer.length) return null;
     const start = withPendingBodies(head.state);
-    const state = foldApp(start, events, 'this-tab');
+    // Only notes made in the tail have bodies to merge into: the engine loads if one does.
+    const state = await foldingChanges(() => foldApp(start, events, 'this-tab'));
     if (state.view.search !== '' || !isExactPreview(start.notes, state.notes)) return null;
     this.preread.shown = state;
     return state;
@@ -84,7 +86,9 @@ export class LogStart {
     this.preread = null;
     const raws = preread ? preread.raws : await storage.readAfter(initial.seq);
     const events = await readStored(this.reader, raws, epoch);
-    return { snapshot, epoch, initial, raws, events, shown: preread?.shown ?? null, record };
+    // A change folded onto a body not read yet leaves no text to complete: fold the events again instead.
+    const shown = preread?.shown && !hasChangedPendingBodies(preread.shown) ? preread.shown : null;
+    return { snapshot, epoch, initial, raws, events, shown, record };
   }
 
   /**
@@ -131,7 +135,8 @@ export class LogStart {
 
 /**
  * Read stored records through the catalog's one reader: return this build's events; quarantine
- * malformed records (reported once); leave newer builds' records in place and stop writing.
+ * malformed records (reported once); leave newer builds' records in place and stop writing. The
+ * chain engine is loaded when the events hold a change (docs/architecture.md "Saves as changes").
  * `epoch`: the epoch of the log `raws` were read from.
  */
 export async function readStored(reader: StoredLogReader, raws: unknown[], epoch: string): Promise<AppEvent[]> {
@@ -147,5 +152,7 @@ export async function readStored(reader: StoredLogReader, raws: unknown[], epoch
     // and the fold of the new log (a reload follows) sets aside what it holds.
     if (await reader.storage.quarantine(records, epoch)) reader.health.quarantined(records);
   }
+  // Whoever folds these next does so synchronously: a change among them may need a merge.
+  await loadChainEngineFor(events);
   return events;
 }

@@ -1,5 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
+import { loadChainEngineFor } from '../projections/changes/chainEngine';
 import { readOrigin } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
@@ -190,6 +191,7 @@ export class ServerSync {
       if (event === undefined) break;
       entries.push({ sseq, event });
     }
+    await loadChainEngineFor(entries.map((entry) => entry.event));
     return fold.advance(entries);
   }
 
@@ -202,6 +204,7 @@ export class ServerSync {
     const candidates = readRecords(await storage.readAfter(after)).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
     const [ordered, aside] = await Promise.all([storage.sync.orderedIds(candidates.map((e) => e.id)), storage.sync.aside()]);
     const outbox = candidates.filter((e) => !ordered.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
+    await loadChainEngineFor(outbox);
     return { outbox, aside: new Set(aside.keys()) };
   }
 

@@ -2,7 +2,7 @@ import type { IDBPTransaction } from 'idb';
 import type { NoteBody, NotesState } from '../projections/notesState';
 import type { NotePadDB } from './logDatabase';
 import type { Snapshot, SnapshotPart } from './logRecords';
-import { storedBody } from './storedSnapshot';
+import { storedBody, storedChars } from './storedSnapshot';
 
 /**
  * Snapshots whose bodies are kept in parts (docs/architecture.md "Snapshots"): the snapshot record
@@ -55,7 +55,7 @@ export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<vo
       const [side, id, body] = entries[at];
       const stored = storedBody(body);
       (side === 'state' ? part.state : (part.server ??= {}))[id] = stored;
-      chars += stored.html.length + (stored.blocksJson?.length ?? 0);
+      chars += storedChars(stored);
     }
     await parts.put(part, [snapshot.seq, count]);
   }

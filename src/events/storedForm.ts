@@ -78,10 +78,12 @@ export function fromStoredForm(raw: unknown): unknown {
 /**
  * A stored record without its BlockNote document, not parsed (for readers that use the HTML only,
  * like the replay view): `blocksJson` and `payload.blocks` left out, so a body event reads as an
- * HTML-only one. Records without a document come back as they are.
+ * HTML-only one. Records without a document come back as they are, and so does a change
+ * (`note.changed`), whose blocks are the change itself (docs/architecture.md "Saves as changes").
  */
 export function withoutDocument(raw: unknown): unknown {
   if (!isRecord(raw)) return raw;
+  if (raw.type === 'note.changed') return fromStoredForm(raw);
   const payload = raw.payload;
   const hasBlocks = isRecord(payload) && 'blocks' in payload;
   if (typeof raw.blocksJson !== 'string' && !hasBlocks) return raw;

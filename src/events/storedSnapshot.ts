@@ -1,4 +1,4 @@
-import type { NoteBody } from '../projections/notesState';
+import type { NoteBody, NoteChain } from '../projections/notesState';
 import { storedBlocksJson } from './storedForm';
 
 /**
@@ -21,14 +21,43 @@ import { storedBlocksJson } from './storedForm';
 
 /** JSON of a body's blocks, by body object: bodies are shared between states and never mutated. */
 const bodyJson = new WeakMap<NoteBody, string>();
+/** A chain in stored form, by chain object (its first state's blocks as JSON). */
+const storedChains = new WeakMap<NoteChain, NoteChain>();
 
-/** `body` in stored form: its document as JSON (made once per body object). */
-export function storedBody(body: NoteBody): NoteBody {
-  if (!Array.isArray(body.blocks)) return body; // no document, or already its JSON
-  let json = bodyJson.get(body);
-  if (json === undefined) {
-    json = storedBlocksJson(body.blocks);
-    bodyJson.set(body, json);
+/** A chain of changes in stored form: the blocks its first state is written from as JSON, `originJson`. */
+function storedChain(chain: NoteChain): NoteChain {
+  if (!Array.isArray(chain.origin)) return chain;
+  let stored = storedChains.get(chain);
+  if (stored === undefined) {
+    const { origin, ...rest } = chain;
+    stored = { ...rest, originJson: storedBlocksJson(origin) };
+    storedChains.set(chain, stored);
   }
-  return { html: body.html, blocksJson: json };
+  return stored;
+}
+
+/** `body` in stored form: its document as JSON (made once per body object), and its chain of changes' first state too. */
+export function storedBody(body: NoteBody): NoteBody {
+  const chain = body.chain ? storedChain(body.chain) : undefined;
+  if (!Array.isArray(body.blocks) && chain === body.chain) return body; // no document, or already its JSON
+  let json = body.blocksJson;
+  if (Array.isArray(body.blocks)) {
+    json = bodyJson.get(body);
+    if (json === undefined) {
+      json = storedBlocksJson(body.blocks);
+      bodyJson.set(body, json);
+    }
+  }
+  return { html: body.html, ...(json !== undefined ? { blocksJson: json } : {}), ...(chain ? { chain } : {}) };
+}
+
+/** The characters of a stored body's strings (HTML, document, a chain's parts and updates): what a snapshot part is cut by. */
+export function storedChars(body: NoteBody): number {
+  let chars = body.html.length + (body.blocksJson?.length ?? 0);
+  if (body.chain) {
+    chars += body.chain.originJson?.length ?? 0;
+    for (const part of body.chain.parts) chars += part.length;
+    for (const update of body.chain.updates) chars += update.length;
+  }
+  return chars;
 }

@@ -1,5 +1,6 @@
 import { EVENT_SCHEMA_VERSION, readRecords, type EventEnvelope } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
+import { loadChainEngineFor } from '../projections/changes/chainEngine';
 import { INITIAL_STATE } from '../projections/notesState';
 import { DEFAULT_COMPACTION_POLICY, planCompaction, type CompactionPolicy } from './compactionPlan';
 import { startOf, type ParsedLogFile } from './logFile';
@@ -118,6 +119,7 @@ export class WholeLogWrites {
       const { log } = this;
       if (!log.writable()) throw new Error('NotePad was updated elsewhere: reload before importing a log.');
       const { events } = file;
+      await loadChainEngineFor(events);
       const serverOrdered = file.origin !== undefined || events.some((e) => e.sseq !== undefined);
       const snapshot = serverOrdered
         ? {

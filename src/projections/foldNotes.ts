@@ -5,6 +5,7 @@ import { ignoring } from './ignoring';
 import { NotesDraft } from './notesDraft';
 import { isNoteIdTaken, nextFreeNoteId, targetNoteId } from './noteIdentity';
 import { copyOrganisation, fileNote, forgetOrganisation, ORGANISATION_FOLDS, tagNote } from './organisation/foldOrganisation';
+import { foldChanged } from './changes/foldChanged';
 
 const titleOrDefault = (title: string) => (title.trim() === '' ? DEFAULT_NOTE_TITLE : title);
 
@@ -45,6 +46,7 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
   },
   'note.body-saved': (draft, event) => changeBody(draft, event, event.payload),
   'note.revision-restored': (draft, event) => changeBody(draft, event, event.payload),
+  'note.changed': foldChanged,
   'note.deleted': (draft, { at, payload }) => {
     const notes = draft.state;
     const id = targetNoteId(notes, payload);
@@ -193,8 +195,13 @@ function keepAsCopy(draft: NotesDraft, id: string): void {
     modified: meta.modified,
   };
   draft.write('bodies')[copyId] = notes.bodies[id];
-  // The copy starts at the revision it keeps: an edit of the copy based on it is no conflict.
-  draft.write('revs')[copyId] = revisionRef(rev.id, true, rev.device, id);
+  // The copy starts at the revision it keeps: an edit of the copy based on it is no conflict. It
+  // keeps the chain of changes that revision is on, so changes of that chain made elsewhere reach it.
+  draft.write('revs')[copyId] = {
+    ...revisionRef(rev.id, true, rev.device, id),
+    ...(rev.chain !== undefined ? { chain: rev.chain } : {}),
+    ...(rev.partial ? { partial: true } : {}),
+  };
   copyOrganisation(draft, id, copyId);
 }
 

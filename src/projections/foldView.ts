@@ -50,6 +50,7 @@ const VIEW_FOLDS: { [K in EventType]: ViewFold<K> } = {
   'note.renamed': null,
   'note.body-saved': null,
   'note.revision-restored': null,
+  'note.changed': null,
   'note.moved': null,
   'note.starred': null,
   'note.unstarred': null,

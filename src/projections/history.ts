@@ -1,7 +1,8 @@
 import type { AppEvent, EventType } from '../../catalog';
 import { ignoring } from './ignoring';
 import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
-import type { NotesState } from './notesState';
+import { bodyBlocks, EMPTY_NOTES, type NoteBody, type NoteRevisionRef, type NotesState } from './notesState';
+import { foldNotes } from './foldNotes';
 import { targetNoteId } from './noteIdentity';
 import { liveNotebook, notebookPath } from './organisation/notebooks';
 
@@ -32,12 +33,43 @@ export function isRevision(entry: Revision): boolean {
   return !SHARE_ENTRY_KINDS.has(entry.kind);
 }
 
-/** A note's title and body as far as its history has been read. */
+/** A note's title and body as far as its history has been read, with the body and revision a change folds onto. */
 interface Draft {
   title: string;
   html: string;
   blocks?: unknown[];
   from?: string;
+  body?: NoteBody;
+  rev?: NoteRevisionRef;
+}
+
+/** A draft whose body was set whole by `e` (`origin`: the event made the note). */
+const wholeBody = (title: string, html: string, blocks: unknown[] | undefined, e: AppEvent, origin: boolean): Draft => ({
+  title,
+  html,
+  ...(blocks ? { blocks } : {}),
+  body: blocks ? { html, blocks } : { html },
+  rev: { id: e.id, origin },
+});
+
+/**
+ * The draft after a change (docs/architecture.md "Saves as changes"), folded as the notes fold folds
+ * it, on a state holding only this note. @throws ChainEngineNeeded for a merge before the engine has loaded.
+ */
+function changedDraft(d: Draft, e: AppEvent<'note.changed'>, noteId: string, notes: NotesState): Draft {
+  const body = d.body ?? (d.blocks ? { html: d.html, blocks: d.blocks } : { html: d.html });
+  const alone: NotesState = {
+    ...EMPTY_NOTES,
+    order: [noteId],
+    meta: { [noteId]: { title: d.title, modified: e.at } },
+    bodies: { [noteId]: body },
+    revs: d.rev ? { [noteId]: d.rev } : {},
+    devices: notes.devices,
+  };
+  const { ref: _ref, ...payload } = e.payload;
+  const after = foldNotes(alone, [{ ...e, payload: { ...payload, id: noteId } }]);
+  const next = after.bodies[noteId];
+  return { title: after.meta[noteId].title, html: next.html, blocks: bodyBlocks(next), body: next, rev: after.revs[noteId] };
 }
 
 /**
@@ -52,7 +84,7 @@ function importedFrom(source: string, file: string | undefined): string | undefi
 
 /** How one event type makes a revision of its note; `null`: it makes none. */
 type RevisionStep<K extends EventType> =
-  ((draft: Draft, event: AppEvent<K>, notes: NotesState) => [Revision['kind'], Draft, string?]) | null;
+  ((draft: Draft, event: AppEvent<K>, notes: NotesState, noteId: string) => [Revision['kind'], Draft, string?]) | null;
 
 /**
  * Which event types are revisions and what each one sets. Typed against the catalog: a new event
@@ -60,14 +92,15 @@ type RevisionStep<K extends EventType> =
  */
 const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   ...ignoring('view', 'preference', 'activity', 'log'),
-  'note.created': (_, e) => ['created', { title: e.payload.title, html: '' }],
+  'note.created': (_, e) => ['created', wholeBody(e.payload.title, '', undefined, e, true)],
   'note.imported': (_, e) => [
     'imported',
-    { title: e.payload.title, html: e.payload.html, blocks: e.payload.blocks, from: importedFrom(e.payload.source, e.payload.file) },
+    { ...wholeBody(e.payload.title, e.payload.html, e.payload.blocks, e, true), from: importedFrom(e.payload.source, e.payload.file) },
   ],
   'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
-  'note.body-saved': (d, e) => ['saved', { title: d.title, html: e.payload.html, blocks: e.payload.blocks }],
-  'note.revision-restored': (d, e) => ['restored', { title: e.payload.title ?? d.title, html: e.payload.html, blocks: e.payload.blocks }],
+  'note.body-saved': (d, e) => ['saved', wholeBody(d.title, e.payload.html, e.payload.blocks, e, false)],
+  'note.revision-restored': (d, e) => ['restored', wholeBody(e.payload.title ?? d.title, e.payload.html, e.payload.blocks, e, false)],
+  'note.changed': (d, e, notes, noteId) => [e.payload.fromSeq !== undefined ? 'restored' : 'saved', changedDraft(d, e, noteId, notes)],
   'note.filed': (d, e, notes) => [
     'filed',
     d,
@@ -110,6 +143,8 @@ function noteOf(notes: NotesState, e: AppEvent): string | undefined {
  * The revisions of one note, newest first, from its events in seq order (events about other notes
  * are ignored; `notes`, the current projection, tells which note an event meant and names
  * notebooks). Each revision carries the full title and body as they were after it. Pure.
+ * @throws ChainEngineNeeded when a change must be merged before the chain engine has loaded
+ * (run it through `foldingChanges`).
  */
 export function noteRevisions(noteId: string, events: readonly AppEvent[], notes: NotesState): Revision[] {
   const revisions: Revision[] = [];
@@ -118,7 +153,7 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[], notes
     if (noteOf(notes, e) !== noteId) continue;
     const step = REVISION_STEPS[e.type] as RevisionStep<EventType>;
     if (!step) continue;
-    const [kind, next, detail] = step(draft, e, notes);
+    const [kind, next, detail] = step(draft, e, notes, noteId);
     draft = next;
     revisions.push({
       seq: e.seq,

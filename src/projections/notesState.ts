@@ -6,6 +6,7 @@ export {
   NO_FILTER,
   type AppState,
   type NoteBody,
+  type NoteChain,
   type NoteFilter,
   type NoteRevisionRef,
   type NotesState,

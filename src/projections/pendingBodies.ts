@@ -19,6 +19,22 @@ const PENDING_HTML = '\u0000notepad:body-not-read-yet';
  */
 export const PENDING_BODY: NoteBody = Object.freeze({ html: PENDING_HTML });
 
+/**
+ * Stands for a body a change (`note.changed`) was folded onto before the body was read: the list is
+ * exact, the text is not, so the whole log is folded again once the bodies are in.
+ */
+export const PENDING_CHANGED_BODY: NoteBody = Object.freeze({ html: PENDING_HTML });
+
+/** Whether `body` stands for one not read yet (PENDING_BODY, PENDING_CHANGED_BODY). */
+export function isPendingBody(body: NoteBody | undefined): boolean {
+  return body === PENDING_BODY || body === PENDING_CHANGED_BODY;
+}
+
+/** Whether a preview holds a body changed before it was read: `withReadBodies` cannot complete it, the log is folded again. */
+export function hasChangedPendingBodies(state: AppState): boolean {
+  return state.notes.order.some((id) => state.notes.bodies[id] === PENDING_CHANGED_BODY);
+}
+
 /** Notes without bodies, as a snapshot head keeps them. */
 export type NotesHead = Omit<NotesState, 'bodies'>;
 
@@ -35,7 +51,7 @@ export function withPendingBodies(head: { notes: NotesHead; view: AppState['view
  * holding PENDING_BODY), since the real text may have been equal (no conflict at all).
  */
 export function isExactPreview(start: NotesState, folded: NotesState): boolean {
-  return !folded.order.some((id) => folded.bodies[id] === PENDING_BODY && !start.meta[id]);
+  return !folded.order.some((id) => isPendingBody(folded.bodies[id]) && !start.meta[id]);
 }
 
 /**

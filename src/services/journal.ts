@@ -1,5 +1,6 @@
 import { readRecords, type AppEvent } from '../../catalog';
 import type { EventLog } from '../events/eventLog';
+import { loadChainEngineFor } from '../projections/changes/chainEngine';
 import { JOURNAL_KEY, journalBackupKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 
 /*
@@ -125,6 +126,8 @@ export async function recoverJournal(log: EventLog, storage: StorageArea): Promi
     const meta = typeof id === 'string' ? notes.meta[id] : undefined;
     return !(e.type === 'note.body-saved' && meta && meta.modified > e.at);
   });
+  // The closing page's last changes are folded as they are appended: one may need a merge.
+  await loadChainEngineFor(fresh);
   const appended = await Promise.all(fresh.map((e) => log.appendEvent({ ...e, seq: 0 })));
   const cleared = removeItem(storage, JOURNAL_KEY);
   if (!cleared.ok) console.error('NotePad: could not clear the page-hide journal', cleared.error);

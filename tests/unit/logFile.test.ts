@@ -27,8 +27,8 @@ describe('log file', () => {
     ],
     [
       'a future event version',
-      JSON.stringify({ ...good, events: [{ ...events[0], v: 5 }] }),
-      /written by a newer NotePad \(event schema version 5\).*Reload to update NotePad/,
+      JSON.stringify({ ...good, events: [{ ...events[0], v: 99 }] }),
+      /written by a newer NotePad \(event schema version 99\).*Reload to update NotePad/,
     ],
     ['events out of order', JSON.stringify({ ...good, events: [events[1], events[0]] }), /Event 2 is out of order/],
     ['a repeated id', JSON.stringify({ ...good, events: [events[0], { ...events[1], id: events[0].id }] }), /repeats the id/],

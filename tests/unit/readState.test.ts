@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAppState, readNotesState, type AppEvent } from '../../catalog';
+import { EVENT_SCHEMA_VERSION, readAppState, readNotesState, type AppEvent } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { buildLogFile, LogFileError, parseLogFile } from '../../src/events/logFile';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
@@ -46,7 +46,8 @@ describe('reading a state', () => {
       ok: false,
       reason: expect.stringMatching(/^bad meta\./),
     });
-    expect(readNotesState(5, folded.notes)).toEqual({ ok: false, reason: 'written by a newer NotePad (schema version 5)' });
+    const newer = EVENT_SCHEMA_VERSION + 1;
+    expect(readNotesState(newer, folded.notes)).toEqual({ ok: false, reason: `written by a newer NotePad (schema version ${newer})` });
     expect(readAppState(4, 'nonsense')).toMatchObject({ ok: false });
   });
 });

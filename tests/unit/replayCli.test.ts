@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildLogFile } from '../../src/events/logFile';
+import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { ev } from './helpers';
+import { ChangesDevice, noteEvent, para, wholeHtml } from '../support/changesDevice';
 
 const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 const CLI = join(process.cwd(), 'scripts/replay-log.ts');
@@ -62,5 +64,23 @@ describe('replay command line', () => {
     expect(run(logPath, '--note', '42').status).toBe(2);
     expect(run().status).toBe(2);
     expect(run(logPath, '--until', 'soon').status).toBe(2);
+  });
+});
+
+describe('replay command line over saves as changes', () => {
+  it('prints the keys of a log whose note two devices changed offline, merged as the app merges them', async () => {
+    const id = '1764230400000';
+    const blocks = [para('b1', 'One.'), para('b2', 'Two.')];
+    const created = noteEvent('note.created', { id, title: 'Merged' }, 'device-aaaaaaaa');
+    const saved = noteEvent('note.body-saved', { id, html: wholeHtml(blocks), blocks, base: created.id }, 'device-aaaaaaaa');
+    const a = new ChangesDevice('device-aaaaaaaa', id, blocks, saved.id).save([para('b1', 'One, from A.'), blocks[1]]);
+    const b = new ChangesDevice('device-bbbbbbbb', id, blocks, saved.id).save([blocks[0], para('b2', 'Two, from B.')]);
+    const changes = [created, saved, a, b];
+    const path = join(dir, 'changes.json');
+    writeFileSync(path, JSON.stringify(buildLogFile(changes, null, new Date('2026-11-27T00:00:00Z'))));
+    await loadChainEngine();
+    const expected = toStorageKeys(foldNotes(EMPTY_NOTES, changes));
+    expect(expected[`note_${id}`]).toBe(wholeHtml([para('b1', 'One, from A.'), para('b2', 'Two, from B.')]));
+    expect(JSON.parse(execFileSync(TSX, [CLI, path], { encoding: 'utf8' }))).toEqual(expected);
   });
 });

@@ -1,0 +1,420 @@
+/**
+ * A note's document as a Y.Doc in NotePad's own block model (docs/architecture.md "Saves as
+ * changes"), kept beside the editor, never bound to it. A save writes the blocks that changed since
+ * the last one in one transaction; that transaction's update (Yjs v2) is what the save carries, and
+ * Yjs merges the updates of two devices.
+ *
+ * Model: `blocks` is a Y.Map from block id to the block's own fields, a Y.Map: `type`, `props` (a
+ * Y.Map of JSON values), `text` (a Y.Text of the inline content: styles and links as formatting
+ * attributes, other inline content as embeds) or `table` (table content as JSON, replaced whole), and
+ * `children` (a Y.Array of the child blocks' ids). `order` is the Y.Array of the top-level ids. A
+ * block's content lives under its id, not its place, so a move or an indent changes only id arrays
+ * and an edit made meanwhile on another device stays with the block. An id that concurrent moves put
+ * in two places is read once, at its first place; an id whose block was deleted is skipped.
+ *
+ * Changed blocks are found by identity (BlockNote hands out the same object for a block whose
+ * ProseMirror node did not change), the order by a diff of the id sequences (fast-diff), text by a
+ * diff of the plain text, then a formatting pass. Loaded only after the editor is editable.
+ */
+import * as Y from 'yjs';
+import diff from 'fast-diff';
+import { normalBlocks, sortedKeys, type PlainBlock } from './plainBlocks';
+
+type Attrs = Record<string, unknown>;
+/** A run of the inline content: text with its formatting, or one embedded inline item (`embed`). */
+interface Run {
+  text: string;
+  attrs: Attrs;
+  embed?: Attrs;
+}
+interface InlineText {
+  type: 'text';
+  text: string;
+  styles: Attrs;
+}
+interface InlineLink {
+  type: 'link';
+  href: string;
+  content: InlineText[];
+}
+/** Stands for an embed in the plain text the diff compares (the object replacement character). */
+const EMBED_CHAR = '\ufffc';
+
+/** Inline content as runs of text with formatting attributes (a link is the attribute `link`). */
+function inlineRuns(content: readonly unknown[]): Run[] {
+  const runs: Run[] = [];
+  for (const item of content as (InlineText | InlineLink | Attrs)[]) {
+    if (item.type === 'text') {
+      const text = item as InlineText;
+      if (text.text.length > 0) runs.push({ text: text.text, attrs: { ...text.styles } });
+    } else if (item.type === 'link') {
+      const link = item as InlineLink;
+      for (const t of link.content) if (t.text.length > 0) runs.push({ text: t.text, attrs: { ...t.styles, link: link.href } });
+    } else runs.push({ text: EMBED_CHAR, attrs: {}, embed: item as Attrs });
+  }
+  return runs;
+}
+
+type DeltaOp = { insert: unknown; attributes?: Attrs };
+
+/** The inverse of inlineRuns: BlockNote inline content from a Y.Text's delta (keys sorted, the same on every device). */
+function runsToInline(delta: readonly DeltaOp[]): unknown[] {
+  const out: unknown[] = [];
+  for (const op of delta) {
+    if (typeof op.insert !== 'string') {
+      out.push(op.insert);
+      continue;
+    }
+    const { link, ...styles } = op.attributes ?? {};
+    const text: InlineText = { type: 'text', text: op.insert, styles: sortedKeys(styles) };
+    if (typeof link === 'string') {
+      const last = out[out.length - 1] as InlineLink | undefined;
+      if (last?.type === 'link' && last.href === link) last.content.push(text);
+      else out.push({ type: 'link', href: link, content: [text] });
+    } else out.push(text);
+  }
+  return out;
+}
+
+const sameAttrs = (a: Attrs, b: Attrs) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
+/** The plain text of a Y.Text with each embed as EMBED_CHAR, and the embeds by position. */
+function flatText(ytext: Y.Text): { text: string; embeds: Map<number, unknown> } {
+  let text = '';
+  const embeds = new Map<number, unknown>();
+  for (const op of ytext.toDelta() as DeltaOp[]) {
+    if (typeof op.insert === 'string') text += op.insert;
+    else {
+      embeds.set(text.length, op.insert);
+      text += EMBED_CHAR;
+    }
+  }
+  return { text, embeds };
+}
+
+/** Make `ytext` hold `runs`: a text diff (fast-diff) for the characters, then embeds and formatting where they differ. */
+function updateText(ytext: Y.Text, runs: readonly Run[]): void {
+  const target = runs.map((r) => r.text).join('');
+  const attrsAt: Attrs[] = [];
+  const embedAt: (Attrs | undefined)[] = [];
+  for (const r of runs) for (let i = 0; i < r.text.length; i++) (attrsAt.push(r.attrs), embedAt.push(r.embed));
+  const current = flatText(ytext);
+  if (current.text !== target) {
+    let at = 0;
+    let targetAt = 0;
+    for (const [op, text] of diff(current.text, target)) {
+      if (op === diff.EQUAL) {
+        at += text.length;
+        targetAt += text.length;
+      } else if (op === diff.DELETE) ytext.delete(at, text.length);
+      else {
+        // Inserted characters may span runs of different formatting: one insert per run, one per embed.
+        let i = 0;
+        while (i < text.length) {
+          const embed = embedAt[targetAt + i];
+          if (embed) {
+            ytext.insertEmbed(at, embed);
+            at += 1;
+            i += 1;
+            continue;
+          }
+          const attrs = attrsAt[targetAt + i];
+          let j = i + 1;
+          while (j < text.length && attrsAt[targetAt + j] === attrs && !embedAt[targetAt + j]) j++;
+          ytext.insert(at, text.slice(i, j), { ...attrs });
+          at += j - i;
+          i = j;
+        }
+        targetAt += text.length;
+      }
+    }
+  }
+  // Embeds whose content changed are replaced.
+  const { embeds } = flatText(ytext);
+  for (const [pos, embed] of embeds) {
+    const want = embedAt[pos];
+    if (want && JSON.stringify(sortedKeys(embed as Attrs)) !== JSON.stringify(sortedKeys(want))) {
+      ytext.delete(pos, 1);
+      ytext.insertEmbed(pos, want);
+    }
+  }
+  // Formatting: compare each character's attributes with the target's, format the ranges that differ.
+  let pos = 0;
+  for (const op of ytext.toDelta() as DeltaOp[]) {
+    const length = typeof op.insert === 'string' ? op.insert.length : 1;
+    if (typeof op.insert === 'string') {
+      const have = op.attributes ?? {};
+      let i = 0;
+      while (i < length) {
+        const want = attrsAt[pos + i];
+        let j = i + 1;
+        while (j < length && attrsAt[pos + j] === want) j++;
+        if (!sameAttrs(have, want)) {
+          const change: Attrs = { ...want };
+          for (const k of Object.keys(have)) if (!(k in want)) change[k] = null;
+          ytext.format(pos + i, j - i, change);
+        }
+        i = j;
+      }
+    }
+    pos += length;
+  }
+}
+
+/** One character per block id (fast-diff compares strings): codes from U+0100, skipping surrogates. */
+export class IdAlphabet {
+  private readonly codes = new Map<string, string>();
+  /** The character that stands for `id`. */
+  of(id: string): string {
+    let c = this.codes.get(id);
+    if (c === undefined) {
+      let n = 0x100 + this.codes.size;
+      if (n >= 0xd800) n += 0x800;
+      c = String.fromCharCode(n);
+      this.codes.set(id, c);
+    }
+    return c;
+  }
+}
+
+type Entry = Y.Map<unknown>;
+
+/** Put `block` and its descendants in `into`, by id. */
+function addTree(into: Map<string, PlainBlock>, block: PlainBlock): void {
+  into.set(block.id, block);
+  for (const child of block.children) addTree(into, child);
+}
+
+/**
+ * A Yjs client id derived from a revision id (FNV-1a, 32 bits): the first state of a chain is
+ * written by it, so every device that starts the chain from that revision makes identical items.
+ */
+function clientIdOf(revision: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < revision.length; i++) hash = Math.imul(hash ^ revision.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * A note's Y.Doc in the block model. `save(blocks)` applies what changed since the last save (or
+ * since `markApplied`) in one transaction and returns that transaction's update (v2), or null when
+ * nothing changed.
+ */
+export class YBlockDoc {
+  readonly doc: Y.Doc;
+  private readonly entries: Y.Map<Entry>;
+  private readonly order: Y.Array<string>;
+  /** The block objects last applied, by id: an identical object is an unchanged block (children included). */
+  private applied = new Map<string, PlainBlock>();
+  private readonly alphabet = new IdAlphabet();
+
+  constructor(doc = new Y.Doc()) {
+    this.doc = doc;
+    this.entries = doc.getMap('blocks');
+    this.order = doc.getArray('order');
+  }
+
+  /**
+   * The first state of a note's chain (v2) from the blocks of a whole body, the same bytes on every
+   * device: written by a client whose id is derived from `revision` (the id of the event that set
+   * the body), so two devices that start the chain offline make identical items, which Yjs merges as one.
+   */
+  static initialState(blocks: readonly unknown[], revision: string): Uint8Array {
+    const doc = new Y.Doc();
+    doc.clientID = clientIdOf(revision);
+    new YBlockDoc(doc).save(normalBlocks(blocks, revision));
+    return Y.encodeStateAsUpdateV2(doc);
+  }
+
+  /** A document from stored updates (v2) applied in order, ready for this device's saves (a random client id). */
+  static fromUpdates(updates: readonly Uint8Array[]): YBlockDoc {
+    const model = new YBlockDoc();
+    model.doc.transact(() => {
+      for (const update of updates) Y.applyUpdateV2(model.doc, update);
+    }, 'remote');
+    return model;
+  }
+
+  /** Apply another device's update (v2); blocks of the editor stay unapplied until `markApplied` or the next save. */
+  applyRemote(update: Uint8Array): void {
+    Y.applyUpdateV2(this.doc, update, 'remote');
+  }
+
+  /** Take `blocks` (the editor's block objects) as what the document holds: the next save writes only blocks that differ from them. */
+  markApplied(blocks: readonly PlainBlock[]): void {
+    const next = new Map<string, PlainBlock>();
+    for (const block of blocks) addTree(next, block);
+    this.applied = next;
+  }
+
+  /** Forget that `ids` were applied: the next save compares them with the document again. */
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) this.applied.delete(id);
+  }
+
+  /**
+   * The top-level block ids as read (each once, at its first place; deleted ones skipped), and every
+   * block id mapped to the top-level block it is read under.
+   */
+  structure(): { top: string[]; topOf: Map<string, string> } {
+    const seen = new Set<string>();
+    const topOf = new Map<string, string>();
+    const top: string[] = [];
+    const visit = (ids: Iterable<string>, under: string | null) => {
+      for (const id of ids) {
+        const entry = this.entries.get(id);
+        if (!entry || seen.has(id)) continue;
+        seen.add(id);
+        if (under === null) top.push(id);
+        topOf.set(id, under ?? id);
+        visit(entry.get('children') as Y.Array<string>, under ?? id);
+      }
+    };
+    visit(this.order, null);
+    return { top, topOf };
+  }
+
+  /** The document's blocks. */
+  toBlocks(): PlainBlock[] {
+    return this.walk(null);
+  }
+
+  /**
+   * The top-level blocks in order, materialized only where `wanted` holds the id (the others as
+   * `{id}` only): what a merge changed, read without reading the whole note.
+   */
+  readTop(wanted: ReadonlySet<string>): PlainBlock[] {
+    return this.walk(wanted);
+  }
+
+  /** The id of the block whose entry holds `type` (its text, props, children or the entry itself), or null. */
+  entryIdOf(type: Y.AbstractType<any>): string | null {
+    let t: Y.AbstractType<any> | null = type;
+    while (t && t._item && t._item.parent !== this.entries) t = t._item.parent as Y.AbstractType<any> | null;
+    return t && t._item && t._item.parent === this.entries ? t._item.parentSub : null;
+  }
+
+  /** The root map of entries (its key changes are blocks added or deleted). */
+  get entryMap(): Y.AbstractType<any> {
+    return this.entries;
+  }
+
+  private walk(wanted: ReadonlySet<string> | null): PlainBlock[] {
+    const seen = new Set<string>();
+    const read = (ids: Iterable<string>, materialize: boolean): PlainBlock[] => {
+      const out: PlainBlock[] = [];
+      for (const id of ids) {
+        const entry = this.entries.get(id);
+        if (!entry || seen.has(id)) continue;
+        seen.add(id);
+        const children = entry.get('children') as Y.Array<string>;
+        if (!materialize) {
+          read(children, false);
+          out.push({ id } as PlainBlock);
+          continue;
+        }
+        const text = entry.get('text') as Y.Text | undefined;
+        const table = entry.get('table');
+        out.push({
+          id,
+          type: entry.get('type') as string,
+          props: sortedKeys((entry.get('props') as Y.Map<unknown>).toJSON()),
+          ...(text ? { content: runsToInline(text.toDelta() as DeltaOp[]) } : table !== undefined ? { content: table } : {}),
+          children: read(children, true),
+        });
+      }
+      return out;
+    };
+    const out: PlainBlock[] = [];
+    // One top-level block at a time, so `wanted` decides per top-level block.
+    for (const id of this.order) out.push(...read([id], wanted === null || wanted.has(id)));
+    return out;
+  }
+
+  /**
+   * Apply `blocks` (a whole BlockNote document) as one transaction; its update (v2), or null if
+   * nothing changed. A block is deleted when the last save held it and `blocks` does not: blocks
+   * another device added that this editor has not shown yet are left alone.
+   */
+  save(blocks: readonly PlainBlock[]): Uint8Array | null {
+    let update: Uint8Array | null = null;
+    const capture = (u: Uint8Array, origin: unknown) => {
+      if (origin === this) update = u;
+    };
+    const next = new Map<string, PlainBlock>();
+    this.doc.on('updateV2', capture);
+    try {
+      this.doc.transact(() => {
+        this.syncLevel(this.order, blocks, next);
+        for (const id of this.applied.keys()) if (!next.has(id)) this.entries.delete(id);
+      }, this);
+    } finally {
+      this.doc.off('updateV2', capture);
+    }
+    this.applied = next;
+    return update;
+  }
+
+  /** Make the id array `level` hold `blocks`' ids (a diff of the sequences), then each changed block's entry. */
+  private syncLevel(level: Y.Array<string>, blocks: readonly PlainBlock[], next: Map<string, PlainBlock>): void {
+    const have = level.toArray();
+    let sameOrder = have.length === blocks.length;
+    for (let i = 0; sameOrder && i < blocks.length; i++) sameOrder = have[i] === blocks[i].id;
+    if (!sameOrder) {
+      const a = have.map((id) => this.alphabet.of(id)).join('');
+      const b = blocks.map((bl) => this.alphabet.of(bl.id)).join('');
+      let at = 0;
+      let bAt = 0;
+      for (const [op, chars] of diff(a, b)) {
+        if (op === diff.EQUAL) {
+          at += chars.length;
+          bAt += chars.length;
+        } else if (op === diff.DELETE) level.delete(at, chars.length);
+        else {
+          level.insert(
+            at,
+            blocks.slice(bAt, bAt + chars.length).map((bl) => bl.id),
+          );
+          at += chars.length;
+          bAt += chars.length;
+        }
+      }
+    }
+    for (const block of blocks) this.syncBlock(block, next);
+  }
+
+  private syncBlock(block: PlainBlock, next: Map<string, PlainBlock>): void {
+    let entry = this.entries.get(block.id);
+    if (entry && this.applied.get(block.id) === block) return addTree(next, block);
+    next.set(block.id, block);
+    if (!entry) {
+      entry = new Y.Map<unknown>();
+      entry.set('props', new Y.Map<unknown>());
+      entry.set('children', new Y.Array<string>());
+      this.entries.set(block.id, entry);
+    }
+    if (entry.get('type') !== block.type) entry.set('type', block.type);
+    const props = entry.get('props') as Y.Map<unknown>;
+    for (const [k, v] of Object.entries(block.props)) if (v !== undefined && props.get(k) !== v) props.set(k, v);
+    for (const k of props.keys()) if (block.props[k] === undefined) props.delete(k);
+    if (Array.isArray(block.content)) {
+      let text = entry.get('text') as Y.Text | undefined;
+      if (!text) {
+        entry.delete('table');
+        text = new Y.Text();
+        entry.set('text', text);
+      }
+      updateText(text, inlineRuns(block.content));
+    } else if (block.content !== undefined) {
+      if (JSON.stringify(entry.get('table')) !== JSON.stringify(block.content)) entry.set('table', block.content);
+      if (entry.has('text')) entry.delete('text');
+    } else {
+      if (entry.has('text')) entry.delete('text');
+      if (entry.has('table')) entry.delete('table');
+    }
+    this.syncLevel(entry.get('children') as Y.Array<string>, block.children, next);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * BlockNote blocks as plain JSON, the shape a note's document has in events and in the notes state
+ * (docs/architecture.md "Saves as changes"): helpers that need neither BlockNote nor Yjs.
+ */
+
+/** A BlockNote block as `editor.document` gives it (only the fields NotePad reads). */
+export interface PlainBlock {
+  id: string;
+  type: string;
+  props: Record<string, unknown>;
+  content?: unknown;
+  children: PlainBlock[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** `object` with its keys in sorted order (the same JSON text whatever order they were set in). */
+export function sortedKeys<T extends Json>(object: T): T {
+  const out: Json = {};
+  for (const key of Object.keys(object).sort()) out[key] = object[key];
+  return out as T;
+}
+
+/** JSON text of `value` with every object's keys sorted and undefined fields left out. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (isObject(value)) {
+    const parts: string[] = [];
+    for (const key of Object.keys(value).sort()) {
+      if (value[key] === undefined) continue;
+      parts.push(`${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || canonicalJson(a) === canonicalJson(b);
+}
+
+/**
+ * `blocks` as full blocks: a stored document may hold BlockNote's shorthand (content as a string,
+ * no props, no children) or blocks without ids (made by hand, or by an older import). Missing ids
+ * are derived from `revision` and the block's place, so every device reads the same ids.
+ */
+export function normalBlocks(blocks: readonly unknown[], revision: string, path = ''): PlainBlock[] {
+  return blocks.filter(isObject).map((raw, i) => {
+    const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : `${revision}-${path}${i}`;
+    const content =
+      typeof raw.content === 'string' ? (raw.content === '' ? [] : [{ type: 'text', text: raw.content, styles: {} }]) : raw.content;
+    return {
+      id,
+      type: typeof raw.type === 'string' ? raw.type : 'paragraph',
+      props: isObject(raw.props) ? raw.props : {},
+      ...(content !== undefined ? { content } : {}),
+      children: Array.isArray(raw.children) ? normalBlocks(raw.children, revision, `${path}${i}-`) : [],
+    };
+  });
+}
+
+/**
+ * `blocks` with every id replaced by one derived from `revision` and the block's place: the blocks
+ * BlockNote parsed from an HTML-only body get random ids, and two devices that start the note's
+ * chain from that body must give its blocks the same ids.
+ */
+export function withDerivedIds<B extends { id?: string; children?: unknown[] }>(blocks: readonly B[], revision: string, path = ''): B[] {
+  return blocks.map((block, i) => ({
+    ...block,
+    id: `${revision}-${path}${i}`,
+    children: withDerivedIds((block.children ?? []) as B[], revision, `${path}${i}-`),
+  }));
+}
+
+/** Every block id of `blocks` and their descendants mapped to the id of the top-level block it is under (itself at the top). */
+export function topLevelOf(blocks: readonly PlainBlock[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (list: readonly PlainBlock[], top: string) => {
+    for (const block of list) {
+      if (!isObject(block) || typeof block.id !== 'string') continue;
+      if (!out.has(block.id)) out.set(block.id, top);
+      if (Array.isArray(block.children)) visit(block.children, top);
+    }
+  };
+  for (const block of blocks) if (isObject(block) && typeof block.id === 'string') visit([block], block.id);
+  return out;
+}

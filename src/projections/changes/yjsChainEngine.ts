@@ -1,0 +1,96 @@
+/**
+ * The chain engine (chainTypes.ts) on Yjs and the block model: loaded on demand by chainEngine.ts.
+ * A note's document is built from its chain (first state, then every update) the first time a merge
+ * needs it and kept for the next ones, a few notes at a time.
+ */
+import type * as Y from 'yjs';
+import type { NoteChain } from '../notesState';
+import { YBlockDoc } from './blockModel';
+import { chainOrigin } from './chainState';
+import type { ChainEngine, ChainMerge } from './chainTypes';
+import { topLevelOf, type PlainBlock } from './plainBlocks';
+import { updateFromBase64 } from './updateBytes';
+
+/** Documents kept between merges: the most recently used notes' (a long note's document is tens of MB). */
+const KEPT_DOCUMENTS = 8;
+const documents = new Map<NoteChain, YBlockDoc>();
+
+function take(chain: NoteChain): YBlockDoc | undefined {
+  const model = documents.get(chain);
+  if (model) documents.delete(chain);
+  return model;
+}
+
+function keep(chain: NoteChain, model: YBlockDoc): void {
+  documents.set(chain, model);
+  while (documents.size > KEPT_DOCUMENTS) documents.delete(documents.keys().next().value!);
+}
+
+/**
+ * Apply one stored update; false for a damaged one (not base64, not an update), which is skipped the
+ * same way on every device: the fold leaves such a change out.
+ */
+function applyStored(model: YBlockDoc, update: string): boolean {
+  if (update === '') return true;
+  try {
+    model.applyRemote(updateFromBase64(update));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The document of `chain`, which started at revision `start`. */
+function build(chain: NoteChain, start: string): YBlockDoc {
+  const model = new YBlockDoc();
+  const origin = chainOrigin(chain);
+  if (origin) model.applyRemote(YBlockDoc.initialState(origin, start));
+  for (const update of chain.updates) applyStored(model, update);
+  return model;
+}
+
+/** The engine the notes fold loads: chainEngine.ts imports this module on demand. */
+export const yjsChainEngine: ChainEngine = {
+  merge(from, to, start, update, previous): ChainMerge {
+    const model = take(from) ?? build(from, start);
+    const touched = new Set<string>();
+    const listen = (transaction: Y.Transaction) => {
+      for (const [type, keys] of transaction.changed) {
+        if (type === model.entryMap) {
+          for (const key of keys) if (key !== null) touched.add(key);
+        } else {
+          const id = model.entryIdOf(type);
+          if (id !== null) touched.add(id);
+        }
+      }
+    };
+    model.doc.on('afterTransaction', listen);
+    let damaged: boolean;
+    try {
+      damaged = !applyStored(model, update);
+    } finally {
+      model.doc.off('afterTransaction', listen);
+    }
+    if (damaged) {
+      // The model may hold part of what it read: build it again from the chain when next needed.
+      return { order: [], changed: new Map(), damaged };
+    }
+    const { top, topOf } = model.structure();
+    const before = topLevelOf(previous);
+    const wasTop = new Set(previous.map((block) => block.id));
+    const wanted = new Set<string>();
+    for (const id of touched) {
+      const under = topOf.get(id) ?? before.get(id);
+      if (under !== undefined && topOf.get(under) === under) wanted.add(under);
+    }
+    for (const id of top) if (!wasTop.has(id)) wanted.add(id);
+    const changed = new Map<string, PlainBlock>();
+    if (wanted.size) for (const block of model.readTop(wanted)) if (wanted.has(block.id)) changed.set(block.id, block);
+    keep(to, model);
+    return { order: top, changed, damaged };
+  },
+  follow(from, to, update) {
+    const model = take(from);
+    if (model && applyStored(model, update)) keep(to, model);
+  },
+};
