@@ -93,16 +93,26 @@ export function typingFigures(label: string, pair: TypingPair, big: boolean, doc
   return figures;
 }
 
-/** Bytes a minute of typing pushed (target <= 5 MB), judged only when the last save reached the server. */
-export function uploadFigure(label: string, upload: UploadResult, docNote: string): Figure {
-  const figure = limitFigure(
+/** Bytes a minute of typing pushed (target <= 200 KB) and a one-word save (<= 2 KB), judged only when the last save reached the server. */
+export function uploadFigures(label: string, upload: UploadResult, docNote: string): Figure[] {
+  const minute = limitFigure(
     `sync.upload.${label}.minute`,
     'MB',
     [upload.wireBytes / MB],
-    5,
-    `${docNote}; request bodies of ${upload.pushes} pushes as sent (gzip) during ${(upload.typedMs / 1000).toFixed(0)} s of typing (${upload.keys} keys) and its last save; ${(upload.jsonBytes / MB).toFixed(1)} MB of JSON, ${upload.bodySaves} body saves (${upload.bodySavesWithBlocks} with their BlockNote document), largest push ${(upload.largestPushWireBytes / MB).toFixed(2)} MB, ${upload.failed} failed; last phrase on the server: ${upload.reachedServer ? 'yes' : 'NO'}`,
+    0.2,
+    `${docNote}; request bodies of ${upload.pushes} pushes as sent (gzip) during ${(upload.typedMs / 1000).toFixed(0)} s of typing (${upload.keys} keys) and its last save; ${(upload.jsonBytes / MB).toFixed(2)} MB of JSON, ${upload.changeSaves} saves as changes, ${upload.bodySaves} whole-body saves (${upload.bodySavesWithBlocks} with their BlockNote document), largest push ${(upload.largestPushWireBytes / MB).toFixed(3)} MB, ${upload.failed} failed; last word on the server: ${upload.reachedServer ? 'yes' : 'NO'}`,
   );
-  return { ...figure, pass: figure.pass === true && upload.reachedServer };
+  const oneWord = limitFigure(
+    `sync.upload.${label}.one-word-save`,
+    'KB',
+    [upload.oneWordWireBytes / 1000],
+    2,
+    `${docNote}; one word typed after that minute and saved alone: request bodies of its pushes as sent (${upload.oneWordEvents} events)`,
+  );
+  return [
+    { ...minute, pass: minute.pass === true && upload.reachedServer },
+    { ...oneWord, pass: oneWord.pass === true && upload.oneWordEvents > 0 },
+  ];
 }
 
 /** A note too large to sync must stay shown on its own device. */

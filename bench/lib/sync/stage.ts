@@ -13,7 +13,7 @@ import type { Diagnosis } from '../figures/profiles';
 import { seedAccount } from './accountSeed';
 import { benchEmail } from './signInSteps';
 import { checkBigNote } from './bigNote';
-import { bigNoteFigure, errorFigure, newDeviceFigures, typingFigures, uploadFigure, visibleFigures } from './figures';
+import { bigNoteFigure, errorFigure, newDeviceFigures, typingFigures, uploadFigures, visibleFigures } from './figures';
 import { startBenchHost } from './benchHost';
 import { newDeviceRun, type NewDeviceRun } from './newDeviceSignIn';
 import { measureSyncTyping } from './typing';
@@ -61,7 +61,7 @@ export async function syncStage(ctx: StageContext): Promise<StageResult> {
     await part('sync.upload', async () => {
       const upload = await measureUpload(ctx.browser, host.origin, syncable, Number(process.env.BENCH_SYNC_TYPING_S ?? 60) * 1000, log);
       raw.upload = upload;
-      figures.push(uploadFigure('5000blocks', upload, docNote));
+      figures.push(...uploadFigures('5000blocks', upload, docNote));
     });
     await part('sync.bignote', async () => {
       const check = await checkBigNote(ctx.browser, host.origin, paragraphDoc(blocks, 40, 5));

@@ -3,7 +3,8 @@
  * figures"). A signed-in device holding the note types phrases of 2-4 words at the end of its
  * second paragraph for 60 s, pausing 2.2 s after each (the autosave saves after 2 s of quiet, so it
  * saves every few seconds, as while writing); every push to /functions/v1/sync/push from the first key
- * until the device is synced again after the last save is counted as it goes on the wire.
+ * until the device is synced again after the last save is counted as it goes on the wire. Then one
+ * word is typed and saved alone, and its pushes are counted apart (the one-word save figure).
  */
 import type { Browser } from '@playwright/test';
 import { gunzipSync } from 'node:zlib';
@@ -31,24 +32,39 @@ export interface UploadResult {
   /** The same bodies inflated: the JSON the app pushed. */
   jsonBytes: number;
   events: number;
+  /** Saves as changes (`note.changed`) among them. */
+  changeSaves: number;
+  /** Whole-body saves (`note.body-saved`) among them. */
   bodySaves: number;
   /** Body saves that went with their BlockNote document (the rest: HTML only, over the 2 MiB a save takes its document up to). */
   bodySavesWithBlocks: number;
   largestPushWireBytes: number;
   failed: number;
-  /** The server's latest body of the note holds the last phrase typed (read back with the device's session). */
+  /** The server's events hold the last phrase typed (read back with the device's session). */
   reachedServer: boolean;
+  /** Bytes on the wire (request bodies as sent) of the pushes that carried one word typed and saved alone. */
+  oneWordWireBytes: number;
+  /** The events those pushes carried. */
+  oneWordEvents: number;
 }
 
-/** Whether the account's latest saved body on the server contains `text` (a client of the account that signs in and opens its events). */
+/** The text a saved event carries: a whole body's HTML, or the HTML of the blocks a change carries. */
+function savedText(e: Record<string, unknown>): string {
+  const payload = (e.payload ?? {}) as { html?: string; blocks?: { html?: string }[] };
+  if (e.type === 'note.body-saved') return payload.html ?? '';
+  if (e.type === 'note.changed') return (payload.blocks ?? []).map((b) => b.html ?? '').join('');
+  return '';
+}
+
+/** Whether the account's last save on the server carries `text` (a client of the account that signs in and opens its events). */
 async function serverHasText(origin: string, email: string, text: string): Promise<boolean> {
   const client = new SyncClient(origin + '/', 60_000);
   if ((await client.signIn(email, BENCH_PASSWORD)).status !== 200) return false;
   const { events } = await client.pullAll(newDeviceId(), 0, true);
   const opened = await Promise.all(events.map((e) => client.open(e.event)));
-  const bodies = opened.filter((e) => e.type === 'note.body-saved');
-  const last = bodies[bodies.length - 1]?.payload as { html?: string } | undefined;
-  return !!last?.html?.includes(text);
+  const saves = opened.filter((e) => e.type === 'note.body-saved' || e.type === 'note.changed');
+  const last = saves[saves.length - 1];
+  return !!last && savedText(last).includes(text);
 }
 
 /** Type for `typingMs` into `doc` on a signed-in device and count what its pushes sent. */
@@ -89,10 +105,17 @@ export async function measureUpload(
     await page.waitForTimeout(500);
     await waitSynced(page, 120_000);
     await traffic.settled();
-    await traffic.stop();
     const pushes = callsTo(traffic.calls(), '/functions/v1/sync/push');
+    // One word, saved alone: its pushes are the ones after the minute's.
+    await page.keyboard.type(' lantern', { delay: 100 });
+    await page.waitForTimeout(PAUSE_MS + 500);
+    await waitSynced(page, 120_000);
+    await traffic.settled();
+    await traffic.stop();
+    const oneWord = callsTo(traffic.calls(), '/functions/v1/sync/push').slice(pushes.length);
     let jsonBytes = 0;
     let events = 0;
+    let changeSaves = 0;
     let bodySaves = 0;
     let withBlocks = 0;
     for (const push of pushes) {
@@ -101,11 +124,17 @@ export async function measureUpload(
       jsonBytes += json.byteLength;
       const sent = JSON.parse(json.toString('utf8')) as { events: { type: string; payload: { blocks?: unknown } }[] };
       events += sent.events.length;
+      changeSaves += sent.events.filter((x) => x.type === 'note.changed').length;
       for (const e of sent.events.filter((x) => x.type === 'note.body-saved')) {
         bodySaves++;
         if (e.payload.blocks) withBlocks++;
       }
     }
+    const oneWordEvents = oneWord.reduce((n, push) => {
+      if (!push.body) return n;
+      const json = push.requestEncoding === 'gzip' ? gunzipSync(push.body) : push.body;
+      return n + (JSON.parse(json.toString('utf8')) as { events: unknown[] }).events.length;
+    }, 0);
     const result: UploadResult = {
       typedMs,
       keys,
@@ -114,14 +143,17 @@ export async function measureUpload(
       wireWithHeadersBytes: total(pushes, 'requestBodyBytes') + total(pushes, 'requestHeadersBytes'),
       jsonBytes,
       events,
+      changeSaves,
       bodySaves,
       bodySavesWithBlocks: withBlocks,
       largestPushWireBytes: Math.max(0, ...pushes.map((p) => p.requestBodyBytes)),
       failed: pushes.filter((p) => p.failed || p.status !== 200).length,
-      reachedServer: await serverHasText(origin, email, sentence.trim()),
+      reachedServer: await serverHasText(origin, email, 'lantern'),
+      oneWordWireBytes: total(oneWord, 'requestBodyBytes'),
+      oneWordEvents,
     };
     log(
-      `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing`,
+      `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing; one word: ${oneWord.length} pushes, ${result.oneWordWireBytes} B`,
     );
     await page.close();
     return result;
