@@ -28,7 +28,10 @@ export async function syncStage(ctx: StageContext): Promise<StageResult> {
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = { host: host.origin };
   const profiles: Record<string, Diagnosis> = {};
+  // BENCH_SYNC_PARTS (comma list of visible, typing, upload, bignote, newdevice) runs only those parts.
+  const parts = process.env.BENCH_SYNC_PARTS?.split(',').map((p) => p.trim());
   const part = async (name: string, measure: () => Promise<void>) => {
+    if (parts && !parts.some((p) => name.startsWith(`sync.${p}`))) return;
     try {
       await measure();
     } catch (error) {
