@@ -1,0 +1,194 @@
+/**
+ * The shown note's document as a Y.Doc in the block model, kept beside the editor (docs/architecture.md
+ * "Saves as changes"): a save writes what changed into it and carries that transaction's update, the
+ * changed top-level blocks with their HTML alone and the splices of the top-level order. Loaded with Yjs
+ * after the editor is editable (noteChanges.ts), never on the keystroke path.
+ */
+import type * as Y from 'yjs';
+import diff from 'fast-diff';
+import type { AppEvent } from '../../../catalog';
+import { IdAlphabet, YBlockDoc } from '../../projections/changes/blockModel';
+import { chainOrigin } from '../../projections/changes/chainState';
+import { chainStartDocument, chainStartOrigin } from '../../projections/changes/foldChanged';
+import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
+import { updateFromBase64, updateToBase64 } from '../../projections/changes/updateBytes';
+import { bodyBlocks, type NoteBody, type NoteRevisionRef } from '../../projections/notesState';
+import { isPendingBody } from '../../projections/pendingBodies';
+
+type ChangedPayload = AppEvent<'note.changed'>['payload'];
+/** What a save as a change carries besides the note's id, base and chain start. */
+export type ChangeParts = Pick<ChangedPayload, 'update' | 'blocks' | 'order' | 'whole'>;
+/** A splice of the top-level ids: remove `remove` at `at`, then insert `insert` there. */
+type Splice = NonNullable<ChangedPayload['order']>[number];
+
+/** The splices that turn the id sequence `from` into `to`, applied in order (a diff of the sequences, fast-diff). */
+export function orderSplices(from: readonly string[], to: readonly string[]): Splice[] {
+  if (from.length === to.length && from.every((id, i) => id === to[i])) return [];
+  const alphabet = new IdAlphabet();
+  const a = from.map((id) => alphabet.of(id)).join('');
+  const b = to.map((id) => alphabet.of(id)).join('');
+  const splices: Splice[] = [];
+  let at = 0;
+  let toAt = 0;
+  for (const [op, chars] of diff(a, b)) {
+    if (op === diff.EQUAL) {
+      at += chars.length;
+      toAt += chars.length;
+      continue;
+    }
+    const last = splices[splices.length - 1];
+    const joins = last !== undefined && last.at + last.insert.length === at;
+    if (op === diff.DELETE) {
+      if (joins && last.insert.length === 0) last.remove += chars.length;
+      else splices.push({ at, remove: chars.length, insert: [] });
+    } else {
+      const insert = to.slice(toAt, toAt + chars.length);
+      if (joins) last.insert.push(...insert);
+      else splices.push({ at, remove: 0, insert });
+      at += chars.length;
+      toAt += chars.length;
+    }
+  }
+  return splices;
+}
+
+const topIds = (blocks: readonly unknown[] | undefined) => (blocks ?? []).map((b) => (b as { id: string }).id);
+
+/**
+ * The shown note's Y.Doc on its chain of changes. `start`: the revision the chain began at (for a note
+ * without a chain, the revision its first save starts one from); `top`: the top-level ids of the
+ * document the next save starts from (null: that save carries the whole document).
+ */
+export class ChangeModel {
+  /** Stored updates (base64) this document holds: a later state's other updates are remote changes. */
+  private readonly held: Set<string>;
+
+  private constructor(
+    readonly start: string,
+    private readonly model: YBlockDoc,
+    held: Iterable<string>,
+    private top: string[] | null,
+  ) {
+    this.held = new Set(held);
+  }
+
+  /**
+   * The document of note body `body` at revision `rev`, as the notes fold will see it: its chain's first
+   * state and every stored update, or, for a body without a chain, the first state a chain starting from
+   * it has (`chainStartOrigin`). Null where a save must carry the whole body instead: a body not read yet,
+   * a note holding only what changes brought (`partial`), a chain whose state is missing.
+   */
+  static open(body: NoteBody | undefined, rev: NoteRevisionRef | undefined): ChangeModel | null {
+    if (!body || !rev || isPendingBody(body) || rev.partial) return null;
+    const model = new YBlockDoc();
+    if (rev.chain !== undefined) {
+      const chain = body.chain;
+      if (!chain) return null;
+      const origin = chainOrigin(chain);
+      if (origin) model.applyRemote(YBlockDoc.initialState(origin, rev.chain));
+      for (const update of chain.updates) applyStored(model, update);
+      const blocks = bodyBlocks(body) as PlainBlock[] | undefined;
+      model.markApplied(blocks ?? []);
+      return new ChangeModel(rev.chain, model, chain.updates, topIds(blocks));
+    }
+    const origin = chainStartOrigin(body, rev.id);
+    if (origin) {
+      model.applyRemote(YBlockDoc.initialState(origin, rev.id));
+      model.markApplied(origin);
+    }
+    const startDoc = chainStartDocument(body, rev.id);
+    return new ChangeModel(rev.id, model, [], startDoc ? topIds(startDoc.blocks) : null);
+  }
+
+  /**
+   * What a save of `blocks` (the editor's top-level blocks) carries, or null when it changes nothing.
+   * `htmlOf` gives a top-level block's HTML alone; `stale` are blocks whose stored HTML a merge left
+   * behind (docs/architecture.md "Saves as changes"), carried again with their HTML when saved.
+   */
+  change(blocks: readonly PlainBlock[], htmlOf: (block: PlainBlock) => string, stale: readonly string[] = []): ChangeParts | null {
+    const touched = new Set<string>();
+    const listen = (transaction: Y.Transaction) => {
+      for (const [type, keys] of transaction.changed) {
+        if (type === this.model.entryMap) for (const key of keys) if (key !== null) touched.add(key);
+        const id = this.model.entryIdOf(type);
+        if (id !== null) touched.add(id);
+      }
+    };
+    this.model.doc.on('afterTransaction', listen);
+    let update: Uint8Array | null;
+    try {
+      update = this.model.save(blocks);
+    } finally {
+      this.model.doc.off('afterTransaction', listen);
+    }
+    if (update === null) return null;
+    const encoded = updateToBase64(update);
+    this.held.add(encoded);
+    const ids = topIds(blocks);
+    const whole = this.top === null;
+    const wanted = new Set<string>();
+    if (!whole) {
+      const topOf = topLevelOf(blocks);
+      for (const id of touched) {
+        const top = topOf.get(id);
+        if (top !== undefined) wanted.add(top);
+      }
+      for (const id of stale) wanted.add(id);
+    }
+    const carried = blocks.filter((block) => whole || wanted.has(block.id)).map((block) => ({ block, html: htmlOf(block) }));
+    const order = whole ? [] : orderSplices(this.top!, ids);
+    this.top = ids;
+    return {
+      update: encoded,
+      ...(carried.length ? { blocks: carried as unknown as ChangedPayload['blocks'] } : {}),
+      ...(order.length ? { order } : {}),
+      ...(whole ? { whole: true as const } : {}),
+    };
+  }
+
+  /**
+   * Take the stored updates of the note's chain (`updates`, base64) this document does not hold yet: another
+   * device's or tab's changes. Returns the ids of the blocks they touched; `blocks` (the note's blocks after
+   * them, as the fold gives them) become the top-level order the next save starts from.
+   */
+  receive(updates: readonly string[], blocks: readonly unknown[]): Set<string> {
+    const touched = new Set<string>();
+    const listen = (transaction: Y.Transaction) => {
+      for (const [type, keys] of transaction.changed) {
+        if (type === this.model.entryMap) for (const key of keys) if (key !== null) touched.add(key);
+        const id = this.model.entryIdOf(type);
+        if (id !== null) touched.add(id);
+      }
+    };
+    this.model.doc.on('afterTransaction', listen);
+    try {
+      for (const update of updates) {
+        if (this.held.has(update)) continue;
+        this.held.add(update);
+        applyStored(this.model, update);
+      }
+    } finally {
+      this.model.doc.off('afterTransaction', listen);
+    }
+    // Blocks the editor shows anew (their top-level block replaced whole) are compared with the document at the next save.
+    const topOf = topLevelOf(blocks as PlainBlock[]);
+    this.model.forget([...touched, ...[...touched].map((id) => topOf.get(id) ?? id)]);
+    this.top = topIds(blocks);
+    return touched;
+  }
+
+  /** Whether every update of `updates` is in this document. */
+  holdsAll(updates: readonly string[]): boolean {
+    return updates.every((update) => this.held.has(update));
+  }
+}
+
+/** Apply one stored update; a damaged one changes nothing, as in the fold. */
+function applyStored(model: YBlockDoc, update: string): void {
+  if (update === '') return;
+  try {
+    model.applyRemote(updateFromBase64(update));
+  } catch {
+    // Yjs decodes an update whole before it integrates anything.
+  }
+}
