@@ -84,7 +84,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         merging = true;
         try {
           const unsaved = !autosave.getSnapshot().matches('clean');
-          const save = () => void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
+          const save = () =>
+            void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
           if (showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save)) {
             if (!isPendingHere(log, noteId, body.html)) announceMergedElsewhere();
             noticedHtmlRef.current = body.html;
