@@ -81,7 +81,7 @@ function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captu
   const onChain = rev !== undefined && !rev.partial && (rev.chain ?? rev.id) === changes?.start;
   if (changes && onChain && base !== undefined && body.blockHtml) {
     const stale = log.state.notes.bodies[noteId]?.chain?.stale;
-    const parts = changes.change(body.blocks as unknown as PlainBlock[], body.blockHtml as (block: PlainBlock) => string, stale);
+    const parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);
     return () => {
       if (!parts) return null;
       const written = log.append('note.changed', { id: noteId, base, start: changes.start, ...parts });
