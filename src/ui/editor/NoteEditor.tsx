@@ -86,9 +86,13 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           const unsaved = !autosave.getSnapshot().matches('clean');
           const save = () =>
             void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
-          if (showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save)) {
+          const touched = showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save);
+          if (touched) {
             if (!isPendingHere(log, noteId, body.html)) announceMergedElsewhere();
             noticedHtmlRef.current = body.html;
+            // Blocks whose text the fold merged keep an older save's HTML until saved again: this editor has them now.
+            const stale = log.state.notes.bodies[noteId]?.chain?.stale ?? [];
+            if (log.writable && stale.some((id) => touched.has(id))) save();
             return;
           }
         } catch (error) {

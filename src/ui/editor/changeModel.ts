@@ -102,8 +102,9 @@ export class ChangeModel {
 
   /**
    * What a save of `blocks` (the editor's top-level blocks) carries, or null when it changes nothing.
-   * `htmlOf` gives a top-level block's HTML alone; `stale` are blocks whose stored HTML a merge left
-   * behind (docs/architecture.md "Saves as changes"), carried again with their HTML when saved.
+   * `htmlOf` gives a top-level block's HTML alone; `stale` are top-level blocks whose stored HTML a merge
+   * left behind (docs/architecture.md "Saves as changes"): they are carried again with their HTML, and a
+   * save that changes nothing else carries only them (an empty update).
    */
   change(blocks: readonly PlainBlock[], htmlOf: (block: PlainBlock) => string, stale: readonly string[] = []): ChangeParts | null {
     const touched = new Set<string>();
@@ -121,9 +122,12 @@ export class ChangeModel {
     } finally {
       this.model.doc.off('afterTransaction', listen);
     }
-    if (update === null) return null;
-    const encoded = updateToBase64(update);
-    this.held.add(encoded);
+    const present = stale.length ? new Set(topIds(blocks)) : null;
+    const refresh = stale.filter((id) => present?.has(id));
+    // Nothing changed, but blocks a merge left with older HTML get theirs: a change without an update.
+    if (update === null && refresh.length === 0) return null;
+    const encoded = update ? updateToBase64(update) : '';
+    if (encoded) this.held.add(encoded);
     const ids = topIds(blocks);
     const whole = this.top === null;
     const wanted = new Set<string>();
@@ -133,7 +137,7 @@ export class ChangeModel {
         const top = topOf.get(id);
         if (top !== undefined) wanted.add(top);
       }
-      for (const id of stale) wanted.add(id);
+      for (const id of refresh) wanted.add(id);
     }
     const carried = blocks.filter((block) => whole || wanted.has(block.id)).map((block) => ({ block, html: htmlOf(block) }));
     const order = whole ? [] : orderSplices(this.top!, ids);

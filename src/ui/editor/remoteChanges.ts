@@ -88,9 +88,9 @@ function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], to
  * tab's) that is on the chain the editor's change model follows (docs/architecture.md "Saves as
  * changes"): what is typed and unsaved is saved first (`saveFirst`, so the fold merges it rather than
  * a later save writing the editor's older blocks over the change), then the change model takes the
- * updates it lacks and the editor shows the blocks they touched. Returns false, changing nothing,
- * when the change is not one the model can follow (no model yet, a whole-body save elsewhere): the
- * editor then treats it as before.
+ * updates it lacks and the editor shows the blocks they touched. Returns the ids of the blocks they
+ * touched, or null, changing nothing, when the change is not one the model can follow (no model yet,
+ * a whole-body save elsewhere): the editor then treats it as before.
  * @throws PurifierNotLoadedError when a block to show holds a link and DOMPurify has not loaded.
  */
 export function showRemoteChange(
@@ -100,23 +100,23 @@ export function showRemoteChange(
   state: () => AppState,
   unsaved: boolean,
   saveFirst: () => void,
-): boolean {
+): Set<string> | null {
   const onChain = (s: AppState) => {
     const rev = s.notes.revs[noteId];
     const body = s.notes.bodies[noteId];
     return shown.changes && rev && body && !rev.partial && !isPendingBody(body) && body.chain && rev.chain === shown.changes.start;
   };
-  if (!onChain(state())) return false;
+  if (!onChain(state())) return null;
   // Links in the new blocks are checked before anything changes.
   sanitizeBlocks(bodyBlocks(state().notes.bodies[noteId]) ?? []);
   if (unsaved) saveFirst();
   const now = state();
-  if (!onChain(now)) return false;
+  if (!onChain(now)) return null;
   const body = now.notes.bodies[noteId];
   const blocks = (bodyBlocks(body) ?? []) as PlainBlock[];
   const touched = shown.changes!.receive(body.chain!.updates, blocks);
   shown.baseRev = now.notes.revs[noteId].id;
   shown.html = body.html;
-  if (touched.size || editor.document.length !== blocks.length) showChangedBlocks(editor, blocks, touched);
-  return true;
+  showChangedBlocks(editor, blocks, touched);
+  return touched;
 }
