@@ -103,7 +103,10 @@ function applyPartial(doc: Doc, payload: Payload): Doc {
   return assemble(ids, entries);
 }
 
-const withUpdate = (chain: NoteChain, update: string): NoteChain => ({ ...chain, updates: update ? [...chain.updates, update] : chain.updates });
+const withUpdate = (chain: NoteChain, update: string): NoteChain => ({
+  ...chain,
+  updates: update ? [...chain.updates, update] : chain.updates,
+});
 
 /** A body of `doc` on `chain` (its parts and stale blocks set from the document). */
 function chainBody(doc: Doc, chain: NoteChain, stale?: ReadonlySet<string>): NoteBody {
@@ -206,7 +209,9 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
       const chain = body.chain!;
       const to = withUpdate(chain, payload.update);
       loadedChainEngine()?.follow(chain, to, payload.update);
-      return chainBody(applyChange(docOf(body), payload), to, new Set(chain.stale ?? []));
+      // The blocks it carries have their HTML from the save: no longer stale.
+      const carriedIds = new Set((payload.blocks ?? []).map((c) => c.block.id));
+      return chainBody(applyChange(docOf(body), payload), to, new Set((chain.stale ?? []).filter((id) => !carriedIds.has(id))));
     });
   } else if (rev && payload.base === rev.id && payload.start === payload.base) {
     const start = payload.whole ? null : isPendingBody(body) ? { blocks: [], parts: [] } : chainStartDocument(body, rev.id);
