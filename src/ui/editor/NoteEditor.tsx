@@ -88,7 +88,10 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
             void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
           const touched = showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save);
           if (touched) {
-            if (!isPendingHere(log, noteId, body.html)) announceMergedElsewhere();
+            if (!isPendingHere(log, noteId, body.html)) {
+              if (unsaved) announceMergedElsewhere();
+              else announceChangedElsewhere(true);
+            }
             noticedHtmlRef.current = body.html;
             // Blocks whose text the fold merged keep an older save's HTML until saved again: this editor has them now.
             const stale = log.state.notes.bodies[noteId]?.chain?.stale ?? [];

@@ -4,7 +4,7 @@
  * changed top-level blocks with their HTML alone and the splices of the top-level order. Loaded with Yjs
  * after the editor is editable (noteChanges.ts), never on the keystroke path.
  */
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import diff from 'fast-diff';
 import type { AppEvent } from '../../../catalog';
 import { IdAlphabet, YBlockDoc } from '../../projections/changes/blockModel';
@@ -181,9 +181,20 @@ export class ChangeModel {
     return touched;
   }
 
-  /** Whether every update of `updates` is in this document. */
-  holdsAll(updates: readonly string[]): boolean {
-    return updates.every((update) => this.held.has(update));
+  /**
+   * A place in block `id`'s text (`offset` characters in) that follows the text's changes: where
+   * `placeOf` finds it after `receive`, or null when the block has no text.
+   */
+  anchor(id: string, offset: number): { id: string; position: Y.RelativePosition } | null {
+    const text = this.model.textOf(id);
+    if (!text) return null;
+    return { id, position: Y.createRelativePositionFromTypeIndex(text, Math.min(offset, text.length)) };
+  }
+
+  /** The offset in its block's text of a place `anchor` made, or null when the block or its text is gone. */
+  placeOf(anchor: { id: string; position: Y.RelativePosition }): number | null {
+    const absolute = Y.createAbsolutePositionFromRelativePosition(anchor.position, this.model.doc);
+    return absolute && absolute.type === this.model.textOf(anchor.id) ? absolute.index : null;
   }
 }
 

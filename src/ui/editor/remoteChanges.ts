@@ -43,10 +43,10 @@ function restoreCaret(editor: NoteEditor, caret: Caret): void {
 /**
  * Replace in `editor` the top-level blocks that differ from `target` (the note's top-level blocks after a
  * change made elsewhere): those holding a block in `touched`, and the run of blocks where the top-level
- * order differs. The caret stays in its block where that block is still there; the change is no edit
- * (no autosave, no undo step).
+ * order differs. The caret goes to `caret` (its place after the change) where its block is still there;
+ * the change is no edit (no autosave, no undo step).
  */
-function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], touched: ReadonlySet<string>): void {
+function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], touched: ReadonlySet<string>, caret: Caret | null): void {
   const current = editor.document;
   const tops = new Set<string>();
   const topOf = topLevelOf(target);
@@ -63,7 +63,6 @@ function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], to
     current[current.length - 1 - last].id === target[target.length - 1 - last].id
   )
     last++;
-  const caret = caretOf(editor);
   showingStored(editor, () =>
     editor.transact((tr) => {
       tr.setMeta('addToHistory', false);
@@ -114,9 +113,14 @@ export function showRemoteChange(
   if (!onChain(now)) return null;
   const body = now.notes.bodies[noteId];
   const blocks = (bodyBlocks(body) ?? []) as PlainBlock[];
-  const touched = shown.changes!.receive(body.chain!.updates, blocks);
+  const changes = shown.changes!;
+  // The caret's place in its block's text, which the model now holds as the editor shows it, follows the merge.
+  const caret = caretOf(editor);
+  const anchor = caret ? changes.anchor(caret.id, caret.offset) : null;
+  const touched = changes.receive(body.chain!.updates, blocks);
   shown.baseRev = now.notes.revs[noteId].id;
   shown.html = body.html;
-  showChangedBlocks(editor, blocks, touched);
+  const offset = anchor ? changes.placeOf(anchor) : null;
+  showChangedBlocks(editor, blocks, touched, caret && { id: caret.id, offset: offset ?? caret.offset });
   return touched;
 }

@@ -83,12 +83,12 @@ export function announceChangedElsewhere(reloaded: boolean): void {
 }
 
 /**
- * Another tab or device changed the note this tab shows and the change merged with this tab's text
- * (docs/product.md "Two tabs, two devices"): the note now shows both. One toast, the same as above, updated.
+ * Another tab or device changed the note this tab shows while it had unsaved edits, and the change
+ * merged with them (docs/product.md "Two tabs, two devices"): the note now shows both. The same toast as above, updated.
  */
 export function announceMergedElsewhere(): void {
   toast('This note was changed elsewhere', {
-    description: 'It now shows those changes together with yours.',
+    description: 'It now shows those changes together with your edits.',
     duration: TOAST_ERROR_DURATION_MS,
     id: 'changed-elsewhere',
   });
