@@ -2,6 +2,7 @@ import { bodyBlocks, type NoteBody } from '../../projections/notesState';
 import { PurifierNotLoadedError } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
+import { isEmptyDocument } from '../../projections/changes/documentParts';
 import { BlockHtmlCache } from './blockHtmlCache';
 import type { NoteBlock, NoteEditor } from './schema';
 
@@ -117,7 +118,7 @@ export function isShowingBody(editor: NoteEditor): boolean {
  */
 export function captureBody(editor: NoteEditor): CapturedBody {
   const blocks = editor.document;
-  const empty = blocks.every((b) => b.type === 'paragraph' && (b.content as unknown[]).length === 0 && b.children.length === 0);
+  const empty = isEmptyDocument(blocks);
   const cache = blockHtmlCacheOf(editor);
   return { html: empty ? '' : cache.html(blocks), blocks, blockHtml: (block) => cache.blockHtml(block) };
 }
