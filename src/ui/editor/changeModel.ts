@@ -52,6 +52,18 @@ export function orderSplices(from: readonly string[], to: readonly string[]): Sp
   return splices;
 }
 
+/** The part of the shown note (noteSave.ts `ShownNote`) saves as changes follow. */
+export interface ChangesHolder {
+  noteId: string | null;
+  /** The HTML last shown or saved. */
+  html: string | null;
+  baseRev: string | undefined;
+  /** The note's document at `baseRev`, ready for the next save; null: a save carries the whole body. */
+  changes: ChangeModel | null;
+  /** The latest request to make `changes` (an older one that finishes late is dropped). */
+  preparing?: object;
+}
+
 const topIds = (blocks: readonly unknown[] | undefined) => (blocks ?? []).map((b) => (b as { id: string }).id);
 
 /**

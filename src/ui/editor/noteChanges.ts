@@ -1,7 +1,8 @@
 import { inBackground } from '../../lib/scheduler';
 import { loadChainEngine } from '../../projections/changes/chainEngine';
 import type { AppState } from '../../projections/notesState';
-import type { ChangeModel } from './changeModel';
+import type { ChangesHolder } from './changeModel';
+import type { showRemoteChange } from './remoteChanges';
 
 /**
  * Saves as changes on the device (docs/architecture.md "Saves as changes"): the shown note's Y.Doc is
@@ -9,22 +10,22 @@ import type { ChangeModel } from './changeModel';
  * comes in the same chunk); until it is ready a save carries the whole body, so nothing typed waits for it.
  */
 
-/** The part of the shown note (noteSave.ts `ShownNote`) the change model follows. */
-export interface ChangesHolder {
-  noteId: string | null;
-  baseRev: string | undefined;
-  /** The note's document at `baseRev`, ready for the next save; null: a save carries the whole body. */
-  changes: ChangeModel | null;
-  /** The latest request to make `changes` (an older one that finishes late is dropped). */
-  preparing?: object;
+type ChangesChunk = typeof import('./changesChunk');
+let loading: Promise<ChangesChunk> | null = null;
+let loaded: ChangesChunk | null = null;
+
+/** Load Yjs, the change model, the editor's side of remote changes and the chain engine (once). */
+function loadChangesChunk(): Promise<ChangesChunk> {
+  loading ??= Promise.all([import('./changesChunk'), loadChainEngine()]).then(([module]) => (loaded = module));
+  return loading;
 }
 
-let loading: Promise<typeof ChangeModel> | null = null;
-
-/** Load Yjs, the change model and the chain engine (once); resolves with the change model's class. */
-function loadChangeModel(): Promise<typeof ChangeModel> {
-  loading ??= Promise.all([import('./changeModel'), loadChainEngine()]).then(([module]) => module.ChangeModel);
-  return loading;
+/**
+ * `showRemoteChange` (remoteChanges.ts) once the changes chunk has loaded; before that no note has a
+ * change model, so no change is one it can follow: null.
+ */
+export function showRemoteChangeOnChain(...args: Parameters<typeof showRemoteChange>): ReturnType<typeof showRemoteChange> {
+  return loaded ? loaded.showRemoteChange(...args) : null;
 }
 
 /**
@@ -39,8 +40,8 @@ export function prepareChanges(shown: ChangesHolder, state: () => AppState): voi
   shown.preparing = request;
   if (noteId === null || baseRev === undefined) return;
   const current = () => shown.preparing === request && shown.noteId === noteId && shown.baseRev === baseRev;
-  loadChangeModel().then(
-    (Model) =>
+  loadChangesChunk().then(
+    ({ ChangeModel: Model }) =>
       inBackground(() => {
         const notes = state().notes;
         if (!current() || notes.revs[noteId]?.id !== baseRev) return;

@@ -4,7 +4,8 @@ import type { autosaveMachine, SaveResult } from '../../machines/autosave';
 import type { AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
-import { prepareChanges, type ChangesHolder } from './noteChanges';
+import type { ChangesHolder } from './changeModel';
+import { prepareChanges } from './noteChanges';
 
 /**
  * The note the editor shows, as its saves see it (docs/architecture.md "Editor"): one per editor,

@@ -4,7 +4,7 @@ import { bodyBlocks, type AppState } from '../../projections/notesState';
 import { isPendingBody } from '../../projections/pendingBodies';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
 import { showingStored } from './noteDocument';
-import type { ShownNote } from './noteSave';
+import type { ChangesHolder } from './changeModel';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Where the caret is: the block holding it and its offset in that block's inline content. */
@@ -94,7 +94,7 @@ function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], to
  */
 export function showRemoteChange(
   editor: NoteEditor,
-  shown: ShownNote,
+  shown: ChangesHolder,
   noteId: string,
   state: () => AppState,
   unsaved: boolean,
