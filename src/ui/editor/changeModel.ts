@@ -200,7 +200,9 @@ export class ChangeModel {
   anchor(id: string, offset: number): { id: string; position: Y.RelativePosition } | null {
     const text = this.model.textOf(id);
     if (!text) return null;
-    return { id, position: Y.createRelativePositionFromTypeIndex(text, Math.min(offset, text.length)) };
+    // Tied to the character before it (assoc -1): text inserted at the caret elsewhere goes after the caret, not before it.
+    const at = Math.min(offset, text.length);
+    return { id, position: Y.createRelativePositionFromTypeIndex(text, at, at > 0 ? -1 : 0) };
   }
 
   /** The offset in its block's text of a place `anchor` made, or null when the block or its text is gone. */
