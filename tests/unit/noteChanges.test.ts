@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
 import { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
@@ -118,6 +118,22 @@ describe('a save of the shown note as a change', () => {
     const last = (await stored(storage)).at(-1)!;
     expect(last.type).toBe('note.body-saved');
     expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+  });
+
+  it('carries the whole body when the change model fails, so nothing typed waits for it', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(3));
+    const model = shown.changes!;
+    vi.spyOn(model, 'change').mockImplementation(() => {
+      throw new Error('broken model');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    appendWord(editor, 'p2', 'kept');
+    expect(await saveShownNote(log, shown, NOTE, () => captureBody(editor))).toEqual({ skipped: false });
+    expect((await stored(storage)).at(-1)!.type).toBe('note.body-saved');
+    expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+    expect(shown.changes).toBeNull();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('turns one id sequence into another with its splices', () => {

@@ -98,12 +98,17 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
             return;
           }
         } catch (error) {
-          if (!(error instanceof PurifierNotLoadedError)) throw error;
-          loadPurifier().then(
-            () => !closed && onState(log.state),
-            (failed: unknown) => console.error("NotePad: the other device's text cannot be shown: its sanitizer could not load", failed),
-          );
-          return;
+          if (!(error instanceof PurifierNotLoadedError)) {
+            // Shown as any other change made elsewhere below; the next chain of changes starts from what the note holds.
+            console.error('NotePad: a change made elsewhere could not be merged into the editor', error);
+            shown.changes = null;
+          } else {
+            loadPurifier().then(
+              () => !closed && onState(log.state),
+              (failed: unknown) => console.error("NotePad: the other device's text cannot be shown: its sanitizer could not load", failed),
+            );
+            return;
+          }
         } finally {
           merging = false;
         }

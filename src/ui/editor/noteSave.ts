@@ -4,7 +4,7 @@ import type { autosaveMachine, SaveResult } from '../../machines/autosave';
 import type { AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
-import type { ChangesHolder } from './changeModel';
+import type { ChangeParts, ChangesHolder } from './changeModel';
 import { prepareChanges } from './noteChanges';
 
 /**
@@ -82,7 +82,15 @@ function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captu
   const onChain = rev !== undefined && !rev.partial && (rev.chain ?? rev.id) === changes?.start;
   if (changes && onChain && base !== undefined && body.blockHtml) {
     const stale = log.state.notes.bodies[noteId]?.chain?.stale;
-    const parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);
+    let parts: ChangeParts | null;
+    try {
+      parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);
+    } catch (error) {
+      // What is typed is never held back by the model: this save and the next carry the whole body.
+      console.error("NotePad: the note's change could not be made; it is saved whole", error);
+      shown.changes = null;
+      return prepareSave(log, shown, noteId, body);
+    }
     return () => {
       if (!parts) return null;
       const written = log.append('note.changed', { id: noteId, base, start: changes.start, ...parts });
