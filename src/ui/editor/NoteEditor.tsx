@@ -14,7 +14,8 @@ import { followNoteTitles } from './noteLink/noteLinkContext';
 import { NoteLinkPicker } from './noteLink/NoteLinkPicker';
 import { NoteSlashMenu } from './noteLink/NoteSlashMenu';
 import { appendSave, flushAutosave, isPendingHere, showNoteOf } from './noteSave';
-import { prepareChanges, showRemoteChangeOnChain } from './noteChanges';
+import { prepareChanges } from './noteChanges';
+import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
 
 /** What the toolbar and header may ask of the shown note's editor. */
@@ -85,7 +86,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           const unsaved = !autosave.getSnapshot().matches('clean');
           const save = () =>
             void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
-          const touched = showRemoteChangeOnChain(editor, shown, noteId, () => log.state, unsaved, save);
+          const touched = showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save);
           if (touched) {
             if (!isPendingHere(log, noteId, body.html)) {
               if (unsaved) announceMergedElsewhere();

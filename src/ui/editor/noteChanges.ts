@@ -1,8 +1,7 @@
 import { inBackground } from '../../lib/scheduler';
 import { loadChainEngine } from '../../projections/changes/chainEngine';
 import type { AppState } from '../../projections/notesState';
-import type { ChangesHolder } from './changeModel';
-import type { showRemoteChange } from './remoteChanges';
+import type { ChangeModel, ChangesHolder } from './changeModel';
 
 /**
  * Saves as changes on the device (docs/architecture.md "Saves as changes"): the shown note's Y.Doc is
@@ -10,22 +9,12 @@ import type { showRemoteChange } from './remoteChanges';
  * comes in the same chunk); until it is ready a save carries the whole body, so nothing typed waits for it.
  */
 
-type ChangesChunk = typeof import('./changesChunk');
-let loading: Promise<ChangesChunk> | null = null;
-let loaded: ChangesChunk | null = null;
+let loading: Promise<typeof ChangeModel> | null = null;
 
-/** Load Yjs, the change model, the editor's side of remote changes and the chain engine (once). */
-function loadChangesChunk(): Promise<ChangesChunk> {
-  loading ??= Promise.all([import('./changesChunk'), loadChainEngine()]).then(([module]) => (loaded = module));
+/** Load Yjs, the change model and the chain engine (once); resolves with the change model's class. */
+function loadChangeModel(): Promise<typeof ChangeModel> {
+  loading ??= Promise.all([import('./changeModel'), loadChainEngine()]).then(([module]) => module.ChangeModel);
   return loading;
-}
-
-/**
- * `showRemoteChange` (remoteChanges.ts) once the changes chunk has loaded; before that no note has a
- * change model, so no change is one it can follow: null.
- */
-export function showRemoteChangeOnChain(...args: Parameters<typeof showRemoteChange>): ReturnType<typeof showRemoteChange> {
-  return loaded ? loaded.showRemoteChange(...args) : null;
 }
 
 /**
@@ -40,8 +29,8 @@ export function prepareChanges(shown: ChangesHolder, state: () => AppState): voi
   shown.preparing = request;
   if (noteId === null || baseRev === undefined) return;
   const current = () => shown.preparing === request && shown.noteId === noteId && shown.baseRev === baseRev;
-  loadChangesChunk().then(
-    ({ ChangeModel: Model }) =>
+  loadChangeModel().then(
+    (Model) =>
       inBackground(() => {
         const notes = state().notes;
         if (!current() || notes.revs[noteId]?.id !== baseRev) return;
