@@ -76,8 +76,11 @@ test.describe('note history', () => {
     const added = eventsAfter.slice(eventsBefore.length).filter((e) => e.payload.id === id);
     expect(added.map((e) => e.type)).toContain('note.revision-restored');
     const restored = added.find((e) => e.type === 'note.revision-restored')!;
-    const firstSave = eventsBefore.filter((e) => e.type === 'note.body-saved' && e.payload.id === id)[0];
-    expect(restored.payload).toMatchObject({ id, fromSeq: firstSave.seq, html: firstSave.payload.html, title: 'Plan' });
+    // The first save: the whole body, or a change once the note's change model is ready (docs/architecture.md "Saves as changes").
+    const firstSave = eventsBefore.filter((e) => (e.type === 'note.body-saved' || e.type === 'note.changed') && e.payload.id === id)[0];
+    expect(restored.payload).toMatchObject({ id, fromSeq: firstSave.seq, title: 'Plan' });
+    expect(restored.payload.html).toContain('first version');
+    expect(restored.payload.html).not.toContain('second thought');
 
     // The history still lists everything, the restore on top, and the overwritten text can still be previewed.
     await page.getByRole('button', { name: 'History', exact: true }).click();

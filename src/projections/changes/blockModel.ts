@@ -21,6 +21,8 @@ import diff from 'fast-diff';
 import { normalBlocks, sortedKeys, type PlainBlock } from './plainBlocks';
 
 type Attrs = Record<string, unknown>;
+/** A shared type of a document, as a transaction's `changed` names it. */
+type SharedType = Y.Transaction['changed'] extends Map<infer K, unknown> ? K : never;
 /** A run of the inline content: text with its formatting, or one embedded inline item (`embed`). */
 interface Run {
   text: string;
@@ -100,7 +102,12 @@ function updateText(ytext: Y.Text, runs: readonly Run[]): void {
   const target = runs.map((r) => r.text).join('');
   const attrsAt: Attrs[] = [];
   const embedAt: (Attrs | undefined)[] = [];
-  for (const r of runs) for (let i = 0; i < r.text.length; i++) (attrsAt.push(r.attrs), embedAt.push(r.embed));
+  for (const r of runs) {
+    for (let i = 0; i < r.text.length; i++) {
+      attrsAt.push(r.attrs);
+      embedAt.push(r.embed);
+    }
+  }
   const current = flatText(ytext);
   if (current.text !== target) {
     let at = 0;
@@ -291,15 +298,21 @@ export class YBlockDoc {
   }
 
   /** The id of the block whose entry holds `type` (its text, props, children or the entry itself), or null. */
-  entryIdOf(type: Y.AbstractType<any>): string | null {
-    let t: Y.AbstractType<any> | null = type;
-    while (t && t._item && t._item.parent !== this.entries) t = t._item.parent as Y.AbstractType<any> | null;
+  entryIdOf(type: SharedType): string | null {
+    let t: SharedType | null = type;
+    while (t && t._item && t._item.parent !== this.entries) t = t._item.parent as SharedType | null;
     return t && t._item && t._item.parent === this.entries ? t._item.parentSub : null;
   }
 
+  /** The inline content of block `id` as a Y.Text, if it has one (positions in it survive merges as relative positions). */
+  textOf(id: string): Y.Text | undefined {
+    const text = this.entries.get(id)?.get('text');
+    return text instanceof Y.Text ? text : undefined;
+  }
+
   /** The root map of entries (its key changes are blocks added or deleted). */
-  get entryMap(): Y.AbstractType<any> {
-    return this.entries;
+  get entryMap(): SharedType {
+    return this.entries as unknown as SharedType;
   }
 
   private walk(wanted: ReadonlySet<string> | null): PlainBlock[] {

@@ -9,14 +9,14 @@
  */
 
 /** BlockNote's wrapper around a document's blocks (`blocksToFullHTML([])` is the two together). */
-export const BLOCK_GROUP_OPEN = '<div class="bn-block-group" data-node-type="blockGroup">';
-export const BLOCK_GROUP_CLOSE = '</div>';
+const BLOCK_GROUP_OPEN = '<div class="bn-block-group" data-node-type="blockGroup">';
+const BLOCK_GROUP_CLOSE = '</div>';
 
 const NUMBERED = ' data-content-type="numberedListItem"';
 const INDEX_ATTR = ' data-index="';
 
 /** Where the first numbered-list item of `html` keeps its index: the value and its position. */
-export function firstNumberedIndex(html: string): { value: number; at: number; end: number } | null {
+function firstNumberedIndex(html: string): { value: number; at: number; end: number } | null {
   const item = html.indexOf(NUMBERED);
   if (item < 0) return null;
   // data-index is the last attribute of that start tag (BlockNote sets it after rendering), and

@@ -23,7 +23,7 @@ export function sortedKeys<T extends Json>(object: T): T {
 }
 
 /** JSON text of `value` with every object's keys sorted and undefined fields left out. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (isObject(value)) {
     const parts: string[] = [];
@@ -59,19 +59,6 @@ export function normalBlocks(blocks: readonly unknown[], revision: string, path 
       children: Array.isArray(raw.children) ? normalBlocks(raw.children, revision, `${path}${i}-`) : [],
     };
   });
-}
-
-/**
- * `blocks` with every id replaced by one derived from `revision` and the block's place: the blocks
- * BlockNote parsed from an HTML-only body get random ids, and two devices that start the note's
- * chain from that body must give its blocks the same ids.
- */
-export function withDerivedIds<B extends { id?: string; children?: unknown[] }>(blocks: readonly B[], revision: string, path = ''): B[] {
-  return blocks.map((block, i) => ({
-    ...block,
-    id: `${revision}-${path}${i}`,
-    children: withDerivedIds((block.children ?? []) as B[], revision, `${path}${i}-`),
-  }));
 }
 
 /** Every block id of `blocks` and their descendants mapped to the id of the top-level block it is under (itself at the top). */

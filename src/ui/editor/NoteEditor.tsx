@@ -4,7 +4,8 @@ import '@blocknote/mantine/style.css';
 import { useLog } from '../LogContext';
 import { onBeforePageHide } from '../pageLifecycle';
 import { loadPurifier, purifierLoaded } from '../../services/purifier';
-import { announceChangedElsewhere } from '../feedback';
+import { announceChangedElsewhere, announceMergedElsewhere } from '../feedback';
+import { PurifierNotLoadedError } from '../../services/purifier';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
 import { captureBody, isShowingBody, showBody } from './noteDocument';
@@ -12,7 +13,9 @@ import { NoteFloatingToolbar } from './FloatingToolbar';
 import { followNoteTitles } from './noteLink/noteLinkContext';
 import { NoteLinkPicker } from './noteLink/NoteLinkPicker';
 import { NoteSlashMenu } from './noteLink/NoteSlashMenu';
-import { flushAutosave, isPendingHere, showNoteOf } from './noteSave';
+import { appendSave, flushAutosave, isPendingHere, showNoteOf } from './noteSave';
+import { prepareChanges } from './noteChanges';
+import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
 
 /** What the toolbar and header may ask of the shown note's editor. */
@@ -65,14 +68,53 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     }
     showNoteOf(shown, noteId, log.state);
     editor.isEditable = log.writable;
+    // Its document for saves as changes is made once it is editable (Yjs is not part of the first load).
+    prepareChanges(shown, () => log.state);
   }, [noteId, editor, log, autosave, shown, purifierReady]);
 
   // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
   useEffect(() => {
     let closed = false;
+    let merging = false;
     const onState = (state: typeof log.state) => {
       const body = state.notes.bodies[noteId];
-      if (!body || shown.noteId !== noteId || body.html === shown.html) return;
+      if (!body || shown.noteId !== noteId || merging) return;
+      if (shown.changes && state.notes.revs[noteId]?.id !== shown.baseRev) {
+        // A change on the note's chain of changes: merged with what is typed here, nothing kept aside.
+        merging = true;
+        try {
+          const unsaved = !autosave.getSnapshot().matches('clean');
+          const save = () =>
+            void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
+          const touched = showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save);
+          if (touched) {
+            if (!isPendingHere(log, noteId, body.html)) {
+              if (unsaved) announceMergedElsewhere();
+              else announceChangedElsewhere(true);
+            }
+            noticedHtmlRef.current = body.html;
+            // Blocks whose text the fold merged keep an older save's HTML until saved again: this editor has them now.
+            const stale = log.state.notes.bodies[noteId]?.chain?.stale ?? [];
+            if (log.writable && stale.some((id) => touched.has(id))) save();
+            return;
+          }
+        } catch (error) {
+          if (!(error instanceof PurifierNotLoadedError)) {
+            // Shown as any other change made elsewhere below; the next chain of changes starts from what the note holds.
+            console.error('NotePad: a change made elsewhere could not be merged into the editor', error);
+            shown.changes = null;
+          } else {
+            loadPurifier().then(
+              () => !closed && onState(log.state),
+              (failed: unknown) => console.error("NotePad: the other device's text cannot be shown: its sanitizer could not load", failed),
+            );
+            return;
+          }
+        } finally {
+          merging = false;
+        }
+      }
+      if (body.html === shown.html) return;
       // This tab's own changes (a History restore) are still pending when they are first shown.
       const fromHere = isPendingHere(log, noteId, body.html);
       const clean = autosave.getSnapshot().matches('clean');
@@ -81,6 +123,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       if (!clean) return;
       if (showBody(editor, body)) {
         showNoteOf(shown, noteId, state);
+        prepareChanges(shown, () => log.state);
         return;
       }
       // The new text needs DOMPurify (a link): check again with the latest state once it has loaded.

@@ -2,6 +2,7 @@ import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
 import { inBackground } from '../../lib/scheduler';
 import { primeStoredJson } from '../../events/storedForm';
+import { partsInPlace } from '../../projections/changes/documentParts';
 import type { NoteBlock, NoteEditor } from './schema';
 
 /** Stop a priming slice when less than this is left of it (ms). */
@@ -11,23 +12,8 @@ const PRIME_SLICE_MS = 6;
 /** Quiet time after the last edit before priming starts (ms): well inside the autosave's AUTOSAVE_DELAY_MS. */
 const PRIME_QUIET_MS = 500;
 
-const NUMBERED = ' data-content-type="numberedListItem"';
-const INDEX_ATTR = ' data-index="';
-
-/** Where the first numbered-list item of `html` keeps its index: the value and its position. */
-function firstNumberedIndex(html: string): { value: number; at: number; end: number } | null {
-  const item = html.indexOf(NUMBERED);
-  if (item < 0) return null;
-  // data-index is the last attribute of that start tag (BlockNote sets it after rendering), and
-  // attribute values cannot hold a `"`, so the next ` data-index="` belongs to the same tag.
-  const at = html.indexOf(INDEX_ATTR, item) + INDEX_ATTR.length;
-  const end = html.indexOf('"', at);
-  return { value: Number(html.slice(at, end)), at, end };
-}
-
 interface BlockEntry {
   html: string;
-  first: ReturnType<typeof firstNumberedIndex>;
 }
 
 /**
@@ -39,7 +25,8 @@ interface BlockEntry {
  * The result is byte-identical to `editor.blocksToFullHTML(blocks)`: that output is the blockGroup
  * wrapper around each top-level block's own HTML, and every transform BlockNote applies after
  * serializing is local to a block except one: a top-level numbered-list item's `data-index`
- * continues the previous top-level block's first numbered item. `html()` patches that number.
+ * continues the previous top-level block's first numbered item. `html()` patches that number, as the notes
+ * fold does when it joins the parts a save as a change carries (documentParts.ts).
  */
 export class BlockHtmlCache {
   /** Per top-level block: its HTML alone in a document, and where its first numbered item keeps its index. */
@@ -75,7 +62,7 @@ export class BlockHtmlCache {
       const full = this.editor.blocksToFullHTML([block]);
       if (!full.startsWith(open) || !full.endsWith(close)) throw new Error('BlockNote HTML has an unexpected wrapper');
       const html = full.slice(open.length, full.length - close.length);
-      entry = { html, first: firstNumberedIndex(html) };
+      entry = { html };
       this.html1.set(block, entry);
     }
     return entry;
@@ -85,19 +72,11 @@ export class BlockHtmlCache {
   html(blocks: readonly NoteBlock[]): string {
     const { open, close } = this.groupWrapper();
     const entries = blocks.map((block) => this.entry(block));
-    const parts = new Array<string>(blocks.length);
-    let previousFirst: number | null = null;
-    for (let i = 0; i < blocks.length; i++) {
-      const { html, first } = entries[i];
-      if (blocks[i].type === 'numberedListItem' && first && previousFirst !== null && first.value !== previousFirst + 1) {
-        // In context the item continues the previous block's first numbered item (alone it starts at its `start` or 1).
-        parts[i] = html.slice(0, first.at) + String(previousFirst + 1) + html.slice(first.end);
-        previousFirst += 1;
-      } else {
-        parts[i] = html;
-        previousFirst = first ? first.value : null;
-      }
-    }
+    // In context a numbered item continues the previous block's first numbered item (documentParts.ts).
+    const parts = partsInPlace(
+      blocks.map((block) => block.type),
+      entries.map((entry) => entry.html),
+    );
     const full = open + parts.join('') + close;
     // Keep each block's HTML as a slice of `full` (a few bytes each in V8) rather than a copy of its own:
     // the note's HTML is then held once, by the cache and the saved body together.

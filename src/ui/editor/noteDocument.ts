@@ -2,13 +2,16 @@ import { bodyBlocks, type NoteBody } from '../../projections/notesState';
 import { PurifierNotLoadedError } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
+import { isEmptyDocument } from '../../projections/changes/documentParts';
 import { BlockHtmlCache } from './blockHtmlCache';
 import type { NoteBlock, NoteEditor } from './schema';
 
-/** The captured content of the editor: what note.body-saved carries. */
+/** The captured content of the editor: what note.body-saved carries, and each top-level block's HTML alone for a save as a change. */
 export interface CapturedBody {
   html: string;
   blocks: NoteBlock[];
+  /** A top-level block's HTML alone, from the same cache `html` was joined from (the fold joins them again). */
+  blockHtml?: (block: NoteBlock) => string;
 }
 
 /** One cache per editor; made on first use, lives as long as the editor. */
@@ -83,6 +86,19 @@ export function showBody(editor: NoteEditor, body: NoteBody | undefined): boolea
   return true;
 }
 
+/**
+ * Run `change`, a change of `editor`'s document that shows stored text (another device's change), as
+ * `showBody` does: listeners see it as a load, not an edit. Returns what `change` returns.
+ */
+export function showingStored<T>(editor: NoteEditor, change: () => T): T {
+  loading.add(editor);
+  try {
+    return change();
+  } finally {
+    loading.delete(editor);
+  }
+}
+
 /** True while `showBody` is replacing the document of `editor` (a load, not an edit). */
 export function isShowingBody(editor: NoteEditor): boolean {
   return loading.has(editor);
@@ -102,6 +118,7 @@ export function isShowingBody(editor: NoteEditor): boolean {
  */
 export function captureBody(editor: NoteEditor): CapturedBody {
   const blocks = editor.document;
-  const empty = blocks.every((b) => b.type === 'paragraph' && (b.content as unknown[]).length === 0 && b.children.length === 0);
-  return { html: empty ? '' : blockHtmlCacheOf(editor).html(blocks), blocks };
+  const empty = isEmptyDocument(blocks);
+  const cache = blockHtmlCacheOf(editor);
+  return { html: empty ? '' : cache.html(blocks), blocks, blockHtml: (block) => cache.blockHtml(block) };
 }

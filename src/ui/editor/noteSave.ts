@@ -2,13 +2,16 @@ import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine, SaveResult } from '../../machines/autosave';
 import type { AppState } from '../../projections/notesState';
+import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
+import type { ChangeParts, ChangesHolder } from './changeModel';
+import { prepareChanges } from './noteChanges';
 
 /**
  * The note the editor shows, as its saves see it (docs/architecture.md "Editor"): one per editor,
  * kept up to date by the editor as it shows notes.
  */
-export interface ShownNote {
+export interface ShownNote extends ChangesHolder {
   /** The note shown and editable; null while none is (its sanitizer still loading). */
   noteId: string | null;
   /** The HTML last shown or saved here: a body with other HTML was saved elsewhere. */
@@ -25,7 +28,7 @@ export type SaveLog = Pick<EventLog, 'state' | 'status$' | 'retryPending' | 'app
 
 /** Nothing shown yet. */
 export function noShownNote(): ShownNote {
-  return { noteId: null, html: null, baseRev: undefined };
+  return { noteId: null, html: null, baseRev: undefined, changes: null };
 }
 
 /** Record that `shown` now shows `noteId` with its body and revision in `state`. */
@@ -33,27 +36,80 @@ export function showNoteOf(shown: ShownNote, noteId: string, state: AppState): v
   shown.noteId = noteId;
   shown.html = state.notes.bodies[noteId]?.html ?? '';
   shown.baseRev = state.notes.revs[noteId]?.id;
+  shown.changes = null;
 }
 
 /**
  * The autosave's `saveNote` (docs/product.md "States and transitions"): capture the editor's body
  * (synchronously: on page hide there is no later task to do it in), first write events a failed
- * write left in memory, and append note.body-saved naming the base revision unless the body equals
- * the saved one. Skipped when `noteId` is no longer shown or no longer exists, or nothing was
- * written. Resolves once the append is durable; rejects with the write's error.
+ * write left in memory, and append the save (`appendSave`). Skipped when `noteId` is no longer shown
+ * or no longer exists, or nothing was written. Resolves once the append is durable; rejects with the
+ * write's error.
  */
 export async function saveShownNote(log: SaveLog, shown: ShownNote, noteId: string, capture: () => CapturedBody): Promise<SaveResult> {
   if (shown.noteId !== noteId || !log.state.notes.meta[noteId]) return { skipped: true };
   const body = capture();
+  // The change is taken from the model now: a remote change shown while the retry below runs must not meet an older capture.
+  const save = prepareSave(log, shown, noteId, body);
   // A failed write (storage full) left events in memory only: write them first.
   const retried = log.status$.value.writeError ? await log.retryPending() : [];
-  if (body.html === (log.state.notes.bodies[noteId]?.html ?? '')) return { skipped: retried.length === 0 };
-  shown.html = body.html;
-  const written = log.append('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base: shown.baseRev });
-  // The append is applied at once: the next save starts from this revision.
-  shown.baseRev = log.state.notes.revs[noteId]?.id;
+  const written = save();
+  if (!written) return { skipped: retried.length === 0 };
   await written;
   return { skipped: false };
+}
+
+/**
+ * Append the save of `body` to note `noteId` now (synchronously), or null when it changes nothing:
+ * for the autosave, and for the editor when another device's change must meet what is typed first.
+ */
+export function appendSave(log: SaveLog, shown: ShownNote, noteId: string, body: CapturedBody): Promise<unknown> | null {
+  return prepareSave(log, shown, noteId, body)();
+}
+
+/**
+ * The save of `body` (docs/architecture.md "Saves as changes"): `note.changed` with what changed since
+ * the base revision when the note's change model is ready and the note is still on its chain, else
+ * `note.body-saved` with the whole body naming the base (a model still loading, a note a whole-body
+ * save replaced meanwhile: that meeting is a conflict the fold keeps both sides of). The change is
+ * taken from the model at once; the returned function appends it and resolves once durable (null:
+ * nothing to save).
+ */
+function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: CapturedBody): () => Promise<unknown> | null {
+  const changes = shown.changes;
+  const rev = log.state.notes.revs[noteId];
+  const base = shown.baseRev;
+  const onChain = rev !== undefined && !rev.partial && (rev.chain ?? rev.id) === changes?.start;
+  if (changes && onChain && base !== undefined && body.blockHtml) {
+    const stale = log.state.notes.bodies[noteId]?.chain?.stale;
+    let parts: ChangeParts | null;
+    try {
+      parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);
+    } catch (error) {
+      // What is typed is never held back by the model: this save and the next carry the whole body.
+      console.error("NotePad: the note's change could not be made; it is saved whole", error);
+      shown.changes = null;
+      return prepareSave(log, shown, noteId, body);
+    }
+    return () => {
+      if (!parts) return null;
+      const written = log.append('note.changed', { id: noteId, base, start: changes.start, ...parts });
+      // The append is applied at once: the next save starts from this revision, which this editor shows.
+      shown.baseRev = log.state.notes.revs[noteId]?.id;
+      shown.html = log.state.notes.bodies[noteId]?.html ?? '';
+      return written;
+    };
+  }
+  return () => {
+    if (body.html === (log.state.notes.bodies[noteId]?.html ?? '')) return null;
+    shown.html = body.html;
+    const written = log.append('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base });
+    // The append is applied at once: the next save starts from this revision.
+    shown.baseRev = log.state.notes.revs[noteId]?.id;
+    // The note now holds a whole body: its next chain of changes starts from it.
+    prepareChanges(shown, () => log.state);
+    return written;
+  };
 }
 
 /** Whether `html` of note `noteId` is this tab's own, still pending (a History restore shown before it is durable). */

@@ -9,6 +9,7 @@ export { toast, toasts } from './toast';
 export { ToastHost } from './ToastHost';
 export {
   announceChangedElsewhere,
+  announceMergedElsewhere,
   announceConflictCopy,
   announceNewerVersion,
   announceSaveFailed,

@@ -83,6 +83,18 @@ export function announceChangedElsewhere(reloaded: boolean): void {
 }
 
 /**
+ * Another tab or device changed the note this tab shows while it had unsaved edits, and the change
+ * merged with them (docs/product.md "Two tabs, two devices"): the note now shows both. The same toast as above, updated.
+ */
+export function announceMergedElsewhere(): void {
+  toast('This note was changed elsewhere', {
+    description: 'It now shows those changes together with your edits.',
+    duration: TOAST_ERROR_DURATION_MS,
+    id: 'changed-elsewhere',
+  });
+}
+
+/**
  * Two versions of a note were saved from the same text (two tabs, or devices offline): both are
  * kept, the later in the note, the other as `copyTitle` beside it (docs/architecture.md "Conflicts").
  */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { format } from 'date-fns';
 import { isRevision, noteRevisions, type Revision } from '../../projections/history';
+import { foldingChanges } from '../../projections/changes/chainEngine';
 import { useLog } from '../LogContext';
 import { showStatus } from '../feedback';
 import { useModalDialog } from '../dialog/useModalDialog';
@@ -50,8 +51,9 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
 
   useEffect(() => {
     let live = true;
-    void log.noteEvents(noteId).then((events) => {
-      const list = noteRevisions(noteId, events, log.state.notes);
+    void log.noteEvents(noteId).then(async (events) => {
+      // Changes two devices made at once are merged with Yjs, loaded on demand.
+      const list = await foldingChanges(() => noteRevisions(noteId, events, log.state.notes));
       if (live) {
         setRevisions(list);
         setChosen(list[0] ?? null);
