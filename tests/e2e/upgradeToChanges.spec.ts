@@ -15,8 +15,16 @@ import { storedEvents } from './storedEvents';
 
 /** One record of an IndexedDB store under its key, as tests/unit/fixtures/library-v3.json holds them. */
 interface StoreDump {
-  key: IDBValidKey;
+  key: number | number[];
   value: Record<string, unknown>;
+}
+
+/** What is put into the origin's IndexedDB: the database version and each store's records. */
+interface OldStores {
+  dbVersion: number;
+  events: Record<string, unknown>[];
+  snapshots: Record<string, unknown>[];
+  snapshotBodies: StoreDump[];
 }
 
 /** The stores a build of schema 3 left (made by running that build): 17 events and a snapshot, with its head and body part, at seq 14. */
@@ -88,8 +96,14 @@ async function putPreviousBuildLog(page: Page): Promise<void> {
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>previous build</title>' }),
   );
   await page.goto('/__previous-build__');
+  const oldStores: OldStores = {
+    dbVersion: previous.dbVersion,
+    events: [...previous.events.map((e) => e.value), ...schema4Events],
+    snapshots: previous.snapshots.map((s) => s.value),
+    snapshotBodies: previous.snapshotBodies,
+  };
   await page.evaluate(
-    (stores) =>
+    (stores: OldStores) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('notepad-log', stores.dbVersion);
         open.onupgradeneeded = () => {
@@ -116,12 +130,7 @@ async function putPreviousBuildLog(page: Page): Promise<void> {
           tx.onabort = () => reject(tx.error ?? new Error('writing the previous build’s log aborted'));
         };
       }),
-    {
-      dbVersion: previous.dbVersion,
-      events: [...previous.events.map((e) => e.value), ...schema4Events],
-      snapshots: previous.snapshots.map((s) => s.value),
-      snapshotBodies: previous.snapshotBodies,
-    },
+    oldStores,
   );
 }
 
@@ -166,6 +175,7 @@ async function expectRevisions(page: Page, expected: [string, string[]][]) {
 test.describe('the update to saves as changes', () => {
   test('an existing library opens after the update with every note and its history', async ({ page }) => {
     await putPreviousBuildLog(page);
+    const oldLog = await storedEvents(page);
     const app = new OrganisePage(page);
     await app.open('/');
     await app.waitUntilLive();
@@ -191,7 +201,19 @@ test.describe('the update to saves as changes', () => {
     expect(keys[`note_${PACKING}`]).toBe('<ul><li><p>passport</p></li></ul>');
     expect(keys[`note_${EVERNOTE}`]).toBe('<p>Tags: travel, y2020</p><p>Kyoto</p>');
 
-    // 2. History lists every old revision, each save with its preview.
+    // 2. History lists every old revision, each save with its preview: from before the snapshot and after it.
+    await app.row('Ideas for later').locator('.note-row-title').click();
+    await expect(page.locator('.editor-title')).toHaveText('Ideas for later');
+    const ideas = await expectRevisions(page, [
+      ['Renamed', []],
+      ['Saved', ['a notepad that never loses text']],
+      ['Renamed', []],
+      ['Created', []],
+    ]);
+    await page.keyboard.press('Escape');
+    await expect(ideas.dialog).toHaveCount(0);
+    await app.row('Groceries').locator('.note-row-title').click();
+    await expect(app.editor.locator('.bn-inline-content')).toHaveText(['milk, eggs, bread', 'and coffee']);
     const before = await expectRevisions(page, OLD_REVISIONS);
     await expect(before.revisions.nth(0)).toContainText('(current)');
     await page.keyboard.press('Escape');
@@ -205,7 +227,10 @@ test.describe('the update to saves as changes', () => {
     const savedBefore = (await storedEvents(page)).length;
     await app.typeBody(' and apples');
     await app.waitForSavedText('and apples');
-    const added = (await storedEvents(page)).slice(savedBefore).filter((e) => e.payload.id === GROCERIES);
+    const log = await storedEvents(page);
+    // The old records are kept as they were stored, untouched.
+    expect(log.slice(0, oldLog.length)).toEqual(oldLog);
+    const added = log.slice(savedBefore).filter((e) => e.payload.id === GROCERIES);
     expect(added.map((e) => e.type)).toEqual(['note.changed']);
     // Its chain starts from the note's last whole body, saved by the old build.
     expect(added[0]).toMatchObject({
