@@ -43,7 +43,7 @@ interface Doc {
  * The document of `body` at revision `rev` for a chain to start from: its blocks (ids filled in) and
  * its HTML split per block; null when the body has no blocks (HTML only) or its HTML does not split,
  * where a change starting a chain carries the whole document (`whole`).
- * @internal Test seam: the editor starts chains with it too, so device and fold agree.
+ * The editor starts its chains with it too, so device and fold agree.
  */
 export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
   const blocks = bodyBlocks(body);
@@ -56,7 +56,7 @@ export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
 
 /**
  * The blocks a chain started at `rev` from `body` writes its first state from (undefined: its first update holds it).
- * @internal Test seam: the editor starts chains with it too, so device and fold agree.
+ * The editor starts its chains with it too, so device and fold agree.
  */
 export function chainStartOrigin(body: NoteBody, rev: string): PlainBlock[] | undefined {
   if (body.chain) return body.chain.parts.length ? (bodyBlocks(body) as PlainBlock[]) : undefined;

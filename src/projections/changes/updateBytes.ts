@@ -1,10 +1,7 @@
 /** Yjs updates travel as base64 in events and in the notes state (docs/architecture.md "Saves as changes"). */
 import { fromBase64, toBase64 } from '../../lib/base64';
 
-/**
- * `bytes` in standard base64.
- * @internal Test seam: the editor encodes the updates it saves with it.
- */
+/** `bytes` in standard base64: how the editor carries the update a save makes. */
 export function updateToBase64(bytes: Uint8Array): string {
   return toBase64(bytes);
 }
