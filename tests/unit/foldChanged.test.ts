@@ -149,6 +149,28 @@ describe('two devices’ offline changes to one note', () => {
     expect(foldedOnDevice(events, [b1], [a1, b1])).toEqual(notes);
   });
 
+  it('a paragraph deleted on one device and edited on the other (the delete first) keeps the edit as a copy, the same on both devices', () => {
+    const { events, rev } = wholeNote(THREE);
+    const a1 = new ChangesDevice(A, NOTE, THREE, rev).save([THREE[0], THREE[2]]);
+    const b1 = new ChangesDevice(B, NOTE, THREE, rev).save(withText(THREE, 1, 'Second paragraph, edited on B.'));
+    const notes = foldNotes(EMPTY_NOTES, [...events, a1, b1]);
+    expect(texts(notes)).toEqual(['First paragraph.', 'Third paragraph.']);
+    expect(notes.order).toHaveLength(2);
+    const copy = notes.order[1];
+    expect(notes.meta[copy].title).toMatch(/^Plans \(conflict, /);
+    expect(texts(notes, copy)).toEqual(['Second paragraph, edited on B.']);
+    expect(notes.revs[copy]).toMatchObject({ copyOf: NOTE, partial: true });
+    expect(notes.revs[copy].chain).toBeUndefined();
+    expect(foldedOnDevice(events, [a1], [a1, b1])).toEqual(notes);
+    expect(foldedOnDevice(events, [b1], [a1, b1])).toEqual(notes);
+    // A later change of the note's chain stays with the note.
+    const a2 = new ChangesDevice(A, NOTE, THREE, rev);
+    a2.save([THREE[0], THREE[2]]);
+    const later = foldNotes(notes, [a2.save([para('b1', 'First, later.'), THREE[2]])]);
+    expect(texts(later)).toEqual(['First, later.', 'Third paragraph.']);
+    expect(texts(later, copy)).toEqual(['Second paragraph, edited on B.']);
+  });
+
   it('a device that saves the merged block again makes its HTML current', () => {
     const { events, rev } = wholeNote(THREE);
     const a1 = new ChangesDevice(A, NOTE, THREE, rev).save(withText(THREE, 1, 'Second paragraph. Added on A.'));

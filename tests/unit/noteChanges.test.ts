@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlockNoteEditor } from '@blocknote/core';
 import { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
@@ -56,6 +56,11 @@ const appendWord = (editor: NoteEditor, id: string, word: string) => {
   const text = (block.content as { text: string }[]).map((t) => t.text).join('');
   editor.updateBlock(id, { content: `${text} ${word}` });
 };
+
+// The editor loads the change model and the fold's chain engine together (noteChanges.ts).
+beforeAll(async () => {
+  await loadChainEngine();
+});
 
 describe('a save of the shown note as a change', () => {
   it('carries one block and an update under 2 KB for one word in a 5,000-block note, and folds into the HTML the editor has', async () => {

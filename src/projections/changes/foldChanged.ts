@@ -236,6 +236,7 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
     // A damaged update merges nothing: the change is left out (a body not read yet cannot tell).
     if (next === body && !isPendingBody(body)) return;
     revId = mergedRevisionId(rev.id, event.id);
+    if (!isPendingBody(next)) keepDeletedEdits(draft, event, id, next);
   }
   if (next === null) {
     const holder = route ? copyHolding(notes, id, payload.start) : undefined;
@@ -282,6 +283,27 @@ function keepAsPartialCopy(draft: NotesDraft, event: Changed, id: string): void 
   draft.write('meta')[copyId] = { title: copyTitle(meta.title, device, event.at), modified: event.at };
   draft.write('bodies')[copyId] = partialBody(event);
   draft.write('revs')[copyId] = ref({ id: event.id, origin: true, copyOf: id, chain: event.payload.start, partial: true }, event.device);
+  copyOrganisation(draft, id, copyId);
+}
+
+/**
+ * Blocks a change carries that the merge no longer has: another device deleted them while this one
+ * edited them, and Yjs lets the delete win. The edited blocks are kept as a copy right after the
+ * note, titled as a conflict, so the edit is not lost (docs/product.md "Two tabs, two devices").
+ */
+function keepDeletedEdits(draft: NotesDraft, event: Changed, id: string, merged: NoteBody): void {
+  const kept = new Set(((bodyBlocks(merged) ?? []) as PlainBlock[]).map((block) => block.id));
+  const lost = (event.payload.blocks ?? []).filter((c) => !kept.has(c.block.id));
+  if (!lost.length) return;
+  const notes = draft.state;
+  const copyId = copyNoteId(notes, event.at);
+  const order = draft.write('order');
+  order.splice(order.indexOf(id) + 1, 0, copyId);
+  const device = event.device ? notes.devices[event.device] : undefined;
+  draft.write('meta')[copyId] = { title: copyTitle(notes.meta[id].title, device, event.at), modified: event.at };
+  draft.write('bodies')[copyId] = chainBody(carried({ ...event.payload, blocks: lost }), { updates: [], parts: [] });
+  // No chain: later changes of the note's chain stay with the note.
+  draft.write('revs')[copyId] = ref({ id: event.id, origin: true, copyOf: id, partial: true }, event.device);
   copyOrganisation(draft, id, copyId);
 }
 
