@@ -4,7 +4,7 @@
  * and its place: parent and previous sibling), and the ids of deleted blocks. Changed blocks are
  * found by identity, as the HTML cache finds them. Prototype for measuring, not product code.
  */
-import type { PlainBlock } from './yBlockDoc';
+import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 
 /** A block without its children, with its place: the parent's id (null: top level) and the previous sibling's id (null: first). */
 interface PlacedBlock {

@@ -21,7 +21,7 @@ const ENTRIES: { name: string; code: string }[] = [
   },
   {
     name: "(a') block model: yjs + fast-diff",
-    code: `export { YBlockDoc } from '${here('./yBlockDoc.ts')}'; export { applyUpdateV2, encodeStateAsUpdateV2, mergeUpdatesV2 } from 'yjs';`,
+    code: `export { YBlockDoc } from '${here('../../src/projections/changes/blockModel.ts')}'; export { applyUpdateV2, encodeStateAsUpdateV2, mergeUpdatesV2 } from 'yjs';`,
   },
   { name: '(c) diff-match-patch', code: `export { makePatch, applyPatch } from '${here('./textPatches.ts')}';` },
 ];

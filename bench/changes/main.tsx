@@ -18,7 +18,8 @@ import { longNote } from '../../src/ui/editor/longNote';
 import { selectAll } from '../../src/ui/editor/selectAll';
 import { reactSelectionGuard } from '../../src/ui/editor/reactSelectionGuard';
 import { BlockHtmlCache } from '../../src/ui/editor/blockHtmlCache';
-import { YBlockDoc, type PlainBlock } from './yBlockDoc';
+import { YBlockDoc } from '../../src/projections/changes/blockModel';
+import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { blockChanges } from './blockChanges';
 import { makePatch } from './textPatches';
 

@@ -11,7 +11,8 @@ import { updateYFragment } from 'y-prosemirror';
 import { BlockNoteEditor } from '@blocknote/core';
 import { yXmlFragmentToBlocks } from '@blocknote/core/yjs';
 import { noteSchema } from '../../src/ui/editor/schema';
-import { YBlockDoc, type PlainBlock } from '../../bench/changes/yBlockDoc';
+import { YBlockDoc } from '../../src/projections/changes/blockModel';
+import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { applyPatch, makePatch } from '../../bench/changes/textPatches';
 import { paragraphBlock, paragraphsHtml } from '../../bench/lib/corpus';
 
@@ -161,8 +162,8 @@ describe("the block model (a'): a Y.Doc beside the editor, saved block by block"
   });
 
   it("two devices that start a note's chain offline from the same whole body merge without doubling it and keep both edits", () => {
-    const a = YBlockDoc.fromState(YBlockDoc.initialState(NOTE, 'revision-1'));
-    const b = YBlockDoc.fromState(YBlockDoc.initialState(NOTE, 'revision-1'));
+    const a = YBlockDoc.fromUpdates([YBlockDoc.initialState(NOTE, 'revision-1')]);
+    const b = YBlockDoc.fromUpdates([YBlockDoc.initialState(NOTE, 'revision-1')]);
     a.save(a.toBlocks());
     b.save(b.toBlocks());
     const fromA = Y.encodeStateAsUpdateV2(a.doc);
