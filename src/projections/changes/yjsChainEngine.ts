@@ -13,16 +13,21 @@ import { updateFromBase64 } from './updateBytes';
 
 /** Documents kept between merges: the most recently used notes' (a long note's document is tens of MB). */
 const KEPT_DOCUMENTS = 8;
-const documents = new Map<NoteChain, YBlockDoc>();
+/**
+ * Keyed by the chain's `updates` array: the fold makes a new chain object for every body it folds
+ * (its parts change) but passes the same updates array on, so the document a merge left is found by
+ * the next merge of that chain instead of being built again from the chain's first state.
+ */
+const documents = new Map<readonly string[], YBlockDoc>();
 
 function take(chain: NoteChain): YBlockDoc | undefined {
-  const model = documents.get(chain);
-  if (model) documents.delete(chain);
+  const model = documents.get(chain.updates);
+  if (model) documents.delete(chain.updates);
   return model;
 }
 
 function keep(chain: NoteChain, model: YBlockDoc): void {
-  documents.set(chain, model);
+  documents.set(chain.updates, model);
   while (documents.size > KEPT_DOCUMENTS) documents.delete(documents.keys().next().value!);
 }
 
