@@ -6,6 +6,7 @@ import { limitFigure, ratioFigure, type Figure } from '../report';
 import { quantile, summarize } from '../stats';
 import type { SeededAccount } from './accountSeed';
 import type { BigNoteCheck } from './bigNote';
+import type { MergeRun } from './merge';
 import type { NewDeviceRun } from './newDeviceSignIn';
 import type { TypingPair } from './typing';
 import type { UploadResult } from './upload';
@@ -159,6 +160,24 @@ export function newDeviceFigures(account: SeededAccount, runs: NewDeviceRun[]): 
       `response bodies of /functions/v1/sync/* as received (gzip; the checkpoint is ${(account.checkpointGzipBytes / MB).toFixed(2)} MB of it); with headers ${(withHeaders / MB).toFixed(2)} MB; first pull after the checkpoint in ${fromCheckpoint}/${runs.length} runs`,
     ),
   ];
+}
+
+/**
+ * Two devices' 100 offline edits each merging (target <= 2 s, median of the runs): PASS only when every
+ * run was seen within its minute and converged (A's note_{id} is B's fold of the account, all 200 words).
+ */
+export function mergeFigure(blocks: number, runs: MergeRun[]): Figure {
+  const seen = runs.filter((r) => Number.isFinite(r.ms));
+  const converged = runs.filter((r) => r.converged).length;
+  const list = (pick: (r: MergeRun) => number) => runs.map(pick).join(', ');
+  const figure = limitFigure(
+    `sync.merge.${blocks}blocks`,
+    's',
+    seen.map((r) => r.ms / 1000),
+    2,
+    `${blocks}-paragraph note; A (Chromium) offline saves 100 edits in 100 blocks (Ctrl+S each), B (Node) pushes 100 saves as changes in 100 other blocks; A's setOffline(false) -> A "Synced at" and its editor shows B's 100 words; ${seen.length}/${runs.length} runs seen; A's saves per run ${list((r) => r.aSaves)}, B's ${list((r) => r.bSaves)}; events pulled at the end ${list((r) => r.pulled)}; converged (A's note_{id} = B's fold, 200/200 words) in ${converged}/${runs.length} runs`,
+  );
+  return { ...figure, pass: figure.pass === true && seen.length === runs.length && converged === runs.length };
 }
 
 /** A figure for a part of the stage that broke (the others are still measured). */

@@ -2,8 +2,8 @@
  * The `sync` stage of `npm run bench` (docs/benchmarks.md "Sync figures"): the real host
  * (server/main.ts) serving the bench build on 127.0.0.1 with its databases in a temp folder, and
  * the figures measured against it in Chromium: a change seen on another device, typing signed in
- * and without an account, bytes pushed by a minute of typing, a note too large to sync, and a new
- * device's start for a 10,000-note account. A part that breaks is a FAIL of its own figure; the
+ * and without an account, bytes pushed by a minute of typing, a note too large to sync, two
+ * devices' offline edits merging, and a new device's start for a 10,000-note account. A part that breaks is a FAIL of its own figure; the
  * host is stopped at the end in every case.
  */
 import { DOC2, paragraphDoc } from '../corpus';
@@ -13,9 +13,10 @@ import type { Diagnosis } from '../figures/profiles';
 import { seedAccount } from './accountSeed';
 import { benchEmail } from './signInSteps';
 import { checkBigNote } from './bigNote';
-import { bigNoteFigure, errorFigure, newDeviceFigures, typingFigures, uploadFigures, visibleFigures } from './figures';
+import { bigNoteFigure, errorFigure, mergeFigure, newDeviceFigures, typingFigures, uploadFigures, visibleFigures } from './figures';
 import { startBenchHost } from './benchHost';
 import { newDeviceRun, type NewDeviceRun } from './newDeviceSignIn';
+import { measureMerge } from './merge';
 import { measureSyncTyping } from './typing';
 import { measureUpload } from './upload';
 import { measureVisible } from './visible';
@@ -28,7 +29,7 @@ export async function syncStage(ctx: StageContext): Promise<StageResult> {
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = { host: host.origin };
   const profiles: Record<string, Diagnosis> = {};
-  // BENCH_SYNC_PARTS (comma list of visible, typing, upload, bignote, newdevice) runs only those parts.
+  // BENCH_SYNC_PARTS (comma list of visible, typing, upload, bignote, merge, newdevice) runs only those parts.
   const parts = process.env.BENCH_SYNC_PARTS?.split(',').map((p) => p.trim());
   const part = async (name: string, measure: () => Promise<void>) => {
     if (parts && !parts.some((p) => name.startsWith(`sync.${p}`))) return;
@@ -71,6 +72,11 @@ export async function syncStage(ctx: StageContext): Promise<StageResult> {
       raw.bigNote = check;
       log(`big note: ${check.blocksAfter}/${check.blocksBefore} blocks shown after signing in; status "${check.status}"`);
       figures.push(bigNoteFigure(check));
+    });
+    await part('sync.merge', async () => {
+      const merge = await measureMerge(ctx.browser, host.origin, paragraphDoc(500, 12, 7), ctx.runs, log);
+      raw.merge = merge;
+      figures.push(mergeFigure(500, merge));
     });
     await part('sync.newdevice', async () => {
       const notes = Math.round(10_000 * ctx.scale);
