@@ -13,6 +13,7 @@ import { notePadEditorContext } from '../figures/editor';
 import { benchEmail, openApp, signInThroughUi, waitSynced } from './signInSteps';
 import { openSeededNote } from './openNote';
 import { MergeDevice } from './mergeDevice';
+import { callsTo, recordTraffic } from './traffic';
 
 type Doc = ReturnType<typeof paragraphDoc>;
 
@@ -35,6 +36,12 @@ export interface MergeRun {
   wordsInB: number;
   /** Of them, how many A's `note_{id}` holds. */
   wordsInA: number;
+  /** Of A's 100 words: in A's editor and in its `note_{id}` before it goes online, and in its editor at the end. */
+  aWords: { shownOffline: number; savedOffline: number; shownAfter: number };
+  /** Long tasks (>= 50 ms) on A's main thread from `setOffline(false)` until seen: their count and total ms. */
+  longTasks: { count: number; totalMs: number };
+  /** A's sync calls after `setOffline(false)` (ms since then): pushes and pulls, when each was sent and done. */
+  calls: { path: string; at: number; doneAt: number; status: number }[];
 }
 
 /** In the page: the time A is synced and its editor shows every one of `words`, else false. */
@@ -45,16 +52,32 @@ function shownAt(words: string[]): number | false {
   return words.every((w) => text.includes(w)) ? performance.now() : false;
 }
 
+/** How many of `words` A's editor shows and its `note_{id}` holds. */
+async function wordsOnA(page: Page, noteId: string, words: string[]): Promise<{ shown: number; saved: number }> {
+  return page.evaluate(
+    ({ id, words }) => {
+      const text = document.querySelector('.bn-editor')?.textContent ?? '';
+      const html = localStorage.getItem(`note_${id}`) ?? '';
+      return { shown: words.filter((w) => text.includes(w)).length, saved: words.filter((w) => html.includes(w)).length };
+    },
+    { id: noteId, words },
+  );
+}
+
 /** Type ` word` at the end of top-level block `index` of A's editor and save with Ctrl+S. */
 async function typeAtEnd(page: Page, index: number, word: string): Promise<void> {
   const block = page.locator('.bn-editor .bn-inline-content').nth(index);
-  await block.scrollIntoViewIfNeeded();
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await block.boundingBox();
   if (!box) throw new Error(`block ${index} is not shown`);
-  // The bottom-right corner of the paragraph is the end of its last line, whatever it wraps to.
-  await page.mouse.click(box.x + box.width - 2, box.y + box.height - 3);
+  // The bottom-right corner of the paragraph is the end of its last line, whatever it wraps to; a
+  // locator's click checks that nothing covers that point.
+  await block.click({ position: { x: box.width - 2, y: box.height - 3 } });
   await page.keyboard.press('End');
   await page.keyboard.type(` ${word}`);
+  const typed = await block.textContent();
+  if (!typed?.endsWith(word))
+    throw new Error(`the word typed did not land at the end of block ${index}: ${JSON.stringify(typed?.slice(-40))}`);
   await page.keyboard.press('ControlOrMeta+s');
   // Lets the save append before the next edit (offline: the log only, no network).
   await page.waitForTimeout(150);
@@ -101,6 +124,16 @@ export async function measureMerge(
       // The autosave's quiet time after the last key: every save of A is in its log before it goes online.
       await page.waitForTimeout(2500);
 
+      const aWords = aEdits.map((e) => e.word);
+      const offline = await wordsOnA(page, noteId, aWords);
+      await page.evaluate(() => {
+        const w = window as unknown as { __mergeTasks: { start: number; duration: number }[] };
+        w.__mergeTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__mergeTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask' });
+      });
+      const traffic = await recordTraffic(page);
       const t0 = await page.evaluate(() => performance.now());
       await context.setOffline(false);
       const seenAt = await page
@@ -114,10 +147,23 @@ export async function measureMerge(
           () => Number.NaN,
         );
       const ms = seenAt - t0;
+      const longTasks = await page.evaluate(
+        ({ from, to }) => {
+          const tasks = (window as unknown as { __mergeTasks: { start: number; duration: number }[] }).__mergeTasks;
+          const within = tasks.filter((t) => t.start >= from && t.start <= to);
+          return { count: within.length, totalMs: Math.round(within.reduce((n, t) => n + t.duration, 0)) };
+        },
+        { from: t0, to: Number.isFinite(seenAt) ? seenAt : Number.POSITIVE_INFINITY },
+      );
 
       // Convergence: A settled (a save the merge caused pushed too), then B's fold of everything against A's note_{id}.
       await page.waitForTimeout(2500);
       await waitSynced(page, 60_000);
+      await traffic.stop();
+      const calls = [...callsTo(traffic.calls(), '/functions/v1/sync/push'), ...callsTo(traffic.calls(), '/functions/v1/sync/pull')]
+        .sort((x, y) => x.at - y.at)
+        .map(({ path, at, doneAt, status }) => ({ path: path.split('?')[0], at: Math.round(at), doneAt: Math.round(doneAt), status }));
+      const end = await wordsOnA(page, noteId, aWords);
       const after = await b.fold();
       const foldedHtml = after.notes.bodies[noteId]?.html ?? '';
       const aHtml = await page.evaluate((id) => localStorage.getItem(`note_${id}`) ?? '', noteId);
@@ -133,10 +179,13 @@ export async function measureMerge(
         converged: aHtml === foldedHtml && wordsInA === words.length && wordsInB === words.length,
         wordsInA,
         wordsInB,
+        aWords: { shownOffline: offline.shown, savedOffline: offline.saved, shownAfter: end.shown },
+        calls,
+        longTasks,
       };
       results.push(result);
       log(
-        `merge run ${run + 1}/${runs}: ${Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : 'not within 60 s'}; A ${aSaves} saves, B ${bSaves}; ${result.pulled} events pulled; words A ${wordsInA}/200, B ${wordsInB}/200; converged ${result.converged ? 'yes' : 'NO'}`,
+        `merge run ${run + 1}/${runs}: ${Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : 'not within 60 s'}; A ${aSaves} saves, B ${bSaves}; ${result.pulled} events pulled; words A ${wordsInA}/200, B ${wordsInB}/200; converged ${result.converged ? 'yes' : 'NO'}; A's words offline shown ${offline.shown}, saved ${offline.saved}, shown at the end ${end.shown}; ${longTasks.count} long tasks, ${longTasks.totalMs} ms; calls ${calls.map((c) => `${c.path.slice(19)} ${c.at}-${c.doneAt} ms ${c.status}`).join(', ')}`,
       );
     }
     await page.close();
