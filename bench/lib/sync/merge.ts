@@ -9,6 +9,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { paragraphDoc } from '../corpus';
+import { profiled } from '../cpuProfile';
 import { notePadEditorContext } from '../figures/editor';
 import { benchEmail, openApp, signInThroughUi, waitSynced } from './signInSteps';
 import { openSeededNote } from './openNote';
@@ -127,25 +128,31 @@ export async function measureMerge(
       const aWords = aEdits.map((e) => e.word);
       const offline = await wordsOnA(page, noteId, aWords);
       await page.evaluate(() => {
-        const w = window as unknown as { __mergeTasks: { start: number; duration: number }[] };
-        w.__mergeTasks = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__mergeTasks.push({ start: e.startTime, duration: e.duration });
-        }).observe({ type: 'longtask' });
+        const w = window as unknown as { __mergeTasks: { start: number; duration: number }[]; __mergeObserver?: PerformanceObserver };
+        w.__mergeObserver?.disconnect();
+        const tasks: { start: number; duration: number }[] = (w.__mergeTasks = []);
+        w.__mergeObserver = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+        });
+        w.__mergeObserver.observe({ type: 'longtask' });
       });
       const traffic = await recordTraffic(page);
-      const t0 = await page.evaluate(() => performance.now());
-      await context.setOffline(false);
-      const seenAt = await page
-        .waitForFunction(
-          shownAt,
-          bEdits.map((e) => e.word),
-          { polling: 20, timeout: 60_000 },
-        )
-        .then(
-          async (handle) => (await handle.jsonValue()) as number,
-          () => Number.NaN,
-        );
+      let t0 = Number.NaN;
+      // BENCH_PROFILE=1: A's CPU profile from going online until seen (its heaviest functions printed).
+      const seenAt = await profiled(page, `sync-merge-run${run + 1}`, async () => {
+        t0 = await page.evaluate(() => performance.now());
+        await context.setOffline(false);
+        return page
+          .waitForFunction(
+            shownAt,
+            bEdits.map((e) => e.word),
+            { polling: 20, timeout: 60_000 },
+          )
+          .then(
+            async (handle) => (await handle.jsonValue()) as number,
+            () => Number.NaN,
+          );
+      });
       const ms = seenAt - t0;
       const longTasks = await page.evaluate(
         ({ from, to }) => {
