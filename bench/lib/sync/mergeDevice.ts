@@ -17,7 +17,7 @@ import { newDeviceId, SyncClient, type WireEvent } from '../../../tests/sync/cli
 import { BENCH_PASSWORD } from './signInSteps';
 
 /** The account as this device folds it: the notes, and the events pulled (with the device that pushed each). */
-export interface FoldedAccount {
+interface FoldedAccount {
   notes: NotesState;
   events: { deviceId: string; event: AppEvent }[];
 }
