@@ -101,7 +101,7 @@ export function uploadFigures(label: string, upload: UploadResult, docNote: stri
     'MB',
     [upload.wireBytes / MB],
     0.2,
-    `${docNote}; request bodies of ${upload.pushes} pushes as sent (gzip) during ${(upload.typedMs / 1000).toFixed(0)} s of typing (${upload.keys} keys) and its last save; ${(upload.jsonBytes / MB).toFixed(2)} MB of JSON, ${upload.changeSaves} saves as changes, ${upload.bodySaves} whole-body saves (${upload.bodySavesWithBlocks} with their BlockNote document), largest push ${(upload.largestPushWireBytes / MB).toFixed(3)} MB, ${upload.failed} failed; last word on the server: ${upload.reachedServer ? 'yes' : 'NO'}`,
+    `${docNote}; request bodies of ${upload.pushes} pushes as sent (gzip) during ${(upload.typedMs / 1000).toFixed(0)} s of typing (${upload.keys} keys) and its last save; ${(upload.jsonBytes / MB).toFixed(2)} MB of JSON, the account then holds ${upload.changeSaves} saves as changes and ${upload.bodySaves} whole-body saves (the seeded note's), largest push ${(upload.largestPushWireBytes / MB).toFixed(3)} MB, ${upload.failed} failed; last word on the server: ${upload.reachedServer ? 'yes' : 'NO'}`,
   );
   const oneWord = limitFigure(
     `sync.upload.${label}.one-word-save`,

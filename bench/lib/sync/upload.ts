@@ -32,12 +32,10 @@ export interface UploadResult {
   /** The same bodies inflated: the JSON the app pushed. */
   jsonBytes: number;
   events: number;
-  /** Saves as changes (`note.changed`) among them. */
+  /** Saves as changes (`note.changed`) the account holds at the end, read back opened (pushes are sealed). */
   changeSaves: number;
-  /** Whole-body saves (`note.body-saved`) among them. */
+  /** Whole-body saves (`note.body-saved`) the account holds at the end, the seeding device's included. */
   bodySaves: number;
-  /** Body saves that went with their BlockNote document (the rest: HTML only, over the 2 MiB a save takes its document up to). */
-  bodySavesWithBlocks: number;
   largestPushWireBytes: number;
   failed: number;
   /** The server's events hold the last phrase typed (read back with the device's session). */
@@ -56,15 +54,22 @@ function savedText(e: Record<string, unknown>): string {
   return '';
 }
 
-/** Whether the account's last save on the server carries `text` (a client of the account that signs in and opens its events). */
-async function serverHasText(origin: string, email: string, text: string): Promise<boolean> {
+/**
+ * The account's saves read back by a client of it that signs in and opens its events: how many of
+ * each kind, and whether the last one carries `text`.
+ */
+async function serverSaves(origin: string, email: string, text: string): Promise<{ changes: number; bodies: number; hasText: boolean }> {
   const client = new SyncClient(origin + '/', 60_000);
-  if ((await client.signIn(email, BENCH_PASSWORD)).status !== 200) return false;
+  if ((await client.signIn(email, BENCH_PASSWORD)).status !== 200) return { changes: 0, bodies: 0, hasText: false };
   const { events } = await client.pullAll(newDeviceId(), 0, true);
   const opened = await Promise.all(events.map((e) => client.open(e.event)));
   const saves = opened.filter((e) => e.type === 'note.body-saved' || e.type === 'note.changed');
   const last = saves[saves.length - 1];
-  return !!last && savedText(last).includes(text);
+  return {
+    changes: saves.filter((e) => e.type === 'note.changed').length,
+    bodies: saves.filter((e) => e.type === 'note.body-saved').length,
+    hasText: !!last && savedText(last).includes(text),
+  };
 }
 
 /** Type for `typingMs` into `doc` on a signed-in device and count what its pushes sent. */
@@ -115,26 +120,19 @@ export async function measureUpload(
     const oneWord = callsTo(traffic.calls(), '/functions/v1/sync/push').slice(pushes.length);
     let jsonBytes = 0;
     let events = 0;
-    let changeSaves = 0;
-    let bodySaves = 0;
-    let withBlocks = 0;
     for (const push of pushes) {
       if (!push.body) continue;
       const json = push.requestEncoding === 'gzip' ? gunzipSync(push.body) : push.body;
       jsonBytes += json.byteLength;
-      const sent = JSON.parse(json.toString('utf8')) as { events: { type: string; payload: { blocks?: unknown } }[] };
+      const sent = JSON.parse(json.toString('utf8')) as { events: unknown[] };
       events += sent.events.length;
-      changeSaves += sent.events.filter((x) => x.type === 'note.changed').length;
-      for (const e of sent.events.filter((x) => x.type === 'note.body-saved')) {
-        bodySaves++;
-        if (e.payload.blocks) withBlocks++;
-      }
     }
     const oneWordEvents = oneWord.reduce((n, push) => {
       if (!push.body) return n;
       const json = push.requestEncoding === 'gzip' ? gunzipSync(push.body) : push.body;
       return n + (JSON.parse(json.toString('utf8')) as { events: unknown[] }).events.length;
     }, 0);
+    const saves = await serverSaves(origin, email, 'lantern');
     const result: UploadResult = {
       typedMs,
       keys,
@@ -143,12 +141,11 @@ export async function measureUpload(
       wireWithHeadersBytes: total(pushes, 'requestBodyBytes') + total(pushes, 'requestHeadersBytes'),
       jsonBytes,
       events,
-      changeSaves,
-      bodySaves,
-      bodySavesWithBlocks: withBlocks,
+      changeSaves: saves.changes,
+      bodySaves: saves.bodies,
       largestPushWireBytes: Math.max(0, ...pushes.map((p) => p.requestBodyBytes)),
       failed: pushes.filter((p) => p.failed || p.status !== 200).length,
-      reachedServer: await serverHasText(origin, email, 'lantern'),
+      reachedServer: saves.hasText,
       oneWordWireBytes: total(oneWord, 'requestBodyBytes'),
       oneWordEvents,
     };
