@@ -78,7 +78,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     let merging = false;
     const onState = (state: typeof log.state) => {
       const body = state.notes.bodies[noteId];
-      if (!body || shown.noteId !== noteId || merging) return;
+      if (!body || shown.noteId !== noteId || merging || shown.appending) return;
       if (shown.changes && state.notes.revs[noteId]?.id !== shown.baseRev) {
         // A change on the note's chain of changes: merged with what is typed here, nothing kept aside.
         merging = true;

@@ -21,6 +21,8 @@ export interface ShownNote extends ChangesHolder {
    * elsewhere meanwhile is a conflict the fold keeps both sides of (docs/architecture.md "Conflicts").
    */
   baseRev: string | undefined;
+  /** True while this editor's own save is being appended: the state it folds to is no change made elsewhere. */
+  appending?: boolean;
 }
 
 /** What a save needs of the log. */
@@ -93,7 +95,14 @@ function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captu
     }
     return () => {
       if (!parts) return null;
-      const written = log.append('note.changed', { id: noteId, base, start: changes.start, ...parts });
+      // The log folds the append at once and tells its listeners before it returns.
+      shown.appending = true;
+      let written: Promise<unknown>;
+      try {
+        written = log.append('note.changed', { id: noteId, base, start: changes.start, ...parts });
+      } finally {
+        shown.appending = false;
+      }
       // The append is applied at once: the next save starts from this revision, which this editor shows.
       shown.baseRev = log.state.notes.revs[noteId]?.id;
       shown.html = log.state.notes.bodies[noteId]?.html ?? '';

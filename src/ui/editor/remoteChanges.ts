@@ -79,7 +79,9 @@ function showChangedBlocks(editor: NoteEditor, target: readonly PlainBlock[], to
       else if (inserted.length && current.length) editor.insertBlocks(inserted, current[0].id, 'before');
     }),
   );
-  if (caret && (tops.has(caret.id) || topOf.has(caret.id))) restoreCaret(editor, caret);
+  // Only a caret whose block was replaced moves; elsewhere the selection stays as it was (a range too).
+  const replaced = new Set([...tops, ...current.slice(first, current.length - last).map((block) => block.id)]);
+  if (caret && replaced.has(topOf.get(caret.id) ?? caret.id)) restoreCaret(editor, caret);
 }
 
 /**

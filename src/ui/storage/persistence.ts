@@ -18,7 +18,7 @@ export function requestPersistenceAfterFirstSave(
   void storage.persisted?.().then((kept) => kept && persisted$.next(true));
   return log.events$
     .pipe(
-      filter((e) => e.type === 'note.body-saved'),
+      filter((e) => e.type === 'note.body-saved' || e.type === 'note.changed'),
       take(1),
     )
     .subscribe(() => void storage.persist().then((granted) => persisted$.next(granted)));
