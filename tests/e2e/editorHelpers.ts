@@ -16,8 +16,33 @@ export const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Format
 export const header = (page: Page) => page.locator('.editor-header');
 
 /** The events of `type` in the IndexedDB log, oldest first, as `{ type, payload }`. */
-export async function loggedEvents(page: Page, type?: string): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  return (await storedEvents(page)).filter((e) => !type || e.type === type).map(({ type: t, payload }) => ({ type: t, payload }));
+export async function loggedEvents(
+  page: Page,
+  type?: string,
+): Promise<{ type: string; payload: Record<string, unknown>; blocksJson?: string }[]> {
+  return (await storedEvents(page))
+    .filter((e) => !type || e.type === type)
+    .map(({ type: t, payload, blocksJson }) => ({ type: t, payload, blocksJson }));
+}
+
+/** Whether `e` saves a note's text: a whole body or a change (docs/architecture.md "Saves as changes"). */
+export const isSave = (e: { type: string }) => e.type === 'note.body-saved' || e.type === 'note.changed';
+
+/**
+ * The HTML a save carries: a whole body's, or the HTML of the blocks a change carries, joined (in a
+ * stored record a change's blocks are the JSON text `blocksJson`).
+ */
+export function savedHtml(e: { type: string; payload: Record<string, unknown>; blocksJson?: unknown }): string {
+  if (e.type === 'note.changed') {
+    const blocks = typeof e.blocksJson === 'string' ? (JSON.parse(e.blocksJson) as unknown) : e.payload.blocks;
+    return ((blocks ?? []) as { html: string }[]).map((b) => b.html).join('');
+  }
+  return typeof e.payload.html === 'string' ? e.payload.html : '';
+}
+
+/** Wait until the log holds a save (a whole body or a change) of a note. */
+export async function expectSaved(page: Page) {
+  await expect.poll(async () => (await loggedEvents(page)).some(isSave), { message: 'a save in the log' }).toBe(true);
 }
 
 /** Wait until the log holds an event of `type` whose payload contains `payload`. */

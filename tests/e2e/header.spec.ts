@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
-import { collapseSelection, expectLogged, expectToast, header, loggedEvents, openNewNote, selectText, toolbar } from './editorHelpers';
+import {
+  collapseSelection,
+  expectLogged,
+  expectSaved,
+  expectToast,
+  header,
+  loggedEvents,
+  openNewNote,
+  selectText,
+  toolbar,
+} from './editorHelpers';
 
 /** Build the note used by most tests: a title, a bold word, a bullet list. */
 async function groceries(page: Page) {
@@ -274,7 +284,7 @@ test.describe('editor header actions', () => {
     await app.typeBody('saved from the header');
     await header(page).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.status).toHaveText('Note saved!');
-    await expectLogged(page, 'note.body-saved');
+    await expectSaved(page);
     await expect
       .poll(() =>
         page.evaluate(() => Object.entries(localStorage).some(([k, v]) => k.startsWith('note_') && v.includes('saved from the header'))),

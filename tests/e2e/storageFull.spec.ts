@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
 import { storedEvents } from './storedEvents';
+import { isSave, savedHtml } from './editorHelpers';
 import { chooseFiles, toastTitled } from './importPage';
 import { largeVault } from '../fixtures/import/vaults';
 
@@ -61,11 +62,9 @@ async function freeLocalStorage(page: Page) {
   );
 }
 
-/** The HTML of every stored body save of note `id`, oldest first. */
+/** The HTML every stored save of note `id` carries (a whole body, or a change's blocks), oldest first. */
 async function storedBodies(page: Page, id: string): Promise<string[]> {
-  return (await storedEvents(page))
-    .filter((e) => e.payload.id === id && typeof e.payload.html === 'string')
-    .map((e) => e.payload.html as string);
+  return (await storedEvents(page)).filter((e) => e.payload.id === id && (isSave(e) || typeof e.payload.html === 'string')).map(savedHtml);
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });

@@ -5,6 +5,8 @@ export interface StoredEvent {
   seq: number;
   type: string;
   payload: Record<string, unknown>;
+  /** A change's blocks, or a whole body's document, as stored (JSON text). */
+  blocksJson?: string;
 }
 
 /** Every stored event of the log (`notepad-log`), read straight from IndexedDB, oldest first. */

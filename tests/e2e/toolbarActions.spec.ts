@@ -1,5 +1,5 @@
 import { expect, expectNoConsoleErrors, test } from './fixtures';
-import { expectLogged, expectToast, loggedEvents, makePng, openNewNote, storedBody, toolbar } from './editorHelpers';
+import { expectLogged, expectToast, isSave, loggedEvents, savedHtml, makePng, openNewNote, storedBody, toolbar } from './editorHelpers';
 
 test.describe('editor toolbar: images, saving, note actions and keyboard', () => {
   test('Insert image takes only images from a file picker, shows them at most 800 px wide, saves JPEG data, and double-click resizes', async ({
@@ -73,10 +73,10 @@ test.describe('editor toolbar: images, saving, note actions and keyboard', () =>
     await page.keyboard.press('Control+s');
     await expect(app.status).toHaveText('Note saved!');
     await expectLogged(page, 'editor.command', { command: 'save' });
-    // The save came from the command, not the 2 s autosave: it is logged before the body save.
+    // The save came from the command, not the 2 s autosave: it is logged before the save of the text.
     const events = await loggedEvents(page);
     const saveAt = events.findIndex((e) => e.type === 'editor.command' && e.payload.command === 'save');
-    const bodyAt = events.findIndex((e) => e.type === 'note.body-saved' && String(e.payload.html).includes('saved by the keyboard'));
+    const bodyAt = events.findIndex((e) => isSave(e) && savedHtml(e).includes('saved by the keyboard'));
     expect(saveAt).toBeGreaterThanOrEqual(0);
     expect(bodyAt).toBeGreaterThan(saveAt);
     await expect.poll(() => storedBody(app)).toContain('saved by the keyboard');
