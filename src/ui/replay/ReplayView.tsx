@@ -5,6 +5,7 @@ import { logToolToasts } from '../feedback';
 import { LogFileInput } from '../logtools/LogFileInput';
 import { LogFileError, parseLogFile, startOf } from '../../events/logFile';
 import { Replay } from '../../projections/replay';
+import { loadChainEngine, needsChainEngine } from '../../projections/changes/chainEngine';
 import { inBackground } from '../../lib/scheduler';
 import { ReplayState } from './ReplayState';
 import { useReplaySource } from './useReplaySource';
@@ -26,7 +27,13 @@ const PREPARE_SLICE_MS = 8;
  */
 export function ReplayView() {
   const [source, setSource] = useReplaySource();
-  const replay = useMemo(() => (source ? new Replay(source.file.events, startOf(source.file)) : null), [source]);
+  // A file holding saves as changes may need merges, which need Yjs: the replay waits until it has loaded.
+  const [, engineLoaded] = useState(false);
+  const waiting = source !== null && needsChainEngine(source.file.events);
+  useEffect(() => {
+    if (waiting) void loadChainEngine().then(() => engineLoaded(true));
+  }, [waiting]);
+  const replay = useMemo(() => (source && !waiting ? new Replay(source.file.events, startOf(source.file)) : null), [source, waiting]);
   const total = replay?.events.length ?? 0;
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
