@@ -86,40 +86,10 @@ export function sealedEventBytes(envelope: Omit<SealedEvent, 'c'>, innerBytes: n
   return utf8Length(JSON.stringify({ ...envelope, c: '' })) + sealedLength(innerBytes);
 }
 
-/** Inner texts from this many UTF-8 bytes are compressed before sealing when that makes them smaller. */
-const COMPRESS_INNER_FROM = 512;
-/** First byte of a compressed inner text (deflate-raw follows); a JSON text never starts with it. */
-const DEFLATED = 0;
-
-/** The bytes sealed for an inner text: the text, or DEFLATED and its deflate-raw where that is smaller (docs/sync.md "Threat model"). */
-async function innerBytes(inner: string): Promise<Uint8Array<ArrayBuffer>> {
-  const text = utf8(inner);
-  if (text.length < COMPRESS_INNER_FROM) return text;
-  const deflated = await drain(new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw')));
-  if (deflated.length + 1 >= text.length) return text;
-  const out = new Uint8Array(deflated.length + 1);
-  out[0] = DEFLATED;
-  out.set(deflated, 1);
-  return out;
-}
-
-/** The inner text of opened bytes (inflated when compressed). @throws SealError when they do not inflate. */
-async function innerText(plain: Uint8Array<ArrayBuffer>): Promise<string> {
-  if (plain[0] !== DEFLATED) return fromUtf8(plain);
-  try {
-    return fromUtf8(await drain(new Blob([plain.subarray(1)]).stream().pipeThrough(new DecompressionStream('deflate-raw'))));
-  } catch {
-    throw new SealError('what it holds is not an event');
-  }
-}
-
-/**
- * Seal an event (the app's event, or its wire form) for `userId`'s account. Its inner text is
- * compressed first where that pays; `sealedEventBytes` stays an upper bound of the result.
- */
+/** Seal an event (the app's event, or its wire form) for `userId`'s account. */
 export async function sealEvent(key: CryptoKey, userId: string, event: Record<string, unknown>): Promise<SealedEvent> {
   const { envelope, inner } = splitEvent(event);
-  return { ...envelope, c: await sealBytes(key, await innerBytes(inner), eventAad(userId, envelope)) };
+  return { ...envelope, c: await sealBytes(key, utf8(inner), eventAad(userId, envelope)) };
 }
 
 /**
@@ -130,10 +100,10 @@ export async function sealEvent(key: CryptoKey, userId: string, event: Record<st
 export async function openEvent(key: CryptoKey, userId: string, sealed: SealedEvent): Promise<Record<string, unknown>> {
   const envelope: Omit<SealedEvent, 'c'> = { v: sealed.v, id: sealed.id, at: sealed.at };
   if (sealed.device !== undefined) envelope.device = sealed.device;
-  const text = await innerText(await openBytes(key, sealed.c, eventAad(userId, envelope)));
+  const plain = await openBytes(key, sealed.c, eventAad(userId, envelope));
   let inner: unknown;
   try {
-    inner = JSON.parse(text);
+    inner = JSON.parse(fromUtf8(plain));
   } catch {
     throw new SealError('what it holds is not an event');
   }
