@@ -297,6 +297,30 @@ export class YBlockDoc {
     return this.walk(wanted);
   }
 
+  /**
+   * Run `work` (which applies or writes updates) and return what it returns with the ids of the blocks
+   * its transactions touched: entries added or deleted, and blocks whose text, props or children changed.
+   */
+  touching<T>(work: () => T): { result: T; touched: Set<string> } {
+    const touched = new Set<string>();
+    const listen = (transaction: Y.Transaction) => {
+      for (const [type, keys] of transaction.changed) {
+        if (type === this.entryMap) {
+          for (const key of keys) if (key !== null) touched.add(key);
+        } else {
+          const id = this.entryIdOf(type);
+          if (id !== null) touched.add(id);
+        }
+      }
+    };
+    this.doc.on('afterTransaction', listen);
+    try {
+      return { result: work(), touched };
+    } finally {
+      this.doc.off('afterTransaction', listen);
+    }
+  }
+
   /** The id of the block whose entry holds `type` (its text, props, children or the entry itself), or null. */
   entryIdOf(type: SharedType): string | null {
     let t: SharedType | null = type;

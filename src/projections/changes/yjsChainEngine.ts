@@ -3,7 +3,6 @@
  * A note's document is built from its chain (first state, then every update) the first time a merge
  * needs it and kept for the next ones, a few notes at a time.
  */
-import type * as Y from 'yjs';
 import type { NoteChain } from '../notesState';
 import { YBlockDoc } from './blockModel';
 import { chainOrigin } from './chainState';
@@ -58,24 +57,8 @@ function build(chain: NoteChain, start: string): YBlockDoc {
 export const yjsChainEngine: ChainEngine = {
   merge(from, to, start, update, previous): ChainMerge {
     const model = take(from) ?? build(from, start);
-    const touched = new Set<string>();
-    const listen = (transaction: Y.Transaction) => {
-      for (const [type, keys] of transaction.changed) {
-        if (type === model.entryMap) {
-          for (const key of keys) if (key !== null) touched.add(key);
-        } else {
-          const id = model.entryIdOf(type);
-          if (id !== null) touched.add(id);
-        }
-      }
-    };
-    model.doc.on('afterTransaction', listen);
-    let damaged: boolean;
-    try {
-      damaged = !applyStored(model, update);
-    } finally {
-      model.doc.off('afterTransaction', listen);
-    }
+    const { result: applied, touched } = model.touching(() => applyStored(model, update));
+    const damaged = !applied;
     if (damaged) {
       // The model may hold part of what it read: build it again from the chain when next needed.
       return { order: [], changed: new Map(), damaged };

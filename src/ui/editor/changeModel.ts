@@ -119,21 +119,7 @@ export class ChangeModel {
    * save that changes nothing else carries only them (an empty update).
    */
   change(blocks: readonly PlainBlock[], htmlOf: (block: PlainBlock) => string, stale: readonly string[] = []): ChangeParts | null {
-    const touched = new Set<string>();
-    const listen = (transaction: Y.Transaction) => {
-      for (const [type, keys] of transaction.changed) {
-        if (type === this.model.entryMap) for (const key of keys) if (key !== null) touched.add(key);
-        const id = this.model.entryIdOf(type);
-        if (id !== null) touched.add(id);
-      }
-    };
-    this.model.doc.on('afterTransaction', listen);
-    let update: Uint8Array | null;
-    try {
-      update = this.model.save(blocks);
-    } finally {
-      this.model.doc.off('afterTransaction', listen);
-    }
+    const { result: update, touched } = this.model.touching(() => this.model.save(blocks));
     const present = stale.length ? new Set(topIds(blocks)) : null;
     const refresh = stale.filter((id) => present?.has(id));
     // Nothing changed, but blocks a merge left with older HTML get theirs: a change without an update.
@@ -168,24 +154,13 @@ export class ChangeModel {
    * them, as the fold gives them) become the top-level order the next save starts from.
    */
   receive(updates: readonly string[], blocks: readonly unknown[]): Set<string> {
-    const touched = new Set<string>();
-    const listen = (transaction: Y.Transaction) => {
-      for (const [type, keys] of transaction.changed) {
-        if (type === this.model.entryMap) for (const key of keys) if (key !== null) touched.add(key);
-        const id = this.model.entryIdOf(type);
-        if (id !== null) touched.add(id);
-      }
-    };
-    this.model.doc.on('afterTransaction', listen);
-    try {
+    const { touched } = this.model.touching(() => {
       for (const update of updates) {
         if (this.held.has(update)) continue;
         this.held.add(update);
         applyStored(this.model, update);
       }
-    } finally {
-      this.model.doc.off('afterTransaction', listen);
-    }
+    });
     // Blocks the editor shows anew (their top-level block replaced whole) are compared with the document at the next save.
     const topOf = topLevelOf(blocks as PlainBlock[]);
     this.model.forget([...touched, ...[...touched].map((id) => topOf.get(id) ?? id)]);
