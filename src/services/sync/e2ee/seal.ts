@@ -86,10 +86,71 @@ export function sealedEventBytes(envelope: Omit<SealedEvent, 'c'>, innerBytes: n
   return utf8Length(JSON.stringify({ ...envelope, c: '' })) + sealedLength(innerBytes);
 }
 
-/** Seal an event (the app's event, or its wire form) for `userId`'s account. */
+/**
+ * Event types whose inner text is compressed and padded before sealing (docs/sync.md "Threat
+ * model"): a save as a change carries its blocks' text twice (document and HTML). Other events are
+ * sealed as their JSON text, so a push is cut by their exact size.
+ */
+const COMPRESSED_TYPES: ReadonlySet<unknown> = new Set(['note.changed']);
+/** Inner texts from this many UTF-8 bytes are compressed when that makes them smaller. */
+const COMPRESS_INNER_FROM = 512;
+/** First byte of a compressed inner text (a 4-byte length and deflate-raw follow); no JSON text starts with it. */
+const DEFLATED = 0;
+/** Bytes before the deflate-raw data: DEFLATED and the data's length (big-endian). */
+const DEFLATED_HEADER = 5;
+/** The smallest size bucket, in bytes. */
+const MIN_BUCKET = 256;
+
+/**
+ * The size bucket `bytes` of compressed plaintext is padded to: at least MIN_BUCKET, then a
+ * multiple of 1/16 of the power of two below it, so the host learns a compressed event's size to
+ * within 6.25%.
+ */
+export function paddedBytes(bytes: number): number {
+  if (bytes <= MIN_BUCKET) return MIN_BUCKET;
+  const step = 2 ** Math.max(0, Math.floor(Math.log2(bytes)) - 4);
+  return Math.ceil(bytes / step) * step;
+}
+
+/**
+ * The bytes sealed for an inner text: the JSON text, or, for a COMPRESSED_TYPES event where the
+ * padded result is still smaller, DEFLATED, the length and the deflate-raw of the text, followed by
+ * zeros up to its bucket. Never more bytes than the text, so `sealedEventBytes` bounds the result.
+ */
+async function innerBytes(inner: string, compress: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  const text = utf8(inner);
+  if (!compress || text.length < COMPRESS_INNER_FROM) return text;
+  const deflated = await drain(new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw')));
+  const padded = paddedBytes(DEFLATED_HEADER + deflated.length);
+  if (padded >= text.length) return text;
+  const out = new Uint8Array(padded);
+  out[0] = DEFLATED;
+  new DataView(out.buffer).setUint32(1, deflated.length);
+  out.set(deflated, DEFLATED_HEADER);
+  return out;
+}
+
+/** The inner text of opened bytes (inflated when compressed). @throws SealError when they do not inflate. */
+async function innerText(plain: Uint8Array<ArrayBuffer>): Promise<string> {
+  try {
+    if (plain[0] !== DEFLATED) return fromUtf8(plain);
+    const length = plain.length >= DEFLATED_HEADER ? new DataView(plain.buffer, plain.byteOffset).getUint32(1) : -1;
+    if (length < 0 || DEFLATED_HEADER + length > plain.length) throw new SealError('what it holds is not an event');
+    const deflated = plain.subarray(DEFLATED_HEADER, DEFLATED_HEADER + length);
+    return fromUtf8(await drain(new Blob([deflated]).stream().pipeThrough(new DecompressionStream('deflate-raw'))));
+  } catch {
+    throw new SealError('what it holds is not an event');
+  }
+}
+
+/**
+ * Seal an event (the app's event, or its wire form) for `userId`'s account. A save as a change is
+ * compressed first where that pays (innerBytes); `sealedEventBytes` of the uncompressed text is an
+ * upper bound of the result, exact for every other event.
+ */
 export async function sealEvent(key: CryptoKey, userId: string, event: Record<string, unknown>): Promise<SealedEvent> {
   const { envelope, inner } = splitEvent(event);
-  return { ...envelope, c: await sealBytes(key, utf8(inner), eventAad(userId, envelope)) };
+  return { ...envelope, c: await sealBytes(key, await innerBytes(inner, COMPRESSED_TYPES.has(event.type)), eventAad(userId, envelope)) };
 }
 
 /**
@@ -100,10 +161,10 @@ export async function sealEvent(key: CryptoKey, userId: string, event: Record<st
 export async function openEvent(key: CryptoKey, userId: string, sealed: SealedEvent): Promise<Record<string, unknown>> {
   const envelope: Omit<SealedEvent, 'c'> = { v: sealed.v, id: sealed.id, at: sealed.at };
   if (sealed.device !== undefined) envelope.device = sealed.device;
-  const plain = await openBytes(key, sealed.c, eventAad(userId, envelope));
+  const text = await innerText(await openBytes(key, sealed.c, eventAad(userId, envelope)));
   let inner: unknown;
   try {
-    inner = JSON.parse(fromUtf8(plain));
+    inner = JSON.parse(text);
   } catch {
     throw new SealError('what it holds is not an event');
   }
