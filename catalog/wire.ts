@@ -74,11 +74,11 @@ export interface PushBody {
 }
 
 /**
- * The format of checkpoints this build writes: the notes projection of event schema 4 (notebooks,
- * tags, note identity, the account's shared links), bodies HTML only (a new device reopens them from HTML), gzip-compressed,
- * then sealed.
+ * The format of checkpoints this build writes: the notes projection of event schema 5 (notebooks,
+ * tags, note identity, the account's shared links, chains of changes), bodies HTML only (a new
+ * device reopens them from HTML) with their chain, gzip-compressed, then sealed.
  */
-export const CHECKPOINT_FORMAT = 'notes-state/4+gzip';
+export const CHECKPOINT_FORMAT = 'notes-state/5+gzip';
 
 /**
  * Checkpoint formats this build reads, with the event schema version whose notes state each holds
@@ -88,7 +88,8 @@ export const CHECKPOINT_FORMAT = 'notes-state/4+gzip';
  */
 export const CHECKPOINT_FORMAT_VERSIONS: Readonly<Record<string, number>> = {
   'notes-state/2+gzip': 3,
-  [CHECKPOINT_FORMAT]: 4,
+  'notes-state/4+gzip': 4,
+  [CHECKPOINT_FORMAT]: 5,
 };
 
 /** The base64 length (with padding) of `bytes` bytes. */

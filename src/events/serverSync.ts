@@ -113,6 +113,25 @@ export class ServerSync {
   }
 
   /**
+   * Start again from the account's checkpoint `base` after the host dropped events this device had
+   * not pulled yet (docs/architecture.md "Sync", catching up): the notes are folded again from it,
+   * with this device's events the server has not ordered on top, and the server order after it
+   * follows as pulled. Events this device holds from before stay in its log (its history). Other
+   * tabs fold again too. Does nothing on a device that does not sync.
+   */
+  async restartFrom(base: ServerBase): Promise<void> {
+    const { storage, folded } = this.log;
+    await this.log.rebase(async () => {
+      const record = this.record$.value;
+      if (!record) return;
+      await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      const { outbox, aside } = await this.readOutbox(record.ackedThrough);
+      folded.fold.enterSync(base, outbox, aside);
+      folded.publish();
+    });
+  }
+
+  /**
    * Stop syncing. `keepNotes`: the notes stay on this device as they are now, its own from here on;
    * otherwise this device's copy of the log is removed (the account keeps its copy).
    */

@@ -26,12 +26,22 @@ export class FakeSyncServer {
     .generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
     .then((key) => ({ userId: 'user-1', key }));
   private listeners = new Set<(head: number) => void>();
+  /** The highest serverSeq dropped (docs/sync.md "snapshot"): a pull from before it answers 410. */
+  floor = 0;
+  private readonly dropped = new Map<string, number>();
   pageSize = 50;
   /** The host's limits; a test may shrink one. */
   limits: SyncLimits = { ...DEFAULT_SYNC_LIMITS };
 
   get head(): number {
-    return this.events.length;
+    return this.events.length ? this.events[this.events.length - 1].serverSeq : this.floor;
+  }
+
+  /** Drop the events through `serverSeq` as the host does once a checkpoint with a proof covers them; their ids stay known. */
+  drop(serverSeq: number): void {
+    for (const e of this.events.filter((e) => e.serverSeq <= serverSeq)) this.dropped.set(e.event.id, e.serverSeq);
+    this.events.splice(0, this.events.filter((e) => e.serverSeq <= serverSeq).length);
+    this.floor = Math.max(this.floor, serverSeq);
   }
 
   /** Every stored event opened with the account key, as the devices read them (for assertions). */
@@ -71,8 +81,8 @@ export class FakeSyncServer {
     const checked = checkPush(JSON.parse(text), this.limits);
     const result: PushAnswer = { accepted: [], duplicates: [], refused: checked.refused, head: 0 };
     for (const { id, body } of checked.events) {
-      const held = this.events.find((e) => e.event.id === id);
-      if (held) result.duplicates.push({ id, serverSeq: held.serverSeq });
+      const held = this.events.find((e) => e.event.id === id)?.serverSeq ?? this.dropped.get(id);
+      if (held !== undefined) result.duplicates.push({ id, serverSeq: held });
       else {
         this.events.push({ serverSeq: this.head + 1, deviceId, event: JSON.parse(body) as SealedEvent });
         result.accepted.push({ id, serverSeq: this.head });
@@ -83,7 +93,9 @@ export class FakeSyncServer {
     return result;
   }
 
+  /** @throws HttpError 410 for a pull from before the floor. */
   pull(after: number): PullPage {
+    if (after < this.floor) throw new HttpError(410, `Events up to serverSeq ${this.floor} were dropped: start from the checkpoint`);
     const page = this.events.filter((e) => e.serverSeq > after).slice(0, this.pageSize);
     return { events: structuredClone(page), head: this.head, more: after + page.length < this.head };
   }
@@ -118,7 +130,12 @@ export class FakeTransport implements SyncTransport {
       push: (deviceId, events) => this.pushSealed(deviceId, events),
       pull: async (_deviceId, after) => {
         this.check();
-        return this.server.pull(after);
+        try {
+          return this.server.pull(after);
+        } catch (error) {
+          if (error instanceof HttpError) throw failure(error.status, error.message);
+          throw error;
+        }
       },
       checkpoint: async () => {
         this.check();

@@ -4,7 +4,7 @@ import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
 import { ALTERED_REASON } from './e2ee/seal';
-import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type PushAnswer } from './syncProtocol';
+import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type OpenedPage, type PushAnswer } from './syncProtocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
 import { nextBatch } from './wireBatch';
 
@@ -265,7 +265,14 @@ export class SyncEngine {
   private async pullAll(): Promise<void> {
     for (;;) {
       const head = this.log.serverSync.serverBase()?.head ?? 0;
-      const page = await this.transport.pull(this.options.deviceId, head);
+      let page: OpenedPage;
+      try {
+        page = await this.transport.pull(this.options.deviceId, head);
+      } catch (error) {
+        if (!(error instanceof SyncError && error.status === 410)) throw error;
+        await this.restartFromCheckpoint(head);
+        continue;
+      }
       const entries: ServerOrdered[] = [];
       const unreadable: UnreadableEntry[] = [];
       for (const { serverSeq, event, id: sealedId, unreadable: sealedReason } of page.events) {
@@ -292,6 +299,21 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * The host dropped events after `head` that a checkpoint covers (410, docs/sync.md "pull"): fold
+   * again from the account's checkpoint, this device's unsent events on top. @throws SyncError when
+   * there is no checkpoint beyond `head` this build can read (nothing changes then).
+   */
+  private async restartFromCheckpoint(head: number): Promise<void> {
+    const checkpoint = await this.transport.checkpoint(this.options.deviceId);
+    if (!checkpoint || checkpoint.serverSeq <= head) {
+      throw new SyncError('refused', 'The account’s older changes were replaced by a checkpoint this device cannot read', null, 410);
+    }
+    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
+    this.checkpointHead = checkpoint.serverSeq;
+    await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
+  }
+
   /** Count the events of the account's order this device skipped, and those of them that did not open, in the status. */
   private async countUnreadable(): Promise<void> {
     const skipped = await this.log.serverSync.unreadableEntries();
@@ -316,8 +338,14 @@ export class SyncEngine {
     }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
     // Bodies go without their BlockNote document: a new device reopens them from HTML, and the
-    // storage keys, which every device must agree on, hold only the HTML.
-    const bodies = Object.fromEntries(Object.entries(base.notes.bodies).map(([id, body]) => [id, { html: body.html }]));
+    // storage keys, which every device must agree on, hold only the HTML. A chain of changes goes
+    // whole: the next change of the note merges into it (docs/architecture.md "Saves as changes").
+    const bodies = Object.fromEntries(
+      Object.entries(base.notes.bodies).map(([id, body]) => [
+        id,
+        body.chain ? { html: body.html, chain: body.chain } : { html: body.html },
+      ]),
+    );
     await this.transport.putCheckpoint(this.options.deviceId, {
       serverSeq: base.head,
       format: CHECKPOINT_FORMAT,

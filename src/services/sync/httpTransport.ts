@@ -46,9 +46,14 @@ export function httpSyncTransport(origin: string = location.origin, client: KyIn
       if (!response.ok) throw await failure(response);
       return syncAnswer(response, SEALED_CHECKPOINT);
     },
-    async putCheckpoint(deviceId, checkpoint) {
-      const { body, headers } = await jsonBody({ deviceId, ...checkpoint });
+    async putCheckpoint(deviceId, checkpoint, proof) {
+      const { body, headers } = await jsonBody({ deviceId, ...checkpoint, ...(proof === undefined ? {} : { proof }) });
       const response = await answerOf(() => http.put('snapshot', { body, headers }));
+      if (!response.ok) throw await failure(response);
+    },
+    async registerCheckpointVerifier(deviceId, recoveryProof, verifier) {
+      const { body, headers } = await jsonBody({ deviceId, recoveryProof, verifier });
+      const response = await answerOf(() => http.post('checkpoint-verifier', { body, headers }));
       if (!response.ok) throw await failure(response);
     },
     live(deviceId, onHead, onLost) {

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState } from '../../../catalog';
 import { SEALED_EVENT } from '../../../catalog/wireSchemas';
+import type { CheckpointProofs } from './e2ee/deviceKeys';
 import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
@@ -15,6 +16,11 @@ import { SyncError, type SealedTransport, type SyncTransport } from './transport
 export interface AccountKeyring {
   userId: string;
   key: CryptoKey;
+  /**
+   * The account's checkpoint proofs (docs/sync.md "snapshot"), made from its key bundle; absent or
+   * null where they cannot be made (a checkpoint then goes without a proof and drops nothing).
+   */
+  proofs?: () => Promise<CheckpointProofs | null>;
 }
 
 /**
@@ -46,6 +52,7 @@ async function openPulled(
  * `signed-out` SyncError (LOCKED_MESSAGE): nothing goes in clear, nothing is folded unopened.
  */
 export function sealingTransport(inner: SealedTransport, keys: () => Promise<AccountKeyring | null>): SyncTransport {
+  const registered = new Set<string>();
   const keyring = async (): Promise<AccountKeyring> => {
     const found = await keys();
     if (!found) throw new SyncError('signed-out', LOCKED_MESSAGE);
@@ -82,7 +89,28 @@ export function sealingTransport(inner: SealedTransport, keys: () => Promise<Acc
     },
     async putCheckpoint(deviceId, checkpoint) {
       const k = await keyring();
-      await inner.putCheckpoint(deviceId, await sealCheckpoint(k.key, k.userId, checkpoint.serverSeq, checkpoint.state));
+      const sealed = await sealCheckpoint(k.key, k.userId, checkpoint.serverSeq, checkpoint.state);
+      const proofs = inner.registerCheckpointVerifier && k.proofs ? await k.proofs() : null;
+      if (!proofs || !inner.registerCheckpointVerifier) return inner.putCheckpoint(deviceId, sealed);
+      // Registered once per page and account: a recovery elsewhere makes a new recovery key, and the
+      // host then asks for the proof again (403), which registers anew.
+      if (!registered.has(k.userId)) {
+        try {
+          await inner.registerCheckpointVerifier(deviceId, proofs.recoveryProof, proofs.verifier);
+        } catch (error) {
+          // A host without the endpoint keeps every event: the checkpoint goes as before.
+          if (error instanceof SyncError && error.status === 404) return inner.putCheckpoint(deviceId, sealed);
+          throw error;
+        }
+        registered.add(k.userId);
+      }
+      try {
+        await inner.putCheckpoint(deviceId, sealed, proofs.proof);
+      } catch (error) {
+        if (!(error instanceof SyncError && error.status === 403)) throw error;
+        await inner.registerCheckpointVerifier(deviceId, proofs.recoveryProof, proofs.verifier);
+        await inner.putCheckpoint(deviceId, sealed, proofs.proof);
+      }
     },
     live: (deviceId, onHead, onLost) => inner.live(deviceId, onHead, onLost),
   };

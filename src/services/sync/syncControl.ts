@@ -4,6 +4,7 @@ import { openLocalStorage, type StorageArea } from '../webStorage';
 import { httpAuthApi } from './account';
 import { accountFlows } from './accountFlows';
 import { webStoragePins } from './accountPins';
+import { checkpointProofs } from './e2ee/deviceKeys';
 import { httpKeysApi } from './keysApi';
 import type { SyncStatus } from './engine';
 import { httpSyncTransport } from './httpTransport';
@@ -40,9 +41,20 @@ export function createSyncControl(log: EventLog): SyncControl {
   const status$ = new BehaviorSubject<SyncStatus | null>(null);
   const wire = httpSyncTransport();
   const newDeviceId = () => `web-${crypto.randomUUID()}`;
+  const keysApi = httpKeysApi();
   const transport = sealingTransport(wire, async () => {
     const [record, key] = [log.account$.value, await log.serverSync.accountKey()];
-    return record && key ? { userId: record.userId, key } : null;
+    if (!record || !key) return null;
+    // Without them (keys unreadable now) a checkpoint goes without a proof and drops nothing.
+    const proofs = async () => {
+      try {
+        const found = await keysApi.read();
+        return found.state === 'active' && found.keys ? await checkpointProofs(found.keys, key) : null;
+      } catch {
+        return null;
+      }
+    };
+    return { userId: record.userId, key, proofs };
   });
   let runner: SyncRunner | null = null;
   let relay: Subscription | null = null;
@@ -61,7 +73,7 @@ export function createSyncControl(log: EventLog): SyncControl {
     status$,
     deps: {
       log,
-      accounts: accountFlows({ auth: httpAuthApi(), keys: httpKeysApi(), pins: webStoragePins(pinArea()), wire, newDeviceId }),
+      accounts: accountFlows({ auth: httpAuthApi(), keys: keysApi, pins: webStoragePins(pinArea()), wire, newDeviceId }),
       transport: wire,
       deviceName: browserDeviceName,
       newDeviceId,

@@ -66,7 +66,15 @@ export interface SealedTransport {
   pull(deviceId: string, after: number): Promise<PullPage>;
   /** The account's checkpoint, or null when it has none. @throws SyncError */
   checkpoint(deviceId: string): Promise<SealedCheckpoint | null>;
-  /** @throws SyncError */
-  putCheckpoint(deviceId: string, checkpoint: SealedCheckpoint): Promise<void>;
+  /**
+   * Upload a checkpoint; with `proof` (docs/sync.md "snapshot") the host may drop the events it
+   * covers. @throws SyncError (403 for an account that takes checkpoints only with a proof)
+   */
+  putCheckpoint(deviceId: string, checkpoint: SealedCheckpoint, proof?: string): Promise<void>;
+  /**
+   * Register the verifier of the account's checkpoint proof, proving the recovery key (docs/sync.md
+   * "Key endpoints"). Absent where the host cannot take it. @throws SyncError
+   */
+  registerCheckpointVerifier?(deviceId: string, recoveryProof: string, verifier: string): Promise<void>;
   live: Live;
 }

@@ -55,12 +55,18 @@ export async function derivePasswordSecrets(password: string, kdf: KdfParams): P
 }
 
 /** What a recovery key gives (HKDF-SHA-256): the key its wrap opens with, and the proof the host checks by its hash. */
-async function recoveryMaterial(recoveryKey: Uint8Array<ArrayBuffer>): Promise<{ wrapKey: CryptoKey; proof: string }> {
+async function recoveryMaterial(
+  recoveryKey: Uint8Array<ArrayBuffer>,
+): Promise<{ wrapKey: CryptoKey; proof: string; checkpointProof: string }> {
   const base = await subtle().importKey('raw', recoveryKey, 'HKDF', false, ['deriveBits']);
   const derive = async (info: string) =>
     new Uint8Array(await subtle().deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: utf8(info) }, base, 256));
-  const [wrap, proof] = await Promise.all([derive('notepad/recovery/wrap/1'), derive('notepad/recovery/proof/1')]);
-  return { wrapKey: await aesKey(wrap), proof: toBase64Url(proof) };
+  const [wrap, proof, checkpointProof] = await Promise.all([
+    derive('notepad/recovery/wrap/1'),
+    derive('notepad/recovery/proof/1'),
+    derive('notepad/checkpoint-proof/1'),
+  ]);
+  return { wrapKey: await aesKey(wrap), proof: toBase64Url(proof), checkpointProof: toBase64Url(checkpointProof) };
 }
 
 /** The verifier the host keeps of a recovery proof: base64url SHA-256. */
@@ -173,4 +179,30 @@ export async function revealRecoveryKey(bundle: Pick<KeyBundle, 'recoverySealed'
   const bytes = await openBytes(accountKey, bundle.recoverySealed, AAD.recoveryKey);
   if (bytes.length !== 32) throw new SealError();
   return toBase32Groups(bytes);
+}
+
+/** What lets a checkpoint stand for the events it covers (docs/sync.md "Keys", "snapshot"), base64url each. */
+export interface CheckpointProofs {
+  /** The recovery key's proof, sent once to register `verifier`. */
+  recoveryProof: string;
+  /** Sent with each checkpoint: only a holder of the account key can make it. */
+  proof: string;
+  /** What the host keeps of `proof`: its SHA-256. */
+  verifier: string;
+}
+
+/**
+ * The checkpoint proof of an account, from its recovery key opened with the account key (a session
+ * without the key cannot make it, so it cannot make the host drop events). @throws SealError when
+ * the sealed recovery key does not open.
+ */
+export async function checkpointProofs(bundle: Pick<KeyBundle, 'recoverySealed'>, accountKey: CryptoKey): Promise<CheckpointProofs> {
+  const bytes = await openBytes(accountKey, bundle.recoverySealed, AAD.recoveryKey);
+  if (bytes.length !== 32) throw new SealError();
+  try {
+    const material = await recoveryMaterial(bytes);
+    return { recoveryProof: material.proof, proof: material.checkpointProof, verifier: await verifierOf(material.checkpointProof) };
+  } finally {
+    bytes.fill(0);
+  }
 }
