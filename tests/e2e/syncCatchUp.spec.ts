@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { startServer, type RunningHost } from '../../server/app';
+import { createFunctions } from '../../server/functions';
+import { createSyncService } from '../../server/sync/wiring';
+import { enexFile, type EnexNoteSpec } from '../fixtures/import/samples';
+import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtures';
+import { DIST } from './functionsHost';
+import { chooseFiles, toastTitled } from './importPage';
+import { NotesPage } from './notesPage';
+import { expectSameKeys, signIn, uniqueEmail, waitSynced, type Device } from './syncDevices';
+import { storedEvents } from './storedEvents';
+
+/**
+ * The host drops the events a checkpoint covers (docs/sync.md "snapshot", "pull"; docs/architecture.md
+ * "Sync", catching up): on a host that keeps nothing a checkpoint covers (`SYNC_KEEP_DAYS=0`), device A
+ * imports enough to upload a checkpoint with its proof while device B is offline with edits of its own.
+ * B comes back, is told the events it missed are gone, starts again from the checkpoint with its own
+ * edits on top, and both devices end with the same notes; the note's chain of changes goes on merging.
+ */
+
+const EXPECTED_NETWORK_ERRORS = [/Failed to load resource/, /net::ERR_/, /NotePad sync:/, /EventSource/];
+const PARAGRAPHS = ['First paragraph', 'Second paragraph', 'Third paragraph'];
+
+/** The real host on 127.0.0.1 with SQLite files of its own, keeping no event a checkpoint covers. */
+async function startDroppingHost(): Promise<RunningHost & { requests: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'notepad-drop-'));
+  const env = {
+    SYNC_DB_PATH: join(dir, 'sync.sqlite'),
+    USAGE_DB_PATH: join(dir, 'usage.sqlite'),
+    AUTH_SIGNUP_MAX: '1000',
+    SYNC_KEEP_DAYS: '0',
+  };
+  const service = await createSyncService(env);
+  const requests: string[] = [];
+  const host = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    distDir: DIST,
+    functions: createFunctions(env),
+    sync: {
+      ...service,
+      handle: async (req, info) => {
+        const answer = await service.handle(req, info);
+        requests.push(`${req.method} ${new URL(req.url).pathname} ${answer.status}`);
+        return answer;
+      },
+    },
+  });
+  return {
+    ...host,
+    requests,
+    close: async () => {
+      await host.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function deviceOf(browser: Browser, url: string): Promise<Device> {
+  const context = await browser.newContext({ baseURL: url, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  trackConsoleErrors(page);
+  const app = new NotesPage(page);
+  await app.open();
+  return { context, page, app };
+}
+
+/** Type `text` at the end of the shown note's paragraph `index` (0-based). */
+async function typeInParagraph(device: Device, index: number, text: string): Promise<void> {
+  const paragraph = device.app.editor.locator('.bn-inline-content').nth(index);
+  const box = await paragraph.boundingBox();
+  await paragraph.click({ position: { x: Math.max(1, (box?.width ?? 4) - 2), y: (box?.height ?? 4) / 2 } });
+  await device.page.keyboard.press('End');
+  await device.app.settle();
+  await device.page.keyboard.type(text);
+}
+
+/** `count` small Evernote notes. */
+function manyNotes(count: number): Buffer {
+  const notes: EnexNoteSpec[] = Array.from({ length: count }, (_, i) => {
+    const at = new Date(Date.UTC(2022, 0, 1) + i * 60_000).toISOString().replace(/[-:]|\.\d+/g, '');
+    return { title: `Bulk ${i}`, created: at, updated: at, enml: `<div>Imported on A, note ${i}</div>` };
+  });
+  return Buffer.from(enexFile(notes));
+}
+
+test('a device offline while the host dropped what a checkpoint covers catches up from it, its offline edits kept', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const host = await startDroppingHost();
+  try {
+    const a = await deviceOf(browser, host.url);
+    const b = await deviceOf(browser, host.url);
+    const email = uniqueEmail(testInfo, 'drop');
+    await signIn(a, email, { create: true });
+    await a.app.createNote('Plan');
+    await a.app.typeBody(PARAGRAPHS[0]);
+    for (const text of PARAGRAPHS.slice(1)) {
+      await a.page.keyboard.press('Enter');
+      await a.page.keyboard.type(text);
+    }
+    await a.app.waitForSavedText(PARAGRAPHS[2]);
+    await typeInParagraph(a, 0, '.');
+    await expect
+      .poll(async () => (await storedEvents(a.page)).map((e) => e.type).findLast((t) => t.startsWith('note.') && t !== 'note.opened'), {
+        timeout: 10_000,
+      })
+      .toBe('note.changed');
+    await waitSynced(a);
+    await signIn(b, email);
+    await b.app.row('Plan').locator('.note-row-main').click();
+    await expect(b.app.editor.locator('.bn-inline-content')).toHaveText([`${PARAGRAPHS[0]}.`, PARAGRAPHS[1], PARAGRAPHS[2]]);
+    await waitSynced(b);
+
+    // B goes offline and keeps writing; A edits the same note, then imports enough for a checkpoint.
+    await b.context.setOffline(true);
+    await typeInParagraph(b, 2, ' edited on B');
+    await b.app.waitForSavedText('edited on B');
+    await b.app.createNote('Written offline');
+    await b.app.typeBody('typed on the train');
+    await b.app.waitForSavedText('typed on the train');
+
+    await a.app.row('Plan').locator('.note-row-main').click();
+    await typeInParagraph(a, 0, ' edited on A');
+    await a.app.waitForSavedText('edited on A');
+    await chooseFiles(a.page, [{ name: 'bulk.enex', mimeType: 'application/xml', buffer: manyNotes(600) }]);
+    await expect(toastTitled(a.page, 'Imported 600 notes')).toBeVisible({ timeout: 60_000 });
+    await waitSynced(a, 60_000);
+    // The checkpoint went with its proof, and the host then dropped what it covers.
+    await expect.poll(() => host.requests.filter((r) => r === 'PUT /functions/v1/sync/snapshot 200').length, { timeout: 60_000 }).toBe(1);
+    expect(host.requests).toContain('POST /functions/v1/sync/checkpoint-verifier 200');
+
+    await b.context.setOffline(false);
+    await waitSynced(b, 60_000);
+    expect(host.requests.some((r) => r.startsWith('GET /functions/v1/sync/pull 410'))).toBe(true);
+    const keys = await expectSameKeys([a, b], 60_000);
+    expect(JSON.parse(keys.notes)).toHaveLength(602);
+    const plan = Object.entries(keys).find(([k, v]) => k.startsWith('note_') && v.includes(PARAGRAPHS[1]))![1];
+    expect(plan).toContain('edited on A');
+    expect(plan).toContain('edited on B');
+    await expect(a.app.row('Written offline')).toBeVisible();
+
+    // The note's chain came with the checkpoint: B's next change of it merges on A.
+    await b.app.row('Plan').locator('.note-row-main').click();
+    await typeInParagraph(b, 1, ' and after');
+    await b.app.waitForSavedText('and after');
+    await expect(async () => {
+      await a.app.row('Plan').locator('.note-row-main').click();
+      await expect(a.app.editor.locator('.bn-inline-content').nth(1)).toHaveText(`${PARAGRAPHS[1]} and after`, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    expect((await storedEvents(b.page)).map((e) => e.type)).toContain('note.changed');
+    expectNoConsoleErrors(a.page, { allow: EXPECTED_NETWORK_ERRORS });
+    expectNoConsoleErrors(b.page, { allow: EXPECTED_NETWORK_ERRORS });
+    await a.context.close();
+    await b.context.close();
+  } finally {
+    await host.close();
+  }
+});
