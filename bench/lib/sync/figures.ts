@@ -110,9 +110,27 @@ export function uploadFigures(label: string, upload: UploadResult, docNote: stri
     2,
     `${docNote}; one word typed after that minute and saved alone: request bodies of its pushes as sent (${upload.oneWordEvents} events)`,
   );
+  // An hour of such typing, from the measured minute: the host keeps every event (none is older than its keep window).
+  const { seedStored: seed, minuteStored: perMinute } = upload;
+  const hostHour = limitFigure(
+    `sync.host.${label}.60min`,
+    'MB',
+    [(seed.textBytes + 60 * perMinute.textBytes) / MB],
+    5,
+    `${docNote}; the account's events as the host serves them (their stored JSON): the seeded note ${(seed.textBytes / MB).toFixed(2)} MB in ${seed.events} events, plus 60 x the measured minute's ${(perMinute.textBytes / MB).toFixed(3)} MB in ${perMinute.events} events (extrapolated from one minute, not typed for an hour)`,
+  );
+  const newDevice = limitFigure(
+    `sync.newdevice.${label}.60min.download`,
+    'MB',
+    [(seed.gzipBytes + 60 * perMinute.gzipBytes) / MB],
+    3,
+    `${docNote}; what a new device of that account downloads after the hour, pulling every event (gzip answers): the seeded note ${(seed.gzipBytes / MB).toFixed(2)} MB plus 60 x the minute's ${(perMinute.gzipBytes / MB).toFixed(3)} MB (extrapolated; a checkpoint every 1,000 events would replace part of it)`,
+  );
   return [
     { ...minute, pass: minute.pass === true && upload.reachedServer },
     { ...oneWord, pass: oneWord.pass === true && upload.oneWordEvents > 0 },
+    { ...hostHour, pass: hostHour.pass === true && perMinute.events > 0 },
+    { ...newDevice, pass: newDevice.pass === true && perMinute.events > 0 },
   ];
 }
 

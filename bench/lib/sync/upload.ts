@@ -44,6 +44,24 @@ export interface UploadResult {
   oneWordWireBytes: number;
   /** The events those pushes carried. */
   oneWordEvents: number;
+  /** The account on the host before the minute (the seeded note) and what the minute added: JSON bytes as pulled, and gzip bytes a new device downloads. */
+  seedStored: StoredBytes;
+  minuteStored: StoredBytes;
+}
+
+/** An account's events as the host serves them: their JSON as pulled (the stored text, with the page's framing) and the gzip answers' bytes. */
+export interface StoredBytes {
+  events: number;
+  textBytes: number;
+  gzipBytes: number;
+}
+
+/** The account's events on the host, pulled whole by a client of it (gzip answers, as a new device asks). */
+async function storedBytes(origin: string, email: string): Promise<StoredBytes> {
+  const client = new SyncClient(origin + '/', 60_000);
+  if ((await client.signIn(email, BENCH_PASSWORD)).status !== 200) return { events: 0, textBytes: 0, gzipBytes: 0 };
+  const all = await client.pullAll(newDeviceId(), 0, true);
+  return { events: all.events.length, textBytes: all.textBytes, gzipBytes: all.wireBytes };
 }
 
 /** The text a saved event carries: a whole body's HTML, or the HTML of the blocks a change carries. */
@@ -92,6 +110,7 @@ export async function measureUpload(
     await page.keyboard.press('End');
     await page.waitForTimeout(300);
 
+    const seedStored = await storedBytes(origin, email);
     const traffic = await recordTraffic(page, true);
     const rand = prng(11);
     const vocab = vocabulary();
@@ -111,6 +130,12 @@ export async function measureUpload(
     await waitSynced(page, 120_000);
     await traffic.settled();
     const pushes = callsTo(traffic.calls(), '/functions/v1/sync/push');
+    const afterMinute = await storedBytes(origin, email);
+    const minuteStored = {
+      events: afterMinute.events - seedStored.events,
+      textBytes: afterMinute.textBytes - seedStored.textBytes,
+      gzipBytes: afterMinute.gzipBytes - seedStored.gzipBytes,
+    };
     // One word, saved alone: its pushes are the ones after the minute's.
     await page.keyboard.type(' lantern', { delay: 100 });
     await page.waitForTimeout(PAUSE_MS + 500);
@@ -148,6 +173,8 @@ export async function measureUpload(
       reachedServer: saves.hasText,
       oneWordWireBytes: total(oneWord, 'requestBodyBytes'),
       oneWordEvents,
+      seedStored,
+      minuteStored,
     };
     log(
       `upload: ${result.pushes} pushes, ${(result.wireBytes / 1e6).toFixed(2)} MB on the wire (${(result.jsonBytes / 1e6).toFixed(1)} MB JSON) in ${(typedMs / 1000).toFixed(0)} s of typing; one word: ${oneWord.length} pushes, ${result.oneWordWireBytes} B`,
