@@ -22,6 +22,7 @@ import { sealCheckpoint } from '../../src/services/sync/e2ee/seal';
 import { appProfile } from './appDevice';
 import { newDeviceId, noteEvent, SyncClient } from './client';
 import { usePostgresCluster } from './cluster';
+import { readSyncConfig } from '../../server/sync/syncConfig';
 import { startSyncHost, type InProcessHost } from './host';
 
 const cluster = usePostgresCluster();
@@ -67,6 +68,12 @@ async function pushEvents(client: SyncClient, deviceId: string, n: number): Prom
 }
 
 const randomProof = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+
+it('reads SYNC_KEEP_DAYS as whole days from 0, 30 when unset, and stops at a bad value naming it', () => {
+  expect(readSyncConfig({}).keepDays).toBe(30);
+  expect(readSyncConfig({ SYNC_KEEP_DAYS: '0' }).keepDays).toBe(0);
+  for (const bad of ['-1', '1.5', 'week']) expect(() => readSyncConfig({ SYNC_KEEP_DAYS: bad })).toThrow(/SYNC_KEEP_DAYS/);
+});
 
 describe.each(['sqlite', 'postgres'])('dropping covered events on %s', (kind) => {
   let host: InProcessHost;
