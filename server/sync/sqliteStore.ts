@@ -133,9 +133,17 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
   const dropEnd = db.prepare<[string, number, number, string], { end: number | null }>(
     'SELECT min(server_seq) - 1 AS end FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ? AND created_at > ?',
   );
-  const dropEvents = db.prepare(
-    `UPDATE sync_events SET body = '${DROPPED_BODY}', bytes = 0 WHERE user_id = ? AND server_seq > ? AND server_seq <= ?`,
+  // Dropped rows are deleted and written again without their text: an UPDATE that shrinks a row leaves its page as
+  // large as before (SQLite rebalances pages only on delete), a delete frees the pages for new events.
+  const toDrop = db.prepare<[string, number, number], { server_seq: number; event_id: string; device_id: string; created_at: string }>(
+    'SELECT server_seq, event_id, device_id, created_at FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ?',
   );
+  const deleteRange = db.prepare('DELETE FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ?');
+  const dropEvents = (userId: string, after: number, end: number) => {
+    const rows = toDrop.all(userId, after, end);
+    deleteRange.run(userId, after, end);
+    for (const row of rows) insertEvent.run(userId, row.server_seq, row.event_id, row.device_id, 0, row.created_at, DROPPED_BODY);
+  };
   const deletes = ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots', 'sync_prune'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
   );
@@ -183,7 +191,7 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
       if (proof && digest !== null) {
         const end = dropEnd.get(userId, floor, record.serverSeq, proof.dropUpTo.toISOString())?.end ?? record.serverSeq;
         if (end > floor) {
-          dropEvents.run(userId, floor, end);
+          dropEvents(userId, floor, end);
           upsertFloor.run(userId, end);
         }
       }
