@@ -92,6 +92,39 @@ export const CHECKPOINT_FORMAT_VERSIONS: Readonly<Record<string, number>> = {
   [CHECKPOINT_FORMAT]: 5,
 };
 
+/**
+ * The HKDF-SHA-256 `info` of the checkpoint proof (docs/sync.md "snapshot"): from the account's
+ * recovery key (salt empty, 32 bytes), sent base64url with a checkpoint upload; the host keeps
+ * only its verifier, the base64url SHA-256 of the proof's bytes.
+ * @internal Test seam: the tests derive the proof with it, as the device will.
+ */
+export const CHECKPOINT_PROOF_INFO = 'notepad/checkpoint-proof/1';
+
+/**
+ * The checkpoint verifier of `proof` (base64url of 32 bytes): the base64url SHA-256 of its bytes,
+ * what the device registers and what the host compares an upload's proof with. Web-standard APIs
+ * only. @throws DOMException when `proof` is not base64url.
+ */
+export async function checkpointVerifierOf(proof: string): Promise<string> {
+  const bytes = Uint8Array.from(atob(proof.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** `PUT /functions/v1/sync/snapshot` refused (403) for an account with a verifier: no proof, or not the verifier's. */
+export const CHECKPOINT_PROOF_REFUSED = "This checkpoint needs the account key's proof";
+
+/** `PUT /functions/v1/sync/snapshot` refused (403): a proof, but the account has no verifier (register it, then upload again). */
+export const CHECKPOINT_VERIFIER_MISSING = 'No checkpoint verifier is registered for this account: register one first';
+
+/** `GET /functions/v1/sync/pull` refused (410, with `floor`): `after` is below the events the host dropped. */
+export function eventsDroppedMessage(floor: number): string {
+  return `Events up to serverSeq ${floor} were dropped: start from the checkpoint`;
+}
+
 /** The base64 length (with padding) of `bytes` bytes. */
 function base64Length(bytes: number): number {
   return 4 * Math.ceil(bytes / 3);

@@ -49,6 +49,25 @@ export type PullPage = v.InferOutput<typeof PULL_PAGE>;
 export const HEAD_ANSWER = v.object({ head: WIRE_COUNT });
 
 /**
+ * `GET /functions/v1/sync/head` answer in full: the head and the account's floor, the highest
+ * serverSeq whose event the host dropped (0 when none was): a pull must start at or after it.
+ * @internal Test seam: the tests parse the host's answers with it, as the device will.
+ */
+export const HEAD_FLOOR_ANSWER = v.object({ head: WIRE_COUNT, floor: WIRE_COUNT });
+
+/**
+ * `GET /functions/v1/sync/pull` answered 410: events up to `floor` were dropped; the device starts again from the checkpoint.
+ * @internal Test seam: the tests parse the host's answers with it, as the device will.
+ */
+export const EVENTS_DROPPED_ANSWER = v.object({ error: v.string(), floor: WIRE_COUNT });
+
+/**
+ * `PUT /functions/v1/sync/snapshot` answer: the checkpoint stored, and the account's floor after it (events dropped up to there).
+ * @internal Test seam: the tests parse the host's answers with it, as the device will.
+ */
+export const SNAPSHOT_STORED_ANSWER = v.object({ serverSeq: WIRE_COUNT, format: v.string(), floor: WIRE_COUNT });
+
+/**
  * The account's checkpoint for new devices, sealed: `c` is the base64 of nonce + AES-GCM
  * ciphertext of the gzip of the notes state's JSON, bound to the account, `serverSeq` and `format`.
  * `PUT /functions/v1/sync/snapshot` takes it with `deviceId`; `GET` answers it with `createdAt`.

@@ -31,6 +31,8 @@ export interface AccountKeysDeps {
   eventsInClear(userId: string): Promise<number>;
   /** Remove what an older build left in clear beside the events: the checkpoint, the device names. */
   forgetClearData(userId: string): Promise<void>;
+  /** The account's recovery key was replaced: the checkpoint verifier registered with the old one is forgotten. */
+  recoveryKeyReplaced(userId: string): Promise<void>;
   /** Sessions of `userId` ended: its live streams check their credential at once. */
   sessionsEnded(userId: string): void;
 }
@@ -50,6 +52,7 @@ function proves(proof: string, verifier: string): boolean {
 }
 
 const WRONG_RECOVERY = 'Wrong e-mail or recovery key';
+const WRONG_RECOVERY_KEY = 'Wrong recovery key';
 
 /** How an upgrade remembers the sessions that proved the password in it: a digest of the token, never the token. */
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -152,6 +155,7 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
       const changed = withPassword(keys, next, recovery);
       if (identity.via === 'jwt') {
         await store.replace(identity.userId, { hash: null, keys: changed, keepSessionToken: null });
+        if (recovery) await deps.recoveryKeyReplaced(identity.userId);
         return;
       }
       if (recovery) throw new HttpError(400, 'A new recovery key comes with a recovery (POST /recover)');
@@ -185,8 +189,23 @@ export function createAccountKeys(deps: AccountKeysDeps): AccountKeys {
       const ifVerifier = found.keys.keys.recoveryVerifier;
       if (!(await store.replace(found.userId, { hash, keys: changed, keepSessionToken: null, ifVerifier })))
         throw new HttpError(401, WRONG_RECOVERY);
+      await deps.recoveryKeyReplaced(found.userId);
       deps.sessionsEnded(found.userId);
       return null;
+    },
+
+    async proveRecoveryKey(identity, caller, proof) {
+      const keys = await store.read(identity.userId);
+      if (keys?.state !== 'active') throw new HttpError(409, 'This account has no keys in use: sign in first');
+      // Counted as a recovery of the account: a session's e-mail, an external identity's user id.
+      const account = identity.via === 'session' ? (await deps.session(caller.headers))?.email : identity.userId;
+      if (!account) throw new HttpError(401, 'Sign-in required: the session is missing or expired');
+      await counted(account, caller.address, async () => (proves(proof, keys.keys.recoveryVerifier) ? true : null)).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError && error.status === 401) throw new HttpError(401, WRONG_RECOVERY_KEY);
+          throw error;
+        },
+      );
     },
 
     async finishUpgrade(identity, caller, password, loginSecret) {

@@ -63,6 +63,8 @@ export interface AuthSettings {
   eventsInClear: (userId: string) => Promise<number>;
   /** Removes what an older build left in clear beside the events (checkpoint, device names). */
   forgetClearData: (userId: string) => Promise<void>;
+  /** The account's recovery key was replaced: what was registered with the old one (the checkpoint verifier) is forgotten. */
+  recoveryKeyReplaced: (userId: string) => Promise<void>;
 }
 
 /** better-auth's paths that would set a password without re-wrapping the keys: the sync host's `/password` and `/recover` do it. */
@@ -300,6 +302,7 @@ export function createAuthService(settings: AuthSettings): AuthService {
     },
     eventsInClear: settings.eventsInClear,
     forgetClearData: settings.forgetClearData,
+    recoveryKeyReplaced: settings.recoveryKeyReplaced,
     sessionsEnded: (userId) => [...listeners].forEach((listener) => listener(userId)),
   });
 

@@ -63,6 +63,11 @@ export interface AccountKeys {
     next: { password: NewPassword; recovery: NewRecovery } | null,
     caller: Caller,
   ): Promise<RecoveryWrapAnswer | null>;
+  /**
+   * Check the recovery proof of the signed-in account as `recover` checks it (counted as a
+   * recovery attempt). @throws HttpError 401 a wrong proof, 409 an account without keys in use, 429.
+   */
+  proveRecoveryKey(identity: Identity, caller: Caller, proof: string): Promise<void>;
   /** End an old account's upgrade once no event of it is left in clear: with its `password` proved, `loginSecret` becomes its password. */
   finishUpgrade(identity: Identity, caller: Caller, password: string, loginSecret: string): Promise<void>;
 }

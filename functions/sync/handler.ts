@@ -11,6 +11,7 @@ import { clientAddress } from '../_shared/clientAddress.ts';
 import type { ClientInfo } from '../_shared/clientAddress.ts';
 import type { Endpoint, OpenCall, OpenEndpoint, SyncDeps } from './context.ts';
 import type { SyncLimits } from './syncLimits.ts';
+import { registerCheckpointVerifier } from './checkpointVerifier.ts';
 import { listDevices } from './devices.ts';
 import { changePassword, createKeys, finishUpgrade, readKeys, recover, salt } from './keyEndpoints.ts';
 import { DEFAULT_SYNC_LIMITS } from './syncLimits.ts';
@@ -55,6 +56,7 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
     recover: { POST: { open: recover } },
     upgrade: { POST: finishUpgrade },
     reseal: { POST: reseal },
+    'checkpoint-verifier': { POST: registerCheckpointVerifier },
     share: {
       GET: { open: (call) => getShare(call, shares) },
       PUT: (call) => putShare(call, shares),
@@ -69,7 +71,7 @@ export function createSyncHandler(deps: SyncDeps): SyncHandler {
     const headers = answerHeaders(origin);
     let bodyUsed = false;
     try {
-      const name = /\/sync\/([a-z]+)\/?$/.exec(url.pathname)?.[1] ?? '';
+      const name = /\/sync\/([a-z]+(?:-[a-z]+)*)\/?$/.exec(url.pathname)?.[1] ?? '';
       const route = Object.prototype.hasOwnProperty.call(routes, name) ? routes[name] : undefined;
       if (!route) throw new HttpError(404, `Unknown sync endpoint "${name.slice(0, 40)}"`);
       const allow = [...Object.keys(route), 'OPTIONS'].join(', ');

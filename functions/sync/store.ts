@@ -28,6 +28,12 @@ export interface ResealedEvent extends IncomingEvent {
 export const IN_CLEAR_SQL = `body LIKE '%"type":%'`;
 export const SNAPSHOT_IN_CLEAR_SQL = `body LIKE '{%'`;
 
+/**
+ * The stored body of a dropped event: empty (a stored event's JSON never is), so a page that
+ * raced a drop is recognised by it (functions/sync/pull.ts).
+ */
+export const DROPPED_BODY = '';
+
 /** An event's place in the user's log. */
 export interface EventPosition {
   id: string;
@@ -82,8 +88,22 @@ export interface SnapshotRecord {
   createdAt: string;
 }
 
-/** Why a snapshot was not stored: `ahead` (serverSeq > head) or `stale` (below the stored snapshot's). */
-type SnapshotRefusal = 'ahead' | 'stale';
+/**
+ * Why a snapshot was not stored: `proof` (the account has a checkpoint verifier and the upload's
+ * proof is missing or does not hash to it), `unregistered` (a proof for an account without a
+ * verifier), `ahead` (serverSeq > head) or `stale` (below the stored snapshot's or the floor).
+ */
+type SnapshotRefusal = 'proof' | 'unregistered' | 'ahead' | 'stale';
+
+/**
+ * What a snapshot upload proves (docs/sync.md "snapshot"): `proofDigest` is the base64url SHA-256
+ * of the checkpoint proof sent, or null for none; with one that matches the account's verifier,
+ * the events the snapshot covers stored at or before `dropUpTo` are dropped.
+ */
+export interface SnapshotProof {
+  proofDigest: string | null;
+  dropUpTo: Date;
+}
 
 /**
  * Persistent sync data. Every method takes the authenticated user id and touches only that user's
@@ -123,11 +143,27 @@ export interface SyncStore {
   pull(userId: string, after: number, limit: number, maxBytes: number): Promise<StoredPage>;
   /** The user's last serverSeq (0 before any event). */
   head(userId: string): Promise<number>;
-  /** Stores the user's snapshot, replacing the previous one, if serverSeq is within [stored serverSeq, head]. */
-  putSnapshot(userId: string, snapshot: Omit<SnapshotRecord, 'createdAt'>, now: Date): Promise<SnapshotRefusal | null>;
+  /**
+   * Stores the user's snapshot, replacing the previous one, if serverSeq is within [max(stored
+   * serverSeq, floor), head] and `proof` passes (an account with a verifier needs its proof; no
+   * `proof`: none sent). With a proof that matches, in the same transaction: the longest run of
+   * events from the floor up to the snapshot's serverSeq stored at or before `proof.dropUpTo` is
+   * dropped (their bodies emptied, their ids and serverSeqs kept so a re-push is a duplicate) and
+   * the floor moves to its end.
+   */
+  putSnapshot(
+    userId: string,
+    snapshot: Omit<SnapshotRecord, 'createdAt'>,
+    now: Date,
+    proof?: SnapshotProof,
+  ): Promise<SnapshotRefusal | null>;
+  /** The highest serverSeq of the user whose event was dropped (0 when none ever was). */
+  floor(userId: string): Promise<number>;
+  /** Sets (replacing) or, with null, forgets the user's checkpoint verifier (base64url SHA-256 of the checkpoint proof). */
+  setCheckpointVerifier(userId: string, verifier: string | null): Promise<void>;
   /** The user's snapshot, or null. */
   getSnapshot(userId: string): Promise<SnapshotRecord | null>;
-  /** Removes every row of the user: events, head, devices, snapshot (account deletion). */
+  /** Removes every row of the user: events, head, devices, snapshot, verifier and floor (account deletion). */
   deleteUser(userId: string): Promise<void>;
   /**
    * Calls `listener` with the user's new head whenever a push through any host process sharing

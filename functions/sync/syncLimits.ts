@@ -52,6 +52,11 @@ export interface SyncLimits {
   /** Reads of shared copies from one address per window of `shareReadWindowS` seconds; beyond that 429. */
   shareReadsPerWindow: number;
   shareReadWindowS: number;
+  /**
+   * Days a sealed event is kept after it was stored even once a checkpoint with the account key's
+   * proof covers it; 0 drops every covered event (docs/sync.md "snapshot").
+   */
+  keepDays: number;
 }
 
 const MIB = 1_048_576;
@@ -75,6 +80,7 @@ export const DEFAULT_SYNC_LIMITS: Readonly<SyncLimits> = {
   maxSharesPerAccount: MAX_SHARES_PER_ACCOUNT,
   shareReadsPerWindow: 60,
   shareReadWindowS: 60,
+  keepDays: 30,
 };
 
 /** A device id: the catalog's rule (docs/sync.md "device and devices"), which the app's envelopes follow too. */

@@ -115,6 +115,13 @@ CREATE TABLE sync_shares (
 CREATE INDEX sync_shares_user ON sync_shares (user_id);
 CREATE INDEX sync_shares_expiry ON sync_shares (expires_at) WHERE body IS NOT NULL;`,
   },
+  {
+    version: 3,
+    name: 'checkpoint verifier and floor',
+    // verifier: base64url SHA-256 of the account's checkpoint proof, or NULL; floor: the highest serverSeq dropped (docs/sync.md "snapshot").
+    sqlite: `CREATE TABLE sync_prune (user_id TEXT PRIMARY KEY, verifier TEXT, floor INTEGER NOT NULL DEFAULT 0);`,
+    postgres: `CREATE TABLE sync_prune (user_id TEXT PRIMARY KEY, verifier TEXT, floor BIGINT NOT NULL DEFAULT 0);`,
+  },
 ];
 
 const MIGRATIONS_TABLE = 'sync_schema_migrations';

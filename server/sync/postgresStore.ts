@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { inTransaction } from '../pgTransaction';
 import {
+  DROPPED_BODY,
   IN_CLEAR_SQL,
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
@@ -267,16 +268,54 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
       };
     },
     head,
-    async putSnapshot(userId, record, now) {
-      if (record.serverSeq > (await head(userId))) return 'ahead';
-      // Heads only grow, so the check above stays true; the upsert keeps the newest snapshot atomically.
-      const { rowCount } = await pool.query(
-        `INSERT INTO sync_snapshots (user_id, server_seq, format, created_at, body) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (user_id) DO UPDATE SET server_seq = EXCLUDED.server_seq, format = EXCLUDED.format, created_at = EXCLUDED.created_at, body = EXCLUDED.body
-         WHERE sync_snapshots.server_seq <= EXCLUDED.server_seq`,
-        [userId, record.serverSeq, record.format, now, record.state],
+    putSnapshot: (userId, record, now, proof) =>
+      inTransaction(pool, async (client) => {
+        // Insert-if-missing and row lock in one statement: uploads of this user (and their drops) run one at a time.
+        const locked = await client.query<{ verifier: string | null; floor: string }>(
+          'INSERT INTO sync_prune (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET floor = sync_prune.floor RETURNING verifier, floor',
+          [userId],
+        );
+        const verifier = locked.rows[0].verifier;
+        const floor = Number(locked.rows[0].floor);
+        const digest = proof?.proofDigest ?? null;
+        if (verifier !== null && digest !== verifier) return 'proof';
+        if (verifier === null && digest !== null) return 'unregistered';
+        if (record.serverSeq > (await head(userId))) return 'ahead';
+        if (record.serverSeq < floor) return 'stale';
+        // Heads only grow, so the check above stays true; the upsert keeps the newest snapshot atomically.
+        const { rowCount } = await client.query(
+          `INSERT INTO sync_snapshots (user_id, server_seq, format, created_at, body) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (user_id) DO UPDATE SET server_seq = EXCLUDED.server_seq, format = EXCLUDED.format, created_at = EXCLUDED.created_at, body = EXCLUDED.body
+           WHERE sync_snapshots.server_seq <= EXCLUDED.server_seq`,
+          [userId, record.serverSeq, record.format, now, record.state],
+        );
+        if (!rowCount) return 'stale';
+        if (proof && digest !== null) {
+          // The end of the run of events after the floor, up to the snapshot, stored at or before the cut: one before the first younger one.
+          const found = await client.query<{ end: string | null }>(
+            'SELECT min(server_seq) - 1 AS end FROM sync_events WHERE user_id = $1 AND server_seq > $2 AND server_seq <= $3 AND created_at > $4',
+            [userId, floor, record.serverSeq, proof.dropUpTo],
+          );
+          const end = found.rows[0].end === null ? record.serverSeq : Number(found.rows[0].end);
+          if (end > floor) {
+            await client.query(
+              `UPDATE sync_events SET body = '${DROPPED_BODY}', bytes = 0 WHERE user_id = $1 AND server_seq > $2 AND server_seq <= $3`,
+              [userId, floor, end],
+            );
+            await client.query('UPDATE sync_prune SET floor = $2 WHERE user_id = $1', [userId, end]);
+          }
+        }
+        return null;
+      }),
+    async floor(userId) {
+      const { rows } = await pool.query<{ floor: string }>('SELECT floor FROM sync_prune WHERE user_id = $1', [userId]);
+      return Number(rows[0]?.floor ?? 0);
+    },
+    async setCheckpointVerifier(userId, verifier) {
+      await pool.query(
+        'INSERT INTO sync_prune (user_id, verifier) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET verifier = EXCLUDED.verifier',
+        [userId, verifier],
       );
-      return rowCount ? null : 'stale';
     },
     async getSnapshot(userId) {
       const { rows } = await pool.query<{ server_seq: string; format: string; created_at: string | Date; body: string }>(
@@ -289,7 +328,7 @@ export async function openPostgresSyncStore(pool: pg.Pool, url: string): Promise
     deleteUser: (userId) =>
       inTransaction(pool, async (client) => {
         for (const [deviceId, known] of recent) if (known.userId === userId) recent.delete(deviceId);
-        for (const table of ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots'])
+        for (const table of ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots', 'sync_prune'])
           await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
       }),
     watchHead: (userId, listener) => watchers.watch(userId, listener),

@@ -7,11 +7,13 @@
  */
 import Database from 'better-sqlite3';
 import {
+  DROPPED_BODY,
   IN_CLEAR_SQL,
   SNAPSHOT_IN_CLEAR_SQL,
   type DeviceRecord,
   type EventPosition,
   type ResealedEvent,
+  type SnapshotProof,
   type SnapshotRecord,
   type StoredPage,
   type SyncStore,
@@ -118,7 +120,31 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
   const snapshot = db.prepare<[string], { server_seq: number; format: string; created_at: string; body: string }>(
     'SELECT server_seq, format, created_at, body FROM sync_snapshots WHERE user_id = ?',
   );
-  const deletes = ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots'].map((table) =>
+  const pruneRow = db.prepare<[string], { verifier: string | null; floor: number }>(
+    'SELECT verifier, floor FROM sync_prune WHERE user_id = ?',
+  );
+  const upsertVerifier = db.prepare(
+    'INSERT INTO sync_prune (user_id, verifier) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET verifier = excluded.verifier',
+  );
+  const upsertFloor = db.prepare(
+    'INSERT INTO sync_prune (user_id, floor) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET floor = max(floor, excluded.floor)',
+  );
+  // The end of the run of events after the floor, up to the snapshot, stored at or before the cut: one before the first younger one.
+  const dropEnd = db.prepare<[string, number, number, string], { end: number | null }>(
+    'SELECT min(server_seq) - 1 AS end FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ? AND created_at > ?',
+  );
+  // Dropped rows are deleted and written again without their text: an UPDATE that shrinks a row leaves its page as
+  // large as before (SQLite rebalances pages only on delete), a delete frees the pages for new events.
+  const toDrop = db.prepare<[string, number, number], { server_seq: number; event_id: string; device_id: string; created_at: string }>(
+    'SELECT server_seq, event_id, device_id, created_at FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ?',
+  );
+  const deleteRange = db.prepare('DELETE FROM sync_events WHERE user_id = ? AND server_seq > ? AND server_seq <= ?');
+  const dropEvents = (userId: string, after: number, end: number) => {
+    const rows = toDrop.all(userId, after, end);
+    deleteRange.run(userId, after, end);
+    for (const row of rows) insertEvent.run(userId, row.server_seq, row.event_id, row.device_id, 0, row.created_at, DROPPED_BODY);
+  };
+  const deletes = ['sync_events', 'sync_heads', 'sync_devices', 'sync_snapshots', 'sync_prune'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
   );
 
@@ -151,12 +177,27 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
       more: rows.length > 0 && last < head,
     };
   });
-  const snapshotTx = db.transaction((userId: string, record: Omit<SnapshotRecord, 'createdAt'>, at: string) => {
-    if (record.serverSeq > (selectHead.get(userId)?.head ?? 0)) return 'ahead' as const;
-    if (record.serverSeq < (snapshotSeq.get(userId)?.server_seq ?? 0)) return 'stale' as const;
-    upsertSnapshot.run(userId, record.serverSeq, record.format, at, record.state);
-    return null;
-  });
+  const snapshotTx = db.transaction(
+    (userId: string, record: Omit<SnapshotRecord, 'createdAt'>, at: string, proof: SnapshotProof | null) => {
+      const prune = pruneRow.get(userId);
+      const verifier = prune?.verifier ?? null;
+      const digest = proof?.proofDigest ?? null;
+      if (verifier !== null && digest !== verifier) return 'proof' as const;
+      if (verifier === null && digest !== null) return 'unregistered' as const;
+      if (record.serverSeq > (selectHead.get(userId)?.head ?? 0)) return 'ahead' as const;
+      const floor = prune?.floor ?? 0;
+      if (record.serverSeq < Math.max(snapshotSeq.get(userId)?.server_seq ?? 0, floor)) return 'stale' as const;
+      upsertSnapshot.run(userId, record.serverSeq, record.format, at, record.state);
+      if (proof && digest !== null) {
+        const end = dropEnd.get(userId, floor, record.serverSeq, proof.dropUpTo.toISOString())?.end ?? record.serverSeq;
+        if (end > floor) {
+          dropEvents(userId, floor, end);
+          upsertFloor.run(userId, end);
+        }
+      }
+      return null;
+    },
+  );
   const deleteTx = db.transaction((userId: string) => deletes.forEach((statement) => statement.run(userId)));
   const useDeviceTx = db.transaction((userId: string, deviceId: string, now: Date, maxDevices: number) => {
     const stale = new Date(now.getTime() - DEVICE_SEEN_GRANULARITY_MS).toISOString();
@@ -189,7 +230,10 @@ export function openSqliteSyncStore(path: string | Database.Database): SyncStore
     },
     pull: async (userId, after, limit, maxBytes) => pullTx.deferred(userId, after, limit, maxBytes),
     head: async (userId) => selectHead.get(userId)?.head ?? 0,
-    putSnapshot: (userId, record, now) => withBusyRetry(() => snapshotTx.immediate(userId, record, now.toISOString())),
+    putSnapshot: (userId, record, now, proof) =>
+      withBusyRetry(() => snapshotTx.immediate(userId, record, now.toISOString(), proof ?? null)),
+    floor: async (userId) => pruneRow.get(userId)?.floor ?? 0,
+    setCheckpointVerifier: async (userId, verifier) => void (await withBusyRetry(() => upsertVerifier.run(userId, verifier))),
     async getSnapshot(userId) {
       const row = snapshot.get(userId);
       return row ? { serverSeq: row.server_seq, format: row.format, state: row.body, createdAt: row.created_at } : null;

@@ -37,6 +37,8 @@ export interface SyncConfig {
   maxShares: number;
   shareReadsMax: number;
   shareReadsWindowS: number;
+  /** Days covered events are kept before a checkpoint with the account key's proof drops them (0: at once). */
+  keepDays: number;
 }
 
 /** Thrown for an unusable setting. */
@@ -51,6 +53,13 @@ const positiveInt = (name: string, raw: string | undefined, fallback: number): n
   if (raw === undefined) return fallback;
   const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value) || value <= 0) throw new SyncConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
+  return value;
+};
+
+const wholeNumber = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value)) throw new SyncConfigError(`${name} must be a whole number from 0 (got "${raw}")`);
   return value;
 };
 
@@ -122,6 +131,7 @@ export function readSyncConfig(env: Record<string, string | undefined>): SyncCon
     maxShares: positiveInt('SYNC_MAX_SHARES', get('SYNC_MAX_SHARES'), DEFAULT_SYNC_LIMITS.maxSharesPerAccount),
     shareReadsMax: positiveInt('SHARE_READS_MAX', get('SHARE_READS_MAX'), DEFAULT_SYNC_LIMITS.shareReadsPerWindow),
     shareReadsWindowS: positiveInt('SHARE_READS_WINDOW_S', get('SHARE_READS_WINDOW_S'), DEFAULT_SYNC_LIMITS.shareReadWindowS),
+    keepDays: wholeNumber('SYNC_KEEP_DAYS', get('SYNC_KEEP_DAYS'), DEFAULT_SYNC_LIMITS.keepDays),
   };
 }
 

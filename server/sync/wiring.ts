@@ -45,10 +45,11 @@ const notReady = () =>
   });
 
 /**
- * Opens the databases (creating tables), and builds the service from `env`.
+ * Opens the databases (creating tables), and builds the service from `env`; `options.now` is the
+ * sync handler's clock (tests pass one; sessions keep better-auth's).
  * @throws SyncConfigError for bad settings, or the database's error when it cannot be opened.
  */
-export async function createSyncService(env: Record<string, string | undefined>): Promise<SyncService> {
+export async function createSyncService(env: Record<string, string | undefined>, options: { now?: () => Date } = {}): Promise<SyncService> {
   const config = readSyncConfig(env);
   const secret = loadAuthSecret(config.authSecret, config.authSecretFile);
   let store: SyncStore;
@@ -91,6 +92,8 @@ export async function createSyncService(env: Record<string, string | undefined>)
       await shares.deleteUser(userId);
     },
     eventsInClear: (userId) => store.countInClear(userId),
+    // A new recovery key: the checkpoint verifier registered with the old one is forgotten (docs/sync.md "Key endpoints").
+    recoveryKeyReplaced: (userId) => store.setCheckpointVerifier(userId, null),
     forgetClearData: (userId) => store.forgetClearData(userId),
   });
   const migrate = () => migrateAuth(settings(config.appOrigins[0] ?? 'http://127.0.0.1'));
@@ -104,6 +107,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
   const jwt = config.jwt ? createJwtVerifier(config.jwt) : null;
   const sync = createSyncHandler({
     store,
+    now: options.now,
     authenticate: combineAuthenticators(async (req) => (auth ? auth.authenticateSession(req) : null), jwt),
     trustedOrigins: () => trusted,
     limits: {
@@ -114,6 +118,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
       maxSharesPerAccount: config.maxShares,
       shareReadsPerWindow: config.shareReadsMax,
       shareReadWindowS: config.shareReadsWindowS,
+      keepDays: config.keepDays,
     },
     shares,
     onSessionsChanged: (listener) => (auth ? auth.onSessionsChanged(listener) : () => undefined),
@@ -126,6 +131,7 @@ export async function createSyncService(env: Record<string, string | undefined>)
       changePassword: (...args) => ready().keys.changePassword(...args),
       recover: (...args) => ready().keys.recover(...args),
       finishUpgrade: (...args) => ready().keys.finishUpgrade(...args),
+      proveRecoveryKey: (...args) => ready().keys.proveRecoveryKey(...args),
     },
     proxyIpHeader: config.proxyIpHeader,
   });

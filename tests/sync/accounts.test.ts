@@ -35,7 +35,7 @@ describe('accounts', () => {
     const client = await new SyncClient(host.url).register('in-and-out@example.com', PASSWORD);
     expect(client.cookie).toMatch(/^better-auth\.session_token=/);
     expect((await client.session()).json.user.email).toBe('in-and-out@example.com');
-    expect((await client.head(device)).json).toEqual({ head: 0 });
+    expect((await client.head(device)).json).toEqual({ head: 0, floor: 0 });
     const cookie = client.cookie!;
     expect((await client.signOut()).status).toBe(200);
     client.cookie = cookie; // a copy of the old cookie no longer works
@@ -71,7 +71,7 @@ describe('accounts', () => {
     const second = await start({ AUTH_SECRET: '' }, dir);
     const again = new SyncClient(second.url);
     again.cookie = client.cookie;
-    expect((await again.head(device)).json).toEqual({ head: 1 });
+    expect((await again.head(device)).json).toEqual({ head: 1, floor: 0 });
   });
 
   it('ends a session after AUTH_SESSION_TTL_S', async () => {

@@ -32,11 +32,14 @@ export interface InProcessHost {
   close(): Promise<void>;
 }
 
-/** Starts the host in this process on 127.0.0.1:0 with `env` over TEST_ENV; its files in `dir` (kept) or a temp folder (removed at close). */
-export async function startSyncHost(env: Record<string, string> = {}, dir?: string): Promise<InProcessHost> {
+/**
+ * Starts the host in this process on 127.0.0.1:0 with `env` over TEST_ENV; its files in `dir`
+ * (kept) or a temp folder (removed at close). `now`: the sync handler's clock (sessions keep the real one).
+ */
+export async function startSyncHost(env: Record<string, string> = {}, dir?: string, now?: () => Date): Promise<InProcessHost> {
   const folder = dir ?? mkdtempSync(join(tmpdir(), 'notepad-sync-'));
   const all = { SYNC_DB_PATH: join(folder, 'sync.sqlite'), USAGE_DB_PATH: join(folder, 'usage.sqlite'), ...TEST_ENV, ...env };
-  const service = await createSyncService(all);
+  const service = await createSyncService(all, { now });
   const host = await startServer({
     port: 0,
     host: '127.0.0.1',

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ky from 'ky';
+import { CHECKPOINT_PROOF_REFUSED, checkpointVerifierOf } from '../../catalog/index.ts';
+import { readRecoveryKey, recoveryProof } from '../../src/services/sync/e2ee/deviceKeys';
 import { httpKeysApi } from '../../src/services/sync/keysApi';
 import { resetPassphrase, setPassphrase, unlockWithPassphrase } from '../../src/services/sync/passphrase';
 import { freePort } from '../support/postgres';
@@ -108,6 +110,30 @@ describe('external identity provider tokens', () => {
     expect(await other.open(sealed)).toEqual(event);
     // Another token's account has its own keys, or none.
     expect((await keysWith(await token({ sub: 'someone-else' })).read()).state).toBe('none');
+  }, 60_000);
+
+  it('registers a checkpoint verifier for an external identity with its recovery proof, and forgets it when the passphrase is reset', async () => {
+    const bearer = await token({ sub: 'checkpoint-user' });
+    const client = withBearer(bearer);
+    const device = newDeviceId();
+    const register = async (proof: string) =>
+      client.request('POST', '/functions/v1/sync/checkpoint-verifier', {
+        deviceId: device,
+        recoveryProof: proof,
+        verifier: await checkpointVerifierOf('B'.repeat(43)),
+      });
+    const stranger = Buffer.alloc(32, 7).toString('base64url');
+    expect((await register(stranger)).status).toBe(409);
+    const first = await setPassphrase(keysWith(bearer), 'a passphrase for checkpoints');
+    expect((await register(stranger)).json).toEqual({ error: 'Wrong recovery key' });
+    expect((await register(await recoveryProof(readRecoveryKey(first.recoveryKey)!))).json).toEqual({ ok: true });
+    client.keyring = { userId: 'jwt:checkpoint-user', key: first.accountKey };
+    const pushed = await client.push(device, [noteEvent('note.created', { id: '1700000000010', title: 'x' })]);
+    expect((await client.putSnapshot(device, pushed.json.head, { order: [] })).json).toEqual({ error: CHECKPOINT_PROOF_REFUSED });
+    // A new recovery key: the verifier registered with the old one is forgotten, uploads without a proof are stored again.
+    const reset = await resetPassphrase(keysWith(bearer), first.recoveryKey, 'a new passphrase for checkpoints');
+    client.keyring = { userId: 'jwt:checkpoint-user', key: reset.accountKey };
+    expect((await client.putSnapshot(device, pushed.json.head, { order: [] })).status).toBe(200);
   }, 60_000);
 
   it('accepts a valid token: the account is jwt:<sub>, apart from any local account', async () => {
