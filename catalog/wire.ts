@@ -96,7 +96,6 @@ export const CHECKPOINT_FORMAT_VERSIONS: Readonly<Record<string, number>> = {
  * The HKDF-SHA-256 `info` of the checkpoint proof (docs/sync.md "snapshot"): from the account's
  * recovery key (salt empty, 32 bytes), sent base64url with a checkpoint upload; the host keeps
  * only its verifier, the base64url SHA-256 of the proof's bytes.
- * @internal Test seam: the tests derive the proof with it, as the device will.
  */
 export const CHECKPOINT_PROOF_INFO = 'notepad/checkpoint-proof/1';
 

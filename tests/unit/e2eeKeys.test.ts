@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_FORMAT, keyBundleError, sealedEnvelopeError } from '../../catalog';
+import { CHECKPOINT_FORMAT, checkpointVerifierOf, keyBundleError, sealedEnvelopeError } from '../../catalog';
 import { fromBase32, toBase32Groups } from '../../src/services/sync/e2ee/bytes';
 import {
+  checkpointProofs,
   createAccountKeys,
   derivePasswordSecrets,
   newKdf,
   readRecoveryKey,
   recoverWithKey,
+  recoveryProof,
   revealRecoveryKey,
   rewrapForPassword,
   unlockWithPassword,
@@ -121,5 +123,18 @@ describe('sealed events and checkpoints', () => {
     await expect(openCheckpoint(k, 'user-a', { ...sealed, serverSeq: 41 })).rejects.toBeInstanceOf(SealError);
     await expect(openCheckpoint(k, 'user-b', sealed)).rejects.toBeInstanceOf(SealError);
     expect(await openCheckpoint(k, 'user-a', { ...sealed, format: 'notes-state/1' })).toBeNull();
+  });
+
+  it('makes the checkpoint proof from the recovery key it opens with the account key: the host’s verifier of it, and the recovery proof to register it', async () => {
+    const kdf = quickKdf();
+    const { kek } = await derivePasswordSecrets('first password here', kdf);
+    const made = await createAccountKeys(kdf, kek);
+    const proofs = await checkpointProofs(made.bundle, made.accountKey);
+    expect(proofs.verifier).toBe(await checkpointVerifierOf(proofs.proof));
+    expect(proofs.recoveryProof).toBe(await recoveryProof(readRecoveryKey(made.recoveryKey)!));
+    expect(proofs.proof).not.toBe(proofs.recoveryProof);
+    expect(await checkpointProofs(made.bundle, made.accountKey)).toEqual(proofs);
+    const other = await createAccountKeys(kdf, kek);
+    await expect(checkpointProofs(made.bundle, other.accountKey)).rejects.toBeInstanceOf(SealError);
   });
 });

@@ -6,7 +6,7 @@
  * HKDF, SHA-256); the account key is imported non-extractable once unwrapped.
  */
 import { argon2id } from 'hash-wasm';
-import { DEFAULT_KDF, SALT_BYTES, type KdfParams, type KeyBundle } from '../../../../catalog';
+import { CHECKPOINT_PROOF_INFO, checkpointVerifierOf, DEFAULT_KDF, SALT_BYTES, type KdfParams, type KeyBundle } from '../../../../catalog';
 import { fromBase64, toBase64Url } from '../../../lib/base64';
 import { fromBase32, toBase32Groups, utf8 } from './bytes';
 import { openBytes, sealBytes, SealError } from './seal';
@@ -64,7 +64,7 @@ async function recoveryMaterial(
   const [wrap, proof, checkpointProof] = await Promise.all([
     derive('notepad/recovery/wrap/1'),
     derive('notepad/recovery/proof/1'),
-    derive('notepad/checkpoint-proof/1'),
+    derive(CHECKPOINT_PROOF_INFO),
   ]);
   return { wrapKey: await aesKey(wrap), proof: toBase64Url(proof), checkpointProof: toBase64Url(checkpointProof) };
 }
@@ -201,7 +201,11 @@ export async function checkpointProofs(bundle: Pick<KeyBundle, 'recoverySealed'>
   if (bytes.length !== 32) throw new SealError();
   try {
     const material = await recoveryMaterial(bytes);
-    return { recoveryProof: material.proof, proof: material.checkpointProof, verifier: await verifierOf(material.checkpointProof) };
+    return {
+      recoveryProof: material.proof,
+      proof: material.checkpointProof,
+      verifier: await checkpointVerifierOf(material.checkpointProof),
+    };
   } finally {
     bytes.fill(0);
   }
