@@ -138,6 +138,7 @@ function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody 
   const merged = chainEngine().merge(chain, next, start, payload.update, previous.blocks);
   if (merged.damaged) return body;
   if (merged.dropped.length) droppedBy.set(body, { update: payload.update, doc: assemble(merged.dropped, entriesOf(previous)) });
+  else droppedBy.delete(body);
   const before = entriesOf(previous);
   const brought = new Map((payload.blocks ?? []).map((c) => [c.block.id, c]));
   const stale = new Set(chain.stale ?? []);
