@@ -10,7 +10,7 @@ import { liveNotebook, notebookPath } from './organisation/notebooks';
 export interface Revision {
   seq: number;
   at: string;
-  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | 'filed' | 'tagged' | 'untagged' | ShareEntryKind;
+  kind: 'created' | 'imported' | 'renamed' | 'saved' | 'restored' | 'filed' | 'tagged' | 'untagged' | 'copied' | ShareEntryKind;
   title: string;
   html: string;
   blocks?: unknown[];
@@ -20,17 +20,24 @@ export interface Revision {
   from?: string;
   /** What an organisation step did, for people: the notebook's path ("Work / Projects", "" for none) or the tag. */
   detail?: string;
+  /**
+   * The conflict copy a save as a change made or went to (docs/product.md "History"): its title.
+   * For `copied` the whole change went there (title and text are the copy's); for a save of the
+   * note, part of it did (blocks a delete and an edit met in).
+   */
+  copy?: string;
   /** A link's options as it was shared or changed (the entry's text says them). */
   link?: { follows: boolean; expiresAt: string | null; password: boolean };
 }
 
 /** History entries that are no revision (docs/product.md "History"): a link made, changed or stopped; the text is the note's at that moment. */
 type ShareEntryKind = 'shared' | 'share-changed' | 'share-stopped';
-const SHARE_ENTRY_KINDS: ReadonlySet<Revision['kind']> = new Set<ShareEntryKind>(['shared', 'share-changed', 'share-stopped']);
+/** Entries that are no revision of the note's text: links' entries, and changes that went to a conflict copy. */
+const NOT_REVISIONS: ReadonlySet<Revision['kind']> = new Set<Revision['kind']>(['shared', 'share-changed', 'share-stopped', 'copied']);
 
-/** True for an entry that is a revision of the text (one that may be restored), false for a link's entry. */
+/** True for an entry that is a revision of the text (one that may be restored), false for a link's entry or a change that went to a copy. */
 export function isRevision(entry: Revision): boolean {
-  return !SHARE_ENTRY_KINDS.has(entry.kind);
+  return !NOT_REVISIONS.has(entry.kind);
 }
 
 /** A note's title and body as far as its history has been read, with the body and revision a change folds onto. */
@@ -52,11 +59,51 @@ const wholeBody = (title: string, html: string, blocks: unknown[] | undefined, e
   rev: { id: e.id, origin },
 });
 
+/** What an entry shows instead of the note's draft: the conflict copy a change went to. */
+interface Shown {
+  title: string;
+  html: string;
+  blocks?: unknown[];
+  copy: string;
+}
+
+/**
+ * A change's entry (docs/product.md "History"): folded as the notes fold folds it, on a state holding
+ * only this note. When the note's body stays as it was and a copy was made, the change went to a
+ * conflict copy: `copied`, showing that copy (titled as the notes hold it when a copy of the note
+ * keeps the change's chain), and the draft is unchanged; a save that also made a copy names it.
+ * @throws ChainEngineNeeded for a merge before the engine has loaded.
+ */
+function changedStep(d: Draft, e: AppEvent<'note.changed'>, notes: NotesState, noteId: string): [Revision['kind'], Draft, string?, Shown?] {
+  const saved = e.payload.fromSeq !== undefined ? 'restored' : 'saved';
+  const { draft, after, before } = changedDraft(d, e, noteId, notes);
+  const copyId = after.order.find((id) => id !== noteId);
+  if (copyId === undefined) return [saved, draft];
+  // The copy as the notes hold it: one the change made (its revision is the change or the revision kept) or reached (its chain).
+  const held = notes.order.find((id) => {
+    const rev = notes.revs[id];
+    return (
+      rev?.copyOf === noteId && (rev.id === e.id || rev.id === d.rev?.id || (rev.chain !== undefined && rev.chain === e.payload.start))
+    );
+  });
+  const title = held !== undefined ? notes.meta[held].title : after.meta[copyId].title;
+  if (after.bodies[noteId] !== before) return [saved, draft, undefined, { ...draft, copy: title }];
+  const body = after.bodies[copyId];
+  const blocks = bodyBlocks(body);
+  return ['copied', d, undefined, { title, html: body.html, ...(blocks ? { blocks } : {}), copy: title }];
+}
+
 /**
  * The draft after a change (docs/architecture.md "Saves as changes"), folded as the notes fold folds
- * it, on a state holding only this note. @throws ChainEngineNeeded for a merge before the engine has loaded.
+ * it, on a state holding only this note; that state, and the note's body it folded onto.
+ * @throws ChainEngineNeeded for a merge before the engine has loaded.
  */
-function changedDraft(d: Draft, e: AppEvent<'note.changed'>, noteId: string, notes: NotesState): Draft {
+function changedDraft(
+  d: Draft,
+  e: AppEvent<'note.changed'>,
+  noteId: string,
+  notes: NotesState,
+): { draft: Draft; after: NotesState; before: NoteBody } {
   const body = d.body ?? (d.blocks ? { html: d.html, blocks: d.blocks } : { html: d.html });
   const alone: NotesState = {
     ...EMPTY_NOTES,
@@ -69,7 +116,8 @@ function changedDraft(d: Draft, e: AppEvent<'note.changed'>, noteId: string, not
   const { ref: _ref, ...payload } = e.payload;
   const after = foldNotes(alone, [{ ...e, payload: { ...payload, id: noteId } }]);
   const next = after.bodies[noteId];
-  return { title: after.meta[noteId].title, html: next.html, blocks: bodyBlocks(next), body: next, rev: after.revs[noteId] };
+  const draft = { title: after.meta[noteId].title, html: next.html, blocks: bodyBlocks(next), body: next, rev: after.revs[noteId] };
+  return { draft, after, before: body };
 }
 
 /**
@@ -84,7 +132,7 @@ function importedFrom(source: string, file: string | undefined): string | undefi
 
 /** How one event type makes a revision of its note; `null`: it makes none. */
 type RevisionStep<K extends EventType> =
-  ((draft: Draft, event: AppEvent<K>, notes: NotesState, noteId: string) => [Revision['kind'], Draft, string?]) | null;
+  ((draft: Draft, event: AppEvent<K>, notes: NotesState, noteId: string) => [Revision['kind'], Draft, string?, Shown?]) | null;
 
 /**
  * Which event types are revisions and what each one sets. Typed against the catalog: a new event
@@ -100,7 +148,7 @@ const REVISION_STEPS: { [K in EventType]: RevisionStep<K> } = {
   'note.renamed': (d, e) => ['renamed', { ...d, title: e.payload.title }],
   'note.body-saved': (d, e) => ['saved', wholeBody(d.title, e.payload.html, e.payload.blocks, e, false)],
   'note.revision-restored': (d, e) => ['restored', wholeBody(e.payload.title ?? d.title, e.payload.html, e.payload.blocks, e, false)],
-  'note.changed': (d, e, notes, noteId) => [e.payload.fromSeq !== undefined ? 'restored' : 'saved', changedDraft(d, e, noteId, notes)],
+  'note.changed': changedStep,
   'note.filed': (d, e, notes) => [
     'filed',
     d,
@@ -153,15 +201,17 @@ export function noteRevisions(noteId: string, events: readonly AppEvent[], notes
     if (noteOf(notes, e) !== noteId) continue;
     const step = REVISION_STEPS[e.type] as RevisionStep<EventType>;
     if (!step) continue;
-    const [kind, next, detail] = step(draft, e, notes, noteId);
+    const [kind, next, detail, shown] = step(draft, e, notes, noteId);
     draft = next;
+    const text = shown ?? draft;
     revisions.push({
       seq: e.seq,
       at: e.at,
       kind,
-      title: draft.title,
-      html: draft.html,
-      ...(draft.blocks ? { blocks: draft.blocks } : {}),
+      title: text.title,
+      html: text.html,
+      ...(text.blocks ? { blocks: text.blocks } : {}),
+      ...(shown ? { copy: shown.copy } : {}),
       ...(e.device ? { device: e.device } : {}),
       ...(kind === 'imported' && draft.from ? { from: draft.from } : {}),
       ...(detail !== undefined ? { detail } : {}),

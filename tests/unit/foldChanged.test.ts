@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../catalog';
 import { planCompaction } from '../../src/events/compactionPlan';
-import { LogFold } from '../../src/events/logFold';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import { chainStartDocument } from '../../src/projections/changes/foldChanged';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { isBase64 } from '../../src/projections/changes/updateBytes';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { noteRevisions } from '../../src/projections/history';
-import { bodyBlocks, EMPTY_NOTES, INITIAL_STATE, type NotesState } from '../../src/projections/notesState';
+import { bodyBlocks, EMPTY_NOTES } from '../../src/projections/notesState';
 import { ChangesDevice, htmlOf, noteEvent, para, textOf, wholeHtml } from '../support/changesDevice';
+import { A, B, foldedOnDevice, NOTE, texts, THREE, wholeNote, withText } from '../support/changesFold';
 
 /**
  * Saves as changes in the notes fold (docs/architecture.md "Saves as changes"): devices make real
@@ -17,34 +17,9 @@ import { ChangesDevice, htmlOf, noteEvent, para, textOf, wholeHtml } from '../su
  * device agrees on, keep both sides of concurrent edits and keep a copy only where it must.
  */
 
-const NOTE = '1764230400000';
-const A = 'device-aaaaaaaa';
-const B = 'device-bbbbbbbb';
-const THREE = [para('b1', 'First paragraph.'), para('b2', 'Second paragraph.'), para('b3', 'Third paragraph.')];
-
 beforeAll(async () => {
   await loadChainEngine();
 });
-
-/** A note made and saved whole with `blocks`: the events, and the revision its body is at. */
-function wholeNote(blocks: PlainBlock[], title = 'Plans') {
-  const created = noteEvent('note.created', { id: NOTE, title }, A);
-  const saved = noteEvent('note.body-saved', { id: NOTE, html: wholeHtml(blocks), blocks, base: created.id }, A);
-  return { events: [created, saved], rev: saved.id };
-}
-
-const withText = (blocks: PlainBlock[], index: number, text: string) => blocks.map((b, i) => (i === index ? para(b.id, text) : b));
-const texts = (notes: NotesState, id = NOTE) => ((bodyBlocks(notes.bodies[id]) ?? []) as PlainBlock[]).map(textOf);
-
-/** The notes device `own` shows after folding its own events first, then the server's order of `ordered` after `base`. */
-function foldedOnDevice(base: AppEvent[], own: AppEvent[], ordered: AppEvent[]): NotesState {
-  const fold = new LogFold(INITIAL_STATE);
-  const notes = foldNotes(EMPTY_NOTES, base);
-  fold.enterSync({ head: base.length, notes }, []);
-  fold.confirmLocal(own, 'this-tab');
-  fold.advance(ordered.map((event, i) => ({ sseq: base.length + 1 + i, event })));
-  return fold.confirmed.notes;
-}
 
 describe('a change on the note’s current revision', () => {
   it('applies its blocks and title: note_{id} is the joined HTML of the blocks, no copy', () => {

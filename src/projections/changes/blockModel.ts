@@ -188,6 +188,30 @@ export class IdAlphabet {
 }
 
 type Entry = Y.Map<unknown>;
+/** A delete set's ranges by client, as an update carries them (sorted by clock). */
+type DeleteRanges = Map<number, { clock: number; len: number }[]>;
+
+/** The deletes `update` (v2) names itself, sorted by clock per client. */
+function deleteRanges(update: Uint8Array): DeleteRanges {
+  const ranges: DeleteRanges = new Map();
+  for (const [client, list] of Y.decodeUpdateV2(update).ds.clients) {
+    const sorted = [...list].sort((a, b) => a.clock - b.clock);
+    ranges.set(client, sorted);
+  }
+  return ranges;
+}
+
+/** Whether `ranges` delete every clock of client `client` from `clock` for `length`. */
+function covers(ranges: DeleteRanges, client: number, clock: number, length: number): boolean {
+  let from = clock;
+  const end = clock + length;
+  for (const range of ranges.get(client) ?? []) {
+    if (range.clock > from) return false;
+    if (range.clock + range.len > from) from = range.clock + range.len;
+    if (from >= end) return true;
+  }
+  return from >= end;
+}
 
 /** Put `block` and its descendants in `into`, by id. */
 function addTree(into: Map<string, PlainBlock>, block: PlainBlock): void {
@@ -316,6 +340,34 @@ export class YBlockDoc {
     this.doc.on('afterTransaction', listen);
     try {
       return { result: work(), touched };
+    } finally {
+      this.doc.off('afterTransaction', listen);
+    }
+  }
+
+  /**
+   * Apply `update` (v2) with `apply` and return what it returns with the ids of the blocks (any level)
+   * it deleted while they held content its device had not seen: items inside a deleted block that the
+   * update does not delete itself but that went with the block (text typed, formatting, props or
+   * children added on another device meanwhile). Yjs lets such a delete win; the notes fold keeps
+   * that content (docs/architecture.md "Saves as changes", where a conflict copy remains).
+   */
+  droppingUnseen<T>(update: Uint8Array, apply: () => T): { result: T; dropped: Set<string> } {
+    const dropped = new Set<string>();
+    const listen = (transaction: Y.Transaction) => {
+      if (transaction.deleteSet.clients.size === 0) return;
+      let named: DeleteRanges | null = null;
+      Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+        if (!(struct instanceof Y.Item) || !(struct.parent instanceof Y.AbstractType) || struct.parent === this.entryMap) return;
+        named ??= deleteRanges(update);
+        if (covers(named, struct.id.client, struct.id.clock, struct.length)) return;
+        const id = this.entryIdOf(struct.parent as SharedType);
+        if (id !== null && !this.entries.has(id)) dropped.add(id);
+      });
+    };
+    this.doc.on('afterTransaction', listen);
+    try {
+      return { result: apply(), dropped };
     } finally {
       this.doc.off('afterTransaction', listen);
     }

@@ -9,6 +9,11 @@ export interface ChainMerge {
   changed: Map<string, PlainBlock>;
   /** Whether the update was damaged (not an update Yjs reads): the document did not change. */
   damaged: boolean;
+  /**
+   * Top-level blocks of `previous` that the update deleted (or deleted something within) while they
+   * held content its device had not seen: edits made after its base, which the delete took with it.
+   */
+  dropped: string[];
 }
 
 /**

@@ -137,6 +137,8 @@ function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody 
   const next = withUpdate(chain, payload.update);
   const merged = chainEngine().merge(chain, next, start, payload.update, previous.blocks);
   if (merged.damaged) return body;
+  if (merged.dropped.length) droppedBy.set(body, { update: payload.update, doc: assemble(merged.dropped, entriesOf(previous)) });
+  else droppedBy.delete(body);
   const before = entriesOf(previous);
   const brought = new Map((payload.blocks ?? []).map((c) => [c.block.id, c]));
   const stale = new Set(chain.stale ?? []);
@@ -157,6 +159,13 @@ function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody 
   }
   return chainBody(assemble(merged.order, entries), next, stale);
 }
+
+/**
+ * The blocks a merge into a body dropped with edits the merged change had not seen, as they were
+ * before it (their blocks and HTML), by the body merged into: kept with the fold's cache of bodies,
+ * so folding the same change again finds them without merging again.
+ */
+const droppedBy = new WeakMap<NoteBody, { update: string; doc: Doc }>();
 
 /** Id of the revision a merge makes: derived from the revision it merged into and the event (FNV-1a, 64 bits as two halves). */
 function mergedRevisionId(previous: string, eventId: string): string {
@@ -236,7 +245,11 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
     // A damaged update merges nothing: the change is left out (a body not read yet cannot tell).
     if (next === body && !isPendingBody(body)) return;
     revId = mergedRevisionId(rev.id, event.id);
-    if (!isPendingBody(next)) keepDeletedEdits(draft, event, id, next);
+    if (!isPendingBody(next)) {
+      keepDeletedEdits(draft, event, id, next);
+      const dropped = droppedBy.get(body);
+      if (dropped?.update === payload.update) keepEditsDeleted(draft, id, dropped.doc, rev);
+    }
   }
   if (next === null) {
     const holder = route ? copyHolding(notes, id, payload.start) : undefined;
@@ -304,6 +317,26 @@ function keepDeletedEdits(draft: NotesDraft, event: Changed, id: string, merged:
   draft.write('bodies')[copyId] = chainBody(carried({ ...event.payload, blocks: lost }), { updates: [], parts: [] });
   // No chain: later changes of the note's chain stay with the note.
   draft.write('revs')[copyId] = ref({ id: event.id, origin: true, copyOf: id, partial: true }, event.device);
+  copyOrganisation(draft, id, copyId);
+}
+
+/**
+ * Blocks a merged change deleted that had been edited after its base, on a device it had not heard
+ * from: Yjs lets the delete win, so the blocks as the note held them before it (`doc`) are kept as a
+ * copy right after the note, titled as a conflict after the revision they come from (`kept`, the
+ * note's revision before the merge), with no chain, the same way as the other order keeps them
+ * (docs/product.md "Two tabs, two devices").
+ */
+function keepEditsDeleted(draft: NotesDraft, id: string, doc: Doc, kept: NoteRevisionRef): void {
+  const notes = draft.state;
+  const modified = notes.meta[id].modified;
+  const copyId = copyNoteId(notes, modified);
+  const order = draft.write('order');
+  order.splice(order.indexOf(id) + 1, 0, copyId);
+  const device = kept.device ? notes.devices[kept.device] : undefined;
+  draft.write('meta')[copyId] = { title: copyTitle(notes.meta[id].title, device, modified), modified };
+  draft.write('bodies')[copyId] = chainBody(doc, { updates: [], parts: [] });
+  draft.write('revs')[copyId] = ref({ id: kept.id, origin: true, copyOf: id, partial: true }, kept.device);
   copyOrganisation(draft, id, copyId);
 }
 

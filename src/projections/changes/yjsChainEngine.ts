@@ -44,6 +44,15 @@ function applyStored(model: YBlockDoc, update: string): boolean {
   }
 }
 
+/** The bytes of a stored update, or null when it is not base64 (damaged). */
+function readable(update: string): Uint8Array | null {
+  try {
+    return updateFromBase64(update);
+  } catch {
+    return null;
+  }
+}
+
 /** The document of `chain`, which started at revision `start`. */
 function build(chain: NoteChain, start: string): YBlockDoc {
   const model = new YBlockDoc();
@@ -57,14 +66,24 @@ function build(chain: NoteChain, start: string): YBlockDoc {
 export const yjsChainEngine: ChainEngine = {
   merge(from, to, start, update, previous): ChainMerge {
     const model = take(from) ?? build(from, start);
-    const { result: applied, touched } = model.touching(() => applyStored(model, update));
+    const bytes = readable(update);
+    if (!bytes) return { order: [], changed: new Map(), damaged: true, dropped: [] };
+    const {
+      result: { result: applied, touched },
+      dropped: droppedIds,
+    } = model.droppingUnseen(bytes, () => model.touching(() => applyStored(model, update)));
     const damaged = !applied;
     if (damaged) {
       // The model may hold part of what it read: build it again from the chain when next needed.
-      return { order: [], changed: new Map(), damaged };
+      return { order: [], changed: new Map(), damaged, dropped: [] };
     }
     const { top, topOf } = model.structure();
     const before = topLevelOf(previous);
+    const dropped = new Set<string>();
+    for (const id of droppedIds) {
+      const under = before.get(id);
+      if (under !== undefined) dropped.add(under);
+    }
     const wasTop = new Set(previous.map((block) => block.id));
     const wanted = new Set<string>();
     for (const id of touched) {
@@ -75,7 +94,7 @@ export const yjsChainEngine: ChainEngine = {
     const changed = new Map<string, PlainBlock>();
     if (wanted.size) for (const block of model.readTop(wanted)) if (wanted.has(block.id)) changed.set(block.id, block);
     keep(to, model);
-    return { order: top, changed, damaged };
+    return { order: top, changed, damaged, dropped: previous.map((block) => block.id).filter((id) => dropped.has(id)) };
   },
   follow(from, to, update) {
     const model = take(from);

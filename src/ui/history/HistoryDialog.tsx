@@ -17,6 +17,7 @@ const KIND_LABELS: Record<Revision['kind'], string> = {
   filed: 'Moved',
   tagged: 'Tagged',
   untagged: 'Untagged',
+  copied: 'Saved to a conflict copy',
   shared: 'Shared by link',
   'share-changed': 'Link changed',
   'share-stopped': 'Stopped sharing',
@@ -96,6 +97,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
                     {r.from ? ` from ${r.from}` : ''}
                     {detailText(r)}
                     {r.link ? ` (${linkText(r.link)})` : ''}
+                    {r.copy ? (r.kind === 'copied' ? ` “${r.copy}”` : `, part kept in the conflict copy “${r.copy}”`) : ''}
                     {r === current ? ' (current)' : ''}
                   </span>
                   <time dateTime={r.at}>{format(new Date(r.at), 'PP p')}</time>

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
-import type { AppState } from '../../projections/notesState';
+import type { AppEvent } from '../../../catalog';
+import type { AppState, NotesState } from '../../projections/notesState';
+import { targetNoteId } from '../../projections/noteIdentity';
 import { storageKeyList } from '../../projections/storageKeys';
 import { openShares } from '../../projections/sharedLinks';
 import { VirtualLines } from './VirtualLines';
@@ -15,14 +17,25 @@ function keyLine(key: string, value: string): string {
   return `${JSON.stringify(key)}: ${JSON.stringify(value.slice(0, VALUE_SHOWN_CHARS)).slice(0, -1)}…" (${value.length.toLocaleString()} characters)`;
 }
 
+/** The live note `event` is about (docs/architecture.md "Note identity"), if it names one. */
+function eventNote(notes: NotesState, event: AppEvent): string | undefined {
+  const payload = event.payload as { id?: unknown; ref?: string };
+  if (!event.type.startsWith('note.') || typeof payload.id !== 'string') return undefined;
+  const id = targetNoteId(notes, { id: payload.id, ref: payload.ref });
+  return notes.meta[id] ? id : undefined;
+}
+
 /**
  * The projected state at a replay step (docs/product.md "Event log tools"): the notes, the selected
- * note read-only, the starred set, the notebooks and tags, the open shared links and the localStorage keys. The notes and the keys are lists of
+ * note read-only (until a note is selected, the note the step's event is about), the starred set, the notebooks and tags, the open shared links and the localStorage keys. The notes and the keys are lists of
  * which only the lines in view are rendered, so a step costs the same at 10 notes and at 10,000.
  */
-export function ReplayState({ state }: { state: AppState }) {
+export function ReplayState({ state, event }: { state: AppState; event?: AppEvent }) {
   const { notes } = state;
-  const selected = state.view.selectedId;
+  // A synced device's log has its selections after the account's events: until one, the note the step's event is about.
+  const chosen = state.view.selectedId;
+  const about = chosen === null && event ? eventNote(notes, event) : undefined;
+  const selected = chosen ?? about ?? null;
   const starred = useMemo(() => new Set(notes.starred), [notes.starred]);
   const keys = useMemo(() => storageKeyList(notes), [notes]);
   // The links open at this step (docs/product.md "Share a note"), by their notes' titles.
@@ -57,7 +70,7 @@ export function ReplayState({ state }: { state: AppState }) {
         />
       </section>
       <section aria-label="Selected note at this step">
-        <h3>Selected note</h3>
+        <h3>{about ? 'Note of this event' : 'Selected note'}</h3>
         {selected && html === '' ? (
           <p className="muted">(empty note)</p>
         ) : selected && html !== undefined ? (

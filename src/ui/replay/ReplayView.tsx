@@ -156,7 +156,7 @@ export function ReplayView() {
               </pre>
             )}
           </section>
-          {state && <ReplayState state={state} />}
+          {state && <ReplayState state={state} event={current} />}
         </div>
       </div>
     </main>
