@@ -1,13 +1,18 @@
 import { inBackground } from '../../lib/scheduler';
 import { loadChainEngine } from '../../projections/changes/chainEngine';
 import type { AppState } from '../../projections/notesState';
+import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { ChangeModel, ChangesHolder } from './changeModel';
 
 /**
  * Saves as changes on the device (docs/architecture.md "Saves as changes"): the shown note's Y.Doc is
  * made after the note is editable, with Yjs loaded then (the chain engine the notes fold merges with
- * comes in the same chunk); until it is ready a save carries the whole body, so nothing typed waits for it.
+ * comes in the same chunk), in background slices so typing goes on meanwhile; until it is ready a save
+ * carries the whole body, so nothing typed waits for it.
  */
+
+/** How long one background slice of making the change model runs before it yields (ms). */
+const SLICE_MS = 8;
 
 let loading: Promise<typeof ChangeModel> | null = null;
 
@@ -18,27 +23,41 @@ function loadChangeModel(): Promise<typeof ChangeModel> {
 }
 
 /**
- * Make the change model of the note `shown` shows at its base revision, in a background task once Yjs has
- * loaded; `state` gives the log's state then. Dropped when the note, or its revision, changed meanwhile
- * (whoever changed it asks again). Never throws: a model that cannot be made leaves whole-body saves.
+ * Make the change model of the note `shown` shows at its base revision, in background slices once Yjs
+ * has loaded; `state` gives the log's state then, `document` the editor's blocks (read once the model's
+ * document is made: blocks equal to the saved body are taken as saved, so the first save carries and
+ * compares only what changed). Dropped when the note, or its revision, changed meanwhile (whoever
+ * changed it asks again). Never throws: a model that cannot be made leaves whole-body saves.
  */
-export function prepareChanges(shown: ChangesHolder, state: () => AppState): void {
+export function prepareChanges(shown: ChangesHolder, state: () => AppState, document?: () => readonly PlainBlock[]): void {
   shown.changes = null;
   const { noteId, baseRev } = shown;
   const request = {};
   shown.preparing = request;
   if (noteId === null || baseRev === undefined) return;
-  const current = () => shown.preparing === request && shown.noteId === noteId && shown.baseRev === baseRev;
+  const current = () =>
+    shown.preparing === request && shown.noteId === noteId && shown.baseRev === baseRev && state().notes.revs[noteId]?.id === baseRev;
   loadChangeModel().then(
     (Model) =>
       inBackground(() => {
+        if (!current()) return;
         const notes = state().notes;
-        if (!current() || notes.revs[noteId]?.id !== baseRev) return;
-        try {
-          shown.changes = Model.open(notes.bodies[noteId], notes.revs[noteId]);
-        } catch (error) {
-          console.error("NotePad: the note's changes could not be read; its saves carry the whole note", error);
-        }
+        const steps = Model.opening(notes.bodies[noteId], notes.revs[noteId], document);
+        const slice = () => {
+          if (!current()) return void steps.return(null);
+          const until = performance.now() + SLICE_MS;
+          try {
+            for (;;) {
+              const step = steps.next();
+              if (step.done) return void (shown.changes = step.value);
+              if (performance.now() >= until) break;
+            }
+          } catch (error) {
+            return console.error("NotePad: the note's changes could not be read; its saves carry the whole note", error);
+          }
+          inBackground(slice);
+        };
+        slice();
       }),
     (error: unknown) => console.error('NotePad: the changes engine could not load; saves carry the whole note', error),
   );
