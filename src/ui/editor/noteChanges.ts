@@ -1,4 +1,4 @@
-import { inBackground } from '../../lib/scheduler';
+import { inBackground, inNextTask } from '../../lib/scheduler';
 import { loadChainEngine } from '../../projections/changes/chainEngine';
 import type { AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
@@ -6,13 +6,27 @@ import type { ChangeModel, ChangesHolder } from './changeModel';
 
 /**
  * Saves as changes on the device (docs/architecture.md "Saves as changes"): the shown note's Y.Doc is
- * made after the note is editable, with Yjs loaded then (the chain engine the notes fold merges with
- * comes in the same chunk), in background slices so typing goes on meanwhile; until it is ready a save
- * carries the whole body, so nothing typed waits for it.
+ * made after the note is editable, with Yjs loaded once it has been painted (the chain engine the notes
+ * fold merges with comes in the same chunk), in background slices so typing goes on meanwhile; until it
+ * is ready a save carries the whole body, so nothing typed waits for it.
  */
 
 /** How long one background slice of making the change model runs before it yields (ms). */
 const SLICE_MS = 8;
+/** How long to wait for a frame before loading Yjs anyway (ms): a hidden tab paints none. */
+const PAINT_WAIT_MS = 500;
+
+/** Run `work` once, after the frame being made and the next have been painted, or after PAINT_WAIT_MS if no frame comes. */
+function afterPaint(work: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => inNextTask(run)));
+  setTimeout(run, PAINT_WAIT_MS);
+}
 
 let loading: Promise<typeof ChangeModel> | null = null;
 
@@ -37,38 +51,42 @@ export function prepareChanges(shown: ChangesHolder, state: () => AppState, docu
   if (noteId === null || baseRev === undefined) return;
   const current = () =>
     shown.preparing === request && shown.noteId === noteId && shown.baseRev === baseRev && state().notes.revs[noteId]?.id === baseRev;
-  loadChangeModel().then(
-    (Model) =>
-      inBackground(() => {
-        if (!current()) return;
-        const notes = state().notes;
-        const steps = Model.opening(notes.bodies[noteId], notes.revs[noteId], document);
-        const made = { began: performance.now(), slices: 0, longestSliceMs: 0 };
-        const slice = () => {
-          if (!current()) return void steps.return(null);
-          const sliceStart = performance.now();
-          const until = sliceStart + SLICE_MS;
-          made.slices++;
-          try {
-            for (;;) {
-              const step = steps.next();
-              if (step.done) {
-                shown.changes = step.value;
-                made.longestSliceMs = Math.max(made.longestSliceMs, performance.now() - sliceStart);
-                return measureMade(made);
+  // Yjs is not part of the first screen: it loads after the note has been painted.
+  afterPaint(() => {
+    if (!current()) return;
+    loadChangeModel().then(
+      (Model) =>
+        inBackground(() => {
+          if (!current()) return;
+          const notes = state().notes;
+          const steps = Model.opening(notes.bodies[noteId], notes.revs[noteId], document);
+          const made = { began: performance.now(), slices: 0, longestSliceMs: 0 };
+          const slice = () => {
+            if (!current()) return void steps.return(null);
+            const sliceStart = performance.now();
+            const until = sliceStart + SLICE_MS;
+            made.slices++;
+            try {
+              for (;;) {
+                const step = steps.next();
+                if (step.done) {
+                  shown.changes = step.value;
+                  made.longestSliceMs = Math.max(made.longestSliceMs, performance.now() - sliceStart);
+                  return measureMade(made);
+                }
+                if (performance.now() >= until) break;
               }
-              if (performance.now() >= until) break;
+              made.longestSliceMs = Math.max(made.longestSliceMs, performance.now() - sliceStart);
+            } catch (error) {
+              return console.error("NotePad: the note's changes could not be read; its saves carry the whole note", error);
             }
-            made.longestSliceMs = Math.max(made.longestSliceMs, performance.now() - sliceStart);
-          } catch (error) {
-            return console.error("NotePad: the note's changes could not be read; its saves carry the whole note", error);
-          }
-          inBackground(slice);
-        };
-        slice();
-      }),
-    (error: unknown) => console.error('NotePad: the changes engine could not load; saves carry the whole note', error),
-  );
+            inBackground(slice);
+          };
+          slice();
+        }),
+      (error: unknown) => console.error('NotePad: the changes engine could not load; saves carry the whole note', error),
+    );
+  });
 }
 
 /**
