@@ -159,7 +159,7 @@ export async function measureAutosave(page: Page): Promise<EditorRun['autosave']
 }
 
 /** How making the change model went (NotePad; call after the autosave): null when it was not made. */
-export async function measureModel(page: Page): Promise<EditorRun['model']> {
+async function measureModel(page: Page): Promise<EditorRun['model']> {
   return page.evaluate((delay) => {
     const m = performance.getEntriesByName('notepad:change-model')[0] as PerformanceMeasure | undefined;
     if (!m) return null;

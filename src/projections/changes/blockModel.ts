@@ -313,11 +313,14 @@ export class YBlockDoc {
    * Take `saved` (the blocks the document holds, as stored) as applied, with every block of `shown` (the
    * editor's block objects) equal to the saved block of its id in its place: the next save compares only
    * the shown blocks that differ from what was saved, and still deletes saved blocks the editor no longer
-   * has. A generator of one step per top-level block of `shown`, so a caller can spread the work over tasks.
+   * has. A generator of one step per top-level block of `saved` and of `shown`, so a caller can spread the work over tasks.
    */
   *markSaved(saved: readonly PlainBlock[], shown: readonly PlainBlock[]): Generator<void, void, void> {
     const savedById = new Map<string, PlainBlock>();
-    for (const block of saved) addTree(savedById, block);
+    for (const block of saved) {
+      yield;
+      addTree(savedById, block);
+    }
     const next = new Map(savedById);
     const mark = (block: PlainBlock) => {
       const stored = savedById.get(block.id);
