@@ -83,6 +83,22 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
             .join(', ')} ms (task/rendering); ${saves.length}/${runs.notepad.length} saves seen`,
         ),
       );
+      const models = runs.notepad.map((r) => r.model).filter((m): m is NonNullable<typeof m> => !!m);
+      figures.push(
+        limitFigure(
+          'changes.model.5000blocks.longest-slice',
+          'ms',
+          models.map((m) => m.longestSliceMs),
+          50,
+          `making the change model after the note opened, in background slices: built in ${models
+            .map((m) => `${m.buildMs.toFixed(0)} ms/${m.slices} slices`)
+            .join(
+              ', ',
+            )}; longest long task meanwhile (any cause) ${models.map((m) => m.longestTaskMs.toFixed(0)).join(', ')} ms; ready before typing ${
+            models.filter((m) => m.readyBeforeTyping).length
+          }/${models.length}, before the autosave ${models.filter((m) => m.readyBeforeSave).length}/${models.length}; ${models.length}/${runs.notepad.length} made`,
+        ),
+      );
       const heap = (side: typeof runs.notepad) => side.map((r) => (r.heapBytes ?? Number.NaN) / KB / KB).filter((x) => !Number.isNaN(x));
       figures.push(
         ratioFigure('memory.heap.5000blocks', 'MiB', heap(runs.notepad), heap(runs.baseline), 1.5, 'usedJSHeapSize after gc(), note open'),

@@ -8,6 +8,7 @@ import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import { updateFromBase64 } from '../../src/projections/changes/updateBytes';
 import { ChangeModel, orderSplices } from '../../src/ui/editor/changeModel';
 import { captureBody } from '../../src/ui/editor/noteDocument';
+import { prepareChanges } from '../../src/ui/editor/noteChanges';
 import { appendSave, noShownNote, saveShownNote, showNoteOf, type ShownNote } from '../../src/ui/editor/noteSave';
 import { showRemoteChange } from '../../src/ui/editor/remoteChanges';
 import { noteSchema, type NoteBlock, type NoteEditor } from '../../src/ui/editor/schema';
@@ -31,8 +32,8 @@ const paragraphs = (count: number, prefix = 'p') =>
     content: `Paragraph ${i} of the note, with a few words in it.`,
   })) as unknown as NoteBlock[];
 
-/** A log holding note NOTE saved whole from `editor` (showing `blocks`), and the editor's shown note with its change model. */
-async function noteShown(blocks: NoteBlock[], storage: LogStorage = createMemoryLogStorage()) {
+/** A log holding note NOTE saved whole from `editor` (showing `blocks`), and the editor's shown note with its change model (`withModel`). */
+async function noteShown(blocks: NoteBlock[], storage: LogStorage = createMemoryLogStorage(), withModel = true) {
   const editor = BlockNoteEditor.create({ schema: noteSchema });
   editor.replaceBlocks(editor.document, blocks);
   const log = new EventLog({ storage });
@@ -43,7 +44,7 @@ async function noteShown(blocks: NoteBlock[], storage: LogStorage = createMemory
   const shown = noShownNote();
   showNoteOf(shown, NOTE, log.state);
   const opening = performance.now();
-  shown.changes = ChangeModel.open(log.state.notes.bodies[NOTE], log.state.notes.revs[NOTE]);
+  if (withModel) shown.changes = ChangeModel.open(log.state.notes.bodies[NOTE], log.state.notes.revs[NOTE], () => editor.document);
   const openMs = performance.now() - opening;
   return { editor, log, shown, storage, openMs };
 }
@@ -101,6 +102,55 @@ describe('a save of the shown note as a change', () => {
     await again.load();
     expect(again.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
   }, 120_000);
+
+  it('makes the model in the background from the note as shown then: a first save after opening a big note carries and compares only the blocks typed in', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(5000), undefined, false);
+    const startRev = shown.baseRev!;
+    captureBody(editor);
+    prepareChanges(
+      shown,
+      () => log.state,
+      () => editor.document,
+    );
+    expect(shown.changes).toBeNull();
+    // Typed while the model is being made: the model takes the editor's document as it is once made.
+    appendWord(editor, 'p20', 'early');
+    await vi.waitFor(() => expect(shown.changes).not.toBeNull(), { timeout: 60_000, interval: 50 });
+    appendWord(editor, 'p2500', 'hello');
+    expect(shown.changes!.unsaved(editor.document as never)).toEqual(['p20', 'p2500']);
+    expect(await saveShownNote(log, shown, NOTE, () => captureBody(editor))).toEqual({ skipped: false });
+    const first = await lastChange(storage);
+    expect(first.payload.blocks?.map((c) => c.block.id)).toEqual(['p20', 'p2500']);
+    expect(first.payload.start).toBe(startRev);
+    expect(first.payload.order).toBeUndefined();
+    expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+    // Only the block typed in next is compared at the save after.
+    appendWord(editor, 'p4000', 'world');
+    expect(shown.changes!.unsaved(editor.document as never)).toEqual(['p4000']);
+    const again = new EventLog({ storage });
+    await saveShownNote(log, shown, NOTE, () => captureBody(editor));
+    await again.load();
+    expect(again.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+  }, 120_000);
+
+  it('carries the whole body while the model is being made, and changes once it is made from that body', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(300), undefined, false);
+    prepareChanges(
+      shown,
+      () => log.state,
+      () => editor.document,
+    );
+    appendWord(editor, 'p5', 'before');
+    await saveShownNote(log, shown, NOTE, () => captureBody(editor));
+    expect((await stored(storage)).at(-1)!.type).toBe('note.body-saved');
+    await vi.waitFor(() => expect(shown.changes).not.toBeNull(), { timeout: 60_000, interval: 20 });
+    expect(shown.changes!.start).toBe(log.state.notes.revs[NOTE].id);
+    appendWord(editor, 'p7', 'after');
+    await saveShownNote(log, shown, NOTE, () => captureBody(editor));
+    const change = await lastChange(storage);
+    expect(change.payload.blocks?.map((c) => c.block.id)).toEqual(['p7']);
+    expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+  }, 60_000);
 
   it('carries inserted, deleted and moved blocks as order splices, and skips a save that changes nothing', async () => {
     const { editor, log, shown, storage } = await noteShown(paragraphs(6));

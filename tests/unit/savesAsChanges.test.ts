@@ -175,6 +175,59 @@ describe("the block model (a'): a Y.Doc beside the editor, saved block by block"
     expect(merged.map(textOf)).toEqual(['First paragraph, edited on A.', 'Second paragraph here.', 'Third paragraph, edited on B.']);
   });
 
+  it("writes a chain's first state in steps as the same items the fold starts the chain with, and saves from it as this device", () => {
+    const blocks: PlainBlock[] = [
+      {
+        id: 'h1',
+        type: 'heading',
+        props: { level: 2, textColor: 'default', backgroundColor: 'default', textAlignment: 'left', isToggleable: false },
+        content: [
+          { type: 'text', text: 'Bold ', styles: { bold: true } },
+          { type: 'link', href: 'https://example.com/', content: [{ type: 'text', text: 'a link', styles: { italic: true } }] },
+        ],
+        children: [para('h1a', 'A child.'), { ...para('h1b', 'Another child.'), children: [para('h1b1', 'A grandchild.')] }],
+      },
+      ...NOTE,
+      {
+        id: 't1',
+        type: 'table',
+        props: { textColor: 'default' },
+        content: { type: 'tableContent', rows: [{ cells: [[]] }] },
+        children: [],
+      },
+      { id: 'e1', type: 'paragraph', props: {}, children: [] },
+    ];
+    const model = new YBlockDoc();
+    const own = model.doc.clientID;
+    let steps = 0;
+    for (const _ of model.writeFirstState(blocks, 'revision-1')) steps++;
+    expect(steps).toBe(blocks.length);
+    expect(Y.encodeStateAsUpdateV2(model.doc)).toEqual(YBlockDoc.initialState(blocks, 'revision-1'));
+    expect(model.doc.clientID).toBe(own);
+    // A device that started the same chain from the stored first state merges this one's edit without doubling the note.
+    const other = YBlockDoc.fromUpdates([YBlockDoc.initialState(blocks, 'revision-1')]);
+    const edit = model.save(withText(model.toBlocks(), 1, 'First paragraph, edited.'));
+    Y.applyUpdateV2(other.doc, edit!);
+    expect(JSON.stringify(other.toBlocks())).toBe(JSON.stringify(model.toBlocks()));
+    expect(other.toBlocks().map((b) => b.id)).toEqual(blocks.map((b) => b.id));
+    expect(textOf(other.toBlocks()[1])).toBe('First paragraph, edited.');
+  });
+
+  it('takes the shown blocks equal to the saved ones as saved: the next save compares only the others and still deletes what the editor removed', () => {
+    const model = new YBlockDoc();
+    for (const _ of model.writeFirstState(NOTE, 'revision-1'));
+    // The editor's own objects: equal to the saved blocks except b2, edited before the model was ready, and b3, deleted.
+    const shown = [
+      structuredClone(NOTE[0]),
+      { ...structuredClone(NOTE[1]), content: [{ type: 'text', text: 'Typed early.', styles: {} }] },
+    ];
+    for (const _ of model.markSaved(NOTE, shown));
+    expect(model.unapplied(shown)).toEqual(['b2']);
+    model.save(shown);
+    expect(model.toBlocks().map(textOf)).toEqual(['First paragraph.', 'Typed early.']);
+    expect(model.doc.getMap('blocks').has('b3')).toBe(false);
+  });
+
   it("two devices that start the chain from the same body with random client ids lose one side's edits", () => {
     const a = new YBlockDoc();
     a.save(NOTE);

@@ -22,6 +22,20 @@ export interface EditorRun {
     tasks: number;
     savedAfterMs: number;
   } | null;
+  /** NotePad: making the note's change model after it opened (the app's `notepad:change-model` measure). */
+  model?: {
+    /** From its first background slice to its last. */
+    buildMs: number;
+    slices: number;
+    /** The longest slice, as the app timed it. */
+    longestSliceMs: number;
+    /** The longest long task (>= 50 ms, any cause) while it was made; 0: none. */
+    longestTaskMs: number;
+    /** Whether it was ready before the first key (false: keys were typed while it was made). */
+    readyBeforeTyping: boolean;
+    /** Whether it was ready before the autosave (else that save carried the whole body). */
+    readyBeforeSave: boolean;
+  } | null;
 }
 
 /** How many keys one run types (first 3 are warm-up, dropped). */
@@ -104,6 +118,9 @@ export async function typeKeys(page: Page, keys = KEYS): Promise<number[]> {
     .filter((ms) => Number.isFinite(ms));
 }
 
+/** The autosave's pause after the last key before it saves (docs/product.md). */
+const AUTOSAVE_DELAY_MS = 2000;
+
 /** How long after the last key the autosave figure watches the main thread (the save starts 2,000 ms after it). */
 const AUTOSAVE_WINDOW_MS = 4000;
 
@@ -141,6 +158,28 @@ export async function measureAutosave(page: Page): Promise<EditorRun['autosave']
   };
 }
 
+/** How making the change model went (NotePad; call after the autosave): null when it was not made. */
+async function measureModel(page: Page): Promise<EditorRun['model']> {
+  return page.evaluate((delay) => {
+    const m = performance.getEntriesByName('notepad:change-model')[0] as PerformanceMeasure | undefined;
+    if (!m) return null;
+    const end = m.startTime + m.duration;
+    const detail = m.detail as { slices: number; longestSliceMs: number };
+    const tasks = window.__probe.longtasks.filter((t) => t.start + t.duration > m.startTime && t.start < end);
+    const keys = window.__probe.keys;
+    const firstKey = keys[0]?.t0 ?? Number.POSITIVE_INFINITY;
+    const saveAt = (keys.at(-1)?.t1 ?? Number.POSITIVE_INFINITY) + delay;
+    return {
+      buildMs: m.duration,
+      slices: detail.slices,
+      longestSliceMs: detail.longestSliceMs,
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      readyBeforeTyping: end <= firstKey,
+      readyBeforeSave: end <= saveAt,
+    };
+  }, AUTOSAVE_DELAY_MS);
+}
+
 /** One full editor run on `app`: open, heap, type, and for NotePad's big note the autosave. */
 export async function editorRun(
   browser: Browser,
@@ -161,7 +200,8 @@ export async function editorRun(
     const heapBytes = await heapAfterGc(page);
     const keyMs = await typeKeys(page);
     const autosave = withAutosave ? await measureAutosave(page) : undefined;
-    return { readyMs, heapBytes, keyMs, autosave };
+    const model = app === 'notepad' && withAutosave ? await measureModel(page) : undefined;
+    return { readyMs, heapBytes, keyMs, autosave, model };
   } finally {
     await page.close();
     if (!seeded) await context.close();

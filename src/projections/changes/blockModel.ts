@@ -213,6 +213,27 @@ function covers(ranges: DeleteRanges, client: number, clock: number, length: num
   return from >= end;
 }
 
+/** Whether two JSON values are equal, whatever the order of their keys (fields holding undefined count as missing). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Attrs;
+  const y = b as Attrs;
+  let keys = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    keys++;
+    if (!sameValue(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) keys--;
+  return keys === 0;
+}
+
 /** Put `block` and its descendants in `into`, by id. */
 function addTree(into: Map<string, PlainBlock>, block: PlainBlock): void {
   into.set(block.id, block);
@@ -274,11 +295,72 @@ export class YBlockDoc {
     Y.applyUpdateV2(this.doc, update, 'remote');
   }
 
+  /**
+   * Write the first state of a chain started at `revision` from `blocks` (a whole body's document) into this
+   * empty document: the items `initialState` makes, as the client derived from `revision` and in the same
+   * order, so the document is the one every device starts the chain from, without encoding and applying an
+   * update. A generator of one step per top-level block (one transaction each), so a caller can spread the
+   * work over tasks; this device's own client id is back once it has run to its end.
+   */
+  *writeFirstState(blocks: readonly unknown[], revision: string): Generator<void, void, void> {
+    const own = this.doc.clientID;
+    const normal = normalBlocks(blocks, revision);
+    const next = new Map<string, PlainBlock>();
+    this.doc.clientID = clientIdOf(revision);
+    try {
+      // As `save` does: the top-level ids first, then each block's entry.
+      if (normal.length)
+        this.doc.transact(() =>
+          this.order.insert(
+            0,
+            normal.map((block) => block.id),
+          ),
+        );
+      for (const block of normal) {
+        yield;
+        this.doc.transact(() => this.syncBlock(block, next));
+      }
+    } finally {
+      this.doc.clientID = own;
+    }
+    this.applied = next;
+  }
+
   /** Take `blocks` (the editor's block objects) as what the document holds: the next save writes only blocks that differ from them. */
   markApplied(blocks: readonly PlainBlock[]): void {
     const next = new Map<string, PlainBlock>();
     for (const block of blocks) addTree(next, block);
     this.applied = next;
+  }
+
+  /**
+   * Take `saved` (the blocks the document holds, as stored) as applied, with every block of `shown` (the
+   * editor's block objects) equal to the saved block of its id in its place: the next save compares only
+   * the shown blocks that differ from what was saved, and still deletes saved blocks the editor no longer
+   * has. A generator of one step per top-level block of `saved` and of `shown`, so a caller can spread the work over tasks.
+   */
+  *markSaved(saved: readonly PlainBlock[], shown: readonly PlainBlock[]): Generator<void, void, void> {
+    const savedById = new Map<string, PlainBlock>();
+    for (const block of saved) {
+      yield;
+      addTree(savedById, block);
+    }
+    const next = new Map(savedById);
+    const mark = (block: PlainBlock) => {
+      const stored = savedById.get(block.id);
+      if (stored !== undefined && sameValue(stored, block)) addTree(next, block);
+      else for (const child of block.children) mark(child);
+    };
+    for (const block of shown) {
+      yield;
+      mark(block);
+    }
+    this.applied = next;
+  }
+
+  /** The top-level blocks of `blocks` the next save compares with the document (not known to be applied). @internal Test seam */
+  unapplied(blocks: readonly PlainBlock[]): string[] {
+    return blocks.filter((block) => !(this.entries.has(block.id) && this.applied.get(block.id) === block)).map((block) => block.id);
   }
 
   /** Forget that `ids` were applied: the next save compares them with the document again. */

@@ -69,7 +69,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     showNoteOf(shown, noteId, log.state);
     editor.isEditable = log.writable;
     // Its document for saves as changes is made once it is editable (Yjs is not part of the first load).
-    prepareChanges(shown, () => log.state);
+    prepareChanges(
+      shown,
+      () => log.state,
+      () => editor.document,
+    );
   }, [noteId, editor, log, autosave, shown, purifierReady]);
 
   // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
@@ -123,7 +127,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       if (!clean) return;
       if (showBody(editor, body)) {
         showNoteOf(shown, noteId, state);
-        prepareChanges(shown, () => log.state);
+        prepareChanges(
+          shown,
+          () => log.state,
+          () => editor.document,
+        );
         return;
       }
       // The new text needs DOMPurify (a link): check again with the latest state once it has loaded.

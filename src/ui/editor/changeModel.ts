@@ -88,28 +88,64 @@ export class ChangeModel {
    * The document of note body `body` at revision `rev`, as the notes fold will see it: its chain's first
    * state and every stored update, or, for a body without a chain, the first state a chain starting from
    * it has (`chainStartOrigin`). Null where a save must carry the whole body instead: a body not read yet,
-   * a note holding only what changes brought (`partial`), a chain whose state is missing.
+   * a note holding only what changes brought (`partial`), a chain whose state is missing. `shown` gives the
+   * editor's blocks: those equal to the saved body are taken as saved, so the first save compares only
+   * what differs (without it, every block is compared at the first save).
    */
-  static open(body: NoteBody | undefined, rev: NoteRevisionRef | undefined): ChangeModel | null {
+  static open(body: NoteBody | undefined, rev: NoteRevisionRef | undefined, shown?: () => readonly PlainBlock[]): ChangeModel | null {
+    const steps = ChangeModel.opening(body, rev, shown);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `open` as a generator of small steps (a top-level block written or compared, a stored update applied),
+   * so the editor can spread it over background tasks (noteChanges.ts); its value is `open`'s. The
+   * editor's blocks are read from `shown` after the document is made, so they are what it shows then.
+   */
+  static *opening(
+    body: NoteBody | undefined,
+    rev: NoteRevisionRef | undefined,
+    shown?: () => readonly PlainBlock[],
+  ): Generator<void, ChangeModel | null, void> {
     if (!body || !rev || isPendingBody(body) || rev.partial) return null;
     const model = new YBlockDoc();
+    let start: string;
+    let saved: readonly PlainBlock[];
+    let held: readonly string[] = [];
+    let top: string[] | null;
     if (rev.chain !== undefined) {
       const chain = body.chain;
       if (!chain) return null;
       const origin = chainOrigin(chain);
-      if (origin) model.applyRemote(YBlockDoc.initialState(origin, rev.chain));
-      for (const update of chain.updates) applyStored(model, update);
-      const blocks = bodyBlocks(body) as PlainBlock[] | undefined;
-      model.markApplied(blocks ?? []);
-      return new ChangeModel(rev.chain, model, chain.updates, topIds(blocks));
+      if (origin) yield* model.writeFirstState(origin, rev.chain);
+      for (const update of chain.updates) {
+        yield;
+        applyStored(model, update);
+      }
+      start = rev.chain;
+      held = chain.updates;
+      saved = (bodyBlocks(body) as PlainBlock[] | undefined) ?? [];
+      top = topIds(saved);
+    } else {
+      const origin = chainStartOrigin(body, rev.id);
+      if (origin) yield* model.writeFirstState(origin, rev.id);
+      yield;
+      const startDoc = chainStartDocument(body, rev.id);
+      start = rev.id;
+      saved = origin ?? [];
+      top = startDoc ? topIds(startDoc.blocks) : null;
     }
-    const origin = chainStartOrigin(body, rev.id);
-    if (origin) {
-      model.applyRemote(YBlockDoc.initialState(origin, rev.id));
-      model.markApplied(origin);
-    }
-    const startDoc = chainStartDocument(body, rev.id);
-    return new ChangeModel(rev.id, model, [], startDoc ? topIds(startDoc.blocks) : null);
+    yield;
+    yield* model.markSaved(saved, shown?.() ?? []);
+    return new ChangeModel(start, model, held, top);
+  }
+
+  /** The top-level blocks of `blocks` the next save compares with the document. @internal Test seam */
+  unsaved(blocks: readonly PlainBlock[]): string[] {
+    return this.model.unapplied(blocks);
   }
 
   /**

@@ -115,8 +115,12 @@ function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captu
     const written = log.append('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base });
     // The append is applied at once: the next save starts from this revision.
     shown.baseRev = log.state.notes.revs[noteId]?.id;
-    // The note now holds a whole body: its next chain of changes starts from it.
-    prepareChanges(shown, () => log.state);
+    // The note now holds a whole body: its next chain of changes starts from it (these blocks are that body).
+    prepareChanges(
+      shown,
+      () => log.state,
+      () => body.blocks,
+    );
     return written;
   };
 }
