@@ -3,6 +3,7 @@ import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../../c
 import type { EventLog } from '../../events/eventLog';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
+import { checkpointNotes } from './checkpointNotes';
 import { ALTERED_REASON } from './e2ee/seal';
 import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type OpenedPage, type PushAnswer } from './syncProtocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
@@ -337,19 +338,10 @@ export class SyncEngine {
       await this.log.serverSync.knowCheckpoint(this.checkpointHead);
     }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
-    // Bodies go without their BlockNote document: a new device reopens them from HTML, and the
-    // storage keys, which every device must agree on, hold only the HTML. A chain of changes goes
-    // whole: the next change of the note merges into it (docs/architecture.md "Saves as changes").
-    const bodies = Object.fromEntries(
-      Object.entries(base.notes.bodies).map(([id, body]) => [
-        id,
-        body.chain ? { html: body.html, chain: body.chain } : { html: body.html },
-      ]),
-    );
     await this.transport.putCheckpoint(this.options.deviceId, {
       serverSeq: base.head,
       format: CHECKPOINT_FORMAT,
-      state: { ...base.notes, bodies },
+      state: checkpointNotes(base.notes),
     });
     this.checkpointHead = base.head;
     await this.log.serverSync.knowCheckpoint(base.head);
