@@ -121,6 +121,8 @@ export class FakeTransport implements SyncTransport {
   /** While set, every push fails with this HTTP status before reaching the server (pulls still work). */
   failPushesWith: number | null = null;
   signedOut = false;
+  /** While set, every checkpoint upload fails with this HTTP status. */
+  failCheckpointsWith: number | null = null;
   pushes = 0;
 
   private readonly sealed: SyncTransport;
@@ -143,6 +145,7 @@ export class FakeTransport implements SyncTransport {
       },
       putCheckpoint: async (_deviceId, checkpoint) => {
         this.check();
+        if (this.failCheckpointsWith !== null) throw failure(this.failCheckpointsWith, 'the checkpoint was refused');
         this.server.checkpointStored = structuredClone(checkpoint);
       },
       live: (_deviceId, onHead) => this.server.listen((head) => this.online && onHead(head)),

@@ -64,4 +64,22 @@ describe('catching up after the host dropped events', () => {
     expect(keys(b)).toEqual(before);
     expect(keys(b)[`note_${id}`]).toBeUndefined();
   });
+
+  it('goes on syncing when the host refuses a checkpoint, and does not send it again at every sync', async () => {
+    const server = new FakeSyncServer();
+    const a = await device(server, 'refused-a');
+    await signIn(a);
+    a.transport.failCheckpointsWith = 403;
+    const id = newNote(a, 'Many saves');
+    for (let i = 0; i < 30; i++) save(a, id, `<p>save ${i}</p>`);
+    await durable();
+    await settle(server, [a]);
+    expect(server.checkpointStored).toBeNull();
+    expect(a.engine!.status$.value).toMatchObject({ state: 'synced', pending: 0 });
+    a.transport.failCheckpointsWith = null;
+    save(a, id, '<p>one more</p>');
+    await durable();
+    await settle(server, [a]);
+    expect(server.checkpointStored).toBeNull();
+  });
 });

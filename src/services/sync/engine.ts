@@ -338,11 +338,20 @@ export class SyncEngine {
       await this.log.serverSync.knowCheckpoint(this.checkpointHead);
     }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
-    await this.transport.putCheckpoint(this.options.deviceId, {
-      serverSeq: base.head,
-      format: CHECKPOINT_FORMAT,
-      state: checkpointNotes(base.notes),
-    });
+    try {
+      await this.transport.putCheckpoint(this.options.deviceId, {
+        serverSeq: base.head,
+        format: CHECKPOINT_FORMAT,
+        state: checkpointNotes(base.notes),
+      });
+    } catch (error) {
+      // Refused (the account takes checkpoints only with a proof this device could not make now): a
+      // checkpoint only spares new devices time, so syncing goes on and the next is tried later.
+      if (!(error instanceof SyncError && error.status === 403)) throw error;
+      this.options.logError?.(`NotePad sync: the checkpoint was refused (${error.message})`);
+      this.checkpointHead = base.head;
+      return;
+    }
     this.checkpointHead = base.head;
     await this.log.serverSync.knowCheckpoint(base.head);
   }
