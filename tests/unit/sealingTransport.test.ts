@@ -128,4 +128,19 @@ describe('the sealing transport', () => {
     expect(opened?.state.notebooks).toEqual({});
     expect(await read(await sealCheckpoint(mine.key, mine.userId, 6, { order: ['1700000000001'] }))).toBeNull();
   });
+
+  it('uses a checkpoint the build before saves as changes wrote (format notes-state/4+gzip), notes and shared links kept', async () => {
+    const mine = { userId: 'user-a', key: await key() };
+    const read = (c: SealedCheckpoint) => sealingTransport(wire(undefined, c).transport, async () => mine).checkpoint('web-device-a1');
+    const state = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: '1700000000002', title: 'Before changes' }),
+      ev('note.body-saved', { id: '1700000000002', html: '<p>whole body</p>' }),
+    ]);
+    const bodies = { '1700000000002': { html: '<p>whole body</p>' } };
+    const opened = await read(await sealCheckpointAs(mine, 9, 'notes-state/4+gzip', { ...state, bodies }));
+    expect(opened?.format).toBe(CHECKPOINT_FORMAT);
+    expect(opened?.serverSeq).toBe(9);
+    expect(opened?.state.meta['1700000000002'].title).toBe('Before changes');
+    expect(opened?.state.bodies['1700000000002']).toEqual({ html: '<p>whole body</p>' });
+  });
 });
