@@ -50,7 +50,7 @@ export interface UploadResult {
 }
 
 /** An account's events as the host serves them: their JSON as pulled (the stored text, with the page's framing) and the gzip answers' bytes. */
-export interface StoredBytes {
+interface StoredBytes {
   events: number;
   textBytes: number;
   gzipBytes: number;
