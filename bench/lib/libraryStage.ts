@@ -158,106 +158,149 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     raw.stored = stored;
     raw.seeded = seeded;
 
-    // The first open after the import reads every note; it stores their counts for the opens after it.
-    const firstPage = await context.newPage();
-    await openUsable(firstPage, ctx.origin, 3000);
-    const firstDashboard = await dashboardRun(firstPage);
-    await firstPage.close();
-    log(`dashboard first open ${firstDashboard.openMs.toFixed(0)} ms`);
-    const dashboards: DashboardRun[] = [];
-    for (let i = 0; i < ctx.runs; i++) {
-      const p = await context.newPage();
-      await openUsable(p, ctx.origin, 3000);
-      dashboards.push(await dashboardRun(p));
-      await p.close();
-      log(
-        `dashboard run ${i + 1}/${ctx.runs}: open ${dashboards[i].openMs.toFixed(0)} ms, follow ${dashboards[i].followMs.map((m) => m.toFixed(0)).join(', ')} ms`,
-      );
-    }
-    figures.push(
-      limitFigure(
-        'library10k.dashboard.open',
-        'ms',
-        dashboards.map((d) => d.openMs).filter(Number.isFinite),
-        500,
-        'click Analytics -> its figures painted, in a new page, after an earlier open stored the counts',
-      ),
-      limitFigure(
-        'library10k.dashboard.first-open',
-        'ms',
-        [firstDashboard.openMs].filter(Number.isFinite),
-        null,
-        'info: the first open after the import (every note read, its chunk loaded)',
-      ),
-      limitFigure(
-        'library10k.dashboard.follow',
-        'ms',
-        dashboards.flatMap((d) => d.followMs).filter(Number.isFinite),
-        100,
-        'star/unstar in the sidebar beside it -> dashboard changed and painted',
-      ),
-    );
-    raw.dashboards = { first: firstDashboard, runs: dashboards };
-
-    const replays: ReplayRun[] = [];
-    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
-      const p = await context.newPage();
-      await openUsable(p, ctx.origin, 3000);
-      replays.push(await replayRun(p, 20));
-      await p.close();
-      const r = replays[i];
-      log(
-        `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
-      );
-    }
-    figures.push(
-      limitFigure(
-        'library10k.replay.ready',
-        'ms',
-        replays.map((r) => r.readyMs),
-        1000,
-        `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
-      ),
-      limitFigure(
-        'library10k.replay.step',
-        'ms',
-        replays.flatMap((r) => r.stepMs),
-        50,
-        '20 single steps back from the end, each click -> view painted',
-      ),
-      limitFigure(
-        'library10k.replay.jump',
-        'ms',
-        replays.flatMap((r) => r.jumpMs),
-        200,
-        'slider to 10%, 50%, 90%, 30% -> view painted',
-      ),
-    );
-    raw.replays = replays;
-
-    log(`export of the ${notes}-note library`);
-    const exported = await measureExport(ctx.browser, ctx.origin, seeded.live, Math.min(ctx.runs, 3), false, context);
-    figures.push(
-      limitFigure(
-        'library10k.export',
-        'ms',
-        exported.runs.map((x) => x.ms),
-        30_000,
-        `${seeded.live} notes; click -> download starts; zip ${(exported.runs[0]?.zipBytes ?? 0) / 1e6} MB`,
-      ),
-      limitFigure(
-        'library10k.export.peak-heap',
-        'MiB',
-        exported.retained?.peakBytes ? [exported.retained.peakBytes / MiB] : [],
-        null,
-        `highest heap after GC during the export; ${((exported.retained?.beforeBytes ?? 0) / MiB).toFixed(0)} MiB before it`,
-      ),
-    );
-    raw.export = exported;
+    if (!skipped('dashboard')) await dashboardFigures(ctx, context, figures, raw);
+    if (!skipped('replay')) await replayFigures(ctx, context, figures, raw);
+    if (!skipped('export')) await exportFigures(ctx, context, seeded, notes, figures, raw);
   } finally {
     await context.close();
   }
 
+  if (!skipped('newdevice')) await newDeviceFigures(ctx, notes, figures, raw);
+
+  // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
+  if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
+  const big = Math.round(50_000 * ctx.scale);
+  try {
+    await growthFigures(ctx, big, figures, raw);
+  } catch (error) {
+    // The 10,000-note figures stand; the growth figure says why it is missing.
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`library ${big}: not measured: ${reason}`);
+    figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
+  }
+  return { figures, raw, profiles };
+}
+
+/** BENCH_LIBRARY_SKIP (comma list of dashboard, replay, export, newdevice) leaves those figures out, for quick checks. */
+function skipped(part: string): boolean {
+  return (process.env.BENCH_LIBRARY_SKIP ?? '').split(',').some((s) => s.trim() === part);
+}
+
+/** `library10k.dashboard.*`: the first open after the import, then `ctx.runs` opens in new pages. */
+async function dashboardFigures(ctx: StageContext, context: BrowserContext, figures: Figure[], raw: Record<string, unknown>) {
+  // The first open after the import reads every note; it stores their counts for the opens after it.
+  const firstPage = await context.newPage();
+  await openUsable(firstPage, ctx.origin, 3000);
+  const firstDashboard = await dashboardRun(firstPage);
+  await firstPage.close();
+  log(`dashboard first open ${firstDashboard.openMs.toFixed(0)} ms`);
+  const dashboards: DashboardRun[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    const p = await context.newPage();
+    await openUsable(p, ctx.origin, 3000);
+    dashboards.push(await dashboardRun(p));
+    await p.close();
+    log(
+      `dashboard run ${i + 1}/${ctx.runs}: open ${dashboards[i].openMs.toFixed(0)} ms, follow ${dashboards[i].followMs.map((m) => m.toFixed(0)).join(', ')} ms`,
+    );
+  }
+  figures.push(
+    limitFigure(
+      'library10k.dashboard.open',
+      'ms',
+      dashboards.map((d) => d.openMs).filter(Number.isFinite),
+      500,
+      'click Analytics -> its figures painted, in a new page, after an earlier open stored the counts',
+    ),
+    limitFigure(
+      'library10k.dashboard.first-open',
+      'ms',
+      [firstDashboard.openMs].filter(Number.isFinite),
+      null,
+      'info: the first open after the import (every note read, its chunk loaded)',
+    ),
+    limitFigure(
+      'library10k.dashboard.follow',
+      'ms',
+      dashboards.flatMap((d) => d.followMs).filter(Number.isFinite),
+      100,
+      'star/unstar in the sidebar beside it -> dashboard changed and painted',
+    ),
+  );
+  raw.dashboards = { first: firstDashboard, runs: dashboards };
+}
+
+/** `library10k.replay.*`: the whole current log replayed in new pages. */
+async function replayFigures(ctx: StageContext, context: BrowserContext, figures: Figure[], raw: Record<string, unknown>) {
+  const replays: ReplayRun[] = [];
+  for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+    const p = await context.newPage();
+    await openUsable(p, ctx.origin, 3000);
+    replays.push(await replayRun(p, 20));
+    await p.close();
+    const r = replays[i];
+    log(
+      `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
+    );
+  }
+  figures.push(
+    limitFigure(
+      'library10k.replay.ready',
+      'ms',
+      replays.map((r) => r.readyMs),
+      1000,
+      `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
+    ),
+    limitFigure(
+      'library10k.replay.step',
+      'ms',
+      replays.flatMap((r) => r.stepMs),
+      50,
+      '20 single steps back from the end, each click -> view painted',
+    ),
+    limitFigure(
+      'library10k.replay.jump',
+      'ms',
+      replays.flatMap((r) => r.jumpMs),
+      200,
+      'slider to 10%, 50%, 90%, 30% -> view painted',
+    ),
+  );
+  raw.replays = replays;
+}
+
+/** `library10k.export.*`: export every note of the library. */
+async function exportFigures(
+  ctx: StageContext,
+  context: BrowserContext,
+  seeded: LibrarySeeded,
+  notes: number,
+  figures: Figure[],
+  raw: Record<string, unknown>,
+) {
+  log(`export of the ${notes}-note library`);
+  const exported = await measureExport(ctx.browser, ctx.origin, seeded.live, Math.min(ctx.runs, 3), false, context);
+  figures.push(
+    limitFigure(
+      'library10k.export',
+      'ms',
+      exported.runs.map((x) => x.ms),
+      30_000,
+      `${seeded.live} notes; click -> download starts; zip ${(exported.runs[0]?.zipBytes ?? 0) / 1e6} MB`,
+    ),
+    limitFigure(
+      'library10k.export.peak-heap',
+      'MiB',
+      exported.retained?.peakBytes ? [exported.retained.peakBytes / MiB] : [],
+      null,
+      `highest heap after GC during the export; ${((exported.retained?.beforeBytes ?? 0) / MiB).toFixed(0)} MiB before it`,
+    ),
+  );
+  raw.export = exported;
+}
+
+/** `library10k.newdevice`: a new device of a 10,000-note account signs in. */
+async function newDeviceFigures(ctx: StageContext, notes: number, figures: Figure[], raw: Record<string, unknown>) {
   // A new device of a 10,000-note account, as the sync stage measures it (bench/lib/sync/newDevice.ts), with end-to-end encryption.
   const host = await startBenchHost(ctx.distDir);
   try {
@@ -285,19 +328,6 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
   } finally {
     await host.stop();
   }
-
-  // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
-  if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
-  const big = Math.round(50_000 * ctx.scale);
-  try {
-    await growthFigures(ctx, big, figures, raw);
-  } catch (error) {
-    // The 10,000-note figures stand; the growth figure says why it is missing.
-    const reason = error instanceof Error ? error.message : String(error);
-    log(`library ${big}: not measured: ${reason}`);
-    figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
-  }
-  return { figures, raw, profiles };
 }
 
 /**
