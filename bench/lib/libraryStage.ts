@@ -18,6 +18,7 @@ import { libraryEventCount, type LibrarySeeded, type LibrarySpec } from './libra
 import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
+import { coldStart, dropSnapshots, type ColdStart } from './figures/noSnapshot';
 import { startProfile, type Attribution } from './profile';
 import { startBenchHost } from './sync/benchHost';
 import { seedAccount } from './sync/accountSeed';
@@ -167,9 +168,18 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
 
   if (!skipped('newdevice')) await newDeviceFigures(ctx, notes, figures, raw);
 
+  const big = Math.round(50_000 * ctx.scale);
+  if (!skipped('nosnapshot')) {
+    try {
+      await noSnapshotFigures(ctx, big, figures, raw);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`library ${big} without a snapshot: not measured: ${reason}`);
+      figures.push(limitFigure('library50k.no-snapshot.failed-starts', 'starts', [], 0, `not measured: ${reason}`));
+    }
+  }
   // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
   if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
-  const big = Math.round(50_000 * ctx.scale);
   try {
     await growthFigures(ctx, big, figures, raw);
   } catch (error) {
@@ -181,7 +191,78 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
   return { figures, raw, profiles };
 }
 
-/** BENCH_LIBRARY_SKIP (comma list of dashboard, replay, export, newdevice) leaves those figures out, for quick checks. */
+/**
+ * `library50k.no-snapshot.*`: the 50,000-note library written at once, no snapshot, and opened
+ * with every snapshot deleted before each start (the app writes one after the first): a start that
+ * folds the whole log (docs/architecture.md "Start-up order"), with its time and heap.
+ */
+async function noSnapshotFigures(ctx: StageContext, notes: number, figures: Figure[], raw: Record<string, unknown>): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), 'notepad-nosnapshot-'));
+  const context = await diskContext(profile);
+  try {
+    await installProbe(context, true);
+    const t0 = Date.now();
+    const seeded = await seedLibrary(context, ctx.origin, librarySpec(notes));
+    logSeeded(notes, seeded, t0);
+    const runs: ColdStart[] = [];
+    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+      await dropSnapshots(context, ctx.origin);
+      const run = await coldStart(context, ctx.origin, 900_000);
+      runs.push(run);
+      const mib = (b: number | null) => (b === null ? 'n/a' : `${(b / MiB).toFixed(0)} MiB`);
+      log(
+        `library ${notes} without a snapshot, start ${i + 1}: ${run.failed ?? 'opened'}; first row ${run.firstRowMs?.toFixed(0) ?? 'n/a'} ms, editable ${run.editableMs?.toFixed(0) ?? 'n/a'} ms, peak heap ${mib(run.peakHeap)}, heap after GC ${mib(run.settledHeap)}`,
+      );
+      if (run.failed) break;
+    }
+    const ok = runs.filter((r) => r.failed === null);
+    const of = (f: (r: ColdStart) => number | null, scale = 1) => ok.flatMap((r) => (f(r) === null ? [] : [f(r)! / scale]));
+    const shape = `${seeded.live} notes, ${seeded.events} events, ${(seeded.bytes / 1e6).toFixed(0)} MB of JSON, no snapshot`;
+    figures.push(
+      limitFigure(
+        'library50k.no-snapshot.failed-starts',
+        'starts',
+        [runs.length - ok.length],
+        0,
+        `${shape}; ${runs.map((r) => r.failed ?? 'opened').join(', ')}`,
+      ),
+      limitFigure(
+        'library50k.no-snapshot.first-row',
+        'ms',
+        of((r) => r.firstRowMs),
+        null,
+        'info: navigation -> list shown',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.editable',
+        'ms',
+        of((r) => r.editableMs),
+        null,
+        'info: navigation -> the selected note editable',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.peak-heap',
+        'MiB',
+        of((r) => r.peakHeap, MiB),
+        null,
+        'info: highest JS heap sampled every 500 ms during the start',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.heap',
+        'MiB',
+        of((r) => r.settledHeap, MiB),
+        null,
+        'info: JS heap after GC, 3 s after editable',
+      ),
+    );
+    raw.noSnapshot = { seeded, runs };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_LIBRARY_SKIP (comma list of dashboard, replay, export, newdevice, nosnapshot) leaves those figures out, for quick checks. */
 function skipped(part: string): boolean {
   return (process.env.BENCH_LIBRARY_SKIP ?? '').split(',').some((s) => s.trim() === part);
 }
