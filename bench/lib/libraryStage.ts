@@ -3,7 +3,7 @@
  * use leave it, 10,000 notes (and 50,000 for the growth figure), and what a person does with it:
  * start, search, open the dashboard, export every note, replay the log.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { diskContext, newContext } from './browser';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -159,6 +159,7 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     raw.stored = stored;
     raw.seeded = seeded;
 
+    if (!skipped('changetail')) await changeTailFigures(ctx, context, out, figures, raw);
     if (!skipped('dashboard')) await dashboardFigures(ctx, context, figures, raw);
     if (!skipped('replay')) await replayFigures(ctx, context, figures, raw);
     if (!skipped('export')) await exportFigures(ctx, context, seeded, notes, figures, raw);
@@ -189,6 +190,82 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
   }
   return { figures, raw, profiles };
+}
+
+/** The type of the newest stored event of the page's log (read beside the app), or null. */
+function newestStoredType(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const req = indexedDB.open('notepad-log');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const cursor = db.transaction('events').objectStore('events').openCursor(null, 'prev');
+          cursor.onsuccess = () => (db.close(), resolve((cursor.result?.value as { type?: string } | undefined)?.type ?? null));
+          cursor.onerror = () => (db.close(), reject(cursor.error));
+        };
+      }),
+  );
+}
+
+/**
+ * `library10k.editable.change-tail`: the starts of `library10k.editable` again after a word typed into the
+ * selected note, so the log after the snapshot holds a `note.changed` and start-up loads Yjs to fold it
+ * (docs/architecture.md "Saves as changes"), against `before` (the same starts without one).
+ */
+async function changeTailFigures(
+  ctx: StageContext,
+  context: BrowserContext,
+  before: LibraryStart[],
+  figures: Figure[],
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const page = await context.newPage();
+  await openUsable(page, ctx.origin, 2000);
+  await page.locator('.bn-editor[contenteditable=true] p').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' tail', { delay: 40 });
+  const deadline = Date.now() + 60_000;
+  let type = await newestStoredType(page);
+  while (type !== 'note.changed' && Date.now() < deadline) {
+    await page.waitForTimeout(500);
+    type = await newestStoredType(page);
+  }
+  await page.close();
+  if (type !== 'note.changed') {
+    log(`change tail: no note.changed stored within 60 s (newest ${type ?? 'none'})`);
+    return;
+  }
+  const { first } = queries();
+  const out: LibraryStart[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    const started = await startLibrary(context, ctx.origin, first, []);
+    out.push(started.start);
+    await started.page.close();
+    log(
+      `library10k start with a change in the tail ${i + 1}/${ctx.runs}: first row ${started.start.firstRowMs.toFixed(0)} ms, editable ${started.start.editableMs.toFixed(0)} ms`,
+    );
+  }
+  const median = (xs: number[]) => quantile(xs, 0.5);
+  const ratio = median(out.map((s) => s.editableMs)) / median(before.map((s) => s.editableMs));
+  figures.push(
+    limitFigure(
+      'library10k.editable.change-tail',
+      'ms',
+      out.map((s) => s.editableMs),
+      null,
+      `info: a note.changed after the snapshot (Yjs loads at start-up); ${ratio.toFixed(2)}x library10k.editable's median without one`,
+    ),
+    limitFigure(
+      'library10k.first-row.change-tail',
+      'ms',
+      out.map((s) => s.firstRowMs),
+      null,
+      'info: the same starts, first row',
+    ),
+  );
+  raw.changeTail = out;
 }
 
 /**
@@ -262,7 +339,7 @@ async function noSnapshotFigures(ctx: StageContext, notes: number, figures: Figu
   }
 }
 
-/** BENCH_LIBRARY_SKIP (comma list of dashboard, replay, export, newdevice, nosnapshot) leaves those figures out, for quick checks. */
+/** BENCH_LIBRARY_SKIP (comma list of changetail, dashboard, replay, export, newdevice, nosnapshot) leaves those figures out, for quick checks. */
 function skipped(part: string): boolean {
   return (process.env.BENCH_LIBRARY_SKIP ?? '').split(',').some((s) => s.trim() === part);
 }
