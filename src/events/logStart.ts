@@ -41,7 +41,8 @@ export interface StoredStart {
 /**
  * Records read at a time when start-up folds the stored log (docs/architecture.md "Start-up
  * order"): a log without a usable snapshot is folded a page at a time, so no more than a page of
- * records, and no parsed document but those of a page, is held at once.
+ * records, and no parsed document but those of a page, is held at once. @internal Test seam: also
+ * read by the tests of folding in pages.
  */
 export const START_PAGE_RECORDS = 500;
 
