@@ -3,7 +3,7 @@
  * use leave it, 10,000 notes (and 50,000 for the growth figure), and what a person does with it:
  * start, search, open the dashboard, export every note, replay the log.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { diskContext, newContext } from './browser';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { libraryEventCount, type LibrarySeeded, type LibrarySpec } from './libra
 import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
+import { coldStart, dropSnapshots, type ColdStart } from './figures/noSnapshot';
 import { startProfile, type Attribution } from './profile';
 import { startBenchHost } from './sync/benchHost';
 import { seedAccount } from './sync/accountSeed';
@@ -158,106 +159,306 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     raw.stored = stored;
     raw.seeded = seeded;
 
-    // The first open after the import reads every note; it stores their counts for the opens after it.
-    const firstPage = await context.newPage();
-    await openUsable(firstPage, ctx.origin, 3000);
-    const firstDashboard = await dashboardRun(firstPage);
-    await firstPage.close();
-    log(`dashboard first open ${firstDashboard.openMs.toFixed(0)} ms`);
-    const dashboards: DashboardRun[] = [];
-    for (let i = 0; i < ctx.runs; i++) {
-      const p = await context.newPage();
-      await openUsable(p, ctx.origin, 3000);
-      dashboards.push(await dashboardRun(p));
-      await p.close();
-      log(
-        `dashboard run ${i + 1}/${ctx.runs}: open ${dashboards[i].openMs.toFixed(0)} ms, follow ${dashboards[i].followMs.map((m) => m.toFixed(0)).join(', ')} ms`,
-      );
-    }
-    figures.push(
-      limitFigure(
-        'library10k.dashboard.open',
-        'ms',
-        dashboards.map((d) => d.openMs).filter(Number.isFinite),
-        500,
-        'click Analytics -> its figures painted, in a new page, after an earlier open stored the counts',
-      ),
-      limitFigure(
-        'library10k.dashboard.first-open',
-        'ms',
-        [firstDashboard.openMs].filter(Number.isFinite),
-        null,
-        'info: the first open after the import (every note read, its chunk loaded)',
-      ),
-      limitFigure(
-        'library10k.dashboard.follow',
-        'ms',
-        dashboards.flatMap((d) => d.followMs).filter(Number.isFinite),
-        100,
-        'star/unstar in the sidebar beside it -> dashboard changed and painted',
-      ),
-    );
-    raw.dashboards = { first: firstDashboard, runs: dashboards };
-
-    const replays: ReplayRun[] = [];
-    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
-      const p = await context.newPage();
-      await openUsable(p, ctx.origin, 3000);
-      replays.push(await replayRun(p, 20));
-      await p.close();
-      const r = replays[i];
-      log(
-        `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
-      );
-    }
-    figures.push(
-      limitFigure(
-        'library10k.replay.ready',
-        'ms',
-        replays.map((r) => r.readyMs),
-        1000,
-        `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
-      ),
-      limitFigure(
-        'library10k.replay.step',
-        'ms',
-        replays.flatMap((r) => r.stepMs),
-        50,
-        '20 single steps back from the end, each click -> view painted',
-      ),
-      limitFigure(
-        'library10k.replay.jump',
-        'ms',
-        replays.flatMap((r) => r.jumpMs),
-        200,
-        'slider to 10%, 50%, 90%, 30% -> view painted',
-      ),
-    );
-    raw.replays = replays;
-
-    log(`export of the ${notes}-note library`);
-    const exported = await measureExport(ctx.browser, ctx.origin, seeded.live, Math.min(ctx.runs, 3), false, context);
-    figures.push(
-      limitFigure(
-        'library10k.export',
-        'ms',
-        exported.runs.map((x) => x.ms),
-        30_000,
-        `${seeded.live} notes; click -> download starts; zip ${(exported.runs[0]?.zipBytes ?? 0) / 1e6} MB`,
-      ),
-      limitFigure(
-        'library10k.export.peak-heap',
-        'MiB',
-        exported.retained?.peakBytes ? [exported.retained.peakBytes / MiB] : [],
-        null,
-        `highest heap after GC during the export; ${((exported.retained?.beforeBytes ?? 0) / MiB).toFixed(0)} MiB before it`,
-      ),
-    );
-    raw.export = exported;
+    if (!skipped('changetail')) await changeTailFigures(ctx, context, out, figures, raw);
+    if (!skipped('dashboard')) await dashboardFigures(ctx, context, figures, raw);
+    if (!skipped('replay')) await replayFigures(ctx, context, figures, raw);
+    if (!skipped('export')) await exportFigures(ctx, context, seeded, notes, figures, raw);
   } finally {
     await context.close();
   }
 
+  if (!skipped('newdevice')) await newDeviceFigures(ctx, notes, figures, raw);
+
+  const big = Math.round(50_000 * ctx.scale);
+  if (!skipped('nosnapshot')) {
+    try {
+      await noSnapshotFigures(ctx, big, figures, raw);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`library ${big} without a snapshot: not measured: ${reason}`);
+      figures.push(limitFigure('library50k.no-snapshot.failed-starts', 'starts', [], 0, `not measured: ${reason}`));
+    }
+  }
+  // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
+  if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
+  try {
+    await growthFigures(ctx, big, figures, raw);
+  } catch (error) {
+    // The 10,000-note figures stand; the growth figure says why it is missing.
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`library ${big}: not measured: ${reason}`);
+    figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
+  }
+  return { figures, raw, profiles };
+}
+
+/** The type of the newest stored event of the page's log (read beside the app), or null. */
+function newestStoredType(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const req = indexedDB.open('notepad-log');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const cursor = db.transaction('events').objectStore('events').openCursor(null, 'prev');
+          cursor.onsuccess = () => (db.close(), resolve((cursor.result?.value as { type?: string } | undefined)?.type ?? null));
+          cursor.onerror = () => (db.close(), reject(cursor.error));
+        };
+      }),
+  );
+}
+
+/**
+ * `library10k.editable.change-tail`: the starts of `library10k.editable` again after a word typed into the
+ * selected note, so the log after the snapshot holds a `note.changed` and start-up loads Yjs to fold it
+ * (docs/architecture.md "Saves as changes"), against `before` (the same starts without one).
+ */
+async function changeTailFigures(
+  ctx: StageContext,
+  context: BrowserContext,
+  before: LibraryStart[],
+  figures: Figure[],
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const page = await context.newPage();
+  await openUsable(page, ctx.origin, 2000);
+  await page.locator('.bn-editor[contenteditable=true] p').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' tail', { delay: 40 });
+  const deadline = Date.now() + 60_000;
+  let type = await newestStoredType(page);
+  while (type !== 'note.changed' && Date.now() < deadline) {
+    await page.waitForTimeout(500);
+    type = await newestStoredType(page);
+  }
+  await page.close();
+  if (type !== 'note.changed') {
+    log(`change tail: no note.changed stored within 60 s (newest ${type ?? 'none'})`);
+    return;
+  }
+  const { first } = queries();
+  const out: LibraryStart[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    const started = await startLibrary(context, ctx.origin, first, []);
+    out.push(started.start);
+    await started.page.close();
+    log(
+      `library10k start with a change in the tail ${i + 1}/${ctx.runs}: first row ${started.start.firstRowMs.toFixed(0)} ms, editable ${started.start.editableMs.toFixed(0)} ms`,
+    );
+  }
+  const median = (xs: number[]) => quantile(xs, 0.5);
+  const ratio = median(out.map((s) => s.editableMs)) / median(before.map((s) => s.editableMs));
+  figures.push(
+    limitFigure(
+      'library10k.editable.change-tail',
+      'ms',
+      out.map((s) => s.editableMs),
+      null,
+      `info: a note.changed after the snapshot (Yjs loads at start-up); ${ratio.toFixed(2)}x library10k.editable's median without one`,
+    ),
+    limitFigure(
+      'library10k.first-row.change-tail',
+      'ms',
+      out.map((s) => s.firstRowMs),
+      null,
+      'info: the same starts, first row',
+    ),
+  );
+  raw.changeTail = out;
+}
+
+/**
+ * `library50k.no-snapshot.*`: the 50,000-note library written at once, no snapshot, and opened
+ * with every snapshot deleted before each start (the app writes one after the first): a start that
+ * folds the whole log (docs/architecture.md "Start-up order"), with its time and heap.
+ */
+async function noSnapshotFigures(ctx: StageContext, notes: number, figures: Figure[], raw: Record<string, unknown>): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), 'notepad-nosnapshot-'));
+  const context = await diskContext(profile);
+  try {
+    await installProbe(context, true);
+    const t0 = Date.now();
+    const seeded = await seedLibrary(context, ctx.origin, librarySpec(notes));
+    logSeeded(notes, seeded, t0);
+    const runs: ColdStart[] = [];
+    for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+      await dropSnapshots(context, ctx.origin);
+      const run = await coldStart(context, ctx.origin, 900_000);
+      runs.push(run);
+      const mib = (b: number | null) => (b === null ? 'n/a' : `${(b / MiB).toFixed(0)} MiB`);
+      log(
+        `library ${notes} without a snapshot, start ${i + 1}: ${run.failed ?? 'opened'}; first row ${run.firstRowMs?.toFixed(0) ?? 'n/a'} ms, editable ${run.editableMs?.toFixed(0) ?? 'n/a'} ms, peak heap ${mib(run.peakHeap)}, heap after GC ${mib(run.settledHeap)}`,
+      );
+      if (run.failed) break;
+    }
+    const ok = runs.filter((r) => r.failed === null);
+    const of = (f: (r: ColdStart) => number | null, scale = 1) => ok.flatMap((r) => (f(r) === null ? [] : [f(r)! / scale]));
+    const shape = `${seeded.live} notes, ${seeded.events} events, ${(seeded.bytes / 1e6).toFixed(0)} MB of JSON, no snapshot`;
+    figures.push(
+      limitFigure(
+        'library50k.no-snapshot.failed-starts',
+        'starts',
+        [runs.length - ok.length],
+        0,
+        `${shape}; ${runs.map((r) => r.failed ?? 'opened').join(', ')}`,
+      ),
+      limitFigure(
+        'library50k.no-snapshot.first-row',
+        'ms',
+        of((r) => r.firstRowMs),
+        null,
+        'info: navigation -> list shown',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.editable',
+        'ms',
+        of((r) => r.editableMs),
+        null,
+        'info: navigation -> the selected note editable',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.peak-heap',
+        'MiB',
+        of((r) => r.peakHeap, MiB),
+        null,
+        'info: highest JS heap sampled every 500 ms during the start',
+      ),
+      limitFigure(
+        'library50k.no-snapshot.heap',
+        'MiB',
+        of((r) => r.settledHeap, MiB),
+        null,
+        'info: JS heap after GC, 3 s after editable',
+      ),
+    );
+    raw.noSnapshot = { seeded, runs };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_LIBRARY_SKIP (comma list of changetail, dashboard, replay, export, newdevice, nosnapshot) leaves those figures out, for quick checks. */
+function skipped(part: string): boolean {
+  return (process.env.BENCH_LIBRARY_SKIP ?? '').split(',').some((s) => s.trim() === part);
+}
+
+/** `library10k.dashboard.*`: the first open after the import, then `ctx.runs` opens in new pages. */
+async function dashboardFigures(ctx: StageContext, context: BrowserContext, figures: Figure[], raw: Record<string, unknown>) {
+  // The first open after the import reads every note; it stores their counts for the opens after it.
+  const firstPage = await context.newPage();
+  await openUsable(firstPage, ctx.origin, 3000);
+  const firstDashboard = await dashboardRun(firstPage);
+  await firstPage.close();
+  log(`dashboard first open ${firstDashboard.openMs.toFixed(0)} ms`);
+  const dashboards: DashboardRun[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    const p = await context.newPage();
+    await openUsable(p, ctx.origin, 3000);
+    dashboards.push(await dashboardRun(p));
+    await p.close();
+    log(
+      `dashboard run ${i + 1}/${ctx.runs}: open ${dashboards[i].openMs.toFixed(0)} ms, follow ${dashboards[i].followMs.map((m) => m.toFixed(0)).join(', ')} ms`,
+    );
+  }
+  figures.push(
+    limitFigure(
+      'library10k.dashboard.open',
+      'ms',
+      dashboards.map((d) => d.openMs).filter(Number.isFinite),
+      500,
+      'click Analytics -> its figures painted, in a new page, after an earlier open stored the counts',
+    ),
+    limitFigure(
+      'library10k.dashboard.first-open',
+      'ms',
+      [firstDashboard.openMs].filter(Number.isFinite),
+      null,
+      'info: the first open after the import (every note read, its chunk loaded)',
+    ),
+    limitFigure(
+      'library10k.dashboard.follow',
+      'ms',
+      dashboards.flatMap((d) => d.followMs).filter(Number.isFinite),
+      100,
+      'star/unstar in the sidebar beside it -> dashboard changed and painted',
+    ),
+  );
+  raw.dashboards = { first: firstDashboard, runs: dashboards };
+}
+
+/** `library10k.replay.*`: the whole current log replayed in new pages. */
+async function replayFigures(ctx: StageContext, context: BrowserContext, figures: Figure[], raw: Record<string, unknown>) {
+  const replays: ReplayRun[] = [];
+  for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
+    const p = await context.newPage();
+    await openUsable(p, ctx.origin, 3000);
+    replays.push(await replayRun(p, 20));
+    await p.close();
+    const r = replays[i];
+    log(
+      `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
+    );
+  }
+  figures.push(
+    limitFigure(
+      'library10k.replay.ready',
+      'ms',
+      replays.map((r) => r.readyMs),
+      1000,
+      `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
+    ),
+    limitFigure(
+      'library10k.replay.step',
+      'ms',
+      replays.flatMap((r) => r.stepMs),
+      50,
+      '20 single steps back from the end, each click -> view painted',
+    ),
+    limitFigure(
+      'library10k.replay.jump',
+      'ms',
+      replays.flatMap((r) => r.jumpMs),
+      200,
+      'slider to 10%, 50%, 90%, 30% -> view painted',
+    ),
+  );
+  raw.replays = replays;
+}
+
+/** `library10k.export.*`: export every note of the library. */
+async function exportFigures(
+  ctx: StageContext,
+  context: BrowserContext,
+  seeded: LibrarySeeded,
+  notes: number,
+  figures: Figure[],
+  raw: Record<string, unknown>,
+) {
+  log(`export of the ${notes}-note library`);
+  const exported = await measureExport(ctx.browser, ctx.origin, seeded.live, Math.min(ctx.runs, 3), false, context);
+  figures.push(
+    limitFigure(
+      'library10k.export',
+      'ms',
+      exported.runs.map((x) => x.ms),
+      30_000,
+      `${seeded.live} notes; click -> download starts; zip ${(exported.runs[0]?.zipBytes ?? 0) / 1e6} MB`,
+    ),
+    limitFigure(
+      'library10k.export.peak-heap',
+      'MiB',
+      exported.retained?.peakBytes ? [exported.retained.peakBytes / MiB] : [],
+      null,
+      `highest heap after GC during the export; ${((exported.retained?.beforeBytes ?? 0) / MiB).toFixed(0)} MiB before it`,
+    ),
+  );
+  raw.export = exported;
+}
+
+/** `library10k.newdevice`: a new device of a 10,000-note account signs in. */
+async function newDeviceFigures(ctx: StageContext, notes: number, figures: Figure[], raw: Record<string, unknown>) {
   // A new device of a 10,000-note account, as the sync stage measures it (bench/lib/sync/newDevice.ts), with end-to-end encryption.
   const host = await startBenchHost(ctx.distDir);
   try {
@@ -285,19 +486,6 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
   } finally {
     await host.stop();
   }
-
-  // BENCH_LIBRARY_GROWTH=0 leaves the 50,000-note library out (quick checks of the 10,000-note figures).
-  if (process.env.BENCH_LIBRARY_GROWTH === '0') return { figures, raw, profiles };
-  const big = Math.round(50_000 * ctx.scale);
-  try {
-    await growthFigures(ctx, big, figures, raw);
-  } catch (error) {
-    // The 10,000-note figures stand; the growth figure says why it is missing.
-    const reason = error instanceof Error ? error.message : String(error);
-    log(`library ${big}: not measured: ${reason}`);
-    figures.push(limitFigure('library50k.first-row', 'ms', [], 500, `not measured: ${reason}`));
-  }
-  return { figures, raw, profiles };
 }
 
 /**

@@ -21,6 +21,7 @@ import { LogHealth, type LogStatus } from './logStatus';
 import { TailReads } from './logTail';
 import { SnapshotSchedule } from './snapshotSchedule';
 import { FoldedState } from './foldedState';
+import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
@@ -219,15 +220,28 @@ export class EventLog {
   }
 
   private async foldStored(): Promise<void> {
-    const { snapshot, epoch, initial, raws, events, shown, record } = await this.start.read();
-    const fold = this.folded.restart(initial);
-    this.wholeLog.folded(epoch);
-    // The server's order first: the view's selection may be a note only those events hold.
-    if (await this.serverSync.load(record, snapshot?.server)) fold.confirmView(events, 'this-tab');
-    // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
-    else if (shown) fold.confirmed = withReadBodies(shown, initial.notes.bodies);
-    else fold.confirmLocal(events, 'this-tab');
-    fold.confirmed = passed(fold.confirmed, raws);
+    const start = await this.start.read();
+    const { snapshot, epoch, initial, shown, record } = start;
+    let last: number;
+    let fold: LogFold;
+    if (record) {
+      fold = this.folded.restart(initial);
+      this.wholeLog.folded(epoch);
+      // The server's order first: the view's selection may be a note only those events hold.
+      await this.serverSync.load(record, snapshot?.server);
+      last = await start.fold((events) => fold.confirmView(events, 'this-tab'));
+    } else {
+      // Folded apart, page by page, and put in place whole: a read of the tail meanwhile never meets half a fold.
+      const local = new LogFold(initial);
+      // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
+      if (shown) local.confirmed = withReadBodies(shown, initial.notes.bodies);
+      last = await start.fold(shown ? () => {} : (events) => local.confirmLocal(events, 'this-tab'));
+      fold = this.folded.restart(initial);
+      this.wholeLog.folded(epoch);
+      await this.serverSync.load(record, snapshot?.server);
+      fold.confirmed = local.confirmed;
+    }
+    fold.confirmed = passed(fold.confirmed, last);
     this.snapshots.taken(initial.seq);
     this.folded.publish();
   }
@@ -353,7 +367,8 @@ export class EventLog {
   private async foldTail(raws: unknown[]): Promise<void> {
     const { folded } = this;
     folded.confirm(await readStored(this.reader, raws, this.wholeLog.epoch));
-    const moved = passed(folded.fold.confirmed, raws);
+    const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
+    const moved = typeof last === 'number' ? passed(folded.fold.confirmed, last) : folded.fold.confirmed;
     if (moved !== folded.fold.confirmed) {
       folded.fold.confirmed = moved;
       folded.publish();
@@ -469,8 +484,7 @@ export class EventLog {
   }
 }
 
-/** `state` moved past the last of `raws`: a newer build's record is not folded, but it is not read again at every catch-up. */
-function passed(state: AppState, raws: unknown[]): AppState {
-  const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
-  return typeof last === 'number' && last > state.seq ? { ...state, seq: last } : state;
+/** `state` moved past `last`, the seq of the last record read: a newer build's record is not folded, but it is not read again at every catch-up. */
+function passed(state: AppState, last: number): AppState {
+  return last > state.seq ? { ...state, seq: last } : state;
 }

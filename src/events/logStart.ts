@@ -8,6 +8,8 @@ import type { LogHealth } from './logStatus';
 import type { QuarantineRecord, Snapshot } from './logRecords';
 import { isOwnSnapshot, readSnapshot, readSnapshotHead } from './snapshotReading';
 import type { SyncRecord } from './syncStorage';
+import { fromStoredForm } from './storedForm';
+import { withDocumentJson } from '../projections/documentJson';
 
 /** What reading the stored log needs: its storage, the clock, and where to report what it met. */
 export interface StoredLogReader {
@@ -24,15 +26,25 @@ export interface StoredStart {
   epoch: string;
   /** The state to fold onto: the snapshot's, or the empty one. */
   initial: AppState;
-  /** The raw records after `initial.seq`. */
-  raws: unknown[];
-  /** This build's events among `raws` (the others quarantined or left for a newer build). */
-  events: AppEvent[];
+  /**
+   * Read the records after `initial.seq`, a page at a time, and give `fold` this build's events of
+   * each page in seq order (the others quarantined or left for a newer build); documents stay JSON
+   * (documentJson.ts). Resolves with the seq of the last record read (`initial.seq` when none).
+   */
+  fold(fold: (events: AppEvent[]) => void): Promise<number>;
   /** The state the preview showed folded from these very records (bodies pending), or null. */
   shown: AppState | null;
   /** The account this device syncs with, or null. */
   record: SyncRecord | null;
 }
+
+/**
+ * Records read at a time when start-up folds the stored log (docs/architecture.md "Start-up
+ * order"): a log without a usable snapshot is folded a page at a time, so no more than a page of
+ * records, and no parsed document but those of a page, is held at once. @internal Test seam: also
+ * read by the tests of folding in pages.
+ */
+export const START_PAGE_RECORDS = 500;
 
 /**
  * Reading the stored log at start and at every reload (docs/architecture.md "Start-up order",
@@ -84,11 +96,14 @@ export class LogStart {
     const initial = snapshot?.state ?? INITIAL_STATE;
     const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;
-    const raws = preread ? preread.raws : await storage.readAfter(initial.seq);
-    const events = await readStored(this.reader, raws, epoch);
     // A change folded onto a body not read yet leaves no text to complete: fold the events again instead.
     const shown = preread?.shown && !hasChangedPendingBodies(preread.shown) ? preread.shown : null;
-    return { snapshot, epoch, initial, raws, events, shown, record };
+    const fold = async (into: (events: AppEvent[]) => void) => {
+      if (!preread) return foldPages(this.reader, initial.seq, epoch, into);
+      into(await readStored(this.reader, preread.raws, epoch));
+      return lastSeq(preread.raws, initial.seq);
+    };
+    return { snapshot, epoch, initial, fold, shown, record };
   }
 
   /**
@@ -131,6 +146,43 @@ export class LogStart {
     this.snapshotSetAside = true;
     return null;
   }
+}
+
+/** The seq of the last of `raws`, or `none` when there is none. */
+function lastSeq(raws: readonly unknown[], none: number): number {
+  const seq = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
+  return typeof seq === 'number' ? seq : none;
+}
+
+/**
+ * Read the records after `after` START_PAGE_RECORDS at a time through `readStored`, and give
+ * `into` this build's events of each page, their documents kept as JSON (withDocumentJson): only
+ * a page's documents are parsed at once, to validate them. Resolves with the last seq read.
+ */
+async function foldPages(reader: StoredLogReader, after: number, epoch: string, into: (events: AppEvent[]) => void): Promise<number> {
+  for (;;) {
+    const stored = await reader.storage.readAfter(after, { documents: 'json', count: START_PAGE_RECORDS });
+    const events = await readStored(reader, stored.map(fromStoredForm), epoch);
+    into(keptAsJson(events, stored));
+    after = lastSeq(stored, after);
+    if (stored.length < START_PAGE_RECORDS) return after;
+  }
+}
+
+/** `events` with the document of each body event whose stored record (among `stored`) keeps it as JSON given back as that JSON. */
+function keptAsJson(events: AppEvent[], stored: readonly unknown[]): AppEvent[] {
+  const json = new Map<string, string>();
+  for (const raw of stored) {
+    const record = raw as { id?: unknown; type?: unknown; blocksJson?: unknown };
+    // A change's blocks are the change itself, folded as they are.
+    if (typeof record.blocksJson === 'string' && typeof record.id === 'string' && record.type !== 'note.changed')
+      json.set(record.id, record.blocksJson);
+  }
+  if (json.size === 0) return events;
+  return events.map((e) => {
+    const kept = json.get(e.id);
+    return kept !== undefined && 'blocks' in e.payload ? withDocumentJson(e, kept) : e;
+  });
 }
 
 /**

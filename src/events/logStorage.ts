@@ -14,10 +14,13 @@ export interface LogStorage {
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
   /**
-   * Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that). With
-   * `documents: false` body events come without their BlockNote document (`payload.blocks` left out).
+   * Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that); with
+   * `count`, at most that many (a page: start-up folds a long log page by page). `documents`: true
+   * (default) body events come with their BlockNote document as `payload.blocks`; false without it;
+   * 'json' with it as the JSON string storage keeps (`blocksJson`, storedForm.ts) where it has one,
+   * for a reader that keeps documents unparsed (docs/architecture.md "Start-up order").
    */
-  readAfter(afterSeq: number, options?: { documents?: boolean }): Promise<unknown[]>;
+  readAfter(afterSeq: number, options?: { documents?: boolean | 'json'; count?: number }): Promise<unknown[]>;
   /** Append in one transaction; resolves with the events as stored (seq assigned) after it completed. */
   append(events: UnsequencedEvent[]): Promise<EventEnvelope[]>;
   /** Ids of `ids` that the log already holds. */
@@ -125,7 +128,8 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       return (cursor?.value as SnapshotHead | undefined) ?? null;
     },
     async readAfter(afterSeq, options) {
-      const raws = await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true));
+      const raws = await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true), options?.count);
+      if (options?.documents === 'json') return raws;
       return raws.map(options?.documents === false ? withoutDocument : fromStoredForm);
     },
     async append(events) {

@@ -28,7 +28,10 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
     // Memory holds everything at once: start-up has no list to show before the bodies.
     latestSnapshotHead: async () => null,
     readAfter: async (afterSeq, options) =>
-      events.filter((e) => e.seq > afterSeq).map((e) => (options?.documents === false ? (withoutDocument(e) as EventEnvelope) : { ...e })),
+      events
+        .filter((e) => e.seq > afterSeq)
+        .slice(0, options?.count)
+        .map((e) => (options?.documents === false ? (withoutDocument(e) as EventEnvelope) : { ...e })),
     append: async (batch) => {
       // As IndexedDB's unique index on `id` does: the whole batch is refused, nothing is stored.
       const held = new Set(events.map((e) => e.id));

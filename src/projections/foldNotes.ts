@@ -6,6 +6,7 @@ import { NotesDraft } from './notesDraft';
 import { isNoteIdTaken, nextFreeNoteId, targetNoteId } from './noteIdentity';
 import { copyOrganisation, fileNote, forgetOrganisation, ORGANISATION_FOLDS, tagNote } from './organisation/foldOrganisation';
 import { foldChanged } from './changes/foldChanged';
+import { bodyOf } from './documentJson';
 
 const titleOrDefault = (title: string) => (title.trim() === '' ? DEFAULT_NOTE_TITLE : title);
 
@@ -26,13 +27,13 @@ const NOTE_FOLDS: { [K in EventType]: NoteFold<K> } = {
     draft.write('revs')[id] = revisionRef(eventId, true, device);
   },
   'note.imported': (draft, { id: eventId, device, payload }) => {
-    const { title, modified, html, starred, blocks } = payload;
+    const { title, modified, starred } = payload;
     if (isNoteIdTaken(draft.state, payload.id) && isSameImport(draft.state, payload)) return;
     const id = claimNoteId(draft, payload.id, eventId);
     // Imports keep the order they are appended in (the legacy list's, an export's), after the notes there are.
     draft.write('order').push(id);
     draft.write('meta')[id] = { title: titleOrDefault(title), modified };
-    draft.write('bodies')[id] = blocks ? { html, blocks } : { html };
+    draft.write('bodies')[id] = bodyOf(payload);
     draft.write('revs')[id] = revisionRef(eventId, true, device);
     if (starred && !draft.state.starred.includes(id)) draft.write('starred').push(id);
     if (payload.notebook !== undefined) fileNote(draft, id, payload.notebook);
@@ -178,7 +179,7 @@ function changeBody(draft: NotesDraft, event: AppEvent, body: BodyPayload): void
     keepAsCopy(draft, id);
   }
   draft.write('meta')[id] = { title: body.title !== undefined ? titleOrDefault(body.title) : meta.title, modified: event.at };
-  draft.write('bodies')[id] = body.blocks ? { html: body.html, blocks: body.blocks } : { html: body.html };
+  draft.write('bodies')[id] = bodyOf(body);
   draft.write('revs')[id] = revisionRef(event.id, false, event.device);
 }
 

@@ -36,7 +36,7 @@ export interface ExportResult {
  * With `collect`, each sample follows a forced GC: what the export keeps, not the garbage it has made
  * (the collections pause the page, so such a run is not timed).
  */
-async function sampleHeap(page: Page, everyMs: number, collect: boolean): Promise<() => Promise<number | null>> {
+export async function sampleHeap(page: Page, everyMs: number, collect: boolean): Promise<() => Promise<number | null>> {
   const cdp = await page.context().newCDPSession(page);
   let peak: number | null = null;
   let running = true;
