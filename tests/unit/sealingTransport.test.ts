@@ -6,7 +6,7 @@ import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { ev } from './helpers';
 import { LOCKED_MESSAGE, sealingTransport } from '../../src/services/sync/sealingTransport';
-import type { SealedTransport } from '../../src/services/sync/transport';
+import { SyncError, type SealedTransport } from '../../src/services/sync/transport';
 
 /** The transport between the engine and the wire (docs/architecture.md "Sync"): nothing in clear goes out, nothing unopened comes in. */
 
@@ -142,5 +142,36 @@ describe('the sealing transport', () => {
     expect(opened?.serverSeq).toBe(9);
     expect(opened?.state.meta['1700000000002'].title).toBe('Before changes');
     expect(opened?.state.bodies['1700000000002']).toEqual({ html: '<p>whole body</p>' });
+  });
+
+  it('registers the checkpoint verifier once, sends the proof with each checkpoint, and registers again when the host asks', async () => {
+    const mine = { userId: 'user-a', key: await key() };
+    let verifier: string | null = null;
+    const calls: string[] = [];
+    const inner: SealedTransport = {
+      ...wire().transport,
+      registerCheckpointVerifier: async (_deviceId, recoveryProof, next) => {
+        calls.push(`register ${recoveryProof}`);
+        verifier = next;
+      },
+      putCheckpoint: async (_deviceId, _c, proof) => {
+        calls.push(`put ${proof ?? 'without proof'}`);
+        if (verifier === null) throw new SyncError('refused', 'No checkpoint verifier is registered for this account', null, 403);
+      },
+    };
+    const proofs = async () => ({ recoveryProof: 'R', proof: 'P', verifier: 'V' });
+    const sealing = sealingTransport(inner, async () => ({ ...mine, proofs }));
+    const checkpoint = { serverSeq: 1, format: CHECKPOINT_FORMAT, state: { order: [] } as never };
+    await sealing.putCheckpoint('web-device-a1', checkpoint);
+    await sealing.putCheckpoint('web-device-a1', checkpoint);
+    // A recovery elsewhere made the host forget the verifier.
+    verifier = null;
+    await sealing.putCheckpoint('web-device-a1', checkpoint);
+    expect(calls).toEqual(['register R', 'put P', 'put P', 'put P', 'register R', 'put P']);
+    expect(verifier).toBe('V');
+    // Without proofs (the keys could not be read) the checkpoint goes without one.
+    const plain = sealingTransport(inner, async () => ({ ...mine, proofs: async () => null }));
+    await plain.putCheckpoint('web-device-a1', checkpoint);
+    expect(calls.at(-1)).toBe('put without proof');
   });
 });
