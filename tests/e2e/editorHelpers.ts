@@ -159,3 +159,13 @@ export async function makePng(page: Page, width: number, height: number): Promis
   );
   return Buffer.from(base64, 'base64');
 }
+
+/** Type `text` at the end of paragraph `index` (0-based) of the note `app` shows. */
+export async function typeInParagraph(device: { page: Page; app: NotesPage }, index: number, text: string): Promise<void> {
+  const paragraph = device.app.editor.locator('.bn-inline-content').nth(index);
+  const box = await paragraph.boundingBox();
+  await paragraph.click({ position: { x: Math.max(1, (box?.width ?? 4) - 2), y: (box?.height ?? 4) / 2 } });
+  await device.page.keyboard.press('End');
+  await device.app.settle();
+  await device.page.keyboard.type(text);
+}

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { typeInParagraph } from './editorHelpers';
 import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtures';
 import { NotesPage } from './notesPage';
-import { openDevice, signIn, uniqueEmail, waitSynced, type Device } from './syncDevices';
+import { openDevice, signIn, uniqueEmail, waitSynced } from './syncDevices';
 import { storedEvents } from './storedEvents';
 
 /**
@@ -19,16 +20,6 @@ test.use({ serviceWorkers: 'allow' });
 const BASE = ['First paragraph.', 'Second paragraph', 'Third paragraph'];
 const FROM_A = 'First paragraph. alpha';
 const FROM_B = 'Third paragraph bravo';
-
-/** Type `text` at the end of the shown note's paragraph `index` (0-based). */
-async function typeInParagraph(device: Device, index: number, text: string): Promise<void> {
-  const paragraph = device.app.editor.locator('.bn-inline-content').nth(index);
-  const box = await paragraph.boundingBox();
-  await paragraph.click({ position: { x: Math.max(1, (box?.width ?? 4) - 2), y: (box?.height ?? 4) / 2 } });
-  await device.page.keyboard.press('End');
-  await device.app.settle();
-  await device.page.keyboard.type(text);
-}
 
 /** Export the log through the sidebar's Event log tools; the file's text. */
 async function exportLog(page: Page): Promise<string> {
@@ -47,6 +38,8 @@ interface FileEvent {
 test('a chosen log holding two devices’ changes replays the note’s text at each step, the merge included', async ({
   browser,
 }, testInfo) => {
+  // Two devices synced, an export, and a replay in a third page: slower than one page on a loaded machine.
+  test.setTimeout(120_000);
   const a = await openDevice(browser, testInfo);
   const b = await openDevice(browser, testInfo);
   const email = uniqueEmail(testInfo);

@@ -6,6 +6,7 @@ import { startServer, type RunningHost } from '../../server/app';
 import { createFunctions } from '../../server/functions';
 import { createSyncService } from '../../server/sync/wiring';
 import { enexFile, type EnexNoteSpec } from '../fixtures/import/samples';
+import { typeInParagraph } from './editorHelpers';
 import { expect, expectNoConsoleErrors, test, trackConsoleErrors } from './fixtures';
 import { DIST } from './functionsHost';
 import { chooseFiles, toastTitled } from './importPage';
@@ -69,16 +70,6 @@ async function deviceOf(browser: Browser, url: string): Promise<Device> {
   const app = new NotesPage(page);
   await app.open();
   return { context, page, app };
-}
-
-/** Type `text` at the end of the shown note's paragraph `index` (0-based). */
-async function typeInParagraph(device: Device, index: number, text: string): Promise<void> {
-  const paragraph = device.app.editor.locator('.bn-inline-content').nth(index);
-  const box = await paragraph.boundingBox();
-  await paragraph.click({ position: { x: Math.max(1, (box?.width ?? 4) - 2), y: (box?.height ?? 4) / 2 } });
-  await device.page.keyboard.press('End');
-  await device.app.settle();
-  await device.page.keyboard.type(text);
 }
 
 /** `count` small Evernote notes. */

@@ -1,3 +1,4 @@
+import { typeInParagraph } from './editorHelpers';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { expectSameKeys, openDevice, signIn, uniqueEmail, waitSynced, type Device } from './syncDevices';
 import { storedEvents } from './storedEvents';
@@ -14,16 +15,6 @@ const noErrors = (d: Device) => expectNoConsoleErrors(d.page, { allow: EXPECTED_
 test.use({ serviceWorkers: 'allow' });
 
 const PARAGRAPHS = ['First paragraph', 'Second paragraph', 'Third paragraph'];
-
-/** Type `text` at the end of the shown note's paragraph `index` (0-based). */
-async function typeInParagraph(device: Device, index: number, text: string): Promise<void> {
-  const paragraph = device.app.editor.locator('.bn-inline-content').nth(index);
-  const box = await paragraph.boundingBox();
-  await paragraph.click({ position: { x: Math.max(1, (box?.width ?? 4) - 2), y: (box?.height ?? 4) / 2 } });
-  await device.page.keyboard.press('End');
-  await device.app.settle();
-  await device.page.keyboard.type(text);
-}
 
 /** The note's stored saves on `device`, by type. */
 async function saveTypes(device: Device): Promise<string[]> {
@@ -54,6 +45,8 @@ async function twoDevicesOnPlan(browser: Parameters<typeof openDevice>[0], testI
 }
 
 test.describe('one note edited on two devices offline', () => {
+  // Two devices, each with its own sync, the merge and History: slower than one page on a loaded machine.
+  test.describe.configure({ timeout: 120_000 });
   test('edits of different paragraphs merge: one note with both edits on both devices, no conflict copy', async ({ browser }, testInfo) => {
     const { a, b } = await twoDevicesOnPlan(browser, testInfo);
     await a.context.setOffline(true);
