@@ -8,10 +8,11 @@ import { loadImportFeedback } from './feedback';
 import { NewNoteHeader } from './NewNoteHeader';
 import { useNewNote } from './useNewNote';
 import { useNoteFromAddress } from './noteFromAddress';
+import { AfterPaint } from './afterLoad';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
-// The import's drop target, progress bar and summary load once notes may be changed (kept off the first load).
+// The import's drop target, progress bar and summary load once notes may be changed and that frame is painted (kept off the first load).
 const ImportLayer = lazy(() => Promise.all([import('./import/ImportLayer'), loadImportFeedback()]).then(([layer]) => layer));
 // The dialog and focus-trap load when the dialog is first opened (kept off the first load).
 const ShortcutsDialog = lazy(() => import('./shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
@@ -85,9 +86,11 @@ export function NotesApp() {
         )}
       </main>
       {editable && (
-        <Suspense fallback={null}>
-          <ImportLayer />
-        </Suspense>
+        <AfterPaint>
+          <Suspense fallback={null}>
+            <ImportLayer />
+          </Suspense>
+        </AfterPaint>
       )}
       {shortcutsOpen && (
         <Suspense fallback={null}>

@@ -33,3 +33,30 @@ export function AfterLoad({ children }: { children: ReactNode }) {
   useEffect(() => whenLoadedAndIdle(() => setReady(true)), []);
   return ready ? <>{children}</> : null;
 }
+
+/** Longest wait for a frame before `AfterPaint` renders anyway (ms): a hidden tab paints none. */
+const PAINT_WAIT_MS = 500;
+
+/**
+ * Renders `children` once the frame being made and the next have been painted (or after
+ * PAINT_WAIT_MS without a frame), so a lazy chunk they load is requested after that frame, not
+ * beside it (docs/architecture.md "Start-up order").
+ */
+export function AfterPaint({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let first = 0;
+    let second = 0;
+    const show = () => setReady(true);
+    if (typeof requestAnimationFrame === 'function') first = requestAnimationFrame(() => (second = requestAnimationFrame(show)));
+    const timer = setTimeout(show, PAINT_WAIT_MS);
+    return () => {
+      clearTimeout(timer);
+      if (typeof cancelAnimationFrame === 'function') {
+        cancelAnimationFrame(first);
+        cancelAnimationFrame(second);
+      }
+    };
+  }, []);
+  return ready ? <>{children}</> : null;
+}
