@@ -57,6 +57,18 @@ describe('a change on the note’s current revision', () => {
     expect(texts(chained)).toEqual(['Rewritten whole, then changed.']);
     expect(chained.revs[NOTE]).toMatchObject({ id: next.id, chain: saved.id });
   });
+
+  it('starts the same chain whether the editor split the body first or the fold meets it fresh (a replay, another device)', () => {
+    const { events, rev } = wholeNote(THREE);
+    const change = new ChangesDevice(A, NOTE, THREE, rev).save(withText(THREE, 2, 'Third, changed.'));
+    const before = foldNotes(EMPTY_NOTES, events);
+    const asked = chainStartDocument(before.bodies[NOTE], rev);
+    const afterAsking = foldNotes(before, [change]);
+    const fresh = foldNotes(EMPTY_NOTES, structuredClone([...events, change]));
+    expect(afterAsking).toEqual(fresh);
+    expect(afterAsking.bodies[NOTE].chain!.origin).toEqual(asked!.blocks);
+    expect(texts(fresh)).toEqual(['First paragraph.', 'Second paragraph.', 'Third, changed.']);
+  });
 });
 
 describe('a new note saved as changes', () => {

@@ -84,19 +84,19 @@ const SAFE_ID = /^[A-Za-z0-9_.:-]+$/;
  */
 export function splitDocument(html: string, blocks: readonly unknown[]): string[] | null {
   if (blocks.length === 0) return html === '' ? [] : null;
-  if (!html.startsWith(BLOCK_GROUP_OPEN) || !html.endsWith(BLOCK_GROUP_CLOSE)) return null;
+  if (!html.startsWith(BLOCK_GROUP_OPEN) || !html.endsWith(BLOCK_GROUP_CLOSE) || isEmptyDocument(blocks)) return null;
   const end = html.length - BLOCK_GROUP_CLOSE.length;
+  // One pass: each block's outer tag is looked for once, from where the previous block's began.
   const starts: number[] = [];
   let from = BLOCK_GROUP_OPEN.length;
   for (const raw of blocks) {
     const id = (raw as { id?: unknown }).id;
-    if (typeof id !== 'string' || !SAFE_ID.test(id) || !html.startsWith(outerTag(id), from)) return null;
-    starts.push(from);
-    const next = blocks[starts.length] as { id?: unknown } | undefined;
-    if (next === undefined) break;
-    if (typeof next.id !== 'string' || !SAFE_ID.test(next.id)) return null;
-    from = html.indexOf(outerTag(next.id), from + 1);
-    if (from < 0 || from > end) return null;
+    if (typeof id !== 'string' || !SAFE_ID.test(id)) return null;
+    const tag = outerTag(id);
+    const at = starts.length === 0 ? (html.startsWith(tag, from) ? from : -1) : html.indexOf(tag, from + 1);
+    if (at < 0 || at > end) return null;
+    starts.push(at);
+    from = at;
   }
   const inPlace = starts.map((start, i) => html.slice(start, i + 1 < starts.length ? starts[i + 1] : end));
   // Alone, a top-level numbered item starts at its own `start` or 1: undo the numbering of the whole document.
@@ -107,5 +107,10 @@ export function splitDocument(html: string, blocks: readonly unknown[]): string[
     const start = typeof block.props?.start === 'number' ? block.props.start : 1;
     return part.slice(0, first.at) + String(start) + part.slice(first.end);
   });
+  // Joining the parts again must give `html`. The wrapper matched above and the slices cover the rest, so parts
+  // equal one by one are enough (no joined copy of a long note); only where one differs is the whole compared.
+  const types = blocks.map((b) => String((b as TypedBlock).type));
+  const again = partsInPlace(types, parts);
+  if (again.every((part, i) => part === inPlace[i])) return parts;
   return joinParts(blocks, parts) === html ? parts : null;
 }

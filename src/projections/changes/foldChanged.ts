@@ -40,28 +40,60 @@ interface Doc {
 }
 
 /**
+ * What a chain started at `rev` from a body without a chain starts from, worked out at most once per body
+ * (bodies are never mutated): the editor asks while it makes its change model in the background, and the
+ * fold of the first save, and every fold of it again, finds the answer here. Kept by the body's block array,
+ * which the tab's shown state and its durable fold share (their body objects may differ: the shown one is
+ * kept where equal, docs/architecture.md "IndexedDB log").
+ */
+interface ChainStart {
+  rev: string;
+  html: string;
+  /** The body's blocks with ids filled in. */
+  normal: PlainBlock[];
+  /** Its HTML split per block (null: it does not split); undefined until asked. */
+  doc?: Doc | null;
+}
+const chainStarts = new WeakMap<readonly unknown[], ChainStart>();
+
+function chainStartOf(body: NoteBody, rev: string): ChainStart | undefined {
+  const blocks = bodyBlocks(body);
+  if (!blocks) return undefined;
+  let start = chainStarts.get(blocks);
+  if (start?.rev !== rev || start.html !== body.html) {
+    start = { rev, html: body.html, normal: normalBlocks(blocks, rev) };
+    chainStarts.set(blocks, start);
+  }
+  return start;
+}
+
+/**
  * The document of `body` at revision `rev` for a chain to start from: its blocks (ids filled in) and
  * its HTML split per block; null when the body has no blocks (HTML only) or its HTML does not split,
  * where a change starting a chain carries the whole document (`whole`).
- * The editor starts its chains with it too, so device and fold agree.
+ * The editor starts its chains with it too, so device and fold agree. The result is shared: read it, never change it.
  */
 export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
-  const blocks = bodyBlocks(body);
-  if (!blocks) return null;
-  if (body.chain) return body.chain.parts.length === blocks.length ? { blocks: blocks as PlainBlock[], parts: body.chain.parts } : null;
-  const normal = normalBlocks(blocks, rev);
-  const parts = splitDocument(body.html, normal);
-  return parts ? { blocks: normal, parts } : null;
+  if (body.chain) {
+    const blocks = bodyBlocks(body);
+    return blocks && body.chain.parts.length === blocks.length ? { blocks: blocks as PlainBlock[], parts: body.chain.parts } : null;
+  }
+  const start = chainStartOf(body, rev);
+  if (!start) return null;
+  if (start.doc === undefined) {
+    const parts = splitDocument(body.html, start.normal);
+    start.doc = parts ? { blocks: start.normal, parts } : null;
+  }
+  return start.doc;
 }
 
 /**
  * The blocks a chain started at `rev` from `body` writes its first state from (undefined: its first update holds it).
- * The editor starts its chains with it too, so device and fold agree.
+ * The editor starts its chains with it too, so device and fold agree. The result is shared: read it, never change it.
  */
 export function chainStartOrigin(body: NoteBody, rev: string): PlainBlock[] | undefined {
   if (body.chain) return body.chain.parts.length ? (bodyBlocks(body) as PlainBlock[]) : undefined;
-  const blocks = bodyBlocks(body);
-  return blocks ? normalBlocks(blocks, rev) : undefined;
+  return chainStartOf(body, rev)?.normal;
 }
 
 function carried(payload: Payload): Doc {

@@ -57,7 +57,8 @@ function readable(update: string): Uint8Array | null {
 function build(chain: NoteChain, start: string): YBlockDoc {
   const model = new YBlockDoc();
   const origin = chainOrigin(chain);
-  if (origin) model.applyRemote(YBlockDoc.initialState(origin, start));
+  // Written straight into the document: the same items as applying `initialState`, without a second document and its update.
+  if (origin) for (const _ of model.writeFirstState(origin, start));
   for (const update of chain.updates) applyStored(model, update);
   return model;
 }
