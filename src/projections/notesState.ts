@@ -24,25 +24,38 @@ export interface NoteIndexEntry {
 /** Documents parsed from `blocksJson`, by body: bodies are never mutated, so each parses once. */
 const parsedBlocks = new WeakMap<NoteBody, unknown[] | undefined>();
 
+function parseBlocksJson(json: string): unknown[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  return Array.isArray(parsed) ? parsed : undefined;
+}
+
 /**
  * The BlockNote document of `body`, or undefined when it has none (legacy and imported notes, an
  * unreadable `blocksJson`). A snapshot keeps documents as JSON (src/events/storedSnapshot.ts): they
- * are parsed here, the first time something reads them.
+ * are parsed here, the first time something reads them, and kept for the life of the body.
  */
 export function bodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
   if (!body) return undefined;
   if (Array.isArray(body.blocks)) return body.blocks;
   if (typeof body.blocksJson !== 'string') return undefined;
-  if (!parsedBlocks.has(body)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.blocksJson);
-    } catch {
-      parsed = undefined;
-    }
-    parsedBlocks.set(body, Array.isArray(parsed) ? parsed : undefined);
-  }
+  if (!parsedBlocks.has(body)) parsedBlocks.set(body, parseBlocksJson(body.blocksJson));
   return parsedBlocks.get(body);
+}
+
+/**
+ * `bodyBlocks(body)` for readers of every note (search index, links, statistics): a document kept
+ * as JSON is parsed for this read only, not kept, so reading the whole library does not keep every
+ * document parsed beside its JSON (docs/architecture.md "Search index"). A parse `bodyBlocks`
+ * already kept is reused.
+ */
+export function readBodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
+  if (!body || Array.isArray(body.blocks) || typeof body.blocksJson !== 'string' || parsedBlocks.has(body)) return bodyBlocks(body);
+  return parseBlocksJson(body.blocksJson);
 }
 
 /** Title used for new notes and for empty titles (docs/product.md "Entities and storage keys"). */

@@ -1,4 +1,4 @@
-import { bodyBlocks, type NoteBody, type NotesState } from './notesState';
+import { readBodyBlocks, type NoteBody, type NotesState } from './notesState';
 import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
 import { STORED_SEARCH_INDEX_FORMAT, type StoredSearchIndex } from './storedSearchIndex';
 
@@ -246,7 +246,7 @@ export class SearchIndex {
     now: () => number,
   ): Set<string> | null {
     // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
-    const blocks = bodyBlocks(body) ?? [];
+    const blocks = readBodyBlocks(body) ?? [];
     if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
       const tokens = new Set(bodySearchText(body, this.htmlText).split(WHITESPACE));
       tokens.delete('');

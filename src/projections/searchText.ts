@@ -1,4 +1,4 @@
-import { bodyBlocks, type NoteBody } from './notesState';
+import { readBodyBlocks, type NoteBody } from './notesState';
 import { streamText } from './noteText/textStream';
 
 /**
@@ -25,7 +25,7 @@ export function blockSearchText(block: unknown): string {
  */
 export function bodySearchText(body: NoteBody | undefined, htmlText: HtmlText): string {
   if (!body) return '';
-  const blocks = bodyBlocks(body);
+  const blocks = readBodyBlocks(body);
   if (blocks && blocks.length > 0) return blocks.map(blockSearchText).join('');
   return body.html ? htmlText(body.html).toLowerCase() : '';
 }

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { createWriteStream } from 'node:fs';
 import { withDeadline } from '../../../tests/support/deadline';
 import { openSeedPage } from '../seed';
 import { seedLibraryInPage, type LibrarySeeded, type LibrarySpec } from '../librarySeed';
@@ -106,7 +107,23 @@ export async function startLibrary(
 /** JS heap after forced GC once start-up's idle work (search index, mirror) has had `settleMs`. */
 export async function settledHeap(page: Page, settleMs: number): Promise<number | null> {
   await page.waitForTimeout(settleMs);
-  return heapAfterGc(page);
+  const heap = await heapAfterGc(page);
+  const file = process.env.BENCH_HEAP_SNAPSHOT;
+  if (file) await writeHeapSnapshot(page, file);
+  return heap;
+}
+
+/** BENCH_HEAP_SNAPSHOT=<file>: the page's heap snapshot (Chromium's .heapsnapshot JSON) written to `file`, to read its retainers. */
+async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const out = createWriteStream(file);
+  try {
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }: { chunk: string }) => void out.write(chunk));
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    await new Promise<void>((resolve) => out.end(resolve));
+    await cdp.detach();
+  }
 }
 
 /** The origin's storage use as the browser reports it (bytes; lags deletions) and the stored JSON of the log and snapshots. */

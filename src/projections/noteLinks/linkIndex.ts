@@ -1,4 +1,4 @@
-import { bodyBlocks, type NoteBody, type NotesState } from '../notesState';
+import { readBodyBlocks, type NoteBody, type NotesState } from '../notesState';
 import { visitBlocks } from '../noteText/blocks';
 
 /*
@@ -45,7 +45,7 @@ export function blockLinkTargets(blocks: readonly unknown[]): string[] {
  */
 export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): string[] {
   if (!body?.html.includes(LINK_MARKER)) return [];
-  const blocks = bodyBlocks(body);
+  const blocks = readBodyBlocks(body);
   return blocks?.length ? blockLinkTargets(blocks) : [...new Set(htmlLinks(body.html))];
 }
 

@@ -1,7 +1,7 @@
 import { IMPORT_RECORDS_KEY, normalTagPath, tagKey, type AppEvent } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import { importSummaries } from '../../projections/imports';
-import { bodyBlocks, type NoteBody, type NotesState } from '../../projections/notesState';
+import { bodyBlocks, readBodyBlocks, type NoteBody, type NotesState } from '../../projections/notesState';
 import { sliceYielder } from './slices';
 
 /*
@@ -40,7 +40,10 @@ function tagLineTags(block: unknown): string[] | null {
 
 /** The note's tags from a last tag paragraph, or null when its body does not end with one. */
 function noteTagLine(body: NoteBody | undefined): string[] | null {
-  const blocks = bodyBlocks(body);
+  // Every imported note is looked at on each start until the offer is answered: a body whose HTML
+  // cannot hold the paragraph is not parsed, and a parse is not kept (docs/architecture.md "Search index").
+  if (!body?.html.includes(TAG_LINE_PREFIX)) return null;
+  const blocks = readBodyBlocks(body);
   return blocks?.length ? tagLineTags(blocks[blocks.length - 1]) : null;
 }
 
