@@ -1,17 +1,18 @@
 import type { NotesState } from '../../../catalog';
-import { bodyBlocks } from '../../projections/notesState';
+import { readBodyBlocks } from '../../projections/notesState';
 
 /**
  * The notes a checkpoint carries (docs/architecture.md "Sync"): `notes` with bodies as HTML only,
  * since a new device reopens them from HTML and the storage keys every device must agree on hold
  * only the HTML; a body on a chain of changes keeps its chain and its blocks, which the next change
- * of the note merges into (docs/architecture.md "Saves as changes"). Never throws.
+ * of the note merges into (docs/architecture.md "Saves as changes"); a document kept as JSON is
+ * parsed for this upload only. Never throws.
  */
 export function checkpointNotes(notes: NotesState): NotesState {
   const bodies = Object.fromEntries(
     Object.entries(notes.bodies).map(([id, body]) => [
       id,
-      body.chain ? { html: body.html, blocks: bodyBlocks(body), chain: body.chain } : { html: body.html },
+      body.chain ? { html: body.html, blocks: readBodyBlocks(body), chain: body.chain } : { html: body.html },
     ]),
   );
   return { ...notes, bodies };
