@@ -46,6 +46,8 @@ test.describe('two tabs', () => {
     page,
     context,
   }) => {
+    // Two tabs, a slow typist and the History dialog: over a minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     const a = new NotesPage(page);
     await a.open();
     await a.createNote('Shared');

@@ -1,5 +1,17 @@
-import type { ExternalToast } from 'sonner';
+import type { ExternalToast, ToastT } from 'sonner';
 import { createToastForwarder, type ToastApi } from './toastLoader';
+import { createToastRenewal } from './toastIds';
+
+const renew = createToastRenewal<ToastT, ExternalToast>();
+
+/** sonner's `toast` with each id renewed once its toast started closing (see createToastRenewal). */
+function renewingToast(toast: ToastApi<ExternalToast>): ToastApi<ExternalToast> {
+  return Object.assign((title: string, options?: ExternalToast) => toast(title, renew(options)), {
+    success: (title: string, options?: ExternalToast) => toast.success(title, renew(options)),
+    error: (title: string, options?: ExternalToast) => toast.error(title, renew(options)),
+    warning: (title: string, options?: ExternalToast) => toast.warning(title, renew(options)),
+  });
+}
 
 /**
  * The app's toasts: sonner, loaded on the first toast or when idle after the first screen
@@ -8,7 +20,7 @@ import { createToastForwarder, type ToastApi } from './toastLoader';
  */
 export const toasts = createToastForwarder(
   () => import('sonner'),
-  (sonner) => sonner.toast as ToastApi<ExternalToast>,
+  (sonner) => renewingToast(sonner.toast as ToastApi<ExternalToast>),
 );
 
 /** sonner's `toast(title, options)` and `.success/.error/.warning`, forwarded in order once sonner has loaded. */
