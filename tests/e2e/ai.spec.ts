@@ -1,6 +1,6 @@
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { startRecordingHost, type RecordingHost } from './functionsHost';
-import { expectToast, toastTitled } from './editorHelpers';
+import { expectToast, recordToasts, toastTitled } from './editorHelpers';
 import {
   NOTE_TEXT,
   isFunction,
@@ -51,8 +51,9 @@ test.describe('with the default local provider', () => {
 
   test('with the caret in the note, Summarize says no text is selected and recaps the whole note', async ({ page }) => {
     await noteWith(page, host.url, 'Apollo', NOTE_TEXT);
+    const toastsSeen = await recordToasts(page);
     await summarizeButton(page).click();
-    await expectToast(page, 'No text selected', 'No text selected. Summarizing all content.');
+    await expect.poll(toastsSeen).toContainEqual({ title: 'No text selected', description: 'No text selected. Summarizing all content.' });
     const panel = recapPanel(page);
     await expect(panel.locator('.recap-note-title')).toHaveText('Apollo');
     await expect(panel.locator('.recap-text')).toContainText('Apollo');

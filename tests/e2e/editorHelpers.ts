@@ -72,6 +72,29 @@ export async function expectToast(page: Page, title: string, description?: strin
   return toast;
 }
 
+/**
+ * Start recording every toast the page shows from now on (title and description, in order), and return a reader
+ * of the record. A short toast on a busy machine can show and close between two looks of `expectToast`; the
+ * record keeps that it was shown.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<{ title: string; description: string }[]>> {
+  await page.evaluate(() => {
+    const seen: { title: string; description: string }[] = [];
+    const known = new WeakSet<Element>();
+    const look = () => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        const title = toast.querySelector('[data-title]')?.textContent ?? '';
+        if (known.has(toast) || !title) continue;
+        known.add(toast);
+        seen.push({ title, description: toast.querySelector('[data-description]')?.textContent ?? '' });
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    (window as unknown as { __toastsSeen: typeof seen }).__toastsSeen = seen;
+  });
+  return () => page.evaluate(() => (window as unknown as { __toastsSeen: { title: string; description: string }[] }).__toastsSeen);
+}
+
 /** Select the first occurrence of `text` in the note body, and wait until the editor has read the selection. */
 export async function selectText(app: NotesPage, text: string, endText?: string) {
   await app.page.evaluate(

@@ -10,7 +10,8 @@ import { NotesPage } from './notesPage';
  */
 
 const NOTICE = 'This note was changed elsewhere';
-const notice = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: NOTICE });
+// The newest first: said again while the earlier toast closes, the notice is a new toast beside it for a moment.
+const notice = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: NOTICE }).first();
 
 async function secondTab(context: BrowserContext): Promise<NotesPage> {
   const page = await context.newPage();

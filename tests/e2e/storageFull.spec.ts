@@ -67,7 +67,8 @@ async function storedBodies(page: Page, id: string): Promise<string[]> {
   return (await storedEvents(page)).filter((e) => e.payload.id === id && (isSave(e) || typeof e.payload.html === 'string')).map(savedHtml);
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+// The newest first: a retry says its error again, a new toast beside the closing one for a moment.
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 /** The line under the Storage line that says what the localStorage copy holds when it is not complete. */
 const copyLine = (page: Page) => page.getByLabel('localStorage copy', { exact: true });
 
