@@ -15,7 +15,15 @@ import { limitFigure, type Figure } from './report';
 import { quantile } from './stats';
 import type { StageContext, StageResult } from './stages';
 import { libraryEventCount, type LibrarySeeded, type LibrarySpec } from './librarySeed';
-import { searchIndexStored, seedLibrary, settledHeap, startLibrary, storedBytes, type LibraryStart } from './figures/library';
+import {
+  backingStorage,
+  searchIndexStored,
+  seedLibrary,
+  settledHeap,
+  startLibrary,
+  storedBytes,
+  type LibraryStart,
+} from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
 import { coldStart, dropSnapshots, type ColdStart } from './figures/noSnapshot';
@@ -68,11 +76,14 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
   const { first, typed } = queries();
   const out: LibraryStart[] = [];
   const heaps: number[] = [];
+  const external: number[] = [];
   for (let i = 0; i < runs; i++) {
     const { page, start } = await startLibrary(context, ctx.origin, first, withSearch ? typed : []);
     out.push(start);
     const heap = await settledHeap(page, 3000);
     if (heap !== null) heaps.push(heap);
+    const backing = await backingStorage(page);
+    if (backing !== null) external.push(backing);
     await page.close();
     log(
       `${label} start ${i + 1}/${runs}: first row ${start.firstRowMs.toFixed(0)} ms, editable ${start.editableMs.toFixed(0)} ms, first search ${start.firstSearchMs.toFixed(0)} ms, keystrokes median ${quantile(start.keystrokeMs, 0.5).toFixed(1)} ms (${start.keystrokeMs.length} changed the list, ${start.keystrokesUnchanged} not), heap ${((heap ?? 0) / MiB).toFixed(0)} MiB`,
@@ -84,7 +95,7 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
   await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 180_000 });
   const profile: Attribution = ctx.namer.attribute(await stop(), 15);
   await page.close();
-  return { out, heaps, profile };
+  return { out, heaps, external, profile };
 }
 
 /** The library stage: every `library10k.*` figure, and `library50k.first-row` / `.editable` for growth. */
@@ -100,7 +111,7 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     if (!(await searchIndexStored(page, 120_000))) log('library: the search index was not stored within 2 min');
     const stored = await storedBytes(page);
     await page.close();
-    const { out, heaps, profile } = await starts(ctx, context, ctx.runs, 'library10k', true);
+    const { out, heaps, external, profile } = await starts(ctx, context, ctx.runs, 'library10k', true);
     profiles['library10k.start'] = { cpu: profile, trace: null };
     const all = (f: (s: LibraryStart) => number[]) => out.flatMap(f);
     const keyFrames = all((s) => s.keyFrameMs);
@@ -139,6 +150,13 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
         heaps.map((h) => h / MiB),
         150,
         'JS heap after GC, 3 s after the first search (the index built)',
+      ),
+      limitFigure(
+        'library10k.heap.external',
+        'MiB',
+        external.map((h) => h / MiB),
+        null,
+        'info: external strings and array buffers beside that heap (backingStorageSize), in memory but not in the heap figure',
       ),
       limitFigure(
         'library10k.idb-bytes-per-note',

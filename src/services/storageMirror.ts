@@ -1,4 +1,4 @@
-import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
+import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, storedKeys, writeItem, type StorageArea } from './webStorage';
 import { noteIndex, type NotesState } from '../projections/notesState';
 import { bodyWriteOrder } from '../projections/storageKeys';
 import { inNextTask } from '../lib/scheduler';
@@ -18,6 +18,9 @@ interface MirrorListeners {
   /** What the copy holds, each time that changes (the Storage line shows it). */
   onCopy?: (copy: LocalCopy) => void;
 }
+
+/** The prefix of the body keys (`note_{id}`). */
+const BODY_PREFIX = noteBodyKey('');
 
 const sameCopy = (a: LocalCopy, b: LocalCopy) =>
   a.kind === b.kind && (a.kind === 'complete' || (a.bodies === (b as typeof a).bodies && a.notes === (b as typeof a).notes));
@@ -140,16 +143,25 @@ export class StorageMirror {
     this.failure = null;
   }
 
-  /** The first write: what storage holds already. A body key holding another text than the note's is removed. */
+  /**
+   * The first write: what storage holds already. A body key holding another text than the note's is
+   * removed. Only the body keys present are read when the area can list its keys (a full area holds
+   * a few dozen bodies, where reading one key per note is thousands of reads on start-up's path).
+   */
   private readHeld(notes: NotesState): void {
     const index = readItem(this.storage, NOTES_KEY);
     if (index.ok) this.indexJson = index.value;
     const starred = readItem(this.storage, STARRED_KEY);
     if (starred.ok) this.starredJson = starred.value;
-    for (const id of notes.order) {
+    const keys = storedKeys(this.storage);
+    const ids = keys === null ? notes.order : keys.filter((key) => key.startsWith(BODY_PREFIX)).map((key) => key.slice(BODY_PREFIX.length));
+    for (const id of ids) {
+      if (!notes.meta[id]) continue;
       const stored = readItem(this.storage, noteBodyKey(id));
       if (!stored.ok || stored.value === null) continue;
-      if (stored.value === (notes.bodies[id]?.html ?? '')) this.held.set(id, stored.value);
+      const html = notes.bodies[id]?.html ?? '';
+      // The state's string, not storage's copy of it: the mirror keeps no second copy of a body.
+      if (stored.value === html) this.held.set(id, html);
       else this.removeKey(noteBodyKey(id));
     }
   }

@@ -87,6 +87,25 @@ export function readItem(area: Pick<StorageArea, 'getItem'>, key: string): Stora
   }
 }
 
+/**
+ * The keys `area` holds, or null when it cannot list them (an area with only get, set and remove)
+ * or listing fails. Listing is a walk of the keys present: a few dozen where reading one key per
+ * note would be thousands of reads.
+ */
+export function storedKeys(area: StorageArea & Partial<Pick<Storage, 'key' | 'length'>>): string[] | null {
+  if (typeof area.key !== 'function' || typeof area.length !== 'number') return null;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key !== null) keys.push(key);
+    }
+    return keys;
+  } catch {
+    return null;
+  }
+}
+
 /** Set `key` to `value` in `area`; never throws (a full area is `kind: 'quota'`). */
 export function writeItem(area: Pick<StorageArea, 'setItem'>, key: string, value: string): StorageWrite {
   try {

@@ -66,6 +66,28 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
     }
   });
 
+  it('build the link index in the background when "Linked from" first asks, so a start reads no body in the editor\'s first render', async () => {
+    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
+    const log = await logWithBody(link('1700000000002'));
+    await log.append('note.created', { id: '1700000000002', title: 'Target' });
+    const { links } = createLogServices(log);
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      expect(links.isBuilt()).toBe(false);
+      const built = links.whenBuilt(log.state.notes);
+      // Nothing is read in the caller's task: the build runs in a background slice.
+      expect(parse).not.toHaveBeenCalled();
+      await built;
+      expect(links.isBuilt()).toBe(true);
+      expect(parse).toHaveBeenCalledOnce();
+      expect(links.linkedFrom(log.state.notes, '1700000000002')).toEqual([NOTE]);
+      expect(parse).toHaveBeenCalledOnce();
+      await expect(links.whenBuilt(log.state.notes)).resolves.toBeUndefined();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('give each log its own export of all notes: one waiting for an import leaves the other idle, and Cancel ends only it', async () => {
     const log = await logWithBody('<p>kept</p>');
     const [first, second] = [createLogServices(log).exportRun, createLogServices(log).exportRun];

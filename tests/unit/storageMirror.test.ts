@@ -190,6 +190,41 @@ describe('localStorage mirror when storage is full', () => {
     expect(web.attempts).not.toContain('note_3');
   });
 
+  it('on its first write reads only the body keys the area holds, not one key per note', () => {
+    const notes = datedNotes(200, 3);
+    const web = new CountingStorage();
+    const reads: string[] = [];
+    const getItem = web.getItem.bind(web);
+    web.getItem = (key: string) => {
+      reads.push(key);
+      return getItem(key);
+    };
+    web.setItem('note_5', notes.bodies['5'].html);
+    web.setItem('note_9', '<p>an older text</p>');
+    web.setItem('note_gone', '<p>not a note of this log</p>');
+    web.attempts = [];
+    new StorageMirror(web).write(notes);
+    expect(reads.filter((key) => key.startsWith('note_')).sort()).toEqual(['note_5', 'note_9']);
+    expect(web.attempts).not.toContain('note_5');
+    expect(web.getItem('note_9')).toBe(notes.bodies['9'].html);
+    expect(web.getItem('note_gone')).toBe('<p>not a note of this log</p>');
+  });
+
+  it('on its first write over an area that cannot list its keys still finds and replaces every older body', () => {
+    const notes = datedNotes(20, 3);
+    const held = new MemoryWebStorage();
+    held.setItem('note_4', '<p>an older text</p>');
+    held.setItem('note_6', notes.bodies['6'].html);
+    // Only get, set and remove, as StorageArea asks.
+    const area = {
+      getItem: (k: string) => held.getItem(k),
+      setItem: (k: string, v: string) => held.setItem(k, v),
+      removeItem: (k: string) => held.removeItem(k),
+    };
+    new StorageMirror(area).write(notes);
+    expect(storedKeys(held)).toEqual(toStorageKeys(notes));
+  });
+
   it('says "outdated" when not even the notes list fits beside other data, and catches up once there is room', async () => {
     const notes = datedNotes(10, 5);
     const web = new CountingStorage(2000);

@@ -113,6 +113,25 @@ export async function settledHeap(page: Page, settleMs: number): Promise<number 
   return heap;
 }
 
+/**
+ * Bytes outside the JS heap that its strings and buffers hold (`backingStorageSize`: external strings,
+ * array buffers), read right after `settledHeap`. A long string handed to a browser API (localStorage's
+ * setItem, DOMParser) can become external: its characters leave `usedSize` but stay in memory, so the
+ * heap figure alone can drop without anything freed (docs/benchmarks.md "Library figures"). Null when
+ * the browser does not report it.
+ */
+export async function backingStorage(page: Page): Promise<number | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const usage = (await cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number };
+    return usage.backingStorageSize ?? null;
+  } catch {
+    return null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** BENCH_HEAP_SNAPSHOT=<file>: the page's heap snapshot (Chromium's .heapsnapshot JSON) written to `file`, to read its retainers. */
 async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

@@ -43,10 +43,10 @@ async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promi
         const list = document.querySelector<HTMLElement>('ul.note-list');
         if (!list) return false;
         if (w.__listAt === undefined) {
-          // The list is virtualized: rows in the DOM are measured, the rest count at the 52 px estimate (src/ui/sidebar/NoteList.tsx).
-          const rows = [...list.querySelectorAll<HTMLElement>('li.note-row')];
-          const measured = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
-          if (rows.length + Math.round((list.getBoundingClientRect().height - measured) / 52) < n) return false;
+          // The list is virtualized and every row has the stylesheet's one height (src/ui/sidebar/rowSizes.ts):
+          // the list is as high as its rows together.
+          const row = list.querySelector<HTMLElement>('li.note-row')?.getBoundingClientRect().height ?? 0;
+          if (row === 0 || Math.round(list.getBoundingClientRect().height / row) < n) return false;
           w.__listAt = performance.now();
         }
         const status = document.querySelector('[role="status"][aria-label="Sync status"]')?.textContent ?? '';
@@ -68,17 +68,12 @@ async function timeToSynced(page: Page, notes: number, timeoutMs: number): Promi
   });
 }
 
-/** The list's last row index + 1, by scrolling it to the end (after the measurement). */
+/** The rows of the list (after the measurement): its height over the one height every row has (rowSizes.ts). */
 async function countRows(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const scroller = document.querySelector<HTMLElement>('.note-list-scroller');
-    if (!scroller) return 0;
-    for (let i = 0; i < 20; i++) {
-      scroller.scrollTop = scroller.scrollHeight;
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }
-    const indexes = [...document.querySelectorAll<HTMLElement>('li.note-row')].map((r) => Number(r.dataset.index));
-    return indexes.length ? Math.max(...indexes) + 1 : 0;
+  return page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('ul.note-list');
+    const row = list?.querySelector<HTMLElement>('li.note-row')?.getBoundingClientRect().height ?? 0;
+    return list && row > 0 ? Math.round(list.getBoundingClientRect().height / row) : 0;
   });
 }
 

@@ -37,24 +37,43 @@ export interface LiveLinkIndex {
    * tab or device made it (all of them reach `state$`).
    */
   keepFresh(state$: Observable<AppState>): void;
+  /** True once the index has read every note of some state: from then on an answer reads only changed bodies. */
+  isBuilt(): boolean;
+  /**
+   * Resolves once `isBuilt()`, building the index from `notes` in background slices if nothing is
+   * building it yet: the first screen's "Linked from" waits for it instead of reading every body
+   * in the frame that opens the editor (docs/architecture.md "Start-up order").
+   */
+  whenBuilt(notes: NotesState): Promise<void>;
 }
 
 /** A live link index with nothing indexed yet: see `LiveLinkIndex`. */
 export function createLiveLinkIndex(): LiveLinkIndex {
   const linkIndex = new LinkIndex(domNoteLinks());
+  let built = false;
+  let onBuilt: (() => void) | null = null;
+  const builtOnce = new Promise<void>((resolve) => (onBuilt = resolve));
+  const markBuilt = () => {
+    built = true;
+    onBuilt?.();
+    onBuilt = null;
+  };
+  // The notes the background slices bring the index up to; `keepFresh` follows the log's newest.
+  let latest: NotesState | null = null;
+  let scheduled = false;
+  const step = () => {
+    scheduled = false;
+    if (!latest) return;
+    if (linkIndex.update(latest, INDEX_SLICE_MS)) markBuilt();
+    else schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    inBackgroundAfterInput(step);
+  };
 
   const keepFresh = (state$: Observable<AppState>): void => {
-    let latest: NotesState | null = null;
-    let scheduled = false;
-    const step = () => {
-      scheduled = false;
-      if (latest && !linkIndex.update(latest, INDEX_SLICE_MS)) schedule();
-    };
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = true;
-      inBackgroundAfterInput(step);
-    };
     state$.subscribe((state) => {
       if (state.notes === latest) return;
       latest = state.notes;
@@ -62,9 +81,23 @@ export function createLiveLinkIndex(): LiveLinkIndex {
     });
   };
 
+  const answered = <T>(answer: T): T => {
+    // A synchronous answer reads every body it must: the index is complete after it.
+    markBuilt();
+    return answer;
+  };
+
   return {
-    linkedFrom: (notes, noteId) => linkIndex.linkedFrom(notes, noteId),
-    linkSearch: (notes) => (targets) => linkIndex.linkingTo(notes, targets),
+    linkedFrom: (notes, noteId) => answered(linkIndex.linkedFrom(notes, noteId)),
+    linkSearch: (notes) => (targets) => answered(linkIndex.linkingTo(notes, targets)),
     keepFresh,
+    isBuilt: () => built,
+    whenBuilt: (notes) => {
+      if (!built) {
+        latest ??= notes;
+        schedule();
+      }
+      return builtOnce;
+    },
   };
 }
