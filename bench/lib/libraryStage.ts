@@ -300,15 +300,22 @@ async function noSnapshotFigures(ctx: StageContext, notes: number, figures: Figu
     const seeded = await seedLibrary(context, ctx.origin, librarySpec(notes));
     logSeeded(notes, seeded, t0);
     const runs: ColdStart[] = [];
+    const mib = (b: number | null) => (b === null ? 'n/a' : `${(b / MiB).toFixed(0)} MiB`);
     for (let i = 0; i < Math.min(ctx.runs, 3); i++) {
       await dropSnapshots(context, ctx.origin);
-      const run = await coldStart(context, ctx.origin, 900_000);
+      const run = await coldStart(context, ctx.origin, 900_000, `nosnapshot-${i + 1}`);
       runs.push(run);
-      const mib = (b: number | null) => (b === null ? 'n/a' : `${(b / MiB).toFixed(0)} MiB`);
       log(
         `library ${notes} without a snapshot, start ${i + 1}: ${run.failed ?? 'opened'}; first row ${run.firstRowMs?.toFixed(0) ?? 'n/a'} ms, editable ${run.editableMs?.toFixed(0) ?? 'n/a'} ms, peak heap ${mib(run.peakHeap)}, heap after GC ${mib(run.settledHeap)}`,
       );
       if (run.failed) break;
+    }
+    // The same log started from the snapshot the app writes: the heap a start without one should come down to.
+    let fromSnapshot: ColdStart | null = null;
+    if (runs.every((r) => r.failed === null)) {
+      await appSnapshot(context, ctx.origin, 900_000);
+      fromSnapshot = await coldStart(context, ctx.origin, 900_000, 'withsnapshot');
+      log(`library ${notes} from its snapshot: ${fromSnapshot.failed ?? 'opened'}; heap after GC ${mib(fromSnapshot.settledHeap)}`);
     }
     const ok = runs.filter((r) => r.failed === null);
     const of = (f: (r: ColdStart) => number | null, scale = 1) => ok.flatMap((r) => (f(r) === null ? [] : [f(r)! / scale]));
@@ -349,8 +356,15 @@ async function noSnapshotFigures(ctx: StageContext, notes: number, figures: Figu
         null,
         'info: JS heap after GC, 3 s after editable',
       ),
+      limitFigure(
+        'library50k.no-snapshot.heap.from-snapshot',
+        'MiB',
+        fromSnapshot?.settledHeap == null ? [] : [fromSnapshot.settledHeap / MiB],
+        null,
+        'info: the same log started from the snapshot the app wrote, heap after GC',
+      ),
     );
-    raw.noSnapshot = { seeded, runs };
+    raw.noSnapshot = { seeded, runs, fromSnapshot };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -1,8 +1,11 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
+import { LogFold } from '../../src/events/logFold';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { START_PAGE_RECORDS } from '../../src/events/logStart';
@@ -63,6 +66,14 @@ function recordingReads(storage: LogStorage) {
   return { storage: recorded, reads };
 }
 
+/** A full garbage collection, after the current job (WeakRefs read in it stay alive until it ends). */
+async function collectGarbage(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+}
+
 /** The notes and seq of `state`, with every document read whole (as JSON or blocks alike). */
 function notesOf(state: AppState) {
   const { bodies, ...rest } = state.notes;
@@ -105,6 +116,28 @@ describe('start-up reads a log without a snapshot in pages', () => {
     expect(again.state.notes.bodies[id].html).toBe('<p>later</p>');
     expect(bodyBlocks(again.state.notes.bodies[id])).toEqual(doc('later'));
     await again.close();
+  });
+
+  it('keeps no event or payload of the pages it folded once loaded, only the bodies they made', async () => {
+    const events = longLog();
+    await store(events);
+    const folded: WeakRef<object>[] = [];
+    const confirmLocal = LogFold.prototype.confirmLocal;
+    const spy = vi.spyOn(LogFold.prototype, 'confirmLocal').mockImplementation(function (this: LogFold, events, origin) {
+      for (const e of events) folded.push(new WeakRef(e), new WeakRef(e.payload));
+      confirmLocal.call(this, events, origin);
+    });
+    const log = new EventLog({ storage: await openIndexedDbStorage(null) });
+    try {
+      await log.load();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(folded.length).toBeGreaterThan(START_PAGE_RECORDS * 4);
+    await collectGarbage();
+    expect(folded.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    expect(notesOf({ ...log.state, seq: 0 })).toEqual(notesOf({ ...foldApp(INITIAL_STATE, events, 'this-tab'), seq: 0 }));
+    await log.close();
   });
 
   it('quarantines an unreadable record in a later page and folds every other event', async () => {

@@ -104,12 +104,16 @@ export async function startLibrary(
   return { page, start: { firstRowMs: firstRowAt!, editableMs: editableAt!, firstSearchMs, ...typed } };
 }
 
-/** JS heap after forced GC once start-up's idle work (search index, mirror) has had `settleMs`. */
-export async function settledHeap(page: Page, settleMs: number): Promise<number | null> {
+/**
+ * JS heap after forced GC once start-up's idle work (search index, mirror) has had `settleMs`.
+ * With BENCH_HEAP_SNAPSHOT, the heap snapshot goes to that file, or with `label` to the file named
+ * with `.label` before its extension (so the starts of one run keep theirs apart).
+ */
+export async function settledHeap(page: Page, settleMs: number, label?: string): Promise<number | null> {
   await page.waitForTimeout(settleMs);
   const heap = await heapAfterGc(page);
   const file = process.env.BENCH_HEAP_SNAPSHOT;
-  if (file) await writeHeapSnapshot(page, file);
+  if (file) await writeHeapSnapshot(page, label ? file.replace(/(\.[^./]*)?$/, `.${label}$1`) : file);
   return heap;
 }
 

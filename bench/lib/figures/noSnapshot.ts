@@ -52,9 +52,10 @@ export async function dropSnapshots(context: BrowserContext, origin: string): Pr
 /**
  * Open the app on the log in `context` (its probe installed) in a new page: first row, editable,
  * the highest heap meanwhile and the heap once settled. A crash ("Target crashed", out of memory)
- * or `timeoutMs` without an editable note is reported in `failed`, not thrown.
+ * or `timeoutMs` without an editable note is reported in `failed`, not thrown. `label` names its
+ * heap snapshot (settledHeap).
  */
-export async function coldStart(context: BrowserContext, origin: string, timeoutMs: number): Promise<ColdStart> {
+export async function coldStart(context: BrowserContext, origin: string, timeoutMs: number, label?: string): Promise<ColdStart> {
   const page = await context.newPage();
   let crashed = false;
   page.on('crash', () => (crashed = true));
@@ -73,7 +74,7 @@ export async function coldStart(context: BrowserContext, origin: string, timeout
     const { firstRowAt, editableAt } = await page.evaluate(() => window.__probe);
     out.firstRowMs = firstRowAt;
     out.editableMs = editableAt;
-    out.settledHeap = await settledHeap(page, 3000);
+    out.settledHeap = await settledHeap(page, 3000, label);
     return out;
   } catch (error) {
     out.failed = crashed ? 'the page crashed (out of memory)' : error instanceof Error ? error.message.split('\n')[0] : String(error);
