@@ -81,7 +81,8 @@ export function saveShownNote(
     const hurry = () => start(false, true);
     shown.hurry = hurry;
     signal?.addEventListener('abort', () => start(true, true), { once: true });
-    const later = () => start(false, false);
+    // In a task of its own: not in the one that finished the work `ready` waited for.
+    const later = () => inNextTask(() => start(false, false));
     ready.then(later, later);
   });
 }
