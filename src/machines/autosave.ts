@@ -11,6 +11,15 @@ export const AUTOSAVE_DELAY_MS = 2000;
  */
 export const AUTOSAVE_RETRY_DELAY_MS = 5000;
 
+/**
+ * What the `saveNote` actor is given: the note, and `urgent` for a flush (page hide, note switch, *Save now*),
+ * whose save must capture the editor at once; any other save may first wait for its work to be ready.
+ */
+export interface SaveInput {
+  noteId: string;
+  urgent: boolean;
+}
+
 /** What the `saveNote` actor answers: `skipped` when the content equals the last saved (docs/product.md "Validation rules"). */
 export interface SaveResult {
   skipped: boolean;
@@ -19,8 +28,8 @@ export interface SaveResult {
 /**
  * Autosave (docs/product.md "States and transitions", docs/architecture.md "Machines"): clean -> dirty on input -> saving after
  * AUTOSAVE_DELAY_MS of quiet, or at once on blur / flush (page hide, note switch) -> clean.
- * The `saveNote` actor captures the editor content the moment it starts, compares it with the
- * last saved content and appends note.body-saved; `notifySaved` shows "Note saved!".
+ * The `saveNote` actor captures the editor content (at once for a flush, else once its work is ready),
+ * compares it with the last saved content and appends the save; `notifySaved` shows "Note saved!".
  */
 export const autosaveMachine = setup({
   types: {
@@ -29,9 +38,11 @@ export const autosaveMachine = setup({
   },
   actors: {
     /** Provided by the app: capture, compare, append; resolves after the append is durable. */
-    saveNote: fromPromise<SaveResult, { noteId: string }>(async () => ({ skipped: true })),
+    saveNote: fromPromise<SaveResult, SaveInput>(async () => ({ skipped: true })),
   },
   actions: {
+    /** Provided by the app: a flush met a save that has not captured yet: capture and append it now. */
+    hurrySave: () => {},
     notifySaved: () => {},
     notifyFailed: (_, _params: { error: string }) => {},
   },
@@ -63,7 +74,7 @@ export const autosaveMachine = setup({
       entry: assign({ changedWhileSaving: false }),
       invoke: {
         src: 'saveNote',
-        input: ({ context }) => ({ noteId: context.noteId! }),
+        input: ({ context, event }) => ({ noteId: context.noteId!, urgent: event.type === 'autosave.flush' }),
         onDone: [
           { guard: 'changedWhileSaving', target: 'dirty' },
           { guard: 'wasSkipped', target: 'clean' },
@@ -79,8 +90,9 @@ export const autosaveMachine = setup({
       },
       on: {
         'editor.input': { actions: assign({ changedWhileSaving: true, noteId: ({ event }) => event.noteId }) },
-        // A page hide mid-save must still capture what was typed since the save began.
-        'autosave.flush': { guard: 'changedWhileSaving', target: 'saving', reenter: true },
+        // A page hide mid-save must still capture what was typed since the save began, and one before
+        // the save captured must capture now.
+        'autosave.flush': [{ guard: 'changedWhileSaving', target: 'saving', reenter: true }, { actions: 'hurrySave' }],
         'editor.blur': { guard: 'changedWhileSaving', target: 'saving', reenter: true },
       },
     },

@@ -186,6 +186,26 @@ describe('idle priming', () => {
   }, 90_000);
 });
 
+describe('priming for a save', () => {
+  it('serializes what is left in tasks of its own, so the capture after it serializes none', async () => {
+    const editor = newEditor();
+    const cache = new BlockHtmlCache(editor);
+    editor.replaceBlocks(editor.document, Array.from({ length: 1000 }, (_, i) => ({ type: 'paragraph', content: `p${i}` })) as never);
+    const spy = vi.spyOn(editor, 'blocksToFullHTML');
+    const primed = cache.primeForSave();
+    const inFirstTask = spy.mock.calls.length;
+    await primed;
+    expect(inFirstTask).toBeLessThan(1000);
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(1000);
+    spy.mockRestore();
+    expect(cache.primed).toBe(true);
+    const { result: html, serialized } = serializedDuring(editor, () => cache.html(editor.document));
+    expect(serialized).toBe(0);
+    expect(html).toBe(editor.blocksToFullHTML(editor.document));
+    expect(serializedDuring(editor, () => void cache.primeForSave()).serialized).toBe(0);
+  }, 90_000);
+});
+
 describe('when the cache primes', () => {
   it('not for showing a note, then once after its first edit, then only for changes of many blocks', async () => {
     const editor = newEditor();

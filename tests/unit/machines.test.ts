@@ -106,6 +106,27 @@ describe('autosave machine', () => {
     expect(actor.getSnapshot().value).toBe('clean');
   });
 
+  it('lets a save after quiet or blur wait for its work, and makes a flush capture at once, also one that meets a save still waiting', async () => {
+    const inputs: { urgent: boolean }[] = [];
+    const hurrySave = vi.fn();
+    const actor = createActor(
+      autosaveMachine.provide({
+        actors: { saveNote: fromPromise(({ input }) => (inputs.push(input), new Promise<{ skipped: boolean }>(() => {}))) },
+        actions: { hurrySave },
+      }),
+    );
+    actor.start();
+    actor.send({ type: 'editor.input', noteId: '1' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(inputs).toEqual([{ noteId: '1', urgent: false }]);
+    actor.send({ type: 'autosave.flush' });
+    expect(hurrySave).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'editor.input', noteId: '1' });
+    actor.send({ type: 'autosave.flush' });
+    expect(inputs.at(-1)).toEqual({ noteId: '1', urgent: true });
+    expect(hurrySave).toHaveBeenCalledTimes(1);
+  });
+
   it('retries after a failed save', async () => {
     let fail = true;
     const save = vi.fn(async () => {

@@ -332,3 +332,83 @@ describe('changes of one note made in two places at once', () => {
     expect(textOf(b.editor, 'p2')).toBe(textOf(a.editor, 'p2'));
   });
 });
+
+describe('an autosave that waits for its work (docs/architecture.md "Editor")', () => {
+  const words = async (storage: LogStorage) =>
+    (await stored(storage)).filter((e) => e.type === 'note.changed').map((e) => e.payload.blocks!.map((c) => c.html).join(''));
+
+  it('captures once its work is ready and appends in a task after the capture, with what was typed meanwhile', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(50));
+    const startRev = shown.baseRev;
+    appendWord(editor, 'p10', 'hello');
+    let ready!: () => void;
+    const afterCapture: { waiting?: boolean; rev?: string } = {};
+    const capture = () => {
+      // What holds once the capture's task has run its microtasks: the save is taken, not appended.
+      void Promise.resolve().then(() => Object.assign(afterCapture, { waiting: !!shown.unappended, rev: log.state.notes.revs[NOTE]?.id }));
+      return captureBody(editor);
+    };
+    const saving = saveShownNote(log, shown, NOTE, capture, new Promise<void>((resolve) => (ready = resolve)));
+    appendWord(editor, 'p10', 'world');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.state.notes.revs[NOTE]?.id).toBe(startRev);
+    ready();
+    expect(await saving).toEqual({ skipped: false });
+    expect(afterCapture).toEqual({ waiting: true, rev: startRev });
+    expect(shown.unappended).toBeUndefined();
+    expect(await words(storage)).toEqual([expect.stringMatching(/hello world/)]);
+    expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+  });
+
+  it('saves at once, synchronously, when a flush meets it before the capture or before the append', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(50));
+    appendWord(editor, 'p3', 'first');
+    const never = new Promise<void>(() => {});
+    const first = saveShownNote(log, shown, NOTE, () => captureBody(editor), never);
+    shown.hurry!();
+    expect(log.state.notes.bodies[NOTE].html).toMatch(/first/);
+    expect(await first).toEqual({ skipped: false });
+
+    appendWord(editor, 'p4', 'second');
+    let flushed: string | undefined;
+    const capture = () => {
+      void Promise.resolve().then(() => {
+        void shown.unappended!();
+        flushed = log.state.notes.bodies[NOTE].html;
+      });
+      return captureBody(editor);
+    };
+    expect(await saveShownNote(log, shown, NOTE, capture, Promise.resolve())).toEqual({ skipped: false });
+    expect(flushed).toMatch(/second/);
+    expect(await words(storage)).toEqual([expect.stringMatching(/first/), expect.stringMatching(/second/)]);
+  });
+
+  it('appends a save taken earlier before a later one, and skips a save replaced before it captured', async () => {
+    const { editor, log, shown, storage } = await noteShown(paragraphs(50));
+    appendWord(editor, 'p5', 'earlier');
+    const later: { save?: Promise<unknown> | null } = {};
+    const capture = () => {
+      // Another save (a change made elsewhere meeting unsaved input) before this one's append.
+      void Promise.resolve().then(() => {
+        appendWord(editor, 'p6', 'later');
+        later.save = appendSave(log, shown, NOTE, captureBody(editor));
+      });
+      return captureBody(editor);
+    };
+    await saveShownNote(log, shown, NOTE, capture, Promise.resolve());
+    await later.save;
+    expect(later.save).toBeTruthy();
+    expect(await words(storage)).toEqual([expect.stringMatching(/earlier/), expect.stringMatching(/later/)]);
+    const [first, second] = (await stored(storage)).filter((e) => e.type === 'note.changed');
+    expect(second.payload.base).not.toBe(first.payload.base);
+    expect(log.state.notes.bodies[NOTE].html).toBe(captureBody(editor).html);
+
+    appendWord(editor, 'p7', 'replaced');
+    const replaced = new AbortController();
+    const dropped = saveShownNote(log, shown, NOTE, () => captureBody(editor), new Promise<void>(() => {}), replaced.signal);
+    replaced.abort();
+    expect(await dropped).toEqual({ skipped: true });
+    expect(shown.hurry).toBeUndefined();
+    expect(await words(storage)).toHaveLength(2);
+  });
+});

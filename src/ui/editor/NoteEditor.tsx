@@ -8,7 +8,7 @@ import { announceChangedElsewhere, announceMergedElsewhere } from '../feedback';
 import { PurifierNotLoadedError } from '../../services/purifier';
 import { useResolvedTheme } from '../theme/useTheme';
 import type { NoteEditor as BlockNoteInstance } from './schema';
-import { captureBody, isShowingBody, showBody } from './noteDocument';
+import { blockHtmlCacheOf, captureBody, isShowingBody, showBody } from './noteDocument';
 import { NoteFloatingToolbar } from './FloatingToolbar';
 import { followNoteTitles } from './noteLink/noteLinkContext';
 import { NoteLinkPicker } from './noteLink/NoteLinkPicker';
@@ -36,7 +36,11 @@ export interface NoteEditorHandle {
 export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: BlockNoteInstance; ref?: Ref<NoteEditorHandle> }) {
   const log = useLog();
   const theme = useResolvedTheme();
-  const { autosave, shown } = useNoteSave(log, () => captureBody(editor));
+  const { autosave, shown } = useNoteSave(
+    log,
+    () => captureBody(editor),
+    () => blockHtmlCacheOf(editor).primeForSave(),
+  );
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
   /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load). */

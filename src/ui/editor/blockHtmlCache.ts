@@ -1,6 +1,6 @@
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as PmNode } from 'prosemirror-model';
-import { inBackground } from '../../lib/scheduler';
+import { inBackground, inNextTask } from '../../lib/scheduler';
 import { primeStoredJson } from '../../events/storedForm';
 import { partsInPlace } from '../../projections/changes/documentParts';
 import type { NoteBlock, NoteEditor } from './schema';
@@ -11,6 +11,8 @@ const PRIME_MIN_IDLE_MS = 1;
 const PRIME_SLICE_MS = 6;
 /** Quiet time after the last edit before priming starts (ms): well inside the autosave's AUTOSAVE_DELAY_MS. */
 const PRIME_QUIET_MS = 500;
+/** Longest slice of the priming a save waits for (ms): each is a task of its own, well under a long task. */
+const SAVE_PRIME_SLICE_MS = 12;
 
 interface BlockEntry {
   html: string;
@@ -35,6 +37,9 @@ export class BlockHtmlCache {
   private primeScheduled = false;
   private primeGeneration = 0;
   private primeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The document priming walks and the index of its next top-level node (shared by the idle prime and a save's). */
+  private primeDoc: PmNode | null = null;
+  private primeNext = 0;
   /** True once a prime went through every block of the document shown (reset when another is shown). */
   primed = false;
 
@@ -96,36 +101,59 @@ export class BlockHtmlCache {
   /**
    * Serialize blocks not in the cache yet, in background slices once editing pauses for PRIME_QUIET_MS, so
    * the save (AUTOSAVE_DELAY_MS after the last input) finds them ready. Each call restarts the wait: nothing of it
-   * runs while keys arrive. Top-level nodes are converted to blocks one by one (`nodeToBlock` fills
-   * BlockNote's own block cache), because the first `editor.document` of a freshly loaded
-   * 5,000-block note would convert them all in one go.
+   * runs while keys arrive (`primeUntil`).
    */
   schedulePrime(): void {
     const generation = ++this.primeGeneration;
     this.primeScheduled = true;
     clearTimeout(this.primeTimer);
-    let doc: PmNode | null = null;
-    let next = 0;
     const step = () => {
       if (generation !== this.primeGeneration) return; // a newer edit rescheduled it
       // At most PRIME_SLICE_MS per slice: input arriving meanwhile waits no longer.
-      const ends = performance.now() + PRIME_SLICE_MS;
-      const current = this.editor.prosemirrorState.doc;
-      if (current !== doc) {
-        doc = current;
-        next = 0;
-      }
-      const group = current.firstChild;
-      for (; group && next < group.childCount; next++) {
-        if (ends - performance.now() < PRIME_MIN_IDLE_MS) return inBackground(step);
-        const block = nodeToBlock(group.child(next), current) as unknown as NoteBlock;
-        this.entry(block);
-        // The log stores the document as JSON per block (storedForm.ts): ready it too, for the save's write.
-        primeStoredJson(block);
-      }
+      if (!this.primeUntil(performance.now() + PRIME_SLICE_MS)) return inBackground(step);
       this.primeScheduled = false;
-      this.primed = true;
     };
     this.primeTimer = setTimeout(() => inBackground(step), PRIME_QUIET_MS);
+  }
+
+  /**
+   * Resolve once every top-level block of the document has its HTML cached, serializing what is left of
+   * the priming in tasks of at most SAVE_PRIME_SLICE_MS at normal priority: the autosave waits for it
+   * before capturing, so no save serializes a long note in one task (docs/architecture.md "Editor").
+   * Resolves at once when the document was primed; blocks edited since are left to the capture.
+   */
+  primeForSave(): Promise<void> {
+    if (this.primed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const step = () => {
+        if (this.primeUntil(performance.now() + SAVE_PRIME_SLICE_MS)) resolve();
+        else inNextTask(step);
+      };
+      step();
+    });
+  }
+
+  /**
+   * Cache the HTML (and stored JSON) of the current document's top-level blocks, from where the last call
+   * stopped, until `ends` (performance.now(), ms). True once every block is cached (`primed` is then set).
+   * Top-level nodes are converted to blocks one by one (`nodeToBlock` fills BlockNote's own block cache),
+   * because the first `editor.document` of a freshly loaded 5,000-block note would convert them all in one go.
+   */
+  private primeUntil(ends: number): boolean {
+    const current = this.editor.prosemirrorState.doc;
+    if (current !== this.primeDoc) {
+      this.primeDoc = current;
+      this.primeNext = 0;
+    }
+    const group = current.firstChild;
+    for (; group && this.primeNext < group.childCount; this.primeNext++) {
+      if (ends - performance.now() < PRIME_MIN_IDLE_MS) return false;
+      const block = nodeToBlock(group.child(this.primeNext), current) as unknown as NoteBlock;
+      this.entry(block);
+      // The log stores the document as JSON per block (storedForm.ts): ready it too, for the save's write.
+      primeStoredJson(block);
+    }
+    this.primed = true;
+    return true;
   }
 }

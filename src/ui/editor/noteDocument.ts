@@ -26,7 +26,6 @@ const loading = new WeakSet<NoteEditor>();
  * first edit of a note just shown (or a change of many blocks), blocks not in the cache are
  * serialized in idle time, before the autosave needs them. A note only read costs nothing, and
  * keystrokes after that cost nothing either: the save serializes the one block they changed.
- * @internal Test seam: used here; the tests call it directly.
  */
 export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
   let cache = caches.get(editor);
@@ -106,7 +105,7 @@ export function isShowingBody(editor: NoteEditor): boolean {
 
 /**
  * Capture the editor document and its HTML (`note_{id}` format: exactly what BlockNote's
- * `blocksToFullHTML` gives for the whole document). Only blocks that changed since the last
+ * `blocksToFullHTML` gives for the whole document; joined when first read). Only blocks that changed since the last
  * capture (or idle prime) are serialized, so a save of a long note after a keystroke costs what
  * the changed blocks cost, not what the whole note does (docs/architecture.md "Editor").
  *
@@ -118,7 +117,15 @@ export function isShowingBody(editor: NoteEditor): boolean {
  */
 export function captureBody(editor: NoteEditor): CapturedBody {
   const blocks = editor.document;
-  const empty = isEmptyDocument(blocks);
   const cache = blockHtmlCacheOf(editor);
-  return { html: empty ? '' : cache.html(blocks), blocks, blockHtml: (block) => cache.blockHtml(block) };
+  let html: string | undefined;
+  return {
+    // Joined when read: a save as a change carries the changed blocks' HTML alone, not the note's.
+    get html() {
+      html ??= isEmptyDocument(blocks) ? '' : cache.html(blocks);
+      return html;
+    },
+    blocks,
+    blockHtml: (block) => cache.blockHtml(block),
+  };
 }

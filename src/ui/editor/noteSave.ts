@@ -5,6 +5,7 @@ import type { AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
 import type { ChangeParts, ChangesHolder } from './changeModel';
+import { inNextTask } from '../../lib/scheduler';
 import { prepareChanges } from './noteChanges';
 
 /**
@@ -23,6 +24,13 @@ export interface ShownNote extends ChangesHolder {
   baseRev: string | undefined;
   /** True while this editor's own save is being appended: the state it folds to is no change made elsewhere. */
   appending?: boolean;
+  /** Set while a save waits to capture (`saveShownNote` with `ready`): captures and appends it now. */
+  hurry?: () => void;
+  /**
+   * Set while a save taken from the change model waits for its next task to be appended: appends it now.
+   * The next save runs it first, so saves are appended in the order they were taken.
+   */
+  unappended?: () => Promise<unknown> | null;
 }
 
 /** What a save needs of the log. */
@@ -42,17 +50,58 @@ export function showNoteOf(shown: ShownNote, noteId: string, state: AppState): v
 }
 
 /**
- * The autosave's `saveNote` (docs/product.md "States and transitions"): capture the editor's body
- * (synchronously: on page hide there is no later task to do it in), first write events a failed
- * write left in memory, and append the save (`appendSave`). Skipped when `noteId` is no longer shown
- * or no longer exists, or nothing was written. Resolves once the append is durable; rejects with the
- * write's error.
+ * The autosave's `saveNote` (docs/product.md "States and transitions"): capture the editor's body, first
+ * write events a failed write left in memory, and append the save (`appendSave`). Without `ready` (a
+ * flush) it all happens at once, synchronously: on page hide there is no later task to do it in. With
+ * it, the body is captured once `ready` resolves (the capture's work done in tasks of its own), and the
+ * save taken from it is appended in the next task, so neither shares a task with the other
+ * (docs/architecture.md "Editor"); `shown.hurry()` (a flush) before the capture, or
+ * `shown.unappended()` before the append, does the rest at once, synchronously. An aborted `signal`
+ * (the save replaced) before the capture skips it. Skipped when `noteId` is no longer shown or no longer
+ * exists, or nothing was written. Resolves once the append is durable; rejects with the write's error.
  */
-export async function saveShownNote(log: SaveLog, shown: ShownNote, noteId: string, capture: () => CapturedBody): Promise<SaveResult> {
+export function saveShownNote(
+  log: SaveLog,
+  shown: ShownNote,
+  noteId: string,
+  capture: () => CapturedBody,
+  ready?: Promise<void>,
+  signal?: AbortSignal,
+): Promise<SaveResult> {
+  if (!ready) return captureAndSave(log, shown, noteId, capture, false);
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const start = (skip: boolean, urgent: boolean) => {
+      if (started) return;
+      started = true;
+      if (shown.hurry === hurry) shown.hurry = undefined;
+      if (skip) resolve({ skipped: true });
+      else captureAndSave(log, shown, noteId, capture, !urgent).then(resolve, reject);
+    };
+    const hurry = () => start(false, true);
+    shown.hurry = hurry;
+    signal?.addEventListener('abort', () => start(true, true), { once: true });
+    // In a task of its own: not in the one that finished the work `ready` waited for.
+    const later = () => inNextTask(() => start(false, false));
+    ready.then(later, later);
+  });
+}
+
+async function captureAndSave(
+  log: SaveLog,
+  shown: ShownNote,
+  noteId: string,
+  capture: () => CapturedBody,
+  inNextTaskOfItsOwn: boolean,
+): Promise<SaveResult> {
   if (shown.noteId !== noteId || !log.state.notes.meta[noteId]) return { skipped: true };
   const body = capture();
   // The change is taken from the model now: a remote change shown while the retry below runs must not meet an older capture.
   const save = prepareSave(log, shown, noteId, body);
+  if (inNextTaskOfItsOwn) {
+    shown.unappended = save;
+    await new Promise<void>((resolve) => inNextTask(resolve));
+  }
   // A failed write (storage full) left events in memory only: write them first.
   const retried = log.status$.value.writeError ? await log.retryPending() : [];
   const written = save();
@@ -78,6 +127,20 @@ export function appendSave(log: SaveLog, shown: ShownNote, noteId: string, body:
  * nothing to save).
  */
 function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: CapturedBody): () => Promise<unknown> | null {
+  // A save taken earlier and not appended yet goes first: this one is taken after it (its own save awaits the write).
+  void shown.unappended?.();
+  const append = takeSave(log, shown, noteId, body);
+  let result: Promise<unknown> | null | undefined;
+  const once = () => {
+    if (shown.unappended === once) shown.unappended = undefined;
+    if (result === undefined) result = append();
+    return result;
+  };
+  return once;
+}
+
+/** `prepareSave` without the order: the change taken from the model now, and the function that appends it. */
+function takeSave(log: SaveLog, shown: ShownNote, noteId: string, body: CapturedBody): () => Promise<unknown> | null {
   const changes = shown.changes;
   const rev = log.state.notes.revs[noteId];
   const base = shown.baseRev;
@@ -91,7 +154,7 @@ function prepareSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captu
       // What is typed is never held back by the model: this save and the next carry the whole body.
       console.error("NotePad: the note's change could not be made; it is saved whole", error);
       shown.changes = null;
-      return prepareSave(log, shown, noteId, body);
+      return takeSave(log, shown, noteId, body);
     }
     return () => {
       if (!parts) return null;

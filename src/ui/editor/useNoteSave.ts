@@ -19,19 +19,28 @@ export interface NoteSave {
 
 /**
  * The autosave of an editor on `log` (docs/product.md "States and transitions"): saves capture the
- * body with `capture` and append note.body-saved (`saveShownNote`); "Note saved!" after a save,
- * the save-failure toast after a failed one. `capture` is read at each save, so it may change.
+ * body with `capture` and append it (`saveShownNote`); "Note saved!" after a save, the save-failure
+ * toast after a failed one. A save that is not a flush first waits for `ready` (the capture's work done
+ * in tasks of its own). `capture` and `ready` are read at each save, so they may change.
  */
-export function useNoteSave(log: EventLog, capture: () => CapturedBody): NoteSave {
+export function useNoteSave(log: EventLog, capture: () => CapturedBody, ready?: () => Promise<void>): NoteSave {
   const shown = useRef<ShownNote>(noShownNote()).current;
   const captureRef = useRef(capture);
   captureRef.current = capture;
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
   const autosave = useActorRef(
     autosaveMachine.provide({
       actors: {
-        saveNote: fromPromise(({ input }) => saveShownNote(log, shown, input.noteId, () => captureRef.current())),
+        saveNote: fromPromise(({ input, signal }) =>
+          saveShownNote(log, shown, input.noteId, () => captureRef.current(), input.urgent ? undefined : readyRef.current?.(), signal),
+        ),
       },
       actions: {
+        hurrySave: () => {
+          shown.hurry?.();
+          void shown.unappended?.();
+        },
         notifySaved: () => showStatus('Note saved!'),
         notifyFailed: (_, { error }) => announceSaveFailed(log.status$.value.writeError ?? error, shownNoteHasImage(log.state, shown)),
       },
