@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { MIN_KDF } from './catalog/index.ts';
 
 // find-chromium.mjs is plain ESM without type declarations; a computed specifier keeps `tsc` from
 // demanding a .d.ts while Node still loads it.
@@ -60,6 +61,10 @@ export default defineConfig({
       // Every AI helper test calls the functions from 127.0.0.1, and every shared note is opened from there.
       FUNCTIONS_RATE_MAX: '100000',
       SHARE_READS_MAX: '100000',
+      // New accounts at the least Argon2id cost devices accept, as in the sync suite: every sign-up and
+      // sign-in derives in the page. syncEncrypted.spec.ts keeps the product's default on a host of its own.
+      AUTH_KDF_MEMORY_KIB: String(MIN_KDF.memoryKiB),
+      AUTH_KDF_ITERATIONS: String(MIN_KDF.iterations),
     },
     url: `${baseURL}/`,
     reuseExistingServer: false,
