@@ -74,3 +74,30 @@ export function topLevelOf(blocks: readonly PlainBlock[]): Map<string, string> {
   for (const block of blocks) if (isObject(block) && typeof block.id === 'string') visit([block], block.id);
   return out;
 }
+
+/** Whether two JSON values are equal, whatever the order of their keys (fields holding undefined count as missing). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Json;
+  const y = b as Json;
+  let keys = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    keys++;
+    if (!sameValue(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) keys--;
+  return keys === 0;
+}
+
+/** Put `block` and its descendants in `into`, by id. */
+export function addTree(into: Map<string, PlainBlock>, block: PlainBlock): void {
+  into.set(block.id, block);
+  for (const child of block.children) addTree(into, child);
+}

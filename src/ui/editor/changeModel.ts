@@ -7,7 +7,8 @@
 import * as Y from 'yjs';
 import diff from 'fast-diff';
 import type { AppEvent } from '../../../catalog';
-import { IdAlphabet, YBlockDoc } from '../../projections/changes/blockModel';
+import { YBlockDoc } from '../../projections/changes/blockModel';
+import { IdAlphabet } from '../../projections/changes/idAlphabet';
 import { chainOrigin } from '../../projections/changes/chainState';
 import { chainStartDocument, chainStartOrigin } from '../../projections/changes/foldChanged';
 import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
