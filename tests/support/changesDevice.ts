@@ -6,7 +6,7 @@
 import type { AppEvent } from '../../catalog';
 import { YBlockDoc } from '../../src/projections/changes/blockModel';
 import { joinParts } from '../../src/projections/changes/documentParts';
-import { chainStartOrigin } from '../../src/projections/changes/foldChanged';
+import { chainStartOrigin } from '../../src/projections/changes/changeDocument';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { updateToBase64 } from '../../src/projections/changes/updateBytes';
 

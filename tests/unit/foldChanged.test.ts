@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../catalog';
 import { planCompaction } from '../../src/events/compactionPlan';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
-import { chainStartDocument } from '../../src/projections/changes/foldChanged';
+import { chainStartDocument } from '../../src/projections/changes/changeDocument';
 import type { PlainBlock } from '../../src/projections/changes/plainBlocks';
 import { isBase64 } from '../../src/projections/changes/updateBytes';
 import { foldNotes } from '../../src/projections/foldNotes';

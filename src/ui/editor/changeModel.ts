@@ -10,7 +10,7 @@ import type { AppEvent } from '../../../catalog';
 import { YBlockDoc } from '../../projections/changes/blockModel';
 import { IdAlphabet } from '../../projections/changes/idAlphabet';
 import { chainOrigin } from '../../projections/changes/chainState';
-import { chainStartDocument, chainStartOrigin } from '../../projections/changes/foldChanged';
+import { chainStartDocument, chainStartOrigin } from '../../projections/changes/changeDocument';
 import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
 import { updateFromBase64, updateToBase64 } from '../../projections/changes/updateBytes';
 import { bodyBlocks, type NoteBody, type NoteRevisionRef } from '../../projections/notesState';
