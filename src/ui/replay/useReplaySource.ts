@@ -5,7 +5,7 @@ import { useLog } from '../LogContext';
 import { getReplayFile } from './replaySource';
 
 /** A log the replay view shows: its file and the name the header gives it. */
-export interface ReplaySource {
+interface ReplaySource {
   file: ParsedLogFile;
   name: string;
 }
