@@ -430,7 +430,7 @@ async function replayFigures(ctx: StageContext, context: BrowserContext, figures
     await p.close();
     const r = replays[i];
     log(
-      `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
+      `replay run ${i + 1}: ${r.events} events, ready ${r.readyMs.toFixed(0)} ms, timeline ${r.timelineMs.toFixed(0)} ms, step median ${quantile(r.stepMs, 0.5).toFixed(0)} ms, jump median ${quantile(r.jumpMs, 0.5).toFixed(0)} ms`,
     );
   }
   figures.push(
@@ -439,14 +439,21 @@ async function replayFigures(ctx: StageContext, context: BrowserContext, figures
       'ms',
       replays.map((r) => r.readyMs),
       1000,
-      `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown`,
+      `Replay event log (${replays[0]?.events ?? 0} events) -> last step shown (the current state, while the events are read)`,
+    ),
+    limitFigure(
+      'library10k.replay.timeline',
+      'ms',
+      replays.map((r) => r.timelineMs),
+      null,
+      'info: Replay event log -> every event listed, the step controls enabled',
     ),
     limitFigure(
       'library10k.replay.step',
       'ms',
       replays.flatMap((r) => r.stepMs),
       50,
-      '20 single steps back from the end, each click -> view painted',
+      '20 single steps back from the end once the timeline is listed, each click -> view painted',
     ),
     limitFigure(
       'library10k.replay.jump',

@@ -462,6 +462,29 @@ export class EventLog {
   }
 
   /**
+   * The state the replay of this log ends on (replayEvents folded from the empty state), when this
+   * tab already holds it (docs/product.md "Event log tools"): the durable fold, without the pending
+   * events, which the replay's read does not meet. Null where that last step could differ from it:
+   * before `load()` finished (bodies may be pending), on a synced device (the replay folds its
+   * selections after the account's events), on a log that was replaced or began or ended sync (it
+   * has an epoch: its state may come from a checkpoint or the server's order, not from its events
+   * in seq order from nothing), once another tab's view events were folded (this tab's
+   * view does not follow them, the replay does), when a read of the tail failed (the tab is behind
+   * the stored log), when records were set aside at this start, or when no note is selected among
+   * notes (the replay's last step then shows the note its last event is about, which only the
+   * events tell).
+   */
+  replayEnd(): AppState | null {
+    const { loaded, readError, quarantinedNow } = this.status$.value;
+    if (!loaded || readError || quarantinedNow.length) return null;
+    if (this.account$.value !== null || this.wholeLog.epoch !== '' || !this.folded.viewFollowsLog) return null;
+    const state = this.folded.fold.confirmed;
+    const selected = state.view.selectedId;
+    if (selected === null ? state.notes.order.length > 0 : state.notes.meta[selected] === undefined) return null;
+    return state;
+  }
+
+  /**
    * Drop superseded body revisions per `policy` (docs/architecture.md "Compaction") and write a
    * fresh snapshot. Does nothing while a newer build writes, or on a synced device (the server
    * keeps the account's history; new devices start from its checkpoint). Returns how many events

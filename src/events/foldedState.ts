@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { AppEvent } from '../../catalog';
-import { foldApp } from '../projections/foldApp';
+import { foldApp, movesViewHereOnly } from '../projections/foldApp';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { LogFold } from './logFold';
@@ -19,6 +19,8 @@ export class FoldedState {
   private current = new LogFold(INITIAL_STATE);
   /** Events applied here but not durable yet, in append order: shown on top, kept by the page-hide journal. */
   private pendingEvents: AppEvent[] = [];
+  /** Another tab's view event was folded into this fold: this tab's view no longer is the log's. */
+  private viewElsewhere = false;
 
   /** The durable fold (its state, its server order and outbox). */
   get fold(): LogFold {
@@ -30,9 +32,18 @@ export class FoldedState {
     return this.pendingEvents;
   }
 
+  /**
+   * Whether this tab's view is the one a fold of the log in its order gives: false once another
+   * tab's view events were folded (they leave this tab's view as it is), until a new fold.
+   */
+  get viewFollowsLog(): boolean {
+    return !this.viewElsewhere;
+  }
+
   /** Start a new durable fold from `initial` (a snapshot's state, or the empty one). */
   restart(initial: AppState): LogFold {
     this.current = new LogFold(initial);
+    this.viewElsewhere = false;
     return this.current;
   }
 
@@ -61,7 +72,9 @@ export class FoldedState {
       const own = ownIds.has(events[i].id);
       let j = i;
       while (j < events.length && ownIds.has(events[j].id) === own) j++;
-      this.current.confirmLocal(events.slice(i, j), own ? 'this-tab' : 'elsewhere');
+      const run = events.slice(i, j);
+      if (!own && run.some(movesViewHereOnly)) this.viewElsewhere = true;
+      this.current.confirmLocal(run, own ? 'this-tab' : 'elsewhere');
       i = j;
     }
     const confirmedIds = new Set(events.map((e) => e.id));

@@ -11,6 +11,14 @@ import type { AppState, NotesState } from './notesState';
 export type ViewOrigin = 'this-tab' | 'elsewhere';
 
 /**
+ * Whether `event` moves only the view of the tab that made it (a view event, or a note's creation,
+ * which selects it): folded from another tab, it leaves this tab's view as it is.
+ */
+export function movesViewHereOnly(event: AppEvent): boolean {
+  return VIEW_EVENT_TYPES.has(event.type) || event.type === 'note.created';
+}
+
+/**
  * Fold a batch of events into the whole projection: notes and view, and `seq` to the highest
  * folded. Pure; returns `state` itself when nothing changed.
  */
@@ -24,7 +32,7 @@ export function foldApp(state: AppState, events: readonly AppEvent[], origin: Vi
  * another order): the view folds the same events, `seq` moves to the highest. Pure.
  */
 export function foldAround(state: AppState, events: readonly AppEvent[], notes: NotesState, origin: ViewOrigin): AppState {
-  const viewEvents = origin === 'this-tab' ? events : events.filter((e) => !VIEW_EVENT_TYPES.has(e.type) && e.type !== 'note.created');
+  const viewEvents = origin === 'this-tab' ? events : events.filter((e) => !movesViewHereOnly(e));
   const view = foldView(state.view, viewEvents, notes);
   let seq = state.seq;
   for (const e of events) if (e.seq > seq) seq = e.seq; // no spread: logs hold 10^5 events

@@ -28,6 +28,49 @@ async function chooseImport(page: Page, name: string, text: string) {
   await page.getByLabel('Event log file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
+/** The type of the newest event in the log's IndexedDB store (what the replay's read will end on). */
+async function lastStoredType(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve) => {
+        const open = indexedDB.open('notepad-log');
+        open.onsuccess = () => {
+          const cursor = open.result.transaction('events').objectStore('events').openCursor(null, 'prev');
+          cursor.onsuccess = () => {
+            resolve((cursor.result?.value as { type?: string } | undefined)?.type);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Hold the replay's read of the whole log (IndexedDB `getAll` of the events from the start) until
+ * `window.__releaseRead()`: the request runs, its result is handed over only then.
+ */
+async function holdWholeLogRead(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const held: (() => void)[] = [];
+    let holding = true;
+    (window as unknown as { __releaseRead: () => void }).__releaseRead = () => {
+      holding = false;
+      for (const run of held.splice(0)) run();
+    };
+    const getAll = IDBObjectStore.prototype.getAll;
+    IDBObjectStore.prototype.getAll = function (this: IDBObjectStore, query?: IDBValidKey | IDBKeyRange | null, count?: number) {
+      const request = getAll.call(this, query, count);
+      if (this.name !== 'events' || !(query instanceof IDBKeyRange) || query.lower !== 0 || count !== undefined) return request;
+      const add = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+        const deliver = (event: Event) => listener.call(request, event);
+        add(type, type === 'success' ? (event: Event) => (holding ? held.push(() => deliver(event)) : deliver(event)) : listener, options);
+      }) as typeof request.addEventListener;
+      return request;
+    };
+  });
+}
+
 test.describe('event log tools', () => {
   test('export then import into a fresh browser gives byte-identical localStorage keys', async ({ page, browser }) => {
     const app = new NotesPage(page);
@@ -158,6 +201,46 @@ test.describe('event log tools', () => {
         }),
     );
     expect(eventCountAfter).toBe(eventCountBefore);
+  });
+
+  test('the replay of the current log shows the current state at once, and its last step once the events are read', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await seed(app);
+    await app.row('Kept note').click();
+    await expect(page.locator('.editor-title')).toHaveText('Kept note');
+    // The state shown first is the durable one: wait until the selection is stored.
+    await expect.poll(() => lastStoredType(page)).toBe('note.selected');
+    await holdWholeLogRead(page);
+    await page.getByText('Event log', { exact: true }).click();
+    await page.getByRole('button', { name: 'Replay event log' }).click();
+
+    const step = page.getByLabel('Current step');
+    const notes = page.getByRole('region', { name: 'Notes at this step' });
+    const selected = page.getByRole('region', { name: 'Selected note at this step' });
+    await expect(step).toHaveText('Current state');
+    await expect(page.getByLabel('Timeline')).toHaveText('Reading the log…');
+    await expect(notes).toContainText('Kept note');
+    await expect(notes).toContainText('Second');
+    await expect(selected).toContainText('Body that must survive');
+    for (const control of ['Go to start', 'Step back', 'Play', 'Step forward', 'Go to end'])
+      await expect(page.getByRole('button', { name: control })).toBeDisabled();
+    await expect(page.getByRole('slider', { name: 'Step' })).toBeDisabled();
+
+    await page.evaluate(() => (window as unknown as { __releaseRead: () => void }).__releaseRead());
+    await expect(step).toHaveText(/^Step (\d+) of \1$/);
+    await expect(page.getByLabel('Timeline')).not.toContainText('Reading the log…');
+    await expect(
+      page
+        .getByLabel('Timeline')
+        .getByRole('button', { name: /note\.selected/ })
+        .last(),
+    ).toBeVisible();
+    await expect(selected).toContainText('Body that must survive');
+    await expect(notes).toContainText('Kept note');
+    await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await expect(step).not.toHaveText(/^Step (\d+) of \1$/);
   });
 
   test('the command-line replay prints what the browser holds in localStorage', async ({ page }) => {

@@ -50,24 +50,27 @@ export async function dashboardRun(page: Page): Promise<DashboardRun> {
   return { openMs, followMs };
 }
 
-/** The replay view of the library's log: ready, single steps back, and jumps. */
+/** The replay view of the library's log: ready, timeline, single steps back, and jumps. */
 export interface ReplayRun {
   events: number;
   readyMs: number;
+  timelineMs: number;
   stepMs: number[];
   jumpMs: number[];
 }
 
 /**
  * From the notes app, *Event log* > *Replay event log* (a read-only copy of the whole log): ms from
- * the click to the frame after the view shows the last step; then `steps` clicks on *Step back*,
- * and jumps with the slider to 10%, 50%, 90% and 30% of the log, each to the frame after the view changed.
+ * the click to the frame after the view shows the last step (the current state the app holds,
+ * shown while the events are read, or the replay's last step), and to the frame after the timeline
+ * lists the events with the step controls enabled; then `steps` clicks on *Step back*, and jumps
+ * with the slider to 10%, 50%, 90% and 30% of the log, each to the frame after the view changed.
  */
 export async function replayRun(page: Page, steps: number): Promise<ReplayRun> {
   await page.locator('details.log-menu > summary').click();
   await page.evaluate(() => {
-    const w = window as unknown as { __replay: { t0: number; t1: number } };
-    w.__replay = { t0: Number.NaN, t1: Number.NaN };
+    const w = window as unknown as { __replay: { t0: number; ready: number; timeline: number } };
+    w.__replay = { t0: Number.NaN, ready: Number.NaN, timeline: Number.NaN };
     document.addEventListener(
       'click',
       (e) => {
@@ -75,11 +78,20 @@ export async function replayRun(page: Page, steps: number): Promise<ReplayRun> {
       },
       { capture: true, once: true },
     );
+    const frameAfter = (key: 'ready' | 'timeline') =>
+      requestAnimationFrame(() => setTimeout(() => (w.__replay[key] = performance.now()), 0));
     const check = () => {
       const out = document.querySelector('output[aria-label="Current step"]')?.textContent ?? '';
       const m = /^Step (\d+) of (\d+)$/.exec(out);
-      if (m && m[1] === m[2] && Number(m[2]) > 0 && document.querySelector('.replay-state')) {
-        requestAnimationFrame(() => setTimeout(() => (w.__replay.t1 = performance.now()), 0));
+      const last = !!m && m[1] === m[2] && Number(m[2]) > 0;
+      const shown = !!document.querySelector('.replay-state');
+      if (Number.isNaN(w.__replay.ready) && shown && (last || out === 'Current state')) {
+        w.__replay.ready = 0;
+        frameAfter('ready');
+      }
+      const back = document.querySelector<HTMLButtonElement>('button[aria-label="Step back"]');
+      if (last && shown && back && !back.disabled && document.querySelector('.replay-timeline li')) {
+        frameAfter('timeline');
         return;
       }
       requestAnimationFrame(check);
@@ -87,12 +99,12 @@ export async function replayRun(page: Page, steps: number): Promise<ReplayRun> {
     requestAnimationFrame(check);
   });
   await page.getByRole('button', { name: 'Replay event log' }).click();
-  if (!(await waitIn(page, () => !Number.isNaN((window as unknown as { __replay: { t1: number } }).__replay.t1), 300_000)))
-    throw new Error('the replay view never showed the log');
-  const { readyMs, events } = await page.evaluate(() => {
-    const r = (window as unknown as { __replay: { t0: number; t1: number } }).__replay;
+  if (!(await waitIn(page, () => !Number.isNaN((window as unknown as { __replay: { timeline: number } }).__replay.timeline), 300_000)))
+    throw new Error('the replay view never listed the log');
+  const { readyMs, timelineMs, events } = await page.evaluate(() => {
+    const r = (window as unknown as { __replay: { t0: number; ready: number; timeline: number } }).__replay;
     const out = document.querySelector('output[aria-label="Current step"]')!.textContent;
-    return { readyMs: r.t1 - r.t0, events: Number(/of (\d+)/.exec(out)![1]) };
+    return { readyMs: r.ready - r.t0, timelineMs: r.timeline - r.t0, events: Number(/of (\d+)/.exec(out)![1]) };
   });
   await page.waitForTimeout(500);
   const stepMs: number[] = [];
@@ -106,5 +118,5 @@ export async function replayRun(page: Page, steps: number): Promise<ReplayRun> {
     jumpMs.push(await timeToChange(page, '.replay-view', () => slider.fill(String(Math.round(events * at))), 30_000));
     await page.waitForTimeout(200);
   }
-  return { events, readyMs, stepMs, jumpMs };
+  return { events, readyMs, timelineMs, stepMs, jumpMs };
 }

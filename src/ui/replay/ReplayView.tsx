@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { logToolToasts } from '../feedback';
@@ -20,13 +20,17 @@ const EVENT_STRING_CHARS = 2000;
 const TOOLTIP_STRING_CHARS = 80;
 /** Slice of checkpoint folding in idle time (ms): input arriving meanwhile waits no longer. */
 const PREPARE_SLICE_MS = 8;
+/** The timeline while the current log's events are read (docs/product.md "Event log tools"). */
+const READING_TEXT = 'Reading the log…';
 
 /**
  * The replay view at /replay: a timeline of events, step back/forward, jump, play at a
  * chosen speed, and beside it the projected state at that step. Folding only: no effect runs.
+ * The current log opens on the state the app holds while its events are read, the steps
+ * disabled until then (docs/product.md "Event log tools").
  */
 export function ReplayView() {
-  const [source, setSource] = useReplaySource();
+  const { source, setSource, end } = useReplaySource();
   // A file holding saves as changes may need merges, which need Yjs: the replay waits until it has loaded.
   const [, engineLoaded] = useState(false);
   const waiting = source !== null && needsChainEngine(source.file.events);
@@ -35,13 +39,24 @@ export function ReplayView() {
   }, [waiting]);
   const replay = useMemo(() => (source && !waiting ? new Replay(source.file.events, startOf(source.file)) : null), [source, waiting]);
   const total = replay?.events.length ?? 0;
-  const [step, setStep] = useState(0);
+  // A replay opens on its last step: the step chosen is kept with the replay it was chosen in.
+  const [chosen, setChosen] = useState<{ replay: Replay | null; step: number }>({ replay: null, step: 0 });
+  const step = chosen.replay === replay ? chosen.step : total;
+  const setStep = useCallback(
+    (next: number | ((current: number) => number)) =>
+      setChosen((prev) => {
+        const current = prev.replay === replay ? prev.step : total;
+        return { replay, step: typeof next === 'function' ? next(current) : next };
+      }),
+    [replay, total],
+  );
+  // The state the app holds, shown while the current log's events are read.
+  const early = replay ? null : end;
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(SPEEDS[1]);
   const listRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setStep(total), [total]);
   // The checkpoints a step back or a jump folds from, in idle slices once the last step is shown.
   useEffect(() => {
     if (!replay) return;
@@ -62,10 +77,10 @@ export function ReplayView() {
     }
     const timer = setTimeout(() => setStep((s) => Math.min(total, s + 1)), 1000 / speed);
     return () => clearTimeout(timer);
-  }, [playing, step, total, speed]);
+  }, [playing, step, total, speed, setStep]);
 
   const rows = useVirtualizer({ count: total, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT_PX, overscan: 10 });
-  const state = useMemo(() => replay?.stateAt(step), [replay, step]);
+  const state = useMemo(() => replay?.stateAt(step) ?? early ?? undefined, [replay, step, early]);
   const current = step > 0 ? replay?.events[step - 1] : undefined;
 
   const loadFile = async (file: File | undefined) => {
@@ -81,7 +96,7 @@ export function ReplayView() {
     <main className="replay-view">
       <header className="replay-header">
         <h1>Replay</h1>
-        <span className="muted">{source ? `${source.name}: ${total} events` : 'Loading…'}</span>
+        <span className="muted">{source ? `${source.name}: ${total} events` : early ? 'Current log' : 'Loading…'}</span>
         <button type="button" onClick={() => fileInput.current?.click()}>
           Load log file
         </button>
@@ -114,15 +129,22 @@ export function ReplayView() {
             ))}
           </select>
         </label>
-        <input type="range" aria-label="Step" min={0} max={total} value={step} onChange={(e) => setStep(Number(e.target.value))} />
-        <output aria-label="Current step">
-          Step {step} of {total}
-        </output>
+        <input
+          type="range"
+          aria-label="Step"
+          min={0}
+          max={total}
+          value={step}
+          onChange={(e) => setStep(Number(e.target.value))}
+          disabled={!replay}
+        />
+        <output aria-label="Current step">{early ? 'Current state' : `Step ${step} of ${total}`}</output>
       </div>
       <div className="replay-body">
         {/* A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="replay-timeline" ref={listRef} aria-label="Timeline" tabIndex={0}>
+          {!source && <p className="muted replay-reading">{READING_TEXT}</p>}
           <ol style={{ height: rows.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}>
             {rows.getVirtualItems().map((row) => {
               const e = replay!.events[row.index];
@@ -147,7 +169,7 @@ export function ReplayView() {
         </div>
         <div className="replay-detail">
           <section aria-label="Current event">
-            <h3>Event {current ? `#${current.seq} ${current.type}` : '(before the first event)'}</h3>
+            <h3>{early ? 'Current state' : `Event ${current ? `#${current.seq} ${current.type}` : '(before the first event)'}`}</h3>
             {current && (
               // A scrolling region is focusable so keys can scroll it (axe: scrollable-region-focusable).
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
