@@ -133,8 +133,9 @@ export function ReplayView() {
           type="range"
           aria-label="Step"
           min={0}
-          max={total}
-          value={step}
+          // While the current state shows, the disabled slider stands at the end, where that state is.
+          max={early ? 1 : total}
+          value={early ? 1 : step}
           onChange={(e) => setStep(Number(e.target.value))}
           disabled={!replay}
         />
