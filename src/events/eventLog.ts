@@ -59,7 +59,8 @@ export interface EventLogOptions {
  * state and pending events (FoldedState), the status (LogHealth), the write queue (WriteQueue), the
  * reads of the tail (TailReads), reading the stored log at start (LogStart), the whole-log writes
  * and the epoch (WholeLogWrites), when snapshots are due (SnapshotSchedule), the tab channel
- * (TabLink) and the server-sync half (ServerSync).
+ * (TabLink) and the server-sync half (ServerSync). Its length is the API's: each method is a few
+ * lines handing over to one of those parts, with the docstring its callers read.
  */
 export class EventLog {
   /** The log's side of the server sync: outbox, server order, set-aside and unreadable events, the account. */
