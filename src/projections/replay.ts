@@ -40,12 +40,16 @@ export class Replay {
 
   /**
    * The state after `count` events (clamped to the log's length), folded from the nearest point
-   * already there: the last state asked for, or the checkpoint at or before `count`, or the highest
-   * checkpoint folded so far (`prepare` folds the rest, e.g. in idle time), so the first state shown
-   * (the log's end) is one fold of the log.
+   * already there: the last state asked for, or the checkpoint at or before `count`. A fold that
+   * passes checkpoints not folded yet keeps them on its way (`prepare`), so the first state shown
+   * (the log's end) folds the log once and leaves every checkpoint a step back needs.
    */
   stateAt(count: number): AppState {
     const n = Math.max(0, Math.min(count, this.events.length));
+    const highest = (this.checkpoints.length - 1) * this.every;
+    // From the last state only when it is past every checkpoint folded: else the fold passes them.
+    if (Math.floor(n / this.every) >= this.checkpoints.length && !(this.last.count > highest && this.last.count <= n))
+      this.prepare(Math.floor(n / this.every));
     const slot = Math.min(Math.floor(n / this.every), this.checkpoints.length - 1);
     const at = slot * this.every;
     const from = this.last.count <= n && this.last.count >= at ? this.last : { count: at, state: this.checkpoints[slot] };
