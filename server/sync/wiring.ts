@@ -16,7 +16,8 @@ import { createAuthService, migrateAuth, type AuthService, type AuthSettings } f
 import { loadAuthSecret } from '../authSecret';
 import { preparePrivateDatabase } from '../privateFiles';
 import { ownOrigins, readSyncConfig, type SyncConfig } from './syncConfig';
-import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
+import { withSchemaLock } from './migrations';
+import { openPostgresSyncStore } from './postgresStore';
 import { openSqliteSyncStore, openSyncDatabase } from './sqliteStore';
 import { openPostgresShareStore } from './postgresShares';
 import { openSqliteShareStore } from './sqliteShares';
