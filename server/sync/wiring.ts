@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { ClientInfo } from '../../functions/_shared/clientAddress.ts';
-import { HttpError } from '../../functions/_shared/http.ts';
+import { HttpError } from '../../functions/_shared/httpError.ts';
 import { combineAuthenticators } from '../../functions/sync/access.ts';
 import { createSyncHandler } from '../../functions/sync/handler.ts';
 import { createJwtVerifier } from '../../functions/sync/jwt.ts';
