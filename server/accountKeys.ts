@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { keyBundleError, type KdfParams, type KeyBundle, type KeysState, type SaltAnswer } from '../catalog/keys.ts';
-import { HttpError } from '../functions/_shared/http.ts';
+import { HttpError } from '../functions/_shared/httpError.ts';
 import type { Identity } from '../functions/sync/access.ts';
 import type { AccountKeys, Caller, NewPassword, NewRecovery } from '../functions/sync/accountKeyStore.ts';
 import type { KeyStore, StoredKeys } from './keyStore';

@@ -4,7 +4,7 @@
  * (Supabase sets both in Edge Functions), else one JSON log line per record.
  */
 import type { EnvReader } from './config.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './httpError.ts';
 import type { UsageRecord, UsageStore } from './usage.ts';
 
 /** Deadline of one insert into the database, in ms. */

@@ -1,5 +1,6 @@
 /** The `text` field that summarize and find-resources share (docs/product.md "Calls"). */
-import { HttpError, requireObject } from './http.ts';
+import { HttpError } from './httpError.ts';
+import { requireObject } from './requestBody.ts';
 
 /**
  * The non-empty string `text` of a request body.

@@ -2,7 +2,8 @@
  * Usage records of `track-app-usage` (docs/product.md "Calls"): what one app load sends, how it
  * is checked, and the store interface (SQLite on the Node host, PostgREST or the log on Deno).
  */
-import { HttpError, requireObject } from './http.ts';
+import { HttpError } from './httpError.ts';
+import { requireObject } from './requestBody.ts';
 
 /** One app load. `at` is an ISO-8601 UTC time set by the server. */
 export interface UsageRecord {

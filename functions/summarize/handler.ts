@@ -2,7 +2,8 @@
  * `summarize` (docs/product.md "AI helpers", "Side panels"): POST {text, format?: "bullets"} ->
  * 200 {summary}. Bullets: one sentence per line, each starting with "• ".
  */
-import { createJsonFunction, HttpError, type FunctionHandler, type Logger, type RequestRateLimit } from '../_shared/http.ts';
+import { createJsonFunction, type FunctionHandler, type Logger, type RequestRateLimit } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import type { Provider, SummaryFormat } from '../_shared/provider.ts';
 import { requireText } from '../_shared/textInput.ts';
 

@@ -3,7 +3,7 @@
  * credential (the account's session cookie or an external identity provider's JWT), never from the
  * request's fields; a cookie request must come from a trusted origin.
  */
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 
 /** The caller as authenticated: a local account id, or `jwt:<sub>` for an external identity. */
 export interface Identity {

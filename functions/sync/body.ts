@@ -3,15 +3,9 @@
  * bodies with an optional `Content-Encoding: gzip` inflated under a bound, and JSON answers
  * gzip-compressed when the client accepts it. Web-standard APIs only.
  */
-import {
-  dropBody,
-  FUNCTION_SECURITY_HEADERS,
-  HttpError,
-  isJsonContentType,
-  parseJsonBytes,
-  readLimited,
-  tooLarge,
-} from '../_shared/http.ts';
+import { FUNCTION_SECURITY_HEADERS } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { dropBody, isJsonContentType, parseJsonBytes, readLimited, tooLarge } from '../_shared/requestBody.ts';
 
 /**
  * Reads the request's JSON body: Content-Type JSON (else 415), Content-Encoding absent, `identity`

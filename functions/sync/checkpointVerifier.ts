@@ -5,7 +5,8 @@
  * (docs/sync.md "snapshot"). A stolen session has neither proof.
  */
 import { SECRET_PATTERN } from '../../catalog/index.ts';
-import { HttpError, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { requireObject } from '../_shared/requestBody.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
 import { requireDeviceId } from './params.ts';

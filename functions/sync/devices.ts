@@ -3,7 +3,7 @@
  * page at a time. Devices name themselves only in their sealed `device.named` events: the host
  * keeps no name (docs/sync.md "What the host can see").
  */
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import { json } from './body.ts';
 import type { Endpoint } from './context.ts';
 import { DEVICE_ID_PATTERN } from './syncLimits.ts';

@@ -4,7 +4,9 @@
  * `{error}` answers. Storage failures answer 503; nothing here knows whether the store is SQLite
  * or Postgres.
  */
-import { dropBody, HttpError, type FunctionHandler } from '../_shared/http.ts';
+import type { FunctionHandler } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { dropBody } from '../_shared/requestBody.ts';
 import { checkCookieOrigin, trustedOrigin } from './access.ts';
 import { acceptsGzip, answerHeaders, json, withBodyDeadline } from './body.ts';
 import { clientAddress } from '../_shared/clientAddress.ts';

@@ -5,7 +5,7 @@
  * can never collide with a local account's id.
  */
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 
 /** Where the provider's keys are and what its tokens must say. */
 export interface JwtConfig {

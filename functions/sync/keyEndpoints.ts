@@ -14,7 +14,8 @@ import {
   type KdfParams,
   type KeysState,
 } from '../../catalog/index.ts';
-import { HttpError, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { requireObject } from '../_shared/requestBody.ts';
 import { json, readJson } from './body.ts';
 import type { AccountKeys, Caller, NewPassword, NewRecovery } from './accountKeyStore.ts';
 import type { Endpoint, OpenCall, OpenEndpoint } from './context.ts';

@@ -4,7 +4,7 @@
  * At each heartbeat (and at once when this process signs the user out) the credential is checked
  * again; a stream whose session ended, and every stream when the host stops, is closed cleanly.
  */
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import type { Identity } from './access.ts';
 import type { SyncCall } from './context.ts';
 import { useQueryDevice } from './pull.ts';

@@ -1,7 +1,7 @@
 /**
  * Fields and query parameters shared by the sync endpoints (docs/sync.md "Endpoints").
  */
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import { DEVICE_ID_PATTERN } from './syncLimits.ts';
 
 /** `value` as a device id. @throws HttpError 400 unless 8-64 characters of `[A-Za-z0-9_-]`. */

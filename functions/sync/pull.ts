@@ -4,7 +4,7 @@
  * them, gzip-compressed when accepted; the head alone for a cheap check.
  */
 import { eventsDroppedMessage } from '../../catalog/index.ts';
-import { HttpError } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import { json, jsonText } from './body.ts';
 import type { Endpoint, SyncCall } from './context.ts';
 import { intParam, requireDeviceId } from './params.ts';

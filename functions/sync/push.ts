@@ -6,7 +6,8 @@
  * refused in the answer and the others are stored.
  */
 import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length, type PushAnswer } from '../../catalog/index.ts';
-import { HttpError, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { requireObject } from '../_shared/requestBody.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
 import type { SyncLimits } from './syncLimits.ts';

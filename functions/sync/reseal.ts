@@ -7,7 +7,8 @@
  * `POST /upgrade` ends the upgrade.
  */
 import { EVENT_SCHEMA_VERSION, newerVersionOf, sealedEnvelopeError, utf8Length, type ResealAnswer } from '../../catalog/index.ts';
-import { HttpError, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { requireObject } from '../_shared/requestBody.ts';
 import { json, readJson } from './body.ts';
 import type { Endpoint } from './context.ts';
 import { requireCount, requireDeviceId } from './params.ts';

@@ -15,7 +15,8 @@ import {
   utf8Length,
   type KdfParams,
 } from '../../catalog/index.ts';
-import { HttpError, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { requireObject } from '../_shared/requestBody.ts';
 import type { RateLimiter } from '../_shared/rateLimit.ts';
 import { json, jsonText, readJson } from './body.ts';
 import type { OpenCall, SyncCall } from './context.ts';

@@ -12,7 +12,8 @@ import {
   SECRET_PATTERN,
   sealedLength,
 } from '../../catalog/index.ts';
-import { HttpError, parseJsonBytes, requireObject } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
+import { parseJsonBytes, requireObject } from '../_shared/requestBody.ts';
 import { jsonText, readJsonBytes } from './body.ts';
 import type { Endpoint } from './context.ts';
 import { hasBidiControl, hasControlCharacter, requireCount, requireDeviceId } from './params.ts';

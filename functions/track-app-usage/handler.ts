@@ -2,7 +2,8 @@
  * `track-app-usage` (docs/product.md "Calls"): POST {app_name, source, session_id}
  * -> 200 {ok: true} after the record is stored with the server's time; 503 when the store fails.
  */
-import { createJsonFunction, HttpError, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { createJsonFunction, type FunctionHandler, type Logger } from '../_shared/http.ts';
+import { HttpError } from '../_shared/httpError.ts';
 import { parseUsageBody, type UsageStore } from '../_shared/usage.ts';
 
 /** What the tracking handler is built from; `now` is the clock (tests pass a fixed one). */

@@ -5,7 +5,8 @@
  * tables as every host before migrations made them (`CREATE ... IF NOT EXISTS`), so a database of
  * such a host is recorded at version 1 and changed in nothing. better-auth's tables and the sign-in
  * counters (the accounts database) keep their own creation (server/auth.ts, server/attemptStore.ts).
- * Never edit a migration once released: add the next one.
+ * Never edit a migration once released: add the next one. On Postgres, `withSchemaLock` keeps hosts
+ * starting together from creating tables (these and the accounts') at once.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
@@ -189,4 +190,22 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
     }
     return applied;
   });
+}
+
+/**
+ * Runs `work` while holding a cluster-wide advisory lock, so host processes starting together do
+ * not create the same tables at once. @throws what `work` throws.
+ */
+export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('notepad-schema'))");
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('notepad-schema'))");
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -3,9 +3,10 @@
  * row-locks the user's `sync_heads` row (insert-if-missing and lock in one statement), so pushes of
  * one user are numbered in commit order without gaps, and sends `pg_notify` inside it: the
  * notification goes out at commit. One LISTEN connection per process hands each notification to
- * this process's watchers, so a push through any host reaches streams open on every host.
+ * this process's watchers, so a push through any host reaches streams open on every host
+ * (postgresHeadListener.ts).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { inTransaction } from '../pgTransaction';
 import {
   DROPPED_BODY,
@@ -17,87 +18,11 @@ import {
   type SyncStore,
 } from '../../functions/sync/store.ts';
 import { createHeadWatchers } from './headWatchers';
+import { HEAD_CHANNEL, listenForHeads } from './postgresHeadListener';
 import { migratePostgres } from './migrations';
 import { DEVICE_SEEN_GRANULARITY_MS, PULL_PAGE_SQL } from './sql';
 
-/** The NOTIFY channel of head changes; payload `{"u": userId, "h": head}`. */
-const HEAD_CHANNEL = 'notepad_sync_head';
-
-/**
- * Runs `work` while holding a cluster-wide advisory lock, so host processes starting together do
- * not create the same tables at once. @throws what `work` throws.
- */
-export async function withSchemaLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext('notepad-schema'))");
-    try {
-      return await work();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext('notepad-schema'))");
-    }
-  } finally {
-    client.release();
-  }
-}
-
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/**
- * Keeps one LISTEN connection open (reconnecting after a second when it drops) and hands every
- * notification to `onHead`; after a reconnect `onReconnect` lets watchers catch up.
- */
-function listenForHeads(
-  url: string,
-  onHead: (userId: string, head: number) => void,
-  onReconnect: () => void,
-): { ready: Promise<void>; close(): Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const connect = async (isReconnect: boolean) => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      try {
-        const { u, h } = JSON.parse(message.payload ?? '') as { u: string; h: number };
-        if (typeof u === 'string' && Number.isSafeInteger(h)) onHead(u, h);
-      } catch {
-        // Not ours: ignore.
-      }
-    });
-    next.on('error', () => retry());
-    next.on('end', () => retry());
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${HEAD_CHANNEL}`);
-      if (closed) return void (await next.end().catch(() => undefined));
-      client = next;
-      if (isReconnect) onReconnect();
-    } catch (error) {
-      if (!closed) console.error(`[sync] LISTEN connection failed: ${error instanceof Error ? error.message : String(error)}`);
-      retry();
-    }
-  };
-  const retry = () => {
-    if (closed || timer) return;
-    client = null;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect(true);
-    }, 1000);
-    timer.unref();
-  };
-  const ready = connect(false);
-  return {
-    ready,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await ready;
-      await client?.end().catch(() => undefined);
-    },
-  };
-}
 
 /**
  * Opens the Postgres sync store on `pool` (shared with better-auth), creating the tables when

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { ClientInfo } from '../../functions/_shared/clientAddress.ts';
-import { HttpError } from '../../functions/_shared/http.ts';
+import { HttpError } from '../../functions/_shared/httpError.ts';
 import { combineAuthenticators } from '../../functions/sync/access.ts';
 import { createSyncHandler } from '../../functions/sync/handler.ts';
 import { createJwtVerifier } from '../../functions/sync/jwt.ts';
@@ -16,7 +16,8 @@ import { createAuthService, migrateAuth, type AuthService, type AuthSettings } f
 import { loadAuthSecret } from '../authSecret';
 import { preparePrivateDatabase } from '../privateFiles';
 import { ownOrigins, readSyncConfig, type SyncConfig } from './syncConfig';
-import { openPostgresSyncStore, withSchemaLock } from './postgresStore';
+import { withSchemaLock } from './migrations';
+import { openPostgresSyncStore } from './postgresStore';
 import { openSqliteSyncStore, openSyncDatabase } from './sqliteStore';
 import { openPostgresShareStore } from './postgresShares';
 import { openSqliteShareStore } from './sqliteShares';

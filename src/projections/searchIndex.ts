@@ -1,3 +1,7 @@
+/**
+ * The search index over note bodies (docs/architecture.md "Search index"). One class in one file:
+ * its update, query and stored-form methods all work on the same private postings and ordinals.
+ */
 import { readBodyBlocks, type NoteBody, type NotesState } from './notesState';
 import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
 import { STORED_SEARCH_INDEX_FORMAT, type StoredSearchIndex } from './storedSearchIndex';

@@ -4,7 +4,7 @@ import type { Checkpoint, WireEvent } from '../../src/services/sync/syncProtocol
 import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';
 import { SyncError, type SealedTransport, type SyncTransport } from '../../src/services/sync/transport';
-import { HttpError } from '../../functions/_shared/http.ts';
+import { HttpError } from '../../functions/_shared/httpError.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
 
