@@ -86,6 +86,24 @@ describe('snapshot bodies in parts', () => {
     storage.close();
   });
 
+  it('a device that begins sync from a checkpoint stores each of its notes’ bodies once', async () => {
+    const log = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await log.load();
+    const checkpoint = snapshot(1, 1_500).state.notes;
+    const record = { userId: 'u', email: 'a@example.org', deviceId: 'device-1', deviceName: 'One', ackedThrough: 0, since: '2026-11-27T00:00:00.000Z' };
+    await log.serverSync.enterSync(record, { head: 40, notes: checkpoint });
+    await log.close();
+    // The store also holds the log's epoch, under a key of its own.
+    const values = (await rawParts()).values.filter((value) => 'state' in value);
+    expect(values.flatMap((part) => Object.keys(part.server ?? {}))).toEqual([]);
+    expect(values.flatMap((part) => Object.keys(part.state))).toHaveLength(1_500);
+    const again = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await again.load();
+    expect(again.state.notes.order).toEqual(checkpoint.order);
+    expect(again.serverSync.serverBase()?.notes.bodies).toEqual(asRead(checkpoint.bodies));
+    await again.close();
+  });
+
   it('passes over a snapshot whose shared bodies are not all in its parts', async () => {
     const storage = await openIndexedDbStorage(null);
     await storage.writeSnapshot(snapshot(10, 20));
