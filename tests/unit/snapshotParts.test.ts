@@ -90,7 +90,14 @@ describe('snapshot bodies in parts', () => {
     const log = new EventLog({ storage: await openIndexedDbStorage(null) });
     await log.load();
     const checkpoint = snapshot(1, 1_500).state.notes;
-    const record = { userId: 'u', email: 'a@example.org', deviceId: 'device-1', deviceName: 'One', ackedThrough: 0, since: '2026-11-27T00:00:00.000Z' };
+    const record = {
+      userId: 'u',
+      email: 'a@example.org',
+      deviceId: 'device-1',
+      deviceName: 'One',
+      ackedThrough: 0,
+      since: '2026-11-27T00:00:00.000Z',
+    };
     await log.serverSync.enterSync(record, { head: 40, notes: checkpoint });
     await log.close();
     // The store also holds the log's epoch, under a key of its own.
