@@ -520,6 +520,12 @@ async function newDeviceFigures(ctx: StageContext, notes: number, figures: Figur
       ),
     );
     raw.newDevice = { account, runs: runs.map(({ calls: _calls, ...r }) => r) };
+    if (process.env.BENCH_PROFILE) {
+      // One more run, profiled (its time is not a measurement): where the main thread's time went.
+      const diagnosed = await newDeviceRun(ctx.browser, host.origin, account.email, notes, ctx.namer);
+      log(`new device, profiled run: ${diagnosed.seconds.toFixed(2)} s (list ${diagnosed.listSeconds.toFixed(2)} s)`);
+      for (const f of diagnosed.profile?.topFunctions ?? []) log(`  ${f.ms.toFixed(0).padStart(6)} ms  ${f.name}`);
+    }
   } catch (error) {
     log(`new device: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

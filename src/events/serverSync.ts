@@ -102,7 +102,12 @@ export class ServerSync {
     // Other tabs fold again from the checkpoint that follows, which holds the account's checkpoint; its
     // new epoch keeps a tab that has not heard of it yet from writing its own fold above it.
     await this.log.rebase(async () => {
-      const start = { ...record, ackedThrough: 0 };
+      // The checkpoint started from is one this device read (SyncRecord.checkpointSeq).
+      const start = {
+        ...record,
+        ackedThrough: 0,
+        ...(base.head > 0 ? { checkpointSeq: Math.max(record.checkpointSeq ?? 0, base.head) } : {}),
+      };
       await storage.sync.write(start);
       if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
       this.record$.next(start);

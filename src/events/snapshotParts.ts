@@ -17,8 +17,12 @@ import { storedBody, storedChars } from './storedSnapshot';
  * (docs/benchmarks.md holds the figures).
  */
 
-/** A stored snapshot record: bodies left out when `bodyParts` is set. */
-export type StoredSnapshotRecord = Snapshot & { bodyParts?: number };
+/**
+ * A stored snapshot record: bodies left out when `bodyParts` is set. `sharedBodies`: the notes whose
+ * server body is their state body (the same object: a synced device's notes are mostly the server's),
+ * stored once, in the state's parts.
+ */
+export type StoredSnapshotRecord = Snapshot & { bodyParts?: number; sharedBodies?: string[] };
 
 /**
  * Characters of HTML and document JSON per part: a short task of copying each. Not much smaller:
@@ -42,10 +46,14 @@ const withoutBodies = (notes: NotesState): NotesState => ({ ...notes, bodies: {}
 export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<void> {
   const parts = tx.objectStore('snapshotBodies');
   await parts.delete(partRange(snapshot.seq));
-  const entries: ['state' | 'server', string, NoteBody][] = [
-    ...Object.entries(snapshot.state.notes.bodies).map(([id, body]) => ['state', id, body] as ['state', string, NoteBody]),
-    ...Object.entries(snapshot.server?.notes.bodies ?? {}).map(([id, body]) => ['server', id, body] as ['server', string, NoteBody]),
-  ];
+  const stateBodies = snapshot.state.notes.bodies;
+  const entries: ['state' | 'server', string, NoteBody][] = Object.entries(stateBodies).map(([id, body]) => ['state', id, body]);
+  const shared: string[] = [];
+  for (const [id, body] of Object.entries(snapshot.server?.notes.bodies ?? {})) {
+    // Copying every body twice would double the snapshot's main-thread work on a synced device.
+    if (Object.prototype.hasOwnProperty.call(stateBodies, id) && stateBodies[id] === body) shared.push(id);
+    else entries.push(['server', id, body]);
+  }
   let count = 0;
   for (let at = 0; at < entries.length; count++) {
     // Documents become JSON here, part by part, so that work is spread over the parts' tasks too.
@@ -64,6 +72,7 @@ export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<vo
     state: { ...snapshot.state, notes: withoutBodies(snapshot.state.notes) },
     ...(snapshot.server ? { server: { ...snapshot.server, notes: withoutBodies(snapshot.server.notes) } } : {}),
     bodyParts: count,
+    ...(shared.length ? { sharedBodies: shared } : {}),
   };
   await tx.objectStore('snapshots').put(record);
 }
@@ -79,7 +88,7 @@ export function deleteSnapshotParts(tx: Tx, seq: number): Promise<void> {
  * A record of a build before parts (bodies inside, no `bodyParts`) is returned as it is.
  */
 export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Promise<Snapshot | null> {
-  const { bodyParts, ...snapshot } = record;
+  const { bodyParts, sharedBodies, ...snapshot } = record;
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
   // One request for all parts (in key order): per-part requests cost a round trip or a task each.
@@ -91,6 +100,10 @@ export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Prom
   for (const part of parts) {
     Object.assign(state, part.state);
     if (part.server) Object.assign(server, part.server);
+  }
+  for (const id of sharedBodies ?? []) {
+    if (!Object.prototype.hasOwnProperty.call(state, id)) return null;
+    server[id] = state[id];
   }
   return {
     ...snapshot,

@@ -63,6 +63,67 @@ describe('snapshot bodies in parts', () => {
     storage.close();
   });
 
+  it('writes a body the server base shares with the state once, and reads it back in both', async () => {
+    const storage = await openIndexedDbStorage(null);
+    const base = snapshot(50, 1_200);
+    const { notes } = base.state;
+    const own = notes.order[7];
+    // A synced device: the server's notes are the state's, but for one note edited on top of them.
+    const written: Snapshot = {
+      ...base,
+      server: { head: 30, notes: { ...notes, bodies: { ...notes.bodies, [own]: { html: '<p>before the edit</p>' } } } },
+    };
+    await storage.writeSnapshot(written);
+    const { values } = await rawParts();
+    const serverBodies = values.flatMap((part) => Object.keys(part.server ?? {}));
+    expect(serverBodies).toEqual([own]);
+    expect(values.flatMap((part) => Object.keys(part.state))).toHaveLength(1_200);
+    const read = (await storage.latestSnapshot())!;
+    expect(read.state.notes.bodies).toEqual(asRead(notes.bodies));
+    expect(read.server?.notes.bodies).toEqual(asRead(written.server!.notes.bodies));
+    expect(read.server?.notes.bodies[own]).toEqual({ html: '<p>before the edit</p>' });
+    expect(read).not.toHaveProperty('sharedBodies');
+    storage.close();
+  });
+
+  it('a device that begins sync from a checkpoint stores each of its notes’ bodies once', async () => {
+    const log = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await log.load();
+    const checkpoint = snapshot(1, 1_500).state.notes;
+    const record = {
+      userId: 'u',
+      email: 'a@example.org',
+      deviceId: 'device-1',
+      deviceName: 'One',
+      ackedThrough: 0,
+      since: '2026-11-27T00:00:00.000Z',
+    };
+    await log.serverSync.enterSync(record, { head: 40, notes: checkpoint });
+    await log.close();
+    // The store also holds the log's epoch, under a key of its own.
+    const values = (await rawParts()).values.filter((value) => 'state' in value);
+    expect(values.flatMap((part) => Object.keys(part.server ?? {}))).toEqual([]);
+    expect(values.flatMap((part) => Object.keys(part.state))).toHaveLength(1_500);
+    const again = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await again.load();
+    expect(again.state.notes.order).toEqual(checkpoint.order);
+    expect(again.serverSync.serverBase()?.notes.bodies).toEqual(asRead(checkpoint.bodies));
+    await again.close();
+  });
+
+  it('passes over a snapshot whose shared bodies are not all in its parts', async () => {
+    const storage = await openIndexedDbStorage(null);
+    await storage.writeSnapshot(snapshot(10, 20));
+    const synced = snapshot(20, 30);
+    await storage.writeSnapshot({ ...synced, server: { head: 5, notes: synced.state.notes } });
+    const db = await openDB(LOG_DB_NAME);
+    const record = await db.get('snapshots', 20);
+    await db.put('snapshots', { ...record, sharedBodies: [...record.sharedBodies, '1600000000000'] });
+    db.close();
+    expect((await storage.latestSnapshot())!.seq).toBe(10);
+    storage.close();
+  });
+
   it('drops the parts of the snapshots it drops, and a rewrite of one seq leaves no part of the old write', async () => {
     const storage = await openIndexedDbStorage(null);
     await storage.writeSnapshot(snapshot(10, 1_500));

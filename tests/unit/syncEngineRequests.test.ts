@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { EMPTY_SERVER_BASE, type ServerBase } from '../../src/events/logFold';
+import type { LogStorage } from '../../src/events/logStorage';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
 import { FakeSyncServer, type FakeTransport } from './fakeSyncServer';
@@ -28,8 +29,8 @@ const record = (deviceId: string) => ({
 });
 const durable = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-async function openLog(): Promise<EventLog> {
-  const log = new EventLog({ storage: createMemoryLogStorage() });
+async function openLog(storage: LogStorage = createMemoryLogStorage()): Promise<EventLog> {
+  const log = new EventLog({ storage });
   await log.load();
   return log;
 }
@@ -67,8 +68,9 @@ async function accountWithCheckpoint(notes: number): Promise<FakeSyncServer> {
 async function signInFresh(
   server: FakeSyncServer,
   transport: FakeTransport = server.transport(),
+  storage: LogStorage = createMemoryLogStorage(),
 ): Promise<{ log: EventLog; engine: () => SyncEngine }> {
-  const log = await openLog();
+  const log = await openLog(storage);
   const deviceId = 'device-fresh-0000';
   let engine: SyncEngine | null = null;
   log.account$.subscribe((r) => {
@@ -120,5 +122,17 @@ describe('what the sync engine asks the server for', () => {
     await settle(fresh.engine(), fresh.log, server);
     expect(downloads).toHaveBeenCalledTimes(2);
     expect(server.checkpointStored!.serverSeq).toBe(server.head);
+  });
+
+  it('a device starting from the checkpoint remembers it as read, and never reads its stored copy back to know whether one is due', async () => {
+    const server = await accountWithCheckpoint(20);
+    const checkpointSeq = server.checkpointStored!.serverSeq;
+    const storage = createMemoryLogStorage();
+    const reads = vi.spyOn(storage.sync, 'origin');
+    const fresh = await signInFresh(server, server.transport(), storage);
+    await settle(fresh.engine(), fresh.log, server);
+    expect(fresh.log.account$.value?.checkpointSeq).toBe(checkpointSeq);
+    expect(reads).not.toHaveBeenCalled();
+    expect(fresh.log.state.notes.order).toHaveLength(20);
   });
 });

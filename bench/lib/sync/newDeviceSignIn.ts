@@ -5,6 +5,8 @@
  * every note of the account and the status line says "Synced at …", and the bytes of the sync
  * calls on the wire meanwhile.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { newContext } from '../browser';
 import { startProfile, type Attribution, type FrameNamer } from '../profile';
@@ -77,6 +79,15 @@ async function countRows(page: Page): Promise<number> {
   });
 }
 
+/** BENCH_PROFILE=1: the profiled run's whole CPU profile, to open in Chromium's DevTools (Performance). */
+function saveProfile(cpu: unknown): void {
+  const dir = join(import.meta.dirname, '..', '..', 'results', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `newdevice-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(cpu));
+  console.log(`  new device profile: ${file}`);
+}
+
 /**
  * One fresh device of the account `email` holding `notes` notes: sign in and wait until it shows
  * them all, synced. With `namer`, the run is profiled (its time is then not a measurement).
@@ -105,7 +116,9 @@ export async function newDeviceRun(
     const stopProfile = namer ? await startProfile(page) : null;
     await submitSignIn(page, email, false);
     const { ms, listMs } = await timeToSynced(page, notes, 300_000);
-    const profile = stopProfile && namer ? namer.attribute(await stopProfile(), 15) : undefined;
+    const cpu = stopProfile ? await stopProfile() : null;
+    const profile = cpu && namer ? namer.attribute(cpu, 15) : undefined;
+    if (cpu && process.env.BENCH_PROFILE) saveProfile(cpu);
     // The calls as they stood at that moment (the live stream goes on receiving pings).
     const calls = traffic.calls().map(({ body: _body, ...call }) => ({ ...call }));
     await traffic.stop();

@@ -328,10 +328,12 @@ export class SyncEngine {
     // Checkpoints only move forward, so the one this device started from, and the newest it uploaded
     // or read (kept in the sync record across pages), are lower bounds of the account's: while they
     // show none is due, the account's (megabytes for 10,000 notes) is not downloaded just to read its
-    // serverSeq, on any page of the device that uploaded it.
+    // serverSeq, on any page of the device that uploaded it. The record's is never below the one this
+    // device started from (beginning sync records it): the stored origin, as large as the checkpoint
+    // and parsed whole, is read only for a record that has none.
     const floor =
       this.checkpointHead ??
-      (this.checkpointFloor ??= Math.max((await this.log.serverSync.origin())?.head ?? 0, this.log.account$.value?.checkpointSeq ?? 0));
+      (this.checkpointFloor ??= this.log.account$.value?.checkpointSeq ?? (await this.log.serverSync.origin())?.head ?? 0);
     if (base.head - floor < this.timing.checkpointEvery) return;
     if (this.checkpointHead === null) {
       this.checkpointHead = (await this.transport.checkpoint(this.options.deviceId))?.serverSeq ?? 0;
