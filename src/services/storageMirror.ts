@@ -1,7 +1,7 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, storedKeys, writeItem, type StorageArea } from './webStorage';
 import { noteIndex, type NotesState } from '../projections/notesState';
 import { bodyWriteOrder } from '../projections/storageKeys';
-import { inBackground, inNextTask } from '../lib/scheduler';
+import { inNextTask } from '../lib/scheduler';
 
 /**
  * What the localStorage copy holds (docs/product.md "Entities and storage keys"): everything; or the
@@ -62,17 +62,16 @@ export class StorageMirror {
   }
 
   /**
-   * Write `notes` in a task of its own, of background priority (after rendering); changes until then
-   * are written together. Setting a long note's `note_{id}` is a long synchronous task, which must not
-   * add up with the save that changed it, and a new device's first notes (thousands of bodies) must
-   * not hold back the frame that lists them. Call `flush()` where no later task may run (page hide). The first write is not deferred
+   * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
+   * long note's `note_{id}` is a long synchronous task, which must not add up with the save that changed it.
+   * Call `flush()` where no later task may run (page hide). The first write is not deferred
    * further: until it has run, keys written meanwhile by others (the original app's notes) could
    * be overwritten by it.
    */
   schedule(notes: NotesState): void {
     const idle = this.scheduled === null;
     this.scheduled = notes;
-    if (idle) inBackground(() => this.flush());
+    if (idle) inNextTask(() => this.flush());
   }
 
   /** Write a scheduled change now (nothing when none is waiting). */
