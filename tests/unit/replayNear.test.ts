@@ -70,7 +70,8 @@ describe('replay steps near the position shown', () => {
       expect(count.folded).toBe(0);
       expect(state).toEqual(prefix(events, i - 1));
     }
-  });
+    // A hang guard, not a speed check: 2,000 folds from nothing on a busy 2-core machine.
+  }, 180_000);
 
   it('gives the prefix fold stepping forward, playing and jumping with the near states partly prepared', () => {
     const replay = new Replay(events);
