@@ -3,10 +3,10 @@ import DOMPurify from 'dompurify';
 import type { AppEvent } from '../../../catalog';
 import type { AppState, NotesState } from '../../projections/notesState';
 import { targetNoteId } from '../../projections/noteIdentity';
-import { storageKeyList } from '../../projections/storageKeys';
 import { openShares } from '../../projections/sharedLinks';
 import { VirtualLines } from './VirtualLines';
 import { ReplayOrganisation } from './ReplayOrganisation';
+import { replayStorageKeys } from './storageLines';
 
 /** Characters of a storage value shown on its line; the line says how long the whole value is. */
 const VALUE_SHOWN_CHARS = 160;
@@ -37,7 +37,7 @@ export function ReplayState({ state, event }: { state: AppState; event?: AppEven
   const about = chosen === null && event ? eventNote(notes, event) : undefined;
   const selected = chosen ?? about ?? null;
   const starred = useMemo(() => new Set(notes.starred), [notes.starred]);
-  const keys = useMemo(() => storageKeyList(notes), [notes]);
+  const keys = useMemo(() => replayStorageKeys(notes), [notes]);
   // The links open at this step (docs/product.md "Share a note"), by their notes' titles.
   const links = useMemo(
     () =>

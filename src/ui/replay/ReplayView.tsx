@@ -69,6 +69,18 @@ export function ReplayView() {
       live = false;
     };
   }, [replay]);
+  // The states just before the step shown, in idle slices once it is shown, so a step back shows a kept state.
+  useEffect(() => {
+    if (!replay || playing) return;
+    let live = true;
+    const slice = () => {
+      if (live && !replay.prepareNear(step, PREPARE_SLICE_MS)) inBackground(slice);
+    };
+    inBackground(slice);
+    return () => {
+      live = false;
+    };
+  }, [replay, step, playing]);
   useEffect(() => {
     if (!playing) return;
     if (step >= total) {
