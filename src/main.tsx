@@ -5,6 +5,7 @@ import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
+import { draftArea } from './services/draft';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
 import { scheduleCompaction } from './services/compactionSchedule';
@@ -66,7 +67,7 @@ async function boot(): Promise<void> {
   const local = openLocalStorage();
   if (!local.ok) throw local.error;
   const webStorage = local.area;
-  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect });
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, draftStorage: draftArea });
   const { log, error } = await startup.readable;
   if (!log) {
     showCouldNotStart(error);

@@ -20,6 +20,12 @@ const LEGACY_BACKUP_PREFIX = 'notepad:legacy-backup:';
 export const ACCOUNT_PINS_KEY = 'notepad:account-pins';
 /** Prefix of the keys that keep a page-hide journal that could not be read whole, before it is cleared or rewritten. */
 const JOURNAL_BACKUP_PREFIX = 'notepad:journal-backup:';
+/**
+ * Session storage key of the typed-text draft: the shown note's unsaved body, written shortly after typing
+ * so a page killed before its page-hide handler ran keeps it for the next start in this tab
+ * (docs/architecture.md "Page-hide journal").
+ */
+export const DRAFT_KEY = 'notepad:draft';
 /** Session storage key of the usage-tracking session id (docs/product.md "Entities and storage keys"). */
 export const SESSION_ID_KEY = 'ss_session_id';
 
