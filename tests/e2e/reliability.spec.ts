@@ -57,6 +57,30 @@ for (const seed of [1, 2]) {
   });
 }
 
+test('a page killed before its page-hide handler ran keeps the words typed half a second before', async ({ page }) => {
+  // What a loaded machine does to a closing page: its page-hide handlers never get to run.
+  await page.addInitScript(() => {
+    const stop = (event: Event) => event.stopImmediatePropagation();
+    window.addEventListener('pagehide', stop, true);
+    window.addEventListener('visibilitychange', stop, true);
+  });
+  const app = new NotesPage(page);
+  await app.open();
+  await app.createNote('Killed');
+  await app.typeBody('kept words');
+  await app.waitForSaved();
+  await app.typeBody(' typed last');
+  // The draft is written shortly after typing, well before the autosave's 2 s.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('notepad:draft') ?? '')).toContain('typed last');
+  await page.reload();
+  await expect(page.locator('.editor-title')).toHaveText('Killed');
+  await expect(app.editor).toHaveText('kept words typed last');
+  // Saved once: the next start finds no draft to append again.
+  await page.reload();
+  await expect(app.editor).toHaveText('kept words typed last');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('notepad:draft'))).toBeNull();
+});
+
 test('without IndexedDB the app works for the session and says changes will not persist', async ({ page }) => {
   await page.addInitScript(() => {
     // Private modes and blocked storage make indexedDB.open fail.

@@ -17,6 +17,7 @@ import { appendSave, flushAutosave, isPendingHere, showNoteOf } from './noteSave
 import { prepareChanges } from './noteChanges';
 import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
+import { useTypedDraft } from './typedDraft';
 
 /** What the toolbar and header may ask of the shown note's editor. */
 export interface NoteEditorHandle {
@@ -41,6 +42,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     () => captureBody(editor),
     () => blockHtmlCacheOf(editor).primeForSave(),
   );
+  const typedDraft = useTypedDraft(log, editor, autosave, shown);
   /** The other tab's text last announced, so one change gives one notice. */
   const noticedHtmlRef = useRef<string | null>(null);
   /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load). */
@@ -179,7 +181,10 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         formattingToolbar={false}
         slashMenu={false}
         onChange={() => {
-          if (!isShowingBody(editor) && shown.noteId) autosave.send({ type: 'editor.input', noteId: shown.noteId });
+          if (!isShowingBody(editor) && shown.noteId) {
+            autosave.send({ type: 'editor.input', noteId: shown.noteId });
+            typedDraft();
+          }
         }}
       >
         <NoteFloatingToolbar />
