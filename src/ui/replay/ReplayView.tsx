@@ -58,29 +58,12 @@ export function ReplayView() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   // The checkpoints a step back or a jump folds from, in idle slices once the last step is shown.
-  useEffect(() => {
-    if (!replay) return;
-    let live = true;
-    const slice = () => {
-      if (live && !replay.prepare(undefined, PREPARE_SLICE_MS)) inBackground(slice);
-    };
-    inBackground(slice);
-    return () => {
-      live = false;
-    };
-  }, [replay]);
+  useEffect(() => (replay ? inIdleSlices((budgetMs) => replay.prepare(undefined, budgetMs)) : undefined), [replay]);
   // The states just before the step shown, in idle slices once it is shown, so a step back shows a kept state.
-  useEffect(() => {
-    if (!replay || playing) return;
-    let live = true;
-    const slice = () => {
-      if (live && !replay.prepareNear(step, PREPARE_SLICE_MS)) inBackground(slice);
-    };
-    inBackground(slice);
-    return () => {
-      live = false;
-    };
-  }, [replay, step, playing]);
+  useEffect(
+    () => (replay && !playing ? inIdleSlices((budgetMs) => replay.prepareNear(step, budgetMs)) : undefined),
+    [replay, step, playing],
+  );
   useEffect(() => {
     if (!playing) return;
     if (step >= total) {
@@ -196,4 +179,19 @@ export function ReplayView() {
       </div>
     </main>
   );
+}
+
+/**
+ * Run `work` in background slices of PREPARE_SLICE_MS (it returns true once done) until it is done or
+ * the returned function is called.
+ */
+function inIdleSlices(work: (budgetMs: number) => boolean): () => void {
+  let live = true;
+  const slice = () => {
+    if (live && !work(PREPARE_SLICE_MS)) inBackground(slice);
+  };
+  inBackground(slice);
+  return () => {
+    live = false;
+  };
 }
