@@ -7,7 +7,10 @@ export const NOTES_KEY = 'notes';
 /** localStorage key of the starred set (docs/product.md "Entities and storage keys"). */
 export const STARRED_KEY = 'linkedNotes';
 
-/** The storage keys of a notes projection in their stable order, and each one's value made when asked (see toStorageKeys). */
+/**
+ * The storage keys of a notes projection in their stable order, and each one's value made when asked (see toStorageKeys).
+ * @internal Test seam: used here; the tests read this type.
+ */
 export interface StorageKeyList {
   readonly keys: readonly string[];
   value(index: number): string;
@@ -15,7 +18,9 @@ export interface StorageKeyList {
 
 /**
  * The keys of `toStorageKeys` without making every value: `notes`, `linkedNotes`, then `note_{id}`
- * in manual order, each value derived on demand (the replay view shows the few in view). Pure.
+ * in manual order, each value derived on demand. Pure. The replay view uses `replayStorageKeys`
+ * (src/ui/replay/storageLines.ts), which keeps parts between steps and must give the same lines.
+ * @internal Test seam: used here; the tests compare the replay view's lines with it.
  */
 export function storageKeyList(notes: NotesState): StorageKeyList {
   let index: string | null = null;
