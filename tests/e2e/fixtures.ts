@@ -13,6 +13,20 @@ const BLOCKED_WORKER_WARNING = 'Service Worker registration blocked by Playwrigh
 /** The start of what the app logs when its service worker's registration fails (src/ui/pwa/UpdatePrompt.tsx). */
 const REGISTRATION_FAILED = 'NotePad: service worker registration failed';
 
+/**
+ * What Chromium (156 and later) logs when it parses an inline event handler attribute under the app's
+ * CSP, also into the inert document a sanitizer reads markup with: the report of a handler blocked, not
+ * run. Specs that import the hostile SVG of tests/fixtures/import/vaults.ts allow it, and check with
+ * expectHostileSvgInert that nothing in that SVG ran.
+ */
+export const BLOCKED_INLINE_HANDLER =
+  /^Executing inline event handler violates the following Content Security Policy directive 'script-src 'self' 'wasm-unsafe-eval''/;
+
+/** Asserts that no script of the hostile SVG fixture ran in `page` (it sets `top.__svgRan` when one does). */
+export async function expectHostileSvgInert(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __svgRan?: string }).__svgRan ?? null)).toBeNull();
+}
+
 /** Starts recording uncaught errors and console errors of `page` (idempotent); returns the live record. */
 export function trackConsoleErrors(page: Page): PageProblems {
   let problems = tracked.get(page);
