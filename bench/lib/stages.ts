@@ -70,6 +70,18 @@ export async function editorStage(ctx: StageContext): Promise<StageResult> {
     figures.push(
       ratioFigure(`typing.${label}.p95`, 'ms', per(runs.notepad, 0.95), per(runs.baseline, 0.95), ratio, 'per key; median of per-run p95'),
     );
+    const drafts = runs.notepad.map((r) => r.drafts).filter((d): d is NonNullable<typeof d> => !!d);
+    figures.push(
+      limitFigure(
+        `typing.draft.${label}.longest`,
+        'ms',
+        drafts.map((d) => d.longestMs),
+        null,
+        `the typed-text draft's capture and write while typing (0: none; none above DRAFT_MAX_CHARS); per run ${drafts
+          .map((d) => `${d.count} drafts, median ${d.medianMs.toFixed(1)} ms, ${d.chars} chars`)
+          .join('; ')}`,
+      ),
+    );
     if (big) {
       const saves = runs.notepad.map((r) => r.autosave).filter((a): a is NonNullable<typeof a> => !!a);
       figures.push(

@@ -36,6 +36,16 @@ export interface EditorRun {
     /** Whether it was ready before the autosave (else that save carried the whole body). */
     readyBeforeSave: boolean;
   } | null;
+  /** NotePad: the typed-text drafts written while typing (the app's `notepad:draft` measures). */
+  drafts?: {
+    count: number;
+    /** The longest draft's capture and write (ms); 0 when none was written. */
+    longestMs: number;
+    /** The median draft's (ms). */
+    medianMs: number;
+    /** The note's HTML length in the longest one (characters). */
+    chars: number;
+  };
 }
 
 /** How many keys one run types (first 3 are warm-up, dropped). */
@@ -180,6 +190,21 @@ async function measureModel(page: Page): Promise<EditorRun['model']> {
   }, AUTOSAVE_DELAY_MS);
 }
 
+/** The typed-text drafts NotePad wrote so far on `page` (its `notepad:draft` measures). */
+async function measureDrafts(page: Page): Promise<NonNullable<EditorRun['drafts']>> {
+  return page.evaluate(() => {
+    const drafts = performance.getEntriesByName('notepad:draft') as PerformanceMeasure[];
+    const longest = drafts.reduce<PerformanceMeasure | null>((a, m) => (!a || m.duration > a.duration ? m : a), null);
+    const sorted = drafts.map((m) => m.duration).sort((a, b) => a - b);
+    return {
+      count: drafts.length,
+      longestMs: longest?.duration ?? 0,
+      medianMs: sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0,
+      chars: (longest?.detail as { chars?: number } | null)?.chars ?? 0,
+    };
+  });
+}
+
 /** One full editor run on `app`: open, heap, type, and for NotePad's big note the autosave. */
 export async function editorRun(
   browser: Browser,
@@ -199,9 +224,10 @@ export async function editorRun(
     await page.waitForTimeout(500);
     const heapBytes = await heapAfterGc(page);
     const keyMs = await typeKeys(page);
+    const drafts = app === 'notepad' ? await measureDrafts(page) : undefined;
     const autosave = withAutosave ? await measureAutosave(page) : undefined;
     const model = app === 'notepad' && withAutosave ? await measureModel(page) : undefined;
-    return { readyMs, heapBytes, keyMs, autosave, model };
+    return { readyMs, heapBytes, keyMs, autosave, model, drafts };
   } finally {
     await page.close();
     if (!seeded) await context.close();

@@ -7,6 +7,9 @@ import type { NoteEditor } from './schema';
 import { captureBody } from './noteDocument';
 import type { ShownNote } from './noteSave';
 
+/** The User Timing measure of one draft's capture and write (ms); its detail holds the HTML's length (`chars`). */
+const DRAFT_MEASURE = 'notepad:draft';
+
 /**
  * The typed-text draft of one editor (src/services/draft.ts; docs/architecture.md "Page-hide journal"):
  * DRAFT_DELAY_MS after a keystroke, while the autosave has something unsaved, the shown note's body is
@@ -40,10 +43,13 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
       const area = draftArea();
       if (!area || !noteId || !log.writable || autosave.getSnapshot().matches('clean')) return;
       if ((log.state.notes.bodies[noteId]?.html.length ?? 0) > DRAFT_MAX_CHARS) return;
+      const began = performance.now();
       const body = captureBody(editor);
       if (body.html.length > DRAFT_MAX_CHARS) return;
       const draft = log.create('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base: shown.baseRev });
       written.current = writeDraft(area, draft) || written.current;
+      // The benchmarks read it: what a draft costs the keystrokes around it (docs/benchmarks.md).
+      performance.measure(DRAFT_MEASURE, { start: began, end: performance.now(), detail: { chars: body.html.length } });
     }, DRAFT_DELAY_MS);
   };
 }
