@@ -5,7 +5,7 @@ import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
-import { draftArea } from './services/draft';
+import { browserDraftPlaces, pageDraftWriter } from './services/draft';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
 import { scheduleCompaction } from './services/compactionSchedule';
@@ -67,7 +67,9 @@ async function boot(): Promise<void> {
   const local = openLocalStorage();
   if (!local.ok) throw local.error;
   const webStorage = local.area;
-  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, draftStorage: draftArea });
+  // This page's Web Lock is asked for now: its drafts are left alone by other starts while it is open.
+  pageDraftWriter();
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, drafts: browserDraftPlaces });
   const { log, error } = await startup.readable;
   if (!log) {
     showCouldNotStart(error);
