@@ -5,7 +5,7 @@ import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
-import { draftArea } from './services/draft';
+import { browserDraftPlaces, followMirror, pageDraftWriter, yieldDraftsToMirror } from './services/draft';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
 import { scheduleCompaction } from './services/compactionSchedule';
@@ -67,7 +67,9 @@ async function boot(): Promise<void> {
   const local = openLocalStorage();
   if (!local.ok) throw local.error;
   const webStorage = local.area;
-  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, draftStorage: draftArea });
+  // This page's Web Lock is asked for now: its drafts are left alone by other starts while it is open.
+  const draftWriter = pageDraftWriter();
+  const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, drafts: browserDraftPlaces });
   const { log, error } = await startup.readable;
   if (!log) {
     showCouldNotStart(error);
@@ -98,7 +100,18 @@ async function boot(): Promise<void> {
       return;
     }
     // The mirror starts once the original app's notes are all in the log (they come in after the log is editable).
-    mirror = startMirrorAfterLegacyImport(ready, webStorage, startup.legacyImported, (copy) => localCopy$.next(copy));
+    // Typed-text drafts never cost the mirror room (docs/architecture.md "Page-hide journal"): they leave
+    // localStorage while its copy is not whole, and yield their room when a mirror write meets the quota.
+    mirror = startMirrorAfterLegacyImport(
+      ready,
+      webStorage,
+      startup.legacyImported,
+      (copy) => {
+        followMirror(draftWriter, copy.kind === 'complete');
+        localCopy$.next(copy);
+      },
+      () => yieldDraftsToMirror(browserDraftPlaces(), draftWriter),
+    );
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
     watchLogReads(ready);

@@ -1,6 +1,7 @@
-import { readRecords, type AppEvent } from '../../catalog';
+import type { AppEvent } from '../../catalog';
 import type { EventLog } from '../events/eventLog';
 import { loadChainEngineFor } from '../projections/changes/chainEngine';
+import { overtakenBodySave, readStoredEvents } from './storedSaves';
 import { JOURNAL_KEY, journalBackupKey, readItem, removeItem, writeItem, type StorageArea } from './webStorage';
 
 /*
@@ -97,10 +98,7 @@ export async function recoverJournal(log: EventLog, storage: StorageArea): Promi
   const journal = readJournal(storage);
   // Access refused (logged): the journal stays where it is for the next start.
   if (!journal.ok || journal.text === null) return { appended: [], problems: [] };
-  const { events, malformed, newestVersion } = readRecords(
-    journal.records.map((e) => (typeof e === 'object' && e !== null ? { ...e, seq: undefined } : e)),
-    { requireSeq: false },
-  );
+  const { events, malformed, newestVersion } = readStoredEvents(journal.records);
   if (newestVersion !== null) log.meetNewerVersion(newestVersion);
   if (!log.writable) return { appended: [], problems: [] };
   const problems: string[] = [];
@@ -120,12 +118,7 @@ export async function recoverJournal(log: EventLog, storage: StorageArea): Promi
   // text would be skipped here as held and still be missing from what this tab shows and saves over.
   if (known.size) await log.catchUp();
   const notes = log.state.notes;
-  const fresh = events.filter((e) => {
-    if (known.has(e.id)) return false;
-    const id = (e.payload as { id?: unknown }).id;
-    const meta = typeof id === 'string' ? notes.meta[id] : undefined;
-    return !(e.type === 'note.body-saved' && meta && meta.modified > e.at);
-  });
+  const fresh = events.filter((e) => !known.has(e.id) && !overtakenBodySave(notes, e));
   // The closing page's last changes are folded as they are appended: one may need a merge.
   await loadChainEngineFor(fresh);
   const appended = await Promise.all(fresh.map((e) => log.appendEvent({ ...e, seq: 0 })));

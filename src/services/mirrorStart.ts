@@ -9,7 +9,8 @@ import type { StorageArea } from './webStorage';
  * notes are all in the log: until then its first write would replace the `notes` key, which lists the
  * notes not imported yet, and a tab closed half-way would lose them. When that import stopped on an
  * error the mirror does not start: the original app's keys stay as they are and the next start carries
- * on. `onCopy` hears what the copy holds whenever that changes (the Storage line says when it is partial).
+ * on. `onCopy` hears what the copy holds whenever that changes (the Storage line says when it is partial);
+ * `onFull`, when a write meets the quota, frees what yields room to the mirror (see StorageMirror).
  * Returns `flush`, for page hide (nothing before the mirror started).
  */
 export function startMirrorAfterLegacyImport(
@@ -17,6 +18,7 @@ export function startMirrorAfterLegacyImport(
   storage: StorageArea,
   legacyImported: Promise<LegacyOutcome>,
   onCopy: (copy: LocalCopy) => void,
+  onFull?: () => boolean,
 ): { flush(): void } {
   let mirror: StorageMirror | null = null;
   void legacyImported.then(({ error }) => {
@@ -24,7 +26,7 @@ export function startMirrorAfterLegacyImport(
       console.error('NotePad: the original app’s notes are not all imported; localStorage is left as it is', error);
       return;
     }
-    const copy = new StorageMirror(storage, { onCopy });
+    const copy = new StorageMirror(storage, { onCopy, onFull });
     mirror = copy;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.

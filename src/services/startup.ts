@@ -4,8 +4,7 @@ import type { LogStorage } from '../events/logStorage';
 import { createMemoryLogStorage } from '../events/memoryLogStorage';
 import { appShellMachine } from '../machines/appShell';
 import { recoverJournal } from './journal';
-import { recoverDraft } from './draft';
-import type { StorageArea } from './webStorage';
+import { recoverDrafts, type DraftPlaces } from './draft';
 import { planLegacyImport } from './legacyImport';
 
 /** What start-up needs from the outside world; the browser passes IndexedDB, localStorage and a BroadcastChannel. */
@@ -14,8 +13,8 @@ export interface StartupDeps {
   webStorage: Storage;
   channel: ConstructorParameters<typeof EventLog>[0]['channel'];
   inspect?: (event: InspectionEvent) => void;
-  /** Where this tab's typed-text draft is kept (`draftArea`); none: no draft is recovered. */
-  draftStorage?: () => StorageArea | null;
+  /** Where typed-text drafts are kept (`browserDraftPlaces`); none: no draft is recovered. */
+  drafts?: () => DraftPlaces;
 }
 
 /** The log once it is loaded and folded (null only when even the memory log failed), before recovery. */
@@ -83,8 +82,7 @@ export function beginStartup(deps: StartupDeps): Startup {
         loadLog: fromPromise(() => log!.load()),
         recoverJournal: fromPromise<void>(async () => {
           journalProblems = (await recoverJournal(log!, deps.webStorage)).problems;
-          const drafts = deps.draftStorage?.();
-          if (drafts) await recoverDraft(log!, drafts);
+          if (deps.drafts) await recoverDrafts(log!, deps.drafts());
         }),
         importLegacy: fromPromise(async () => {
           const legacy = planLegacyImport(log!, deps.webStorage);

@@ -17,6 +17,11 @@ interface MirrorListeners {
   onError?: (error: unknown) => void;
   /** What the copy holds, each time that changes (the Storage line shows it). */
   onCopy?: (copy: LocalCopy) => void;
+  /**
+   * A write met the quota: remove what yields room to the mirror (the typed-text drafts, docs/architecture.md
+   * "Page-hide journal"); returns whether anything was removed. Asked once per write, before any body is dropped.
+   */
+  onFull?: () => boolean;
 }
 
 /** The prefix of the body keys (`note_{id}`). */
@@ -29,7 +34,8 @@ const sameCopy = (a: LocalCopy, b: LocalCopy) =>
  * Mirrors the notes projection into the localStorage keys of docs/product.md "Entities and storage keys"
  * (`notes`, `note_{id}`, `linkedNotes`), writing only the keys a change touched while everything fits.
  *
- * When the origin's ~5 MB are full (docs/architecture.md "localStorage mirror"): `notes` and
+ * When the origin's ~5 MB are full (docs/architecture.md "localStorage mirror"): what yields room to the
+ * mirror goes first (`onFull`: the typed-text drafts); then `notes` and
  * `linkedNotes` are written first, bodies dropped (oldest first) to make room for them; then the
  * bodies newest first by `modified` while they fit, a newer body taking the room of older ones. A body
  * that does not fit is left out whole, and its key removed: `note_{id}` holds the note's current body
@@ -52,6 +58,9 @@ export class StorageMirror {
   private failure: unknown = null;
   private readonly onError: (error: unknown) => void;
   private readonly onCopy: (copy: LocalCopy) => void;
+  private readonly onFull: () => boolean;
+  /** Whether `onFull` was asked during this write (it is asked once per write). */
+  private yielded = false;
 
   constructor(
     private readonly storage: StorageArea,
@@ -59,6 +68,7 @@ export class StorageMirror {
   ) {
     this.onError = listeners.onError ?? ((error) => console.error('NotePad: localStorage write failed', error));
     this.onCopy = listeners.onCopy ?? (() => {});
+    this.onFull = listeners.onFull ?? (() => false);
   }
 
   /**
@@ -94,6 +104,7 @@ export class StorageMirror {
       this.retryQueued = false;
       const notes = this.previous;
       if (this.copy.kind === 'complete' || !notes) return;
+      this.yielded = false;
       this.writeLists(notes, false);
       this.finish(notes, this.writeNewestBodies(notes));
     });
@@ -109,6 +120,7 @@ export class StorageMirror {
     const prev = this.previous;
     if (prev === notes) return;
     this.previous = notes;
+    this.yielded = false;
     if (!prev) this.readHeld(notes);
     // Deletions first: they free space for the writes.
     if (prev && prev.order !== notes.order) {
@@ -192,6 +204,7 @@ export class StorageMirror {
         this.failure ??= written.error;
         return false;
       }
+      if (this.othersYielded()) continue;
       if (!order) {
         order = this.rank(notes);
         tail = order.length - 1;
@@ -212,7 +225,8 @@ export class StorageMirror {
       // The copy held every body of `prev`. Strings compare by content: a body re-folded from the
       // stored event is equal, not identical.
       if (prev.meta[id] && (prev.bodies[id]?.html ?? '') === html) continue;
-      const written = writeItem(this.storage, noteBodyKey(id), html);
+      let written = writeItem(this.storage, noteBodyKey(id), html);
+      if (!written.ok && written.kind === 'quota' && this.othersYielded()) written = writeItem(this.storage, noteBodyKey(id), html);
       if (written.ok) this.held.set(id, html);
       else {
         if (written.kind !== 'quota') this.failure ??= written.error;
@@ -248,6 +262,7 @@ export class StorageMirror {
           this.failure ??= written.error;
           break;
         }
+        if (this.othersYielded()) continue;
         while (tail > i && !this.held.has(order[tail])) tail -= 1;
         if (tail <= i) break;
         this.dropBody(order[tail]);
@@ -256,6 +271,13 @@ export class StorageMirror {
     }
     for (let j = i + 1; j < order.length; j++) if (this.held.has(order[j])) this.dropBody(order[j]);
     return i;
+  }
+
+  /** The area is full: whether others' keys were removed for the mirror (`onFull`, once per write), so the write is tried again. */
+  private othersYielded(): boolean {
+    if (this.yielded) return false;
+    this.yielded = true;
+    return this.onFull();
   }
 
   /** The body write order for `notes`, sorted again only when the notes' dates or titles changed. */

@@ -21,11 +21,25 @@ export const ACCOUNT_PINS_KEY = 'notepad:account-pins';
 /** Prefix of the keys that keep a page-hide journal that could not be read whole, before it is cleared or rewritten. */
 const JOURNAL_BACKUP_PREFIX = 'notepad:journal-backup:';
 /**
- * Session storage key of the typed-text draft: the shown note's unsaved body, written shortly after typing
- * so a page killed before its page-hide handler ran keeps it for the next start in this tab
- * (docs/architecture.md "Page-hide journal").
+ * Prefix of the typed-text draft keys: one page's unsaved body, written shortly after typing so a page
+ * killed before its page-hide handler ran keeps it for a later start (docs/architecture.md "Page-hide journal").
  */
-export const DRAFT_KEY = 'notepad:draft';
+const DRAFT_PREFIX = 'notepad:draft:';
+/** Key of the typed-text draft of page `pageId` (a random id per page load). */
+export const draftKey = (pageId: string): string => `${DRAFT_PREFIX}${pageId}`;
+/** The page ids of the typed-text drafts in `area` (read key by key; never throws: [] when it cannot be read). */
+export function draftPageIds(area: Pick<Storage, 'key' | 'length'>): string[] {
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key?.startsWith(DRAFT_PREFIX)) ids.push(key.slice(DRAFT_PREFIX.length));
+    }
+    return ids;
+  } catch {
+    return [];
+  }
+}
 /** Session storage key of the usage-tracking session id (docs/product.md "Entities and storage keys"). */
 export const SESSION_ID_KEY = 'ss_session_id';
 

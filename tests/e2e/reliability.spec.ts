@@ -57,28 +57,71 @@ for (const seed of [1, 2]) {
   });
 }
 
-test('a page killed before its page-hide handler ran keeps the words typed half a second before', async ({ page }) => {
-  // What a loaded machine does to a closing page: its page-hide handlers never get to run.
-  await page.addInitScript(() => {
-    const stop = (event: Event) => event.stopImmediatePropagation();
-    window.addEventListener('pagehide', stop, true);
-    window.addEventListener('visibilitychange', stop, true);
-  });
-  const app = new NotesPage(page);
+/** What a loaded machine does to a leaving page: its page-hide handlers never get to run. */
+const blockPageHide = () => {
+  const stop = (event: Event) => event.stopImmediatePropagation();
+  window.addEventListener('pagehide', stop, true);
+  window.addEventListener('visibilitychange', stop, true);
+};
+
+/** The typed-text drafts in the page's localStorage (docs/architecture.md "Page-hide journal"). */
+const drafts = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('notepad:draft:'))
+      .map((key) => localStorage.getItem(key) ?? ''),
+  );
+
+/** A note titled `title` holding "kept words" saved and " typed last" typed and not saved, with its draft written. */
+async function typedNotSaved(app: NotesPage, title: string) {
   await app.open();
-  await app.createNote('Killed');
+  await app.createNote(title);
   await app.typeBody('kept words');
   await app.waitForSaved();
   await app.typeBody(' typed last');
   // The draft is written shortly after typing, well before the autosave's 2 s.
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('notepad:draft') ?? '')).toContain('typed last');
-  await page.reload();
-  await expect(page.locator('.editor-title')).toHaveText('Killed');
-  await expect(app.editor).toHaveText('kept words typed last');
-  // Saved once: the next start finds no draft to append again.
-  await page.reload();
-  await expect(app.editor).toHaveText('kept words typed last');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('notepad:draft'))).toBeNull();
+  await expect.poll(async () => (await drafts(app.page)).join()).toContain('typed last');
+}
+
+for (const way of ['reload', 'close'] as const) {
+  test(`a page killed before its page-hide handler ran keeps the words typed half a second before (${way})`, async ({ page, context }) => {
+    await context.addInitScript(blockPageHide);
+    await typedNotSaved(new NotesPage(page), 'Killed');
+    let next = page;
+    if (way === 'reload') await page.reload();
+    else {
+      await page.close();
+      next = await context.newPage();
+      await next.goto('/');
+    }
+    const app = new NotesPage(next);
+    await expect(next.locator('.editor-title')).toHaveText('Killed');
+    await expect(app.editor).toHaveText('kept words typed last');
+    // Saved once: the next start finds no draft to append again.
+    await expect.poll(() => drafts(next)).toEqual([]);
+    await next.reload();
+    await expect(app.editor).toHaveText('kept words typed last');
+  });
+}
+
+test("an open tab holds the Web Lock that keeps other tabs' starts from taking its draft", async ({ page, context }) => {
+  const typing = new NotesPage(page);
+  await typing.open();
+  await typing.createNote('Two tabs');
+  await typing.typeBody('typed last');
+  // The draft's key names the page that wrote it.
+  let key = '';
+  await expect
+    .poll(async () => (key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('notepad:draft:')) ?? '')))
+    .toMatch(/^notepad:draft:.+/);
+  const pageId = key.slice('notepad:draft:'.length);
+  const other = await context.newPage();
+  await new NotesPage(other).open();
+  const held = await other.evaluate(async () => ((await navigator.locks.query()).held ?? []).map((lock) => lock.name));
+  expect(held).toContain(`notepad-page:${pageId}`);
+  // Once the autosave has saved the text, the draft is gone.
+  await expect.poll(() => drafts(page)).toEqual([]);
+  await expect(new NotesPage(other).editor).toHaveText('typed last');
 });
 
 test('without IndexedDB the app works for the session and says changes will not persist', async ({ page }) => {

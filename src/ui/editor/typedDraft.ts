@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine } from '../../machines/autosave';
-import { clearDraft, draftArea, DRAFT_DELAY_MS, DRAFT_MAX_CHARS, writeDraft } from '../../services/draft';
+import { browserDraftPlaces, clearDraft, DRAFT_DELAY_MS, DRAFT_MAX_CHARS, pageDraftWriter, writeDraft } from '../../services/draft';
 import type { NoteEditor } from './schema';
 import { captureBody } from './noteDocument';
 import type { ShownNote } from './noteSave';
@@ -13,9 +13,8 @@ const DRAFT_MEASURE = 'notepad:draft';
 /**
  * The typed-text draft of one editor (src/services/draft.ts; docs/architecture.md "Page-hide journal"):
  * DRAFT_DELAY_MS after a keystroke, while the autosave has something unsaved, the shown note's body is
- * written to this tab's session storage as the whole-body save it would be; once the autosave is clean
- * again the draft is removed. Notes longer than DRAFT_MAX_CHARS get none. Returns what the editor calls
- * on each input.
+ * written as the whole-body save it would be; once the autosave is clean again the draft is removed.
+ * Notes longer than DRAFT_MAX_CHARS get none. Returns what the editor calls on each input.
  */
 export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor<typeof autosaveMachine>, shown: ShownNote): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -24,8 +23,7 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
   useEffect(() => {
     const sub = autosave.subscribe((snapshot) => {
       if (!written.current || !snapshot.matches('clean')) return;
-      const area = draftArea();
-      if (area) clearDraft(area);
+      clearDraft(browserDraftPlaces(), pageDraftWriter());
       written.current = false;
     });
     return () => {
@@ -40,14 +38,13 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
     timer.current = setTimeout(() => {
       timer.current = null;
       const noteId = shown.noteId;
-      const area = draftArea();
-      if (!area || !noteId || !log.writable || autosave.getSnapshot().matches('clean')) return;
+      if (!noteId || !log.writable || autosave.getSnapshot().matches('clean')) return;
       if ((log.state.notes.bodies[noteId]?.html.length ?? 0) > DRAFT_MAX_CHARS) return;
       const began = performance.now();
       const body = captureBody(editor);
       if (body.html.length > DRAFT_MAX_CHARS) return;
       const draft = log.create('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base: shown.baseRev });
-      written.current = writeDraft(area, draft) || written.current;
+      written.current = writeDraft(browserDraftPlaces(), pageDraftWriter(), draft) || written.current;
       // The benchmarks read it: what a draft costs the keystrokes around it (docs/benchmarks.md).
       performance.measure(DRAFT_MEASURE, { start: began, end: performance.now(), detail: { chars: body.html.length } });
     }, DRAFT_DELAY_MS);
