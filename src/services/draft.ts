@@ -11,6 +11,7 @@ import {
   type StorageArea,
 } from './webStorage';
 import { overtakenBodySave, readStoredEvents } from './storedSaves';
+import { forgetDraftPages, listDraftPage, listedDraftPages } from './draftIndex';
 
 /*
  * The typed-text draft (docs/architecture.md "Page-hide journal"): a loaded machine may kill a page before
@@ -69,9 +70,14 @@ export interface DraftWriter {
 export function writeDraft(places: DraftPlaces, writer: DraftWriter, event: AppEvent<'note.body-saved'>): boolean {
   const key = draftKey(writer.pageId);
   const text = JSON.stringify(event);
-  if (places.shared && writer.lockHeld && writer.mirrorWhole && writeItem(places.shared, key, text).ok) {
-    if (places.tab) removeItem(places.tab, key);
-    return true;
+  const shared = places.shared;
+  if (shared && writer.lockHeld && writer.mirrorWhole && writeItem(shared, key, text).ok) {
+    // Listed again at each write: a list another page rewrote at the same moment may have lost this page.
+    if (listDraftPage(shared, writer.pageId, true)) {
+      if (places.tab) removeItem(places.tab, key);
+      return true;
+    }
+    removeItem(shared, key);
   }
   const written = places.tab ? writeItem(places.tab, key, text) : null;
   if (written?.ok) {
@@ -89,6 +95,7 @@ let refusedOnce = false;
 /** Remove `writer`'s draft (what it held is saved). */
 export function clearDraft(places: DraftPlaces, writer: DraftWriter): void {
   for (const area of [places.shared, places.tab]) if (area) removeItem(area, draftKey(writer.pageId));
+  if (places.shared) listDraftPage(places.shared, writer.pageId, false);
 }
 
 /**
@@ -110,7 +117,8 @@ export function yieldDraftsToMirror(places: DraftPlaces, writer: DraftWriter): b
   if (!shared) return false;
   const own = draftKey(writer.pageId);
   let removed = false;
-  for (const pageId of draftPageIds(shared)) {
+  const listed = listedDraftPages(shared);
+  for (const pageId of listed) {
     const key = draftKey(pageId);
     if (key === own && places.tab) {
       const read = readItem(shared, key);
@@ -118,6 +126,7 @@ export function yieldDraftsToMirror(places: DraftPlaces, writer: DraftWriter): b
     }
     removed = removeItem(shared, key).ok || removed;
   }
+  if (listed.length) forgetDraftPages(shared);
   return removed;
 }
 
@@ -135,10 +144,11 @@ export async function recoverDrafts(log: EventLog, places: DraftPlaces): Promise
   if (!log.writable) return [];
   const claims = new Map<string, Release>();
   try {
-    const drafts: { area: DraftArea; key: string; event: AppEvent | null }[] = [];
+    const drafts: { area: DraftArea; pageId: string; event: AppEvent | null }[] = [];
     for (const area of [places.tab, places.shared]) {
       if (!area) continue;
-      for (const pageId of draftPageIds(area)) {
+      const shared = area === places.shared;
+      for (const pageId of shared ? listedDraftPages(area) : draftPageIds(area)) {
         const key = draftKey(pageId);
         if (places.claimPage) {
           const release = claims.get(pageId) ?? (await places.claimPage(pageId));
@@ -150,18 +160,24 @@ export async function recoverDrafts(log: EventLog, places: DraftPlaces): Promise
           claims.set(pageId, release);
         } else if (area !== places.tab) continue;
         const read = readItem(area, key);
-        if (!read.ok || read.value === null) continue;
+        if (!read.ok) continue;
+        if (read.value === null) {
+          // Listed, but its draft is gone (removed for the mirror, or saved): the entry goes too.
+          if (shared) listDraftPage(area, pageId, false);
+          continue;
+        }
         const { events, newestVersion } = readStoredEvents([parsed(read.value)]);
         if (newestVersion !== null) continue;
         if (!events[0]) console.error('NotePad: a typed-text draft could not be read; it was dropped', key);
-        drafts.push({ area, key, event: events[0] ?? null });
+        drafts.push({ area, pageId, event: events[0] ?? null });
       }
     }
     drafts.sort((a, b) => (a.event?.at ?? '').localeCompare(b.event?.at ?? ''));
     const appended: AppEvent[] = [];
-    for (const { area, key, event } of drafts) {
+    for (const { area, pageId, event } of drafts) {
       if (event && (await stillUnsaved(log, event))) appended.push(await log.appendEvent({ ...event, seq: 0 }));
-      removeItem(area, key);
+      removeItem(area, draftKey(pageId));
+      if (area === places.shared) listDraftPage(area, pageId, false);
     }
     return appended;
   } finally {

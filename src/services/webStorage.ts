@@ -25,9 +25,17 @@ const JOURNAL_BACKUP_PREFIX = 'notepad:journal-backup:';
  * killed before its page-hide handler ran keeps it for a later start (docs/architecture.md "Page-hide journal").
  */
 const DRAFT_PREFIX = 'notepad:draft:';
+/**
+ * localStorage key listing the page ids whose typed-text drafts are in localStorage (a JSON array), so a
+ * start reads the drafts without walking every key (10,000 notes are 10,000 `note_{id}` keys).
+ */
+export const DRAFT_PAGES_KEY = 'notepad:draft-pages';
 /** Key of the typed-text draft of page `pageId` (a random id per page load). */
 export const draftKey = (pageId: string): string => `${DRAFT_PREFIX}${pageId}`;
-/** The page ids of the typed-text drafts in `area` (read key by key; never throws: [] when it cannot be read). */
+/**
+ * The page ids of the typed-text drafts in `area`, read key by key (never throws: [] when it cannot be read).
+ * For session storage, which holds a few keys; localStorage's drafts are listed under DRAFT_PAGES_KEY.
+ */
 export function draftPageIds(area: Pick<Storage, 'key' | 'length'>): string[] {
   try {
     const ids: string[] = [];

@@ -4,7 +4,8 @@ import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { followMirror, recoverDrafts, writeDraft, yieldDraftsToMirror, type DraftPlaces, type DraftWriter } from '../../src/services/draft';
 import { StorageMirror, type LocalCopy } from '../../src/services/storageMirror';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
-import { draftKey, noteBodyKey } from '../../src/services/webStorage';
+import { DRAFT_PAGES_KEY, draftKey, noteBodyKey } from '../../src/services/webStorage';
+import { listDraftPage, listedDraftPages } from '../../src/services/draftIndex';
 import { MemoryWebStorage } from './memoryWebStorage';
 
 async function loadedLog(storage = createMemoryLogStorage()) {
@@ -110,10 +111,25 @@ describe('typed-text draft', () => {
     expect(next.state.notes.meta['1']).toBeUndefined();
 
     where.shared!.setItem(draftKey('broken'), '{"not":"an event"');
+    listDraftPage(where.shared!, 'broken', true);
     const before = next.state;
     expect(await recoverDrafts(next, where)).toEqual([]);
     expect(next.state).toBe(before);
     expect(where.shared!.getItem(draftKey('broken'))).toBeNull();
+    expect(where.shared!.getItem(DRAFT_PAGES_KEY)).toBeNull();
+  });
+
+  it('reads the drafts of localStorage from their list, not from its keys, and forgets listed pages whose draft is gone', async () => {
+    const { storage, where } = await killedWhileTyping('<p>saved</p>', '<p>saved and typed</p>');
+    expect(listedDraftPages(where.shared!)).toEqual(['killed']);
+    // A draft key no page listed is not read; a listed page without a draft leaves the list.
+    where.shared!.setItem(draftKey('unlisted'), where.shared!.getItem(draftKey('killed'))!);
+    listDraftPage(where.shared!, 'saved-since', true);
+    const next = await loadedLog(storage);
+    expect((await recoverDrafts(next, where)).length).toBe(1);
+    expect(next.state.notes.bodies['1'].html).toBe('<p>saved and typed</p>');
+    expect(where.shared!.getItem(draftKey('unlisted'))).not.toBeNull();
+    expect(where.shared!.getItem(DRAFT_PAGES_KEY)).toBeNull();
   });
 
   it('is appended once when two tabs start at once: the closed page\'s lock is claimed while its draft is recovered', async () => {
@@ -175,6 +191,7 @@ describe('typed-text draft', () => {
     expect(shared.getItem(draftKey('typing'))).not.toBeNull();
     // Another page's draft too; then the area is full: the save's body fits only in the drafts' room.
     shared.setItem(draftKey('other'), shared.getItem(draftKey('typing'))!);
+    listDraftPage(shared, 'other', true);
     const used = [...Array(shared.length).keys()].reduce((n, i) => n + shared.key(i).length + shared.getItem(shared.key(i))!.length, 0);
     shared.quotaChars = used + 10;
     await page.append('note.body-saved', { id: '1', html: typed, blocks: [] });
@@ -183,6 +200,7 @@ describe('typed-text draft', () => {
     expect(mirror.current()).toEqual({ kind: 'complete' });
     expect(shared.getItem(draftKey('typing'))).toBeNull();
     expect(shared.getItem(draftKey('other'))).toBeNull();
+    expect(shared.getItem(DRAFT_PAGES_KEY)).toBeNull();
     // This page's draft moved to its session storage, where this tab's next start still finds it.
     expect(where.tab.getItem(draftKey('typing'))).not.toBeNull();
 
