@@ -182,7 +182,8 @@ test('a password change keeps every note readable, signs the other device out wi
     await expect(change.getByRole('alert')).toHaveText('Wrong password.');
     await change.getByLabel('Current password').fill(PASSWORD);
     await change.getByRole('button', { name: 'Change password' }).click();
-    await expect(a.page.getByText('Password changed', { exact: true })).toBeVisible();
+    // Two Argon2id derivations (the current password checked, the new one's keys): seconds on a loaded machine.
+    await expect(a.page.getByText('Password changed', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(change).toHaveCount(0);
 
     // B was signed out: what it writes now waits on it, and is sent once it signs in with the new password.

@@ -18,6 +18,9 @@ describe.each(['sqlite', 'postgres'])('isolation between accounts on %s', (kind)
   let alice: SyncClient;
   let bob: SyncClient;
   const aliceDevices = [newDeviceId(), newDeviceId()];
+  // Alice reads her state with a device of its own: a read marks its device as seen (at most every
+  // DEVICE_SEEN_GRANULARITY_MS), which moved the seen time of a device B's requests name on a slow run.
+  const aliceReader = newDeviceId();
   const bobDevice = newDeviceId();
   const secrets: string[] = [];
   const aliceEventIds: string[] = [];
@@ -25,10 +28,14 @@ describe.each(['sqlite', 'postgres'])('isolation between accounts on %s', (kind)
 
   /** Everything of Alice's the API can show, as one string. */
   const aliceState = async () => {
-    const log = await alice.pullAll(aliceDevices[0]);
-    const snapshot = await alice.getSnapshot(aliceDevices[0]);
-    const devices = await alice.devices(aliceDevices[0]);
-    return JSON.stringify({ log, snapshot: snapshot.json, devices: devices.json });
+    const log = await alice.pullAll(aliceReader);
+    const snapshot = await alice.getSnapshot(aliceReader);
+    const devices = await alice.devices(aliceReader);
+    // The reader's own seen time moves with these reads; every other device's must not move at all.
+    const listed = (devices.json as { devices: { deviceId: string; lastSeenAt?: string }[] }).devices.map((device) =>
+      device.deviceId === aliceReader ? { ...device, lastSeenAt: undefined } : device,
+    );
+    return JSON.stringify({ log, snapshot: snapshot.json, devices: { ...devices.json, devices: listed } });
   };
 
   beforeAll(async () => {
@@ -37,7 +44,7 @@ describe.each(['sqlite', 'postgres'])('isolation between accounts on %s', (kind)
     host = await startSyncHost(env);
     alice = await new SyncClient(host.url).register(`alice-${kind}@example.com`);
     bob = await new SyncClient(host.url).register(`bob-${kind}@example.com`);
-    secrets.push(`alice-${kind}@example.com`, (await alice.session()).json.user.id, ...aliceDevices);
+    secrets.push(`alice-${kind}@example.com`, (await alice.session()).json.user.id, ...aliceDevices, aliceReader);
     for (let i = 0; i < 12; i++) {
       const noteId = String(1_700_000_000_000 + i * 7919);
       const secret = `alice-secret-${i}-${Math.random().toString(36).slice(2)}`;
