@@ -76,7 +76,9 @@ describe('typed-text draft', () => {
   it("keeps the draft in this tab's session storage when the page holds no lock, and only this tab reads it then", async () => {
     const where = places(null);
     const { storage } = await killedWhileTyping('<p>saved</p>', '<p>typed</p>', where);
-    expect(writeDraft(where, { pageId: 'unlocked', lockHeld: false, mirrorWhole: true }, JSON.parse(where.shared!.getItem(draftKey('killed'))!))).toBe(true);
+    expect(
+      writeDraft(where, { pageId: 'unlocked', lockHeld: false, mirrorWhole: true }, JSON.parse(where.shared!.getItem(draftKey('killed'))!)),
+    ).toBe(true);
     expect(where.tab.getItem(draftKey('unlocked'))).not.toBeNull();
     const next = await loadedLog(storage);
     // No Web Locks: the browser cannot say which pages are open; localStorage drafts stay, the tab's own is read.
@@ -132,7 +134,7 @@ describe('typed-text draft', () => {
     expect(where.shared!.getItem(DRAFT_PAGES_KEY)).toBeNull();
   });
 
-  it('is appended once when two tabs start at once: the closed page\'s lock is claimed while its draft is recovered', async () => {
+  it("is appended once when two tabs start at once: the closed page's lock is claimed while its draft is recovered", async () => {
     const locks = pageLocks();
     const { storage, where } = await killedWhileTyping('<p>saved</p>', '<p>saved and typed</p>', places([], new MemoryWebStorage(), locks));
     const [first, second] = [await loadedLog(storage), await loadedLog(storage)];
