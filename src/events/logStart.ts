@@ -90,9 +90,11 @@ export class LogStart {
   /** Read the whole stored log: the newest usable snapshot, the sync record and the records after the snapshot. */
   async read(): Promise<StoredStart> {
     const { storage } = this.reader;
-    const [stored, record] = await Promise.all([storage.latestSnapshot(), storage.sync.read()]);
+    const [stored, record, storedEpoch] = await Promise.all([storage.latestSnapshot(), storage.sync.read(), storage.epoch()]);
     const snapshot = stored ? await this.usableSnapshot(stored) : null;
-    const epoch = stored?.epoch ?? '';
+    // With every snapshot passed over (a part missing), the log still has its epoch: a fold that
+    // named none could never write a snapshot or a checkpoint again.
+    const epoch = stored ? (stored.epoch ?? '') : storedEpoch;
     const initial = snapshot?.state ?? INITIAL_STATE;
     const preread = this.preread?.after === initial.seq ? this.preread : null;
     this.preread = null;

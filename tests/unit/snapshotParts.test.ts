@@ -162,6 +162,28 @@ describe('snapshot bodies in parts', () => {
     await again.close();
   });
 
+  it('with no snapshot left, a log that has an epoch (replaced once) keeps it: a start writes its fresh snapshot', async () => {
+    const storage = await openIndexedDbStorage(null);
+    await storage.writeSnapshot({ ...snapshot(20, 30), epoch: 'epoch-of-a-replaced-log' });
+    expect(await storage.epoch()).toBe('epoch-of-a-replaced-log');
+    const db = await openDB(LOG_DB_NAME);
+    await db.delete('snapshotBodies', [20, 0]);
+    db.close();
+    expect(await storage.latestSnapshot()).toBeNull();
+    storage.close();
+
+    const log = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await log.load();
+    await log.append('note.created', { id: '1', title: 'Kept' });
+    // Before, the fold named no epoch while the log had one: every snapshot write was refused.
+    await log.writeSnapshot();
+    expect((await log.latestSnapshot())?.seq).toBe(1);
+    await log.close();
+    const after = await openIndexedDbStorage(null);
+    expect(await after.epoch()).toBe('epoch-of-a-replaced-log');
+    after.close();
+  });
+
   it('opens a database of the build before parts and reads its snapshot, bodies inside, as it is', async () => {
     const old = snapshot(5, 3);
     const v2 = await openDB(LOG_DB_NAME, 2, {
