@@ -136,6 +136,7 @@ export class EventLog {
       storage,
       folded,
       writable: () => this.writable,
+      meetNewerVersion: (version) => this.meetNewerVersion(version),
       reads: this.tail,
       tabs: this.tabs,
       rebase: (change) => this.wholeLog.rebase(change),

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { EVENT_SCHEMA_VERSION, SYNCED_EVENT_TYPES, readRecords, type AppEvent } from '../../catalog';
 import { loadChainEngineFor } from '../projections/changes/chainEngine';
-import { readOrigin } from './snapshotReading';
+import { readOrigin, type OriginReading } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
 import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
@@ -21,6 +21,8 @@ export interface SyncedLog {
   readonly folded: { readonly fold: LogFold; publish(): void };
   /** Whether this build may write (no newer schema version met). */
   writable(): boolean;
+  /** Stop writing: a newer build (schema `version`) writes to this log. */
+  meetNewerVersion(version: number): void;
   /** The log's reads of storage, one chain: `after` runs work in it, `catchUp` reads the tail. */
   readonly reads: { after(work: () => Promise<void>): Promise<void>; catchUp(): Promise<void> };
   /** The log's tab link (to tell other tabs what was stored or ordered), or null without a channel. */
@@ -47,6 +49,12 @@ export interface SyncedLog {
 export class ServerSync {
   /** The account this device syncs with, or null: set at load, by entering and leaving sync, and by progress. */
   private readonly record$ = new BehaviorSubject<SyncRecord | null>(null);
+  /**
+   * Why the checkpoint this device started from did not read at the last load (it was folded from
+   * nothing instead), or null: until the account's checkpoint is taken again, the notes before it
+   * are missing here, so no checkpoint may be made of them (docs/architecture.md "Sync").
+   */
+  private unreadOrigin: string | null = null;
 
   constructor(private readonly log: SyncedLog) {}
 
@@ -66,13 +74,28 @@ export class ServerSync {
     return base ? { head: base.head, notes: base.notes } : null;
   }
 
-  /** The account's checkpoint this synced device started from, or null (it holds the account's whole log). */
+  /**
+   * The account's checkpoint this synced device started from, or null: it holds the account's whole
+   * log, or its stored checkpoint does not read (see `lostOrigin`).
+   */
   async origin(): Promise<ServerBase | null> {
+    const reading = await this.readStoredOrigin();
+    return reading?.ok ? reading.state : null;
+  }
+
+  /**
+   * Why the stored checkpoint this device started from did not read at the last load, or null. While
+   * set, the notes from before it are missing from the fold: the sync engine takes the account's
+   * checkpoint again before anything else and makes none of its own (docs/architecture.md "Sync").
+   */
+  lostOrigin(): string | null {
+    return this.unreadOrigin;
+  }
+
+  /** The stored origin read by this build (docs/architecture.md "Reading states"), or null when there is none. */
+  private async readStoredOrigin(): Promise<OriginReading | null> {
     const stored = this.record$.value ? await this.log.storage.sync.origin() : null;
-    if (!stored) return null;
-    // Stored by this build or an older one (docs/architecture.md "Reading states"); one that does not read is not used.
-    const reading = readOrigin(stored);
-    return reading.ok ? reading.state : null;
+    return stored ? readOrigin(stored) : null;
   }
 
   /**
@@ -84,8 +107,17 @@ export class ServerSync {
    */
   async load(record: SyncRecord | null, base: ServerBase | undefined): Promise<boolean> {
     this.record$.next(record);
+    this.unreadOrigin = null;
     if (!record) return false;
-    const from = base ?? (await this.origin()) ?? EMPTY_SERVER_BASE;
+    const origin = base ? null : await this.readStoredOrigin();
+    if (origin && !origin.ok) {
+      // Folding from nothing shows every note but those before the checkpoint, so it is never taken
+      // as the account's notes: a newer build's form leaves the log to that build, and any other
+      // unreadable one is taken again from the host before this device syncs on.
+      if (origin.newer) this.log.meetNewerVersion(origin.version);
+      else this.unreadOrigin = origin.reason;
+    }
+    const from = base ?? (origin?.ok ? origin.state : null) ?? EMPTY_SERVER_BASE;
     const { outbox, aside } = await this.readOutbox(record.ackedThrough);
     this.log.folded.fold.enterSync(from, outbox, aside);
     await this.readOrdered();
@@ -130,6 +162,7 @@ export class ServerSync {
       const record = this.record$.value;
       if (!record) return;
       await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      this.unreadOrigin = null;
       const { outbox, aside } = await this.readOutbox(record.ackedThrough);
       folded.fold.enterSync(base, outbox, aside);
       folded.publish();

@@ -44,13 +44,30 @@ export function readSnapshotHead(head: SnapshotHead): SnapshotReading<SnapshotHe
 }
 
 /**
+ * The reading of a stored origin: usable, or not, and then whether a newer build wrote it (`newer`,
+ * with the schema version to report) so that build is left the log.
+ */
+export type OriginReading = { ok: true; state: ServerBase } | { ok: false; reason: string; newer: boolean; version: number };
+
+/**
  * The checkpoint a synced device started from (docs/architecture.md "Sync"), as stored in its
  * bookkeeping: `v` names the schema of its notes; builds before version 4 stored none (their states
- * all had the shape of version 3). Never throws.
+ * all had the shape of version 3). A record without a notes object, or of a newer schema, is of a
+ * form a newer build wrote (`newer`); one whose notes do not parse is broken. Never throws.
  */
-export function readOrigin(stored: ServerBase & { v?: number }): StateReading<ServerBase> {
-  const notes = readNotesState(stored.v ?? 3, stored.notes);
-  return notes.ok ? { ok: true, state: { head: stored.head, notes: notes.state } } : notes;
+export function readOrigin(stored: unknown): OriginReading {
+  const record = (typeof stored === 'object' && stored !== null ? stored : {}) as { head?: unknown; v?: unknown; notes?: unknown };
+  const version = record.v ?? 3;
+  if (typeof version === 'number' && version > EVENT_SCHEMA_VERSION) {
+    return { ok: false, reason: `schema version ${version}`, newer: true, version };
+  }
+  if (typeof record.notes !== 'object' || record.notes === null || typeof record.head !== 'number') {
+    return { ok: false, reason: 'a stored form this build does not know', newer: true, version: EVENT_SCHEMA_VERSION + 1 };
+  }
+  const notes = readNotesState(version, record.notes);
+  return notes.ok
+    ? { ok: true, state: { head: record.head, notes: notes.state } }
+    : { ok: false, reason: notes.reason, newer: false, version: EVENT_SCHEMA_VERSION };
 }
 
 /** The fields a snapshot written now carries besides its state: schema version and writer. */

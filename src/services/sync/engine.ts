@@ -184,6 +184,7 @@ export class SyncEngine {
     }
     this.setStatus({ state: 'syncing' });
     try {
+      if (this.log.serverSync.lostOrigin() !== null) await this.retakeOrigin();
       // Pulling never waits on the push: a device whose push fails still folds other devices' changes.
       const pushFailure = await this.pushOutbox().then(
         () => null,
@@ -315,6 +316,24 @@ export class SyncEngine {
     await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
   }
 
+  /**
+   * This device's stored checkpoint did not read at load, so its fold lacks the notes before it: fold
+   * again from the account's checkpoint (docs/architecture.md "Sync"). @throws SyncError when the host
+   * has none (nothing changes then, and no checkpoint is made of the incomplete notes).
+   */
+  private async retakeOrigin(): Promise<void> {
+    const checkpoint = await this.transport.checkpoint(this.options.deviceId);
+    if (!checkpoint) {
+      throw new SyncError(
+        'refused',
+        'This device’s copy of the account’s checkpoint does not open, and the account has none to take again',
+      );
+    }
+    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
+    this.checkpointHead = checkpoint.serverSeq;
+    await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
+  }
+
   /** Count the events of the account's order this device skipped, and those of them that did not open, in the status. */
   private async countUnreadable(): Promise<void> {
     const skipped = await this.log.serverSync.unreadableEntries();
@@ -325,6 +344,8 @@ export class SyncEngine {
   private async maybeCheckpoint(): Promise<void> {
     const base = this.log.serverSync.serverBase();
     if (!base || base.head === 0 || this.log.serverSync.outbox().length) return;
+    // Notes folded without their starting checkpoint are not the account's: never offered as its checkpoint.
+    if (this.log.serverSync.lostOrigin() !== null) return;
     // Checkpoints only move forward, so the one this device started from, and the newest it uploaded
     // or read (kept in the sync record across pages), are lower bounds of the account's: while they
     // show none is due, the account's (megabytes for 10,000 notes) is not downloaded just to read its
