@@ -13,6 +13,7 @@ import { chooseFiles, toastTitled } from './importPage';
 import { NotesPage } from './notesPage';
 import { expectSameKeys, signIn, uniqueEmail, waitSynced, type Device } from './syncDevices';
 import { storedEvents } from './storedEvents';
+import { replaceStoredOrigin } from './storedOrigin';
 
 /**
  * The host drops the events a checkpoint covers (docs/sync.md "snapshot", "pull"; docs/architecture.md
@@ -20,6 +21,9 @@ import { storedEvents } from './storedEvents';
  * imports enough to upload a checkpoint with its proof while device B is offline with edits of its own.
  * B comes back, is told the events it missed are gone, starts again from the checkpoint with its own
  * edits on top, and both devices end with the same notes; the note's chain of changes goes on merging.
+ * Then B's stored copy of that checkpoint stops reading, with no snapshot beside it (docs/architecture.md
+ * "Reading states"): broken, B takes the checkpoint again before it pulls; of a newer build's form, B
+ * leaves its log to that build.
  */
 
 const EXPECTED_NETWORK_ERRORS = [/Failed to load resource/, /net::ERR_/, /NotePad sync:/, /EventSource/];
@@ -149,6 +153,33 @@ test('a device offline while the host dropped what a checkpoint covers catches u
       await expect(a.app.editor.locator('.bn-inline-content').nth(1)).toHaveText(`${PARAGRAPHS[1]} and after`, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     expect((await storedEvents(b.page)).map((e) => e.type)).toContain('note.changed');
+
+    // B's stored copy of that checkpoint breaks and no snapshot covers it: B takes the checkpoint again
+    // from the host instead of syncing on without the notes from before it, and uploads none of its own.
+    const asked = host.requests.length;
+    await replaceStoredOrigin(b.page, 'broken');
+    await b.app.open();
+    await waitSynced(b, 60_000);
+    // Before anything else: a pull from the incomplete fold would have met the host's 410 first.
+    const after = host.requests.slice(asked).filter((r) => !r.includes('/sync/live'));
+    expect(after[0]).toBe('GET /functions/v1/sync/snapshot 200');
+    expect(after.filter((r) => r.endsWith(' 410'))).toEqual([]);
+    const retaken = await expectSameKeys([a, b], 60_000);
+    expect(JSON.parse(retaken.notes)).toHaveLength(1102);
+    expect(host.requests.filter((r) => r.startsWith('PUT /functions/v1/sync/snapshot'))).toHaveLength(1);
+
+    // A form a newer build might store: B leaves its log to that build (read-only, Reload offered).
+    await replaceStoredOrigin(b.page, 'unknown');
+    await b.page.goto('/');
+    const notice = b.page.locator('[data-sonner-toast]').filter({ hasText: 'NotePad was updated elsewhere' });
+    await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(b.app.sidebar).toHaveAttribute('inert', '');
+    await expect(b.app.row('Plan')).toBeVisible();
+    // Its localStorage copy stays as it was: a fold from nothing would have written a list without
+    // the checkpoint's notes (the mirror writes within a second of a start when it runs).
+    await b.page.waitForTimeout(3_000);
+    expect(await b.app.localStorageKeys()).toEqual(retaken);
+    expect(await a.app.localStorageKeys()).toEqual(retaken);
     expectNoConsoleErrors(a.page, { allow: EXPECTED_NETWORK_ERRORS });
     expectNoConsoleErrors(b.page, { allow: EXPECTED_NETWORK_ERRORS });
     await a.context.close();
