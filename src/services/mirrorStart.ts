@@ -28,16 +28,19 @@ export function startMirrorAfterLegacyImport(
     }
     const copy = new StorageMirror(storage, { onCopy, onFull });
     mirror = copy;
+    // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
+    // So does a synced device whose stored checkpoint did not read, until it has taken it again (its
+    // fold lacks the notes from before it; docs/architecture.md "Reading states").
+    const whole = () => log.writable && log.serverSync.lostOrigin() === null;
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
-    if (log.writable) copy.write(log.state.notes);
+    if (whole()) copy.write(log.state.notes);
     // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
-    // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
-    log.state$.subscribe((state) => log.writable && copy.schedule(state.notes));
+    log.state$.subscribe((state) => whole() && copy.schedule(state.notes));
     // A durable write may follow freed space without a new projection (the edit was already shown):
     // let a partial copy catch up then too, instead of waiting for the next change. Only note events:
     // view events (a search keystroke) would walk every note while the copy stays partial.
-    log.events$.pipe(filter((event) => event.type.startsWith('note.') && log.writable)).subscribe(() => copy.retry());
+    log.events$.pipe(filter((event) => event.type.startsWith('note.') && whole())).subscribe(() => copy.retry());
   });
   return { flush: () => mirror?.flush() };
 }

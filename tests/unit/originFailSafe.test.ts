@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
+import { NOTES_KEY } from '../../src/projections/storageKeys';
+import { startMirrorAfterLegacyImport } from '../../src/services/mirrorStart';
 import { SyncEngine } from '../../src/services/sync/engine';
+import { MemoryWebStorage } from './memoryWebStorage';
 import { FakeSyncServer } from './fakeSyncServer';
 
 /**
@@ -126,6 +129,24 @@ describe('an origin this build cannot read', () => {
     expect([...log.state.notes.order].sort()).toEqual([...SEED_IDS, '1764000000900'].sort());
     // Stored again: the next start reads it.
     expect((await log.serverSync.origin())?.notes.order).toHaveLength(5);
+    await log.close();
+  });
+
+  it('broken: the localStorage copy is not written from the incomplete fold, only once the checkpoint is taken again', async () => {
+    const server = await seededServer();
+    await deviceFromCheckpoint(server, { head: 6, v: EVENT_SCHEMA_VERSION, notes: { order: 'not a list' } });
+    const log = await open();
+    const web = new MemoryWebStorage();
+    const mirror = startMirrorAfterLegacyImport(log, web, Promise.resolve({ imported: 0, error: null }), () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await log.append('note.renamed', { id: '1764000000900', title: 'Mine, renamed' });
+    mirror.flush();
+    expect(web.getItem(NOTES_KEY)).toBeNull();
+
+    const engine = engineFor(log, server);
+    engine.start();
+    await engine.request();
+    await vi.waitFor(() => expect(JSON.parse(web.getItem(NOTES_KEY) ?? '[]')).toHaveLength(6));
     await log.close();
   });
 
