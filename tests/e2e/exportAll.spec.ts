@@ -133,7 +133,8 @@ test.describe('export all notes', () => {
     await exportButton(page).click();
     const bar = page.getByRole('progressbar', { name: 'Export progress' });
     await expect(bar).toBeVisible();
-    await expect(page.getByText(/^Exporting [\d,]+ of 2,500 notes…$/)).toBeVisible();
+    // "Preparing" until the exporter's chunk has loaded and the notes are counted: over 10 s at a load of 14.
+    await expect(page.getByText(/^Exporting [\d,]+ of 2,500 notes…$/)).toBeVisible({ timeout: 60_000 });
     await expect.poll(() => bar.evaluate((el: HTMLProgressElement) => el.max)).toBe(count);
 
     // The export belongs to the page: collapsing the sidebar (which removes its footer) does not stop it.
