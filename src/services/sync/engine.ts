@@ -319,14 +319,15 @@ export class SyncEngine {
   /**
    * This device's stored checkpoint did not read at load, so its fold lacks the notes before it: fold
    * again from the account's checkpoint (docs/architecture.md "Sync"). @throws SyncError when the host
-   * has none (nothing changes then, and no checkpoint is made of the incomplete notes).
+   * has none this build reads (none, or a newer build's format): nothing changes then, and no checkpoint
+   * is made of the incomplete notes.
    */
   private async retakeOrigin(): Promise<void> {
     const checkpoint = await this.transport.checkpoint(this.options.deviceId);
     if (!checkpoint) {
       throw new SyncError(
         'refused',
-        'This device’s copy of the account’s checkpoint does not open, and the account has none to take again',
+        'This device’s copy of the account’s checkpoint does not open, and the account has none this version of NotePad can read',
       );
     }
     await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
