@@ -11,6 +11,7 @@ import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
 import { NOTES_KEY } from '../../src/projections/storageKeys';
+import { LOST_ORIGIN_EXPORT_REASON, exportLogFile } from '../../src/services/logTransfer';
 import { startMirrorAfterLegacyImport } from '../../src/services/mirrorStart';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { FakeSyncServer } from './fakeSyncServer';
@@ -182,6 +183,20 @@ describe('an origin this build cannot read', () => {
     engine.start();
     await engine.request();
     await vi.waitFor(() => expect(JSON.parse(web.getItem(NOTES_KEY) ?? '[]')).toHaveLength(6));
+    await log.close();
+  });
+
+  it('broken: an export of the log is refused until the checkpoint is taken again, then holds it', async () => {
+    const server = await seededServer();
+    await deviceFromCheckpoint(server, { head: 6, v: EVENT_SCHEMA_VERSION, notes: { order: 'not a list' } });
+    const log = await open();
+    await expect(exportLogFile(log)).rejects.toThrow(LOST_ORIGIN_EXPORT_REASON);
+
+    const engine = engineFor(log, server);
+    engine.start();
+    await engine.request();
+    const file = await exportLogFile(log);
+    expect([...(file.origin?.notes.order ?? [])].sort()).toEqual([...SEED_IDS].sort());
     await log.close();
   });
 

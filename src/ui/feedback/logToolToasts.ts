@@ -4,6 +4,8 @@ import { TOAST_ERROR_DURATION_MS } from './durations';
 /** The event log tools' toasts (docs/product.md "Event log tools"): export, import and replay of a log file. */
 export const logToolToasts = {
   exported: () => toast.success('Event log exported'),
+  exportFailed: (reason: string) =>
+    toast.error('Export failed: nothing was downloaded', { description: reason, duration: TOAST_ERROR_DURATION_MS }),
   imported: (events: number, fileName: string) => toast.success('Event log imported', { description: `${events} events from ${fileName}` }),
   importFailed: (reason: string) =>
     toast.error('Import failed: nothing was changed', { description: reason, duration: TOAST_ERROR_DURATION_MS }),

@@ -20,7 +20,12 @@ export function LogMenu() {
 
   const exportLog = async () => {
     const { downloadLogFile, exportLogFile } = await import('../../services/logTransfer');
-    downloadLogFile(await exportLogFile(log));
+    try {
+      downloadLogFile(await exportLogFile(log));
+    } catch (error) {
+      logToolToasts.exportFailed((error as Error).message);
+      return;
+    }
     logToolToasts.exported();
   };
 
