@@ -57,6 +57,14 @@ export interface SyncEngineOptions {
   logError?: (message: string) => void;
 }
 
+/** Why a device the host told its events were dropped cannot go on (SyncEngine.restartFromCheckpoint). */
+const DROPPED_REFUSAL = { message: 'The account’s older changes were replaced by a checkpoint this device cannot read', status: 410 };
+/** Why a device whose stored checkpoint did not read cannot go on (SyncEngine.restartFromCheckpoint). */
+const LOST_ORIGIN_REFUSAL = {
+  message: 'This device’s copy of the account’s checkpoint does not open, and the account has none this version of NotePad can read',
+  status: null,
+};
+
 /**
  * The sync engine of the one tab that talks to the server (docs/architecture.md "Sync"): pushes
  * this device's outbox in order (batched, idempotent: a retry after a lost answer duplicates
@@ -184,7 +192,7 @@ export class SyncEngine {
     }
     this.setStatus({ state: 'syncing' });
     try {
-      if (this.log.serverSync.lostOrigin() !== null) await this.retakeOrigin();
+      if (this.log.serverSync.lostOrigin() !== null) await this.restartFromCheckpoint(0, LOST_ORIGIN_REFUSAL);
       // Pulling never waits on the push: a device whose push fails still folds other devices' changes.
       const pushFailure = await this.pushOutbox().then(
         () => null,
@@ -272,7 +280,7 @@ export class SyncEngine {
         page = await this.transport.pull(this.options.deviceId, head);
       } catch (error) {
         if (!(error instanceof SyncError && error.status === 410)) throw error;
-        await this.restartFromCheckpoint(head);
+        await this.restartFromCheckpoint(head, DROPPED_REFUSAL);
         continue;
       }
       const entries: ServerOrdered[] = [];
@@ -302,34 +310,15 @@ export class SyncEngine {
   }
 
   /**
-   * The host dropped events after `head` that a checkpoint covers (410, docs/sync.md "pull"): fold
-   * again from the account's checkpoint, this device's unsent events on top. @throws SyncError when
-   * there is no checkpoint beyond `head` this build can read (nothing changes then).
+   * Fold again from the account's checkpoint, this device's unsent events on top: after the host dropped
+   * events after `head` that a checkpoint covers (410, docs/sync.md "pull"), or, with `head` 0, when this
+   * device's stored checkpoint did not read (docs/architecture.md "Reading states"). @throws SyncError
+   * with `refusal` when there is no checkpoint beyond `head` this build can read (nothing changes then,
+   * and no checkpoint is made of the notes as they are).
    */
-  private async restartFromCheckpoint(head: number): Promise<void> {
+  private async restartFromCheckpoint(head: number, refusal: { message: string; status: number | null }): Promise<void> {
     const checkpoint = await this.transport.checkpoint(this.options.deviceId);
-    if (!checkpoint || checkpoint.serverSeq <= head) {
-      throw new SyncError('refused', 'The account’s older changes were replaced by a checkpoint this device cannot read', null, 410);
-    }
-    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
-    this.checkpointHead = checkpoint.serverSeq;
-    await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
-  }
-
-  /**
-   * This device's stored checkpoint did not read at load, so its fold lacks the notes before it: fold
-   * again from the account's checkpoint (docs/architecture.md "Sync"). @throws SyncError when the host
-   * has none this build reads (none, or a newer build's format): nothing changes then, and no checkpoint
-   * is made of the incomplete notes.
-   */
-  private async retakeOrigin(): Promise<void> {
-    const checkpoint = await this.transport.checkpoint(this.options.deviceId);
-    if (!checkpoint) {
-      throw new SyncError(
-        'refused',
-        'This device’s copy of the account’s checkpoint does not open, and the account has none this version of NotePad can read',
-      );
-    }
+    if (!checkpoint || checkpoint.serverSeq <= head) throw new SyncError('refused', refusal.message, null, refusal.status);
     await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
     this.checkpointHead = checkpoint.serverSeq;
     await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
