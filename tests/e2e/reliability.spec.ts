@@ -104,6 +104,66 @@ for (const way of ['reload', 'close'] as const) {
   });
 }
 
+/**
+ * What a loaded machine does to a page hidden right after typing: its page-hide handler gets no further
+ * than its first write. Drafts are refused until the page hides (so the 0.4 s draft is not what keeps
+ * the words); from then on no IndexedDB write starts, and once the draft is written and listed nothing
+ * else in Web Storage is written or removed: the page is gone.
+ */
+const cutPageHideAfterDraft = () => {
+  let hiding = false;
+  let gone = false;
+  const hide = () => (hiding = true);
+  window.addEventListener('pagehide', hide, true);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && hide(), true);
+  const refuse = () => new DOMException('the page is gone', 'InvalidStateError');
+  const { setItem, removeItem } = Storage.prototype;
+  Storage.prototype.setItem = function (key: string, value: string) {
+    if (gone || key.startsWith('notepad:draft') !== hiding) throw refuse();
+    setItem.call(this, key, value);
+    if (key === 'notepad:draft-pages') gone = true;
+  };
+  Storage.prototype.removeItem = function (key: string) {
+    if (gone) throw refuse();
+    removeItem.call(this, key);
+  };
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    if (hiding && args[1] === 'readwrite') throw refuse();
+    return transaction.apply(this, args);
+  } as IDBDatabase['transaction'];
+};
+
+for (const way of ['reload', 'close'] as const) {
+  test(`a page hidden right after typing, whose handler gets no further than its first write, keeps the words (${way})`, async ({
+    page,
+    context,
+  }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Cut short');
+    await app.typeBody('kept words');
+    await app.waitForSaved();
+    await context.addInitScript(cutPageHideAfterDraft);
+    await page.reload();
+    await expect(app.editor).toHaveText('kept words');
+    await app.typeBody(' typed last');
+    let next = page;
+    if (way === 'reload') await page.reload();
+    else {
+      // With its unload handlers run, close does not wait for the page to be gone, and a page still open keeps its draft.
+      const gone = page.waitForEvent('close');
+      await page.close({ runBeforeUnload: true });
+      await gone;
+      next = await context.newPage();
+      await next.goto('/');
+    }
+    const after = new NotesPage(next);
+    await expect(next.locator('.editor-title')).toHaveText('Cut short');
+    await expect(after.editor).toHaveText('kept words typed last');
+  });
+}
+
 test("an open tab holds the Web Lock that keeps other tabs' starts from taking its draft", async ({ page, context }) => {
   const typing = new NotesPage(page);
   await typing.open();

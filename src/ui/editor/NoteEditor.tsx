@@ -164,7 +164,19 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     return () => sub.unsubscribe();
   }, [log, editor, autosave]);
 
-  useEffect(() => onBeforePageHide(() => autosave.send({ type: 'autosave.flush' })), [autosave]);
+  // The draft first: a page killed while the flush takes its change from the model still keeps what was typed.
+  useEffect(
+    () =>
+      onBeforePageHide(() => {
+        try {
+          typedDraft.writeNow();
+        } catch (error) {
+          console.error('NotePad: the typed-text draft could not be written on page hide', error);
+        }
+        autosave.send({ type: 'autosave.flush' });
+      }),
+    [autosave, typedDraft],
+  );
   useEffect(() => () => autosave.send({ type: 'autosave.flush' }), [autosave]);
 
   return (
@@ -183,7 +195,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         onChange={() => {
           if (!isShowingBody(editor) && shown.noteId) {
             autosave.send({ type: 'editor.input', noteId: shown.noteId });
-            typedDraft();
+            typedDraft.typed();
           }
         }}
       >

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine } from '../../machines/autosave';
@@ -10,13 +10,21 @@ import type { ShownNote } from './noteSave';
 /** The User Timing measure of one draft's capture and write (ms); its detail holds the HTML's length (`chars`). */
 const DRAFT_MEASURE = 'notepad:draft';
 
+/** One editor's typed-text draft: what it calls on each input, and on page hide before the autosave's flush. */
+export interface TypedDraft {
+  /** After an input: the draft is written DRAFT_DELAY_MS after the first input since the last one. */
+  typed(): void;
+  /** Write the draft now, if anything is unsaved (synchronous). */
+  writeNow(): void;
+}
+
 /**
  * The typed-text draft of one editor (src/services/draft.ts; docs/architecture.md "Page-hide journal"):
- * DRAFT_DELAY_MS after a keystroke, while the autosave has something unsaved, the shown note's body is
- * written as the whole-body save it would be; once the autosave is clean again the draft is removed.
- * Notes longer than DRAFT_MAX_CHARS get none. Returns what the editor calls on each input.
+ * DRAFT_DELAY_MS after a keystroke, and first thing on page hide, while the autosave has something
+ * unsaved, the shown note's body is written as the whole-body save it would be; once the autosave is
+ * clean again the draft is removed. Notes longer than DRAFT_MAX_CHARS get none. Returns a stable object.
  */
-export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor<typeof autosaveMachine>, shown: ShownNote): () => void {
+export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor<typeof autosaveMachine>, shown: ShownNote): TypedDraft {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const written = useRef(false);
 
@@ -33,9 +41,9 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
     };
   }, [autosave]);
 
-  return () => {
-    if (timer.current !== null) return;
-    timer.current = setTimeout(() => {
+  return useMemo(() => {
+    const writeNow = () => {
+      if (timer.current !== null) clearTimeout(timer.current);
       timer.current = null;
       const noteId = shown.noteId;
       if (!noteId || !log.writable || autosave.getSnapshot().matches('clean')) return;
@@ -47,6 +55,10 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
       written.current = writeDraft(browserDraftPlaces(), pageDraftWriter(), draft) || written.current;
       // The benchmarks read it: what a draft costs the keystrokes around it (docs/benchmarks.md).
       performance.measure(DRAFT_MEASURE, { start: began, end: performance.now(), detail: { chars: body.html.length } });
-    }, DRAFT_DELAY_MS);
-  };
+    };
+    const typed = () => {
+      if (timer.current === null) timer.current = setTimeout(writeNow, DRAFT_DELAY_MS);
+    };
+    return { typed, writeNow };
+  }, [log, editor, autosave, shown]);
 }
