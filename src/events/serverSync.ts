@@ -5,7 +5,8 @@ import { readOrigin } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
 import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
-import type { SyncRecord, UnreadableEntry } from './syncStorage';
+import type { OriginBytes, SyncRecord, UnreadableEntry } from './syncStorage';
+import { gunzipJson } from '../lib/gzipJson';
 
 /** The account this device syncs with, or null, as others read it: only ServerSync changes it. */
 export type AccountRecord = Pick<BehaviorSubject<SyncRecord | null>, 'value' | 'subscribe' | 'pipe'>;
@@ -70,8 +71,17 @@ export class ServerSync {
   async origin(): Promise<ServerBase | null> {
     const stored = this.record$.value ? await this.log.storage.sync.origin() : null;
     if (!stored) return null;
+    let notes: unknown;
+    if ('gzip' in stored) {
+      // The checkpoint's bytes as they came (enterSync): read as the transport read them.
+      try {
+        notes = await gunzipJson(stored.gzip);
+      } catch {
+        return null;
+      }
+    } else notes = stored.notes;
     // Stored by this build or an older one (docs/architecture.md "Reading states"); one that does not read is not used.
-    const reading = readOrigin(stored);
+    const reading = readOrigin({ head: stored.head, v: stored.v, notes: notes as ServerBase['notes'] });
     return reading.ok ? reading.state : null;
   }
 
@@ -95,9 +105,11 @@ export class ServerSync {
   /**
    * Start syncing with `record`'s account from `base` (the account's checkpoint, or empty): every
    * note event this device holds joins the outbox, to be pushed, and the notes are folded again
-   * in the server's order with them on top. Other tabs fold again too.
+   * in the server's order with them on top. Other tabs fold again too. `opened`: `base`'s notes as
+   * they came from the server, stored as the origin instead of a copy of `base.notes`'s objects
+   * (docs/architecture.md "Sync"); they must hold the same notes.
    */
-  async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
+  async enterSync(record: SyncRecord, base: ServerBase, opened?: OriginBytes): Promise<void> {
     const { storage, folded } = this.log;
     // Other tabs fold again from the checkpoint that follows, which holds the account's checkpoint; its
     // new epoch keeps a tab that has not heard of it yet from writing its own fold above it.
@@ -109,7 +121,7 @@ export class ServerSync {
         ...(base.head > 0 ? { checkpointSeq: Math.max(record.checkpointSeq ?? 0, base.head) } : {}),
       };
       await storage.sync.write(start);
-      if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      if (base.head > 0) await storage.sync.setOrigin(opened ? { head: base.head, ...opened } : { ...base, v: EVENT_SCHEMA_VERSION });
       this.record$.next(start);
       const { outbox, aside } = await this.readOutbox(0);
       folded.fold.enterSync(base, outbox, aside);
@@ -122,14 +134,14 @@ export class ServerSync {
    * not pulled yet (docs/architecture.md "Sync", catching up): the notes are folded again from it,
    * with this device's events the server has not ordered on top, and the server order after it
    * follows as pulled. Events this device holds from before stay in its log (its history). Other
-   * tabs fold again too. Does nothing on a device that does not sync.
+   * tabs fold again too. Does nothing on a device that does not sync. `opened`: as enterSync's.
    */
-  async restartFrom(base: ServerBase): Promise<void> {
+  async restartFrom(base: ServerBase, opened?: OriginBytes): Promise<void> {
     const { storage, folded } = this.log;
     await this.log.rebase(async () => {
       const record = this.record$.value;
       if (!record) return;
-      await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      await storage.sync.setOrigin(opened ? { head: base.head, ...opened } : { ...base, v: EVENT_SCHEMA_VERSION });
       const { outbox, aside } = await this.readOutbox(record.ackedThrough);
       folded.fold.enterSync(base, outbox, aside);
       folded.publish();

@@ -310,7 +310,7 @@ export class SyncEngine {
     if (!checkpoint || checkpoint.serverSeq <= head) {
       throw new SyncError('refused', 'The account’s older changes were replaced by a checkpoint this device cannot read', null, 410);
     }
-    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
+    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state }, checkpoint.opened);
     this.checkpointHead = checkpoint.serverSeq;
     await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
   }
