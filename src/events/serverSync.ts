@@ -5,7 +5,8 @@ import { readOrigin, type OriginReading } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
 import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
-import type { SyncRecord, UnreadableEntry } from './syncStorage';
+import type { OriginBytes, SyncRecord, UnreadableEntry } from './syncStorage';
+import { gunzipJson } from '../lib/gzipJson';
 
 /** The account this device syncs with, or null, as others read it: only ServerSync changes it. */
 export type AccountRecord = Pick<BehaviorSubject<SyncRecord | null>, 'value' | 'subscribe' | 'pipe'>;
@@ -95,7 +96,18 @@ export class ServerSync {
   /** The stored origin read by this build (docs/architecture.md "Reading states"), or null when there is none. */
   private async readStoredOrigin(): Promise<OriginReading | null> {
     const stored = this.record$.value ? await this.log.storage.sync.origin() : null;
-    return stored ? readOrigin(stored) : null;
+    if (!stored) return null;
+    // Stored as the checkpoint's bytes (enterSync), unless a newer schema: read as the transport read them.
+    if ('gzip' in stored && stored.v <= EVENT_SCHEMA_VERSION) {
+      let notes: unknown;
+      try {
+        notes = await gunzipJson(stored.gzip);
+      } catch (error) {
+        return { ok: false, reason: `its bytes do not read (${String(error)})`, newer: false, version: EVENT_SCHEMA_VERSION };
+      }
+      return readOrigin({ head: stored.head, v: stored.v, notes });
+    }
+    return readOrigin(stored);
   }
 
   /**
@@ -127,9 +139,11 @@ export class ServerSync {
   /**
    * Start syncing with `record`'s account from `base` (the account's checkpoint, or empty): every
    * note event this device holds joins the outbox, to be pushed, and the notes are folded again
-   * in the server's order with them on top. Other tabs fold again too.
+   * in the server's order with them on top. Other tabs fold again too. `opened`: `base`'s notes as
+   * they came from the server, stored as the origin instead of a copy of `base.notes`'s objects
+   * (docs/architecture.md "Sync"); they must hold the same notes.
    */
-  async enterSync(record: SyncRecord, base: ServerBase): Promise<void> {
+  async enterSync(record: SyncRecord, base: ServerBase, opened?: OriginBytes): Promise<void> {
     const { storage, folded } = this.log;
     // Other tabs fold again from the checkpoint that follows, which holds the account's checkpoint; its
     // new epoch keeps a tab that has not heard of it yet from writing its own fold above it.
@@ -141,7 +155,7 @@ export class ServerSync {
         ...(base.head > 0 ? { checkpointSeq: Math.max(record.checkpointSeq ?? 0, base.head) } : {}),
       };
       await storage.sync.write(start);
-      if (base.head > 0) await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      if (base.head > 0) await storage.sync.setOrigin(opened ? { head: base.head, ...opened } : { ...base, v: EVENT_SCHEMA_VERSION });
       this.record$.next(start);
       const { outbox, aside } = await this.readOutbox(0);
       folded.fold.enterSync(base, outbox, aside);
@@ -154,14 +168,14 @@ export class ServerSync {
    * not pulled yet (docs/architecture.md "Sync", catching up): the notes are folded again from it,
    * with this device's events the server has not ordered on top, and the server order after it
    * follows as pulled. Events this device holds from before stay in its log (its history). Other
-   * tabs fold again too. Does nothing on a device that does not sync.
+   * tabs fold again too. Does nothing on a device that does not sync. `opened`: as enterSync's.
    */
-  async restartFrom(base: ServerBase): Promise<void> {
+  async restartFrom(base: ServerBase, opened?: OriginBytes): Promise<void> {
     const { storage, folded } = this.log;
     await this.log.rebase(async () => {
       const record = this.record$.value;
       if (!record) return;
-      await storage.sync.setOrigin({ ...base, v: EVENT_SCHEMA_VERSION });
+      await storage.sync.setOrigin(opened ? { head: base.head, ...opened } : { ...base, v: EVENT_SCHEMA_VERSION });
       this.unreadOrigin = null;
       const { outbox, aside } = await this.readOutbox(record.ackedThrough);
       folded.fold.enterSync(base, outbox, aside);

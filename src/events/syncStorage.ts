@@ -46,12 +46,25 @@ export interface UnreadableEntry {
   reason: string;
 }
 
-/** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
 /**
- * The checkpoint a synced device started from, as stored: `v` the schema version of its notes
- * (absent where a build before version 4 stored it); read through snapshotReading.ts `readOrigin`.
+ * A checkpoint's notes as the sync transport opened them: gzip of the JSON of a notes state of
+ * schema version `v`, not yet parsed (lib/gzipJson.ts `gunzipJson` reads them).
  */
-type StoredOrigin = ServerBase & { v?: number };
+export interface OriginBytes {
+  v: number;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The checkpoint a synced device started from, as stored (docs/architecture.md "Sync"): its head and
+ * either its notes as they came from the server (`gzip`, stored since 2026-11-28: a copy of bytes
+ * instead of every note's objects) or, as builds before stored it and `restartFrom` still may, the
+ * notes state itself; `v` the schema version of its notes (absent where a build before version 4
+ * stored it). Read through ServerSync.origin and snapshotReading.ts `readOrigin`.
+ */
+export type StoredOrigin = (ServerBase & { v?: number }) | ({ head: number } & OriginBytes);
+
+/** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
 
 export interface SyncStorage {
   read(): Promise<SyncRecord | null>;

@@ -32,8 +32,8 @@ export async function replaceStoredOrigin(page: Page, form: 'broken' | 'unknown'
     });
     if (!stored) throw new Error('this device has no stored origin');
     const { head, v } = stored.origin;
-    // 'unknown': a form a newer build might store (its notes as bytes); 'broken': notes that do not parse.
-    const origin = kind === 'unknown' ? { head, v, gzip: new Uint8Array([31, 139, 8, 0]) } : { head, v, notes: { order: 'not a list' } };
+    // 'unknown': a form a newer build might store (its notes in parts); 'broken': notes that do not parse.
+    const origin = kind === 'unknown' ? { head, v, parts: [[31, 139, 8, 0]] } : { head, v, notes: { order: 'not a list' } };
     const write = sync.transaction('device', 'readwrite');
     write.objectStore('device').put({ key: 'origin', origin });
     await done(write);

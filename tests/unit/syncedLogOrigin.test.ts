@@ -125,7 +125,7 @@ describe('an origin this build cannot read', () => {
     const server = await seededServer();
     const before = structuredClone(server.checkpointStored);
     const head = server.head;
-    await deviceFromCheckpoint(server, { head: 6, v: EVENT_SCHEMA_VERSION, gzip: new Uint8Array([31, 139, 8]) });
+    await deviceFromCheckpoint(server, { head: 6, v: EVENT_SCHEMA_VERSION, parts: [[31, 139, 8]] });
 
     const log = await open();
     expect(log.status$.value.newerVersion).not.toBeNull();
@@ -164,6 +164,25 @@ describe('an origin this build cannot read', () => {
     expect(log.serverSync.lostOrigin()).toBeNull();
     expect([...log.state.notes.order].sort()).toEqual([...SEED_IDS, '1764000000900'].sort());
     // Stored again: the next start reads it.
+    expect((await log.serverSync.origin())?.notes.order).toHaveLength(5);
+    await log.close();
+  });
+
+  it('broken bytes: the checkpoint is taken again the same way, and stored again as the bytes that came', async () => {
+    const server = await seededServer();
+    await deviceFromCheckpoint(server, { head: 6, v: EVENT_SCHEMA_VERSION, gzip: new Uint8Array([31, 139, 8]) });
+
+    const storage = await openIndexedDbStorage();
+    const log = await open(storage);
+    expect(log.writable).toBe(true);
+    expect(log.serverSync.lostOrigin()).toMatch(/bytes do not read/);
+    const engine = engineFor(log, server);
+    engine.start();
+    await engine.request();
+    expect(engine.status$.value.message).toBeNull();
+    expect(log.serverSync.lostOrigin()).toBeNull();
+    expect([...log.state.notes.order].sort()).toEqual([...SEED_IDS, '1764000000900'].sort());
+    expect('gzip' in (await storage.sync.origin())!).toBe(true);
     expect((await log.serverSync.origin())?.notes.order).toHaveLength(5);
     await log.close();
   });

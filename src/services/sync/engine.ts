@@ -319,7 +319,7 @@ export class SyncEngine {
   private async restartFromCheckpoint(head: number, refusal: { message: string; status: number | null }): Promise<void> {
     const checkpoint = await this.transport.checkpoint(this.options.deviceId);
     if (!checkpoint || checkpoint.serverSeq <= head) throw new SyncError('refused', refusal.message, null, refusal.status);
-    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state });
+    await this.log.serverSync.restartFrom({ head: checkpoint.serverSeq, notes: checkpoint.state }, checkpoint.opened);
     this.checkpointHead = checkpoint.serverSeq;
     await this.log.serverSync.knowCheckpoint(checkpoint.serverSeq);
   }

@@ -5,10 +5,10 @@
  * comes to the engine as unreadable with the reason, never as an event.
  */
 import * as v from 'valibot';
-import { CHECKPOINT_FORMAT, CHECKPOINT_FORMAT_VERSIONS, readNotesState } from '../../../catalog';
+import { CHECKPOINT_FORMAT, readNotesState } from '../../../catalog';
 import { SEALED_EVENT } from '../../../catalog/wireSchemas';
 import type { CheckpointProofs } from './e2ee/deviceKeys';
-import { openCheckpoint, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
+import { checkpointJson, openCheckpointGzip, openEvent, sealCheckpoint, sealEvent, SealError } from './e2ee/seal';
 import type { Checkpoint, OpenedPage } from './syncProtocol';
 import { SyncError, type SealedTransport, type SyncTransport } from './transport';
 
@@ -76,11 +76,11 @@ export function sealingTransport(inner: SealedTransport, keys: () => Promise<Acc
       const sealed = await inner.checkpoint(deviceId);
       if (!sealed) return null;
       try {
-        const state = await openCheckpoint(k.key, k.userId, sealed);
-        if (state === null) return null;
+        const opened = await openCheckpointGzip(k.key, k.userId, sealed);
+        if (opened === null) return null;
         // Parsed (and upcast) like every state from outside the page; one that does not read is not used.
-        const reading = readNotesState(CHECKPOINT_FORMAT_VERSIONS[sealed.format], state);
-        return reading.ok ? { serverSeq: sealed.serverSeq, format: CHECKPOINT_FORMAT, state: reading.state } : null;
+        const reading = readNotesState(opened.v, await checkpointJson(opened.gzip));
+        return reading.ok ? { serverSeq: sealed.serverSeq, format: CHECKPOINT_FORMAT, state: reading.state, opened } : null;
       } catch (error) {
         // A checkpoint that does not open is not used: the device folds the account's events instead.
         if (error instanceof SealError) return null;

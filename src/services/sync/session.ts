@@ -43,6 +43,7 @@ export async function beginSync(deps: SyncSessionDeps, account: UnlockedAccount)
   await log.serverSync.enterSync(
     { userId: account.userId, email: account.email, deviceId, deviceName, ackedThrough: 0, since: new Date().toISOString() },
     base,
+    checkpoint?.format === CHECKPOINT_FORMAT ? checkpoint.opened : undefined,
   );
   await log.append('device.named', { device: deviceId, name: deviceName });
 }

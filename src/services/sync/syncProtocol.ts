@@ -4,6 +4,7 @@
  * sealing and after opening (src/services/sync/sealingTransport.ts), and the app's push batches.
  */
 import { MAX_PUSH_BODY_BYTES } from '../../../catalog';
+import type { OriginBytes } from '../../events/syncStorage';
 import type { NotesState } from '../../projections/notesState';
 
 export { CHECKPOINT_FORMAT, type PushAnswer } from '../../../catalog';
@@ -21,11 +22,16 @@ export interface OpenedPage {
   more: boolean;
 }
 
-/** The account's checkpoint for new devices, in clear: its folded notes at a sequence number. */
+/**
+ * The account's checkpoint for new devices, in clear: its folded notes at a sequence number. `opened`,
+ * on one read from the server: its notes as they came (gzip JSON of schema `v`), which a new device
+ * stores as its origin instead of copying `state`'s objects (docs/architecture.md "Sync").
+ */
 export interface Checkpoint {
   serverSeq: number;
   format: string;
   state: NotesState;
+  opened?: OriginBytes;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type SealedEvent,
 } from '../../../../catalog';
 import { fromBase64, toBase64 } from '../../../lib/base64';
+import { gunzipJson, gzipJson } from '../../../lib/gzipJson';
 import { fromUtf8, utf8 } from './bytes';
 
 /** Why a sealed event or checkpoint did not open: altered, or sealed for another event or account. */
@@ -183,8 +184,32 @@ async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<Arr
 
 /** Seal the notes state of a checkpoint at `serverSeq`: gzip of its JSON, sealed (format CHECKPOINT_FORMAT). */
 export async function sealCheckpoint(key: CryptoKey, userId: string, serverSeq: number, state: unknown): Promise<SealedCheckpoint> {
-  const gzip = await drain(new Blob([JSON.stringify(state)]).stream().pipeThrough(new CompressionStream('gzip')));
+  const gzip = await gzipJson(state);
   return { serverSeq, format: CHECKPOINT_FORMAT, c: await sealBytes(key, gzip, checkpointAad(userId, serverSeq, CHECKPOINT_FORMAT)) };
+}
+
+/**
+ * The notes state of a checkpoint of a format this build reads (CHECKPOINT_FORMAT_VERSIONS) as
+ * opened: its gzip bytes (JSON of the notes state of schema `v`), for gunzipJson; or null for another
+ * format. @throws SealError when it does not open.
+ */
+export async function openCheckpointGzip(
+  key: CryptoKey,
+  userId: string,
+  checkpoint: SealedCheckpoint,
+): Promise<{ v: number; gzip: Uint8Array<ArrayBuffer> } | null> {
+  if (!Object.prototype.hasOwnProperty.call(CHECKPOINT_FORMAT_VERSIONS, checkpoint.format)) return null;
+  const gzip = await openBytes(key, checkpoint.c, checkpointAad(userId, checkpoint.serverSeq, checkpoint.format));
+  return { v: CHECKPOINT_FORMAT_VERSIONS[checkpoint.format], gzip };
+}
+
+/** The notes state (JSON, not yet parsed) held by the opened bytes `gzip`. @throws SealError when they do not hold JSON. */
+export async function checkpointJson(gzip: Uint8Array<ArrayBuffer>): Promise<unknown> {
+  try {
+    return await gunzipJson(gzip);
+  } catch {
+    throw new SealError('the checkpoint holds no notes');
+  }
 }
 
 /**
@@ -193,11 +218,6 @@ export async function sealCheckpoint(key: CryptoKey, userId: string, serverSeq: 
  * or does not hold JSON.
  */
 export async function openCheckpoint(key: CryptoKey, userId: string, checkpoint: SealedCheckpoint): Promise<unknown> {
-  if (!Object.prototype.hasOwnProperty.call(CHECKPOINT_FORMAT_VERSIONS, checkpoint.format)) return null;
-  const gzip = await openBytes(key, checkpoint.c, checkpointAad(userId, checkpoint.serverSeq, checkpoint.format));
-  try {
-    return JSON.parse(fromUtf8(await drain(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip')))));
-  } catch {
-    throw new SealError('the checkpoint holds no notes');
-  }
+  const opened = await openCheckpointGzip(key, userId, checkpoint);
+  return opened === null ? null : checkpointJson(opened.gzip);
 }
