@@ -62,7 +62,7 @@ export interface OriginBytes {
  * notes state itself; `v` the schema version of its notes (absent where a build before version 4
  * stored it). Read through ServerSync.origin and snapshotReading.ts `readOrigin`.
  */
-export type StoredOrigin = (ServerBase & { v?: number }) | ({ head: number } & OriginBytes);
+type StoredOrigin = (ServerBase & { v?: number }) | ({ head: number } & OriginBytes);
 
 /** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
 

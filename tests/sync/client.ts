@@ -8,8 +8,9 @@ import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { type KeyBundle, type SaltAnswer, type SealedEvent } from '../../catalog/index.ts';
 import { createAccountKeys, derivePasswordSecrets, newKdf, unlockWithPassword } from '../../src/services/sync/e2ee/deviceKeys';
-import { openCheckpoint, openEvent, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
+import { openEvent, sealCheckpoint, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { withDeadline } from '../support/deadline';
+import { openCheckpoint } from '../support/openCheckpoint';
 
 /** Connections are kept alive and shared by every client of this process, like a browser's. */
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });

@@ -13,15 +13,8 @@ import {
   rewrapForPassword,
   unlockWithPassword,
 } from '../../src/services/sync/e2ee/deviceKeys';
-import {
-  openCheckpoint,
-  openEvent,
-  sealCheckpoint,
-  sealedEventBytes,
-  sealEvent,
-  SealError,
-  splitEvent,
-} from '../../src/services/sync/e2ee/seal';
+import { openEvent, sealCheckpoint, sealedEventBytes, sealEvent, SealError, splitEvent } from '../../src/services/sync/e2ee/seal';
+import { openCheckpoint } from '../support/openCheckpoint';
 
 /** Fast KDF parameters for tests that are not about the KDF's cost (the host's minimum). */
 const quickKdf = () => ({ ...newKdf(), memoryKiB: 19_456, iterations: 2 });

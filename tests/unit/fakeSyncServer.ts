@@ -1,12 +1,13 @@
 import { utf8Length } from '../../catalog';
 import type { PullPage, PushAnswer, SealedCheckpoint, SealedEvent } from '../../catalog';
 import type { Checkpoint, WireEvent } from '../../src/services/sync/syncProtocol';
-import { openCheckpoint, openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
+import { openEvent, sealEvent } from '../../src/services/sync/e2ee/seal';
 import { sealingTransport, type AccountKeyring } from '../../src/services/sync/sealingTransport';
 import { SyncError, type SealedTransport, type SyncTransport } from '../../src/services/sync/transport';
 import { HttpError } from '../../functions/_shared/httpError.ts';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from '../../functions/sync/syncLimits.ts';
 import { checkPush } from '../../functions/sync/push.ts';
+import { openCheckpoint } from '../support/openCheckpoint';
 
 /**
  * An in-memory sync server with the protocol's rules (docs/sync.md): one account, events ordered

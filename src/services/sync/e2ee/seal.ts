@@ -211,13 +211,3 @@ export async function checkpointJson(gzip: Uint8Array<ArrayBuffer>): Promise<unk
     throw new SealError('the checkpoint holds no notes');
   }
 }
-
-/**
- * The notes state (JSON, not yet parsed) of a checkpoint of a format this build reads
- * (CHECKPOINT_FORMAT_VERSIONS), or null for another format. @throws SealError when it does not open
- * or does not hold JSON.
- */
-export async function openCheckpoint(key: CryptoKey, userId: string, checkpoint: SealedCheckpoint): Promise<unknown> {
-  const opened = await openCheckpointGzip(key, userId, checkpoint);
-  return opened === null ? null : checkpointJson(opened.gzip);
-}
