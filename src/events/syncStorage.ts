@@ -65,7 +65,6 @@ export interface OriginBytes {
 type StoredOrigin = (ServerBase & { v?: number }) | ({ head: number } & OriginBytes);
 
 /** The sync bookkeeping store; an IndexedDB database in the browser, memory in tests. */
-
 export interface SyncStorage {
   read(): Promise<SyncRecord | null>;
   /** Write the record; `null` leaves sync: the record, the server order, the set-aside and unreadable lists are cleared. */
