@@ -10,7 +10,7 @@ import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import { foldNotes } from '../../src/projections/foldNotes';
 import { EMPTY_NOTES } from '../../src/projections/notesState';
-import { NOTES_KEY } from '../../src/projections/storageKeys';
+import { NOTES_KEY, toStorageKeys } from '../../src/projections/storageKeys';
 import { LOST_ORIGIN_EXPORT_REASON, exportLogFile } from '../../src/services/logTransfer';
 import { startMirrorAfterLegacyImport } from '../../src/services/mirrorStart';
 import { SyncEngine } from '../../src/services/sync/engine';
@@ -26,6 +26,8 @@ import { MemoryWebStorage } from './memoryWebStorage';
  * either, that fold lacks those notes, and it is never taken as the account's (docs/architecture.md
  * "Reading states"): a form a newer build wrote leaves the log to that build, a broken one is taken
  * again from the host, and no checkpoint nor localStorage copy is made of the incomplete notes meanwhile.
+ * A new device stores that checkpoint as the bytes the host sent (opened), not a copy of the notes'
+ * objects; an origin stored the way builds before stored it (the notes state itself) still reads.
  */
 
 const RECORD = {
@@ -234,6 +236,60 @@ describe('an origin this build cannot read', () => {
     expect(server.checkpointStored).toBeNull();
     expect(server.head).toBe(head);
     expect(log.serverSync.lostOrigin()).not.toBeNull();
+    await log.close();
+  });
+});
+
+describe('the origin of a new device', () => {
+  it('is stored as the checkpoint’s bytes as they came, and reads back to the checkpoint’s notes', async () => {
+    const server = await seededServer();
+    const checkpoint = (await server.transport().checkpoint(RECORD.deviceId))!;
+    expect(checkpoint.opened?.gzip).toBeInstanceOf(Uint8Array);
+    const storage = await openIndexedDbStorage();
+    const log = await open(storage);
+    await log.serverSync.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state }, checkpoint.opened);
+
+    const stored = (await storage.sync.origin())!;
+    expect(stored.head).toBe(checkpoint.serverSeq);
+    expect('notes' in stored).toBe(false);
+    expect('gzip' in stored && stored.gzip.byteLength).toBe(checkpoint.opened!.gzip.byteLength);
+    const origin = (await log.serverSync.origin())!;
+    expect(origin.head).toBe(checkpoint.serverSeq);
+    expect(toStorageKeys(origin.notes)).toEqual(toStorageKeys(checkpoint.state));
+    expect(origin.notes.order).toHaveLength(5);
+    await log.close();
+
+    // A restart of this device reads it from IndexedDB as well.
+    const again = await open();
+    expect(toStorageKeys((await again.serverSync.origin())!.notes)).toEqual(toStorageKeys(checkpoint.state));
+    await again.close();
+  });
+
+  it('stored by a build before, as the notes state itself, still reads', async () => {
+    const server = await seededServer();
+    const checkpoint = (await server.transport().checkpoint(RECORD.deviceId))!;
+    const storage = await openIndexedDbStorage();
+    const log = await open(storage);
+    // Entered without the bytes, as before: the notes state is stored.
+    await log.serverSync.enterSync(RECORD, { head: checkpoint.serverSeq, notes: checkpoint.state });
+    const stored = (await storage.sync.origin())!;
+    expect('notes' in stored && stored.v).toBe(EVENT_SCHEMA_VERSION);
+    expect(toStorageKeys((await log.serverSync.origin())!.notes)).toEqual(toStorageKeys(checkpoint.state));
+    // A record written as builds of schema 3 wrote it: no `v`, a version-3 state (no identity parts).
+    const { order, meta, bodies, starred, deleted, revs, devices } = checkpoint.state;
+    await storage.sync.setOrigin({ head: checkpoint.serverSeq, notes: { order, meta, bodies, starred, deleted, revs, devices } as never });
+    const read = (await log.serverSync.origin())!;
+    expect(read.head).toBe(checkpoint.serverSeq);
+    expect(read.notes.order).toEqual(checkpoint.state.order);
+    await log.close();
+  });
+
+  it('bytes that do not hold a notes state are not used', async () => {
+    const storage = await openIndexedDbStorage();
+    const log = await open(storage);
+    await log.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
+    await storage.sync.setOrigin({ head: 7, v: EVENT_SCHEMA_VERSION, gzip: new Uint8Array([1, 2, 3]) });
+    expect(await log.serverSync.origin()).toBeNull();
     await log.close();
   });
 });
