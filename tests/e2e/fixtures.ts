@@ -99,10 +99,20 @@ async function clearOriginStorage(page: Page, baseURL: string) {
 
 /**
  * `test` whose `page` starts with empty storage for the app's origin and records its errors
- * (see expectNoConsoleErrors). Playwright already gives each test a new context; the explicit
+ * (see expectNoConsoleErrors), and which closes the browser contexts the test opened itself. Playwright already gives each test a new context; the explicit
  * clear keeps that true if a suite ever shares a context or storage state.
  */
-export const test = base.extend<{ pageProblems: PageProblems }>({
+export const test = base.extend<{ pageProblems: PageProblems; closeOpenedContexts: void }>({
+  // Contexts a test opens itself (the sync specs' devices) are not Playwright's to close: left open, their
+  // pages go on syncing and polling beside every later test of the worker. Closed after Playwright's own.
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(browser.contexts().flatMap((context) => (before.has(context) ? [] : [context.close().catch(() => {})])));
+    },
+    { auto: true },
+  ],
   page: async ({ page, baseURL }, use) => {
     trackConsoleErrors(page);
     if (!baseURL) throw new Error('fixtures.ts needs use.baseURL (set in playwright.config.ts)');
