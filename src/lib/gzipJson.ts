@@ -8,8 +8,8 @@
 /** Strict: bytes that are not UTF-8 throw, as the sealed forms' reader does. */
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The bytes of a stream's whole output. */
-async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+/** The bytes of a stream's whole output (a compression stream's, here and in the sealed forms). */
+export async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 

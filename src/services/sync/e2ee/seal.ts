@@ -15,7 +15,7 @@ import {
   type SealedEvent,
 } from '../../../../catalog';
 import { fromBase64, toBase64 } from '../../../lib/base64';
-import { gunzipJson, gzipJson } from '../../../lib/gzipJson';
+import { drain, gunzipJson, gzipJson } from '../../../lib/gzipJson';
 import { fromUtf8, utf8 } from './bytes';
 
 /** Why a sealed event or checkpoint did not open: altered, or sealed for another event or account. */
@@ -176,11 +176,6 @@ export async function openEvent(key: CryptoKey, userId: string, sealed: SealedEv
 
 const checkpointAad = (userId: string, serverSeq: number, format: string) =>
   JSON.stringify(['notepad/checkpoint/1', userId, serverSeq, format]);
-
-/** The bytes of a stream's whole output. */
-async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
 
 /** Seal the notes state of a checkpoint at `serverSeq`: gzip of its JSON, sealed (format CHECKPOINT_FORMAT). */
 export async function sealCheckpoint(key: CryptoKey, userId: string, serverSeq: number, state: unknown): Promise<SealedCheckpoint> {
