@@ -6,6 +6,13 @@ import { assign, fromPromise, setup } from 'xstate';
  */
 export const AUTOSAVE_DELAY_MS = 2000;
 /**
+ * Longest time an edit waits for its save while typing goes on with no AUTOSAVE_DELAY_MS pause (docs/product.md
+ * "States and transitions", "Constants"): without it, minutes of steady typing would not be durable, and a long
+ * note has no typed-text draft to bring them back after a crash.
+ * @internal Test seam: used here; the tests read this constant.
+ */
+export const AUTOSAVE_MAX_WAIT_MS = 10_000;
+/**
  * Wait before retrying a failed save (storage full, a blocked database).
  * @internal Test seam: used here; the tests read this constant.
  */
@@ -27,7 +34,8 @@ export interface SaveResult {
 
 /**
  * Autosave (docs/product.md "States and transitions", docs/architecture.md "Machines"): clean -> dirty on input -> saving after
- * AUTOSAVE_DELAY_MS of quiet, or at once on blur / flush (page hide, note switch) -> clean.
+ * AUTOSAVE_DELAY_MS of quiet, after AUTOSAVE_MAX_WAIT_MS of input without such a pause, or at once on blur / flush
+ * (page hide, note switch) -> clean.
  * The `saveNote` actor captures the editor content (at once for a flush, else once its work is ready),
  * compares it with the last saved content and appends the save; `notifySaved` shows "Note saved!".
  */
@@ -52,6 +60,7 @@ export const autosaveMachine = setup({
   },
   delays: {
     AUTOSAVE_DELAY_MS,
+    AUTOSAVE_MAX_WAIT_MS,
     AUTOSAVE_RETRY_DELAY_MS,
   },
 }).createMachine({
@@ -63,9 +72,18 @@ export const autosaveMachine = setup({
       on: { 'editor.input': { target: 'dirty', actions: assign({ noteId: ({ event }) => event.noteId }) } },
     },
     dirty: {
-      after: { AUTOSAVE_DELAY_MS: 'saving' },
+      // An input re-enters `typing` only, restarting the quiet timer; this state's own timer keeps running.
+      after: { AUTOSAVE_MAX_WAIT_MS: 'saving' },
+      initial: 'typing',
+      states: {
+        typing: {
+          after: { AUTOSAVE_DELAY_MS: '#autosave.saving' },
+          on: {
+            'editor.input': { target: 'typing', reenter: true, actions: assign({ noteId: ({ event }) => event.noteId }) },
+          },
+        },
+      },
       on: {
-        'editor.input': { target: 'dirty', reenter: true, actions: assign({ noteId: ({ event }) => event.noteId }) },
         'editor.blur': 'saving',
         'autosave.flush': 'saving',
       },

@@ -76,6 +76,47 @@ test.describe('notes app on the event log', () => {
     await expect(app.editor).toContainText('Milk, eggs and bread');
   });
 
+  test('steady typing with no 2 s pause is saved every 10 s, before the typing stops', async ({ page }) => {
+    const app = new NotesPage(page);
+    await app.open();
+    await app.createNote('Steady');
+    await app.typeBody('steady ');
+    await app.waitForSaved();
+    // The page records when each key went down and when "Note saved!" appeared.
+    await page.evaluate(() => {
+      const w = window as unknown as { keys: number[]; saves: number[] };
+      w.keys = [];
+      w.saves = [];
+      document.addEventListener('keydown', () => w.keys.push(performance.now()), true);
+      const status = document.querySelector('.status-message')!;
+      new MutationObserver(() => status.textContent === 'Note saved!' && w.saves.push(performance.now())).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    // A save proves the longest wait only when no two keys before it were 2 s apart (a busy machine can stall the typing).
+    const steadySave = () =>
+      page.evaluate(() => {
+        const { keys, saves } = window as unknown as { keys: number[]; saves: number[] };
+        return saves.some((at) => {
+          const before = keys.filter((t) => t < at);
+          return before.length > 1 && before.every((t, i) => i === 0 || t - before[i - 1] < 2000) && keys.some((t) => t > at);
+        });
+      });
+    const began = Date.now();
+    let found = false;
+    while (!found && Date.now() - began < 30_000) {
+      await page.keyboard.type('x');
+      await page.waitForTimeout(250);
+      found = await steadySave();
+    }
+    expect(found, 'a save while keys kept coming, none of them 2 s apart').toBe(true);
+    const stored = await app.localStorageKeys();
+    const body = Object.entries(stored).find(([key]) => key.startsWith('note_'))![1];
+    expect(body).toMatch(/steady x{10,}/);
+  });
+
   test('localStorage holds exactly the original app’s keys and shapes', async ({ page }) => {
     const app = new NotesPage(page);
     await app.open();

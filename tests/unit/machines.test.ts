@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { titleEditorMachine } from '../../src/machines/titleEditor';
-import { AUTOSAVE_DELAY_MS, autosaveMachine } from '../../src/machines/autosave';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, autosaveMachine } from '../../src/machines/autosave';
 
 describe('titleEditor machine', () => {
   const start = () => {
@@ -70,6 +70,30 @@ describe('autosave machine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(save).toHaveBeenCalledWith('1');
     expect(notifySaved).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('clean');
+  });
+
+  it(`saves after ${AUTOSAVE_MAX_WAIT_MS} ms of input with no ${AUTOSAVE_DELAY_MS} ms pause, then waits that long again`, async () => {
+    const { actor, save } = start();
+    const step = AUTOSAVE_DELAY_MS / 2;
+    const typeFor = async (ms: number) => {
+      for (let t = 0; t < ms; t += step) {
+        actor.send({ type: 'editor.input', noteId: '1' });
+        await vi.advanceTimersByTimeAsync(step);
+      }
+    };
+    await typeFor(AUTOSAVE_MAX_WAIT_MS - step);
+    expect(save).not.toHaveBeenCalled();
+    await typeFor(step);
+    expect(save).toHaveBeenCalledTimes(1);
+    // The next window starts with the first input after that save.
+    await typeFor(AUTOSAVE_MAX_WAIT_MS - step);
+    expect(save).toHaveBeenCalledTimes(1);
+    await typeFor(2 * step);
+    expect(save).toHaveBeenCalledTimes(2);
+    // A pause still saves once, AUTOSAVE_DELAY_MS after the last input.
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(save).toHaveBeenCalledTimes(3);
     expect(actor.getSnapshot().value).toBe('clean');
   });
 
