@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 /** One record of the IndexedDB events store, as stored (seq order; see src/events/storedForm.ts). */
 export interface StoredEvent {
   seq: number;
+  /** When it was appended (ISO 8601, ms). */
+  at: string;
   type: string;
   payload: Record<string, unknown>;
   /** A change's blocks, or a whole body's document, as stored (JSON text). */
