@@ -5,11 +5,11 @@ import { filter, take } from 'rxjs';
 import { LOG_CHANNEL_NAME } from './events/eventLog';
 import { openIndexedDbStorage } from './events/logStorage';
 import { writeJournal } from './services/journal';
-import { browserDraftPlaces, followMirror, pageDraftWriter, yieldDraftsToMirror } from './services/draft';
+import { browserDraftPlaces, followMirror, keepDraftListed, pageDraftWriter, yieldDraftsToMirror } from './services/draft';
 import { beginStartup } from './services/startup';
 import { startMirrorAfterLegacyImport } from './services/mirrorStart';
 import { scheduleCompaction } from './services/compactionSchedule';
-import { openLocalStorage } from './services/webStorage';
+import { DRAFT_PAGES_KEY, openLocalStorage } from './services/webStorage';
 import { CouldNotStart } from './ui/CouldNotStart';
 import { LogProvider } from './ui/LogContext';
 import { createLogServices } from './ui/logServices';
@@ -69,6 +69,8 @@ async function boot(): Promise<void> {
   const webStorage = local.area;
   // This page's Web Lock is asked for now: its drafts are left alone by other starts while it is open.
   const draftWriter = pageDraftWriter();
+  // Another page's rewrite of the drafts' list can drop this page's entry: list it again (docs/architecture.md "Page-hide journal").
+  window.addEventListener('storage', (event) => event.key === DRAFT_PAGES_KEY && keepDraftListed(browserDraftPlaces(), draftWriter));
   const startup = beginStartup({ openStorage: openIndexedDbStorage, webStorage, channel, inspect, drafts: browserDraftPlaces });
   const { log, error } = await startup.readable;
   if (!log) {

@@ -92,6 +92,19 @@ export function writeDraft(places: DraftPlaces, writer: DraftWriter, event: AppE
 }
 let refusedOnce = false;
 
+/**
+ * Another page rewrote the drafts' list (the `storage` event of DRAFT_PAGES_KEY): list `writer`'s page
+ * again if its draft is in `places.shared` and the list lost it. Two pages listing themselves at the same
+ * moment, or a start unlisting what it recovered while a page lists itself, can each drop the other's
+ * entry, and a start reads only listed drafts. Returns whether the page was listed again.
+ */
+export function keepDraftListed(places: DraftPlaces, writer: DraftWriter): boolean {
+  const shared = places.shared;
+  if (!shared || listedDraftPages(shared).includes(writer.pageId)) return false;
+  const draft = readItem(shared, draftKey(writer.pageId));
+  return draft.ok && draft.value !== null && listDraftPage(shared, writer.pageId, true);
+}
+
 /** Remove `writer`'s draft (what it held is saved). */
 export function clearDraft(places: DraftPlaces, writer: DraftWriter): void {
   for (const area of [places.shared, places.tab]) if (area) removeItem(area, draftKey(writer.pageId));

@@ -3,9 +3,9 @@ import { DRAFT_PAGES_KEY, readItem, removeItem, writeItem, type StorageArea } fr
 /*
  * The list of pages whose typed-text drafts are in localStorage (docs/architecture.md "Page-hide journal"):
  * walking localStorage's keys to find the drafts took 20-85 ms at each start with 10,000 notes, so a page
- * lists itself when it writes a draft there and a start reads the list. Two pages listing themselves at
- * the same moment can lose one entry; each draft write lists its page again, so only a page killed within
- * the next DRAFT_DELAY_MS loses its draft that way.
+ * lists itself when it writes a draft there and a start reads the list. Two pages rewriting the list at
+ * the same moment can lose one entry: the page whose entry was lost hears the other's write (its `storage`
+ * event) and lists itself again (keepDraftListed, draft.ts), as each of its draft writes does too.
  */
 
 /** The page ids listed in `area` (localStorage): [] when none, or when the list cannot be read. */

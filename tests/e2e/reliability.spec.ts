@@ -184,6 +184,41 @@ test("an open tab holds the Web Lock that keeps other tabs' starts from taking i
   await expect(new NotesPage(other).editor).toHaveText('typed last');
 });
 
+test("a page whose entry in the drafts' list another page's rewrite dropped lists itself again, so a later start still finds its draft", async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(blockPageHide);
+  const other = await context.newPage();
+  await new NotesPage(other).open();
+  const app = new NotesPage(page);
+  await app.open();
+  await app.createNote('Listed');
+  await app.typeBody('kept words');
+  await app.waitForSaved();
+  // From now on the page's saves fail, so its draft stays until the page is gone.
+  await page.evaluate(() => {
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (args[1] === 'readwrite') throw new DOMException('refused by the test', 'InvalidStateError');
+      return transaction.apply(this, args);
+    } as IDBDatabase['transaction'];
+  });
+  await app.typeBody(' typed last');
+  await expect.poll(async () => (await drafts(page)).join()).toContain('typed last');
+  const listed = () => other.evaluate(() => JSON.parse(localStorage.getItem('notepad:draft-pages') ?? '[]') as string[]);
+  const [pageId] = await listed();
+  expect(pageId).toBeTruthy();
+  // The other page rewrites the list at the same moment and drops this page's entry.
+  await other.evaluate(() => localStorage.setItem('notepad:draft-pages', '[]'));
+  await expect.poll(listed).toEqual([pageId]);
+  await page.close();
+  const next = await context.newPage();
+  await next.goto('/');
+  await expect(next.locator('.editor-title')).toHaveText('Listed');
+  await expect(new NotesPage(next).editor).toHaveText('kept words typed last');
+});
+
 test('without IndexedDB the app works for the session and says changes will not persist', async ({ page }) => {
   await page.addInitScript(() => {
     // Private modes and blocked storage make indexedDB.open fail.
