@@ -5,11 +5,11 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { diskContext, newContext } from './browser';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vocabulary } from './corpus';
-import { installProbe } from './probes';
+import { armSearchProbe, installProbe } from './probes';
 import { appSnapshot } from './seed';
 import { limitFigure, type Figure } from './report';
 import { quantile } from './stats';
@@ -22,12 +22,14 @@ import {
   settledHeap,
   startLibrary,
   storedBytes,
+  typeQueries,
   type LibraryStart,
 } from './figures/library';
 import { dashboardRun, openUsable, replayRun, type DashboardRun, type ReplayRun } from './figures/libraryViews';
 import { measureExport } from './figures/exportAll';
 import { coldStart, dropSnapshots, type ColdStart } from './figures/noSnapshot';
 import { startProfile, type Attribution } from './profile';
+import { traced, type TraceSummary } from './trace';
 import { startBenchHost } from './sync/benchHost';
 import { seedAccount } from './sync/accountSeed';
 import { benchEmail } from './sync/signInSteps';
@@ -94,8 +96,23 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
   await page.goto(ctx.origin + '/');
   await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 180_000 });
   const profile: Attribution = ctx.namer.attribute(await stop(), 15);
+  // The same page's searches, once start-up's idle work has settled, profiled on their own: where a key's time goes.
+  let search: Attribution | null = null;
+  let searchTrace: TraceSummary | null = null;
+  if (withSearch) {
+    await page.waitForTimeout(3000);
+    await armSearchProbe(page);
+    const stopSearch = await startProfile(page);
+    await typeQueries(page, typed);
+    const searchCpu = await stopSearch();
+    search = ctx.namer.attribute(searchCpu, 25);
+    // BENCH_CPU_PROFILE=<file>: the searches' whole profile, for DevTools (Performance > Load profile).
+    if (process.env.BENCH_CPU_PROFILE) writeFileSync(process.env.BENCH_CPU_PROFILE, JSON.stringify(searchCpu));
+    // Then traced (not under the profiler): the CPU profile's "(program)" by kind (style, layout, paint).
+    searchTrace = await traced(ctx.browser, page, async () => void (await typeQueries(page, typed)));
+  }
   await page.close();
-  return { out, heaps, external, profile };
+  return { out, heaps, external, profile, search, searchTrace };
 }
 
 /** The library stage: every `library10k.*` figure, and `library50k.first-row` / `.editable` for growth. */
@@ -111,8 +128,9 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     if (!(await searchIndexStored(page, 120_000))) log('library: the search index was not stored within 2 min');
     const stored = await storedBytes(page);
     await page.close();
-    const { out, heaps, external, profile } = await starts(ctx, context, ctx.runs, 'library10k', true);
+    const { out, heaps, external, profile, search, searchTrace } = await starts(ctx, context, ctx.runs, 'library10k', true);
     profiles['library10k.start'] = { cpu: profile, trace: null };
+    if (search) profiles['library10k.search'] = { cpu: search, trace: searchTrace };
     const all = (f: (s: LibraryStart) => number[]) => out.flatMap(f);
     const keyFrames = all((s) => s.keyFrameMs);
     figures.push(

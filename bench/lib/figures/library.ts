@@ -53,9 +53,12 @@ async function searchDone(page: Page, n: number, timeoutMs: number): Promise<num
 
 /**
  * Type `words` into the search box a key at a time (the box cleared before each word): per key,
- * input -> the list changed and painted, and keydown -> the next frame.
+ * input -> the list changed and painted, and keydown -> the next frame. Needs the search probe armed (armSearchProbe).
  */
-async function typeQueries(page: Page, words: string[]): Promise<Pick<LibraryStart, 'keystrokeMs' | 'keystrokesUnchanged' | 'keyFrameMs'>> {
+export async function typeQueries(
+  page: Page,
+  words: string[],
+): Promise<Pick<LibraryStart, 'keystrokeMs' | 'keystrokesUnchanged' | 'keyFrameMs'>> {
   const box = page.getByRole('searchbox', { name: 'Search notes' });
   const out = { keystrokeMs: [] as number[], keystrokesUnchanged: 0, keyFrameMs: [] as number[] };
   for (const word of words) {
