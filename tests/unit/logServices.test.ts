@@ -66,6 +66,28 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
     }
   });
 
+  it("answer the list's search before the first build from the notes read so far, reading no body in the keystroke, and say when the rest can join", async () => {
+    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
+    const log = await logWithBody(link('1700000000002'));
+    await log.append('note.created', { id: '1700000000002', title: 'Target' });
+    const { links } = createLogServices(log);
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    const built = vi.fn();
+    links.subscribeBuilt(built);
+    try {
+      // Nothing read yet: no link match, and no body read in the caller's task.
+      expect([...links.linkSearchSoFar(log.state.notes)(['1700000000002'])]).toEqual([]);
+      expect(parse).not.toHaveBeenCalled();
+      // The query scheduled the build; once it ends the list hears it and the join is complete.
+      await vi.waitFor(() => expect(built).toHaveBeenCalledOnce());
+      expect(links.isBuilt()).toBe(true);
+      expect([...links.linkSearchSoFar(log.state.notes)(['1700000000002'])]).toEqual([NOTE]);
+      expect(parse).toHaveBeenCalledOnce();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('build the link index in the background when "Linked from" first asks, so a start reads no body in the editor\'s first render', async () => {
     const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
     const log = await logWithBody(link('1700000000002'));

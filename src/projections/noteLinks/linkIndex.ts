@@ -118,6 +118,14 @@ export class LinkIndex {
   /** The notes of `notes` that link to any of `targets` (the search's join); brings the index up to date first. */
   linkingTo(notes: NotesState, targets: Iterable<string>): ReadonlySet<string> {
     this.update(notes);
+    return this.linkingToAsRead(targets);
+  }
+
+  /**
+   * The notes that link to any of `targets` among those read so far, reading no body: before a build
+   * has ended, a subset of `linkingTo`'s answer (a note read from an older state may still be named).
+   */
+  linkingToAsRead(targets: Iterable<string>): ReadonlySet<string> {
     const found = new Set<string>();
     for (const target of targets) for (const id of this.sources.get(target) ?? NO_NOTES) found.add(id);
     return found;

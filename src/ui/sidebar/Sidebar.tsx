@@ -45,11 +45,20 @@ export function Sidebar({
   const view = useProjection((s) => s.view);
   // Body matches join once the stored search index has been read (liveSearchIndex.ts).
   const indexLoading = useSyncExternalStore(search.subscribeStoredLoad, search.isStoredLoading);
+  // Link matches join once the link index's first build has read every note (liveLinkIndex.ts).
+  const linksBuilt = useSyncExternalStore(links.subscribeBuilt, links.isBuilt);
   // Notes with a live shared link are marked (expiry read at each change of the links).
   const shared = useMemo(() => sharedNoteIds({ shares: notes.shares }, Date.now()), [notes.shares]);
   const rows = useMemo(
-    () => sidebarRows(notes, view, indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes), links.linkSearch(notes), shared),
-    [notes, view, indexLoading, shared, search, links],
+    () =>
+      sidebarRows(
+        notes,
+        view,
+        indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes),
+        linksBuilt ? links.linkSearch(notes) : links.linkSearchSoFar(notes),
+        shared,
+      ),
+    [notes, view, indexLoading, linksBuilt, shared, search, links],
   );
   const compact = view.sidebar === 'collapsed';
   // The rows a move button belongs to: its neighbour there is the note it swaps with (movePayload).

@@ -29,8 +29,14 @@ function domNoteLinks(): HtmlNoteLinks {
 export interface LiveLinkIndex {
   /** The notes linking to `noteId` (docs/product.md "Links between notes"), brought up to date with `notes` first. */
   linkedFrom(notes: NotesState, noteId: string): string[];
-  /** The search's join of title matches with links (docs/product.md "Search"), for `sidebarRows`. */
+  /** The search's join of title matches with links (docs/product.md "Search"), for `sidebarRows`: complete, reading what it must. */
   linkSearch(notes: NotesState): LinkSearch;
+  /**
+   * The same join for the list, which must not read every body in a keystroke: before the first build
+   * has ended (a search typed right after start-up) it answers from the notes read so far and schedules
+   * the build; `subscribeBuilt` tells when the rest can join.
+   */
+  linkSearchSoFar(notes: NotesState): LinkSearch;
   /**
    * Keep the index up to date in background slices of INDEX_SLICE_MS, so "Linked from" and a
    * search find it ready: built once after start-up, then the saved body after each save, whichever
@@ -39,6 +45,8 @@ export interface LiveLinkIndex {
   keepFresh(state$: Observable<AppState>): void;
   /** True once the index has read every note of some state: from then on an answer reads only changed bodies. */
   isBuilt(): boolean;
+  /** Call `listener` once the first build ends (the search's partial link matches are then complete); returns the unsubscribe. */
+  subscribeBuilt(listener: () => void): () => void;
   /**
    * Resolves once `isBuilt()`, building the index from `notes` in background slices if nothing is
    * building it yet: the first screen's "Linked from" waits for it instead of reading every body
@@ -53,10 +61,13 @@ export function createLiveLinkIndex(): LiveLinkIndex {
   let built = false;
   let onBuilt: (() => void) | null = null;
   const builtOnce = new Promise<void>((resolve) => (onBuilt = resolve));
+  const builtListeners = new Set<() => void>();
   const markBuilt = () => {
+    if (built) return;
     built = true;
     onBuilt?.();
     onBuilt = null;
+    for (const listener of builtListeners) listener();
   };
   // The notes the background slices bring the index up to; `keepFresh` follows the log's newest.
   let latest: NotesState | null = null;
@@ -90,8 +101,18 @@ export function createLiveLinkIndex(): LiveLinkIndex {
   return {
     linkedFrom: (notes, noteId) => answered(linkIndex.linkedFrom(notes, noteId)),
     linkSearch: (notes) => (targets) => answered(linkIndex.linkingTo(notes, targets)),
+    linkSearchSoFar: (notes) => {
+      if (built) return (targets) => answered(linkIndex.linkingTo(notes, targets));
+      latest ??= notes;
+      schedule();
+      return (targets) => linkIndex.linkingToAsRead(targets);
+    },
     keepFresh,
     isBuilt: () => built,
+    subscribeBuilt: (listener) => {
+      builtListeners.add(listener);
+      return () => void builtListeners.delete(listener);
+    },
     whenBuilt: (notes) => {
       if (!built) {
         latest ??= notes;
