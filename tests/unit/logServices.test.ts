@@ -7,6 +7,8 @@ import { importActivity$ } from '../../src/services/noteImport/importActivity';
 import { createLogServices } from '../../src/ui/logServices';
 
 const NOTE = '1700000000001';
+/** A body linking to note `id`, as the editor writes a link between notes. */
+const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
 
 async function logWithBody(html: string) {
   const log = new EventLog({ storage: createMemoryLogStorage() });
@@ -38,7 +40,6 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
   });
 
   it("give each log its own link index: each answers from its own log's links, and keeping one fresh reads only its log's bodies", async () => {
-    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
     const [a, b] = [await logWithBody(link('1700000000002')), await logWithBody('<p>no links</p>')];
     await a.append('note.created', { id: '1700000000002', title: 'Target' });
     await b.append('note.created', { id: '1700000000003', title: 'Source' });
@@ -67,7 +68,6 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
   });
 
   it("answer the list's search before the first build from the notes read so far, reading no body in the keystroke, and say when the rest can join", async () => {
-    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
     const log = await logWithBody(link('1700000000002'));
     await log.append('note.created', { id: '1700000000002', title: 'Target' });
     const { links } = createLogServices(log);
@@ -89,7 +89,6 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
   });
 
   it('build the link index in the background when "Linked from" first asks, so a start reads no body in the editor\'s first render', async () => {
-    const link = (id: string) => `<p>see <a href="/?note=${id}" class="note-link" data-note-id="${id}">it</a></p>`;
     const log = await logWithBody(link('1700000000002'));
     await log.append('note.created', { id: '1700000000002', title: 'Target' });
     const { links } = createLogServices(log);
