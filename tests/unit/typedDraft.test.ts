@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
-import { followMirror, recoverDrafts, writeDraft, yieldDraftsToMirror, type DraftPlaces, type DraftWriter } from '../../src/services/draft';
+import {
+  followMirror,
+  keepDraftListed,
+  recoverDrafts,
+  writeDraft,
+  yieldDraftsToMirror,
+  type DraftPlaces,
+  type DraftWriter,
+} from '../../src/services/draft';
 import { StorageMirror, type LocalCopy } from '../../src/services/storageMirror';
 import { recoverJournal, writeJournal } from '../../src/services/journal';
 import { DRAFT_PAGES_KEY, draftKey, noteBodyKey } from '../../src/services/webStorage';
@@ -132,6 +140,20 @@ describe('typed-text draft', () => {
     expect(next.state.notes.bodies['1'].html).toBe('<p>saved and typed</p>');
     expect(where.shared!.getItem(draftKey('unlisted'))).not.toBeNull();
     expect(where.shared!.getItem(DRAFT_PAGES_KEY)).toBeNull();
+  });
+
+  it("lists a page again when another page's rewrite of the list dropped it, and only while its draft is in localStorage", async () => {
+    const { where } = await killedWhileTyping('<p>saved</p>', '<p>saved and typed</p>');
+    // Another page listed itself from a list read before this page's entry was written.
+    where.shared!.setItem(DRAFT_PAGES_KEY, JSON.stringify(['other']));
+    expect(keepDraftListed(where, killedPage)).toBe(true);
+    expect(listedDraftPages(where.shared!)).toEqual(['other', 'killed']);
+    expect(keepDraftListed(where, killedPage)).toBe(false);
+    // Its draft saved and removed: a later rewrite does not list it again.
+    where.shared!.removeItem(draftKey('killed'));
+    where.shared!.setItem(DRAFT_PAGES_KEY, JSON.stringify(['other']));
+    expect(keepDraftListed(where, killedPage)).toBe(false);
+    expect(listedDraftPages(where.shared!)).toEqual(['other']);
   });
 
   it("is appended once when two tabs start at once: the closed page's lock is claimed while its draft is recovered", async () => {
