@@ -32,9 +32,9 @@ export interface LiveLinkIndex {
   /** The search's join of title matches with links (docs/product.md "Search"), for `sidebarRows`: complete, reading what it must. */
   linkSearch(notes: NotesState): LinkSearch;
   /**
-   * The same join for the list, which must not read every body in a keystroke: before the first build
-   * has ended (a search typed right after start-up) it answers from the notes read so far and schedules
-   * the build; `subscribeBuilt` tells when the rest can join.
+   * The same join for the list before the first build has ended (a search typed right after start-up),
+   * which must not read every body in a keystroke: it answers from the notes read so far and schedules
+   * the build; `subscribeBuilt` tells when the list can take `linkSearch` instead.
    */
   linkSearchSoFar(notes: NotesState): LinkSearch;
   /**
@@ -102,9 +102,10 @@ export function createLiveLinkIndex(): LiveLinkIndex {
     linkedFrom: (notes, noteId) => answered(linkIndex.linkedFrom(notes, noteId)),
     linkSearch: (notes) => (targets) => answered(linkIndex.linkingTo(notes, targets)),
     linkSearchSoFar: (notes) => {
-      if (built) return (targets) => answered(linkIndex.linkingTo(notes, targets));
-      latest ??= notes;
-      schedule();
+      if (!built) {
+        latest ??= notes;
+        schedule();
+      }
       return (targets) => linkIndex.linkingToAsRead(targets);
     },
     keepFresh,
