@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { AppEvent } from '../../catalog';
-import { foldApp, movesViewHereOnly } from '../projections/foldApp';
+import { foldApp, foldAround, movesViewHereOnly } from '../projections/foldApp';
+import { foldNotes } from '../projections/foldNotes';
 import { shareEqual } from '../projections/structuralSharing';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { LogFold } from './logFold';
@@ -91,12 +92,24 @@ export class FoldedState {
     if (this.pendingEvents.length !== before) this.publish();
   }
 
+  /** `confirmed` with the pending events on top; the notes of those the server's order already brought are not folded twice. */
+  private withPending(confirmed: AppState): AppState {
+    const early = this.current.orderedEarly;
+    const pending = this.pendingEvents;
+    if (!early.size || !pending.some((e) => early.has(e.id))) return foldApp(confirmed, pending);
+    const notes = foldNotes(
+      confirmed.notes,
+      pending.filter((e) => !early.has(e.id)),
+    );
+    return foldAround(confirmed, pending, notes, 'this-tab');
+  }
+
   /** Publish the fold's state with the pending events on top. */
   publish(): void {
     const current = this.state$.value;
     const confirmed = this.current.confirmed;
     // Confirming folds events again from the durable state: keep the published objects where equal.
-    const next = shareEqual(current, this.pendingEvents.length ? foldApp(confirmed, this.pendingEvents) : confirmed);
+    const next = shareEqual(current, this.pendingEvents.length ? this.withPending(confirmed) : confirmed);
     if (next !== current) this.state$.next(next);
   }
 }

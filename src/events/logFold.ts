@@ -43,6 +43,12 @@ export class LogFold {
   private outbox: AppEvent[] = [];
   /** Ids of outbox events the server refused for good: never pushed, still folded on top here. */
   private aside = new Set<string>();
+  /**
+   * Ids of this device's events the server ordered before this fold confirmed them (another tab
+   * pushed them while this tab's write was still finishing): in the base already, so their
+   * confirmation must not fold them again. Each leaves when confirmed.
+   */
+  private early = new Set<string>();
 
   constructor(initial: AppState) {
     this.confirmed = initial;
@@ -63,6 +69,11 @@ export class LogFold {
     return this.aside.size ? this.outbox.filter((e) => !this.aside.has(e.id)) : this.outbox;
   }
 
+  /** Ids of this device's events already in the server's notes but not confirmed here yet (`early`): shown once. */
+  get orderedEarly(): ReadonlySet<string> {
+    return this.early;
+  }
+
   /** The first event folded on top of the server's notes, set-aside ones included: the log is read from it at the next start. */
   get firstOnTop(): AppEvent | undefined {
     return this.outbox[0];
@@ -77,6 +88,7 @@ export class LogFold {
     this.server = { ...base };
     this.outbox = [...outbox];
     this.aside = new Set(outbox.filter((e) => aside.has(e.id)).map((e) => e.id));
+    this.early = new Set();
     this.refoldNotes();
   }
 
@@ -85,6 +97,7 @@ export class LogFold {
     this.server = null;
     this.outbox = [];
     this.aside = new Set();
+    this.early = new Set();
   }
 
   /**
@@ -99,7 +112,7 @@ export class LogFold {
       this.confirmed = foldApp(this.confirmed, events, origin);
       return;
     }
-    const fresh = events.filter((e) => isSynced(e) && e.sseq === undefined);
+    const fresh = events.filter((e) => isSynced(e) && e.sseq === undefined && !this.early.delete(e.id));
     this.outbox.push(...fresh);
     const notes = fresh.length ? foldNotes(this.confirmed.notes, fresh) : this.confirmed.notes;
     this.confirmed = foldAround(this.confirmed, events, notes, origin);
@@ -135,6 +148,8 @@ export class LogFold {
       }
       const at = this.outbox.findIndex((e) => e.id === event.id);
       if (at >= 0) this.outbox.splice(at, 1);
+      // Stored here without a server number and past the confirmed seq: ours, not confirmed yet.
+      else if (event.sseq === undefined && event.seq > this.confirmed.seq) this.early.add(event.id);
       refold = refold || this.outbox.length > 0 || at < 0;
     }
     if (run.length) server.notes = foldNotes(server.notes, run);

@@ -107,4 +107,31 @@ describe('LogFold.advance', () => {
     expect(fold.serverBase!.head).toBe(4);
     expect(fold.confirmed.notes).toEqual(foldNotes(EMPTY_NOTES, [before, after, mine]));
   });
+
+  it('an own event the server ordered before this fold confirmed it is folded once, and its confirmation only moves the seq and the view', () => {
+    const mine = event('note.created', { id: '1700000000040', title: 'Written in another tab of this device' });
+    const theirs = event('note.created', { id: '1700000000050', title: 'Pulled' });
+    const fold = new LogFold(INITIAL_STATE);
+    fold.enterSync({ head: 0, notes: EMPTY_NOTES }, []);
+    // Stored with a server number: another device's, folded by order alone.
+    fold.advance([
+      { sseq: 1, event: mine },
+      { sseq: 2, event: { ...theirs, sseq: 2 } },
+    ]);
+    expect(fold.orderedEarly).toEqual(new Set([mine.id]));
+    fold.confirmLocal([mine, { ...theirs, sseq: 2 }], 'this-tab');
+    expect(fold.confirmed.notes).toEqual(foldNotes(EMPTY_NOTES, [mine, theirs]));
+    expect(fold.unordered).toEqual([]);
+    expect(fold.orderedEarly.size).toBe(0);
+    expect(fold.confirmed.seq).toBe(theirs.seq);
+  });
+
+  it('an own event already confirmed here that the server orders later is not held as early', () => {
+    const mine = event('note.created', { id: '1700000000060', title: 'Pushed before a restart' });
+    const fold = new LogFold({ ...INITIAL_STATE, seq: mine.seq });
+    fold.enterSync({ head: 0, notes: EMPTY_NOTES }, []);
+    fold.advance([{ sseq: 1, event: mine }]);
+    expect(fold.orderedEarly.size).toBe(0);
+    expect(fold.confirmed.notes).toEqual(foldNotes(EMPTY_NOTES, [mine]));
+  });
 });

@@ -149,6 +149,50 @@ describe('a synced log', () => {
     expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
   });
 
+  it('folds its own edit once when the server’s order of it arrives before its own write is confirmed', async () => {
+    const server = new FakeSyncServer();
+    const [endA, endB] = channelPair();
+    const leader = await open(await openIndexedDbStorage(), endA);
+    await leader.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
+    // The follower's write is durable (other tabs read it) before the follower hears it was written.
+    const followerStorage = await openIndexedDbStorage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const append = followerStorage.append.bind(followerStorage);
+    followerStorage.append = async (events) => {
+      const written = await append(events);
+      await held;
+      return written;
+    };
+    const follower = await open(followerStorage, endB);
+    await vi.waitFor(() => expect(follower.account$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
+    // The leader's start of sync asked the follower to fold the log again: let that end first, so
+    // no fold of the stored log meets the held edit (that would hide the order under test).
+    await follower.reload();
+    const engine = new SyncEngine(leader, server.transport(), { deviceId: RECORD.deviceId, timing });
+    engines.push(engine);
+    engine.start();
+    const appended = follower.append('note.created', { id: '1764000000007', title: 'Written, not yet confirmed' });
+    // The leader reads the stored edit, the server orders it, and the order reaches the follower first.
+    await vi.waitFor(
+      async () => {
+        await leader.catchUp();
+        await engine.request();
+        expect(server.head).toBe(1);
+        expect(follower.serverSync.serverBase()?.head).toBe(1);
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    // Shown once while its write is still unconfirmed, and once after.
+    expect(follower.state.notes.order).toEqual(['1764000000007']);
+    release();
+    await appended;
+    await follower.catchUp();
+    expect(follower.state.notes.order).toEqual(['1764000000007']);
+    expect(follower.serverSync.outbox()).toEqual([]);
+    expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
+  });
+
   it('skips an event of the account it cannot read, in the tab that pulled it, in a tab that did not, and after a restart, and keeps writing', async () => {
     const server = new FakeSyncServer();
     const [endA, endB] = channelPair();
