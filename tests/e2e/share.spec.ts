@@ -220,7 +220,10 @@ test.describe('sharing a note by link', () => {
     await owner.app.waitForSavedText('with quince');
     await owner.app.row('Shopping').locator('.note-row-main').click();
     await owner.app.typeBody(' and stock');
-    await owner.app.waitForSavedText('and stock');
+    // Checked in the editor and in the saved mirror before the link: a space lost once here, and
+    // these say which side lost it.
+    await expect(owner.app.editor).toContainText('Arborio and stock');
+    await owner.app.waitForSavedText('Arborio and stock');
     await reloadUntil(viewer.page, followingLink, () =>
       expect(viewerNote(viewer.page)).toContainText('Arborio and stock', { timeout: 1000 }),
     );
