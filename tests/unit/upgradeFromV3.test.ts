@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB, type IDBPDatabase } from 'idb';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { isOwnSnapshot } from '../../src/events/snapshotReading';
 import { BUILD_ID } from '../../src/lib/buildId';
-import { openLogDatabase } from '../../src/events/logDatabase';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { noteRevisions } from '../../src/projections/history';
 import { NO_FILTER } from '../../src/projections/notesState';
@@ -35,14 +36,33 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });
 
-/** Put the old build's records back, as they were, under their keys. */
+/** The database as the build of schema 3 made it (version 3: no documents store), with no record. */
+function openOldDatabase(blocking?: () => void): Promise<IDBPDatabase> {
+  return openDB(LOG_DB_NAME, fixture.dbVersion, {
+    upgrade(db) {
+      const events = db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+      events.createIndex('id', 'id', { unique: true });
+      events.createIndex('noteId', 'payload.id');
+      db.createObjectStore('snapshots', { keyPath: 'seq' });
+      db.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+      db.createObjectStore('snapshotBodies');
+    },
+    // As that build does (openLogDatabase): a newer build's upgrade closes its connection.
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      blocking?.();
+    },
+  });
+}
+
+/** Put the old build's records back, as they were, under their keys, in a database of its version. */
 async function restoreOldStores(): Promise<void> {
-  const db = await openLogDatabase(() => undefined);
-  expect(db.version).toBe(fixture.dbVersion);
+  const db = await openOldDatabase();
+  expect(fixture.dbVersion).toBe(3);
   const tx = db.transaction(['events', 'snapshots', 'snapshotBodies', 'quarantine'], 'readwrite');
-  for (const { value } of fixture.events) await tx.objectStore('events').put(value as never);
-  for (const { value } of fixture.snapshots) await tx.objectStore('snapshots').put(value as never);
-  for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value as never, key as never);
+  for (const { value } of fixture.events) await tx.objectStore('events').put(value);
+  for (const { value } of fixture.snapshots) await tx.objectStore('snapshots').put(value);
+  for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value, key);
   await tx.done;
   db.close();
 }
