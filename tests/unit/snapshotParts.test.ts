@@ -81,6 +81,10 @@ describe('snapshot bodies in parts', () => {
     const serverBodies = values.flatMap((part) => Object.keys(part.server ?? {}));
     expect(serverBodies).toEqual([own]);
     expect(values.flatMap((part) => Object.keys(part.state))).toHaveLength(1_200);
+    // Documents are records of their own: a part holds HTML and keys (docs/architecture.md "Snapshots").
+    const partBodies = values.flatMap((part) => [...Object.values(part.state), ...Object.values(part.server ?? {})]);
+    expect(partBodies.filter((b) => 'blocksJson' in b || 'chain' in b)).toEqual([]);
+    expect(partBodies.filter((b) => 'docKey' in b)).toHaveLength(400);
     const read = (await storage.latestSnapshot())!;
     expect(read.state.notes.bodies).toEqual(asRead(notes.bodies));
     expect(read.server?.notes.bodies).toEqual(asRead(written.server!.notes.bodies));
