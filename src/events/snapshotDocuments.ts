@@ -54,9 +54,9 @@ export async function putDocuments(
   existing: ReadonlySet<string>,
 ): Promise<Map<NoteBody, string>> {
   const keys = new Map<NoteBody, string>();
-  let last: Promise<unknown> | null = null;
+  // Every put of a batch is awaited (a failed one rejects the write, none is left unhandled).
+  let batch: Promise<unknown>[] = [];
   let chars = 0;
-  let count = 0;
   for (const body of bodies) {
     if (keys.has(body)) continue;
     let key = bodyKeys.get(body);
@@ -71,15 +71,15 @@ export async function putDocuments(
     key ??= `${KEY_PREFIX}${(keyCount++).toString(36)}`;
     bodyKeys.set(body, key);
     keys.set(body, key);
-    last = store.put(document, key);
+    batch.push(store.put(document, key));
     chars += storedChars(stored);
-    if (++count >= BATCH_MAX_DOCUMENTS || chars >= BATCH_MAX_CHARS) {
-      await last;
-      last = null;
-      count = chars = 0;
+    if (batch.length >= BATCH_MAX_DOCUMENTS || chars >= BATCH_MAX_CHARS) {
+      await Promise.all(batch);
+      batch = [];
+      chars = 0;
     }
   }
-  await last;
+  await Promise.all(batch);
   return keys;
 }
 
