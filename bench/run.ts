@@ -143,7 +143,8 @@ function printProfiles(profiles: Record<string, Diagnosis>): void {
 async function main(): Promise<number> {
   const started = Date.now();
   build();
-  const server = await serveStatic(DIST);
+  // BENCH_PORT: serve on that port (a session given a range of ports); default any free one.
+  const server = await serveStatic(DIST, Number(process.env.BENCH_PORT ?? 0));
   const browser = await launchBrowser();
   const figures: Figure[] = [];
   const raw: Record<string, unknown> = {};

@@ -1,14 +1,19 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventEnvelope } from '../../catalog';
-import type { EpochMark, QuarantineRecord, Snapshot, SnapshotPart } from './logRecords';
+import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotPart } from './logRecords';
 
 /** The log's IndexedDB schema (docs/architecture.md "IndexedDB log"). */
 export interface NotePadDB extends DBSchema {
   events: { key: number; value: EventEnvelope; indexes: { id: string; noteId: string } };
   snapshots: { key: number; value: Snapshot };
   quarantine: { key: number; value: QuarantineRecord };
-  /** A snapshot's bodies in parts, by [snapshot seq, part] (snapshotParts.ts); and the log's epoch under EPOCH_KEY. */
-  snapshotBodies: { key: [number, number]; value: SnapshotPart | EpochMark };
+  /**
+   * A snapshot's bodies in parts, by [snapshot seq, part] (snapshotParts.ts), the keys of the documents
+   * it names under [seq, -1]; and the log's epoch under EPOCH_KEY.
+   */
+  snapshotBodies: { key: [number, number]; value: SnapshotPart | SnapshotDocKeys | EpochMark };
+  /** Snapshot bodies' documents by key (snapshotDocuments.ts), out-of-line keys. */
+  documents: { key: string; value: DocumentRecord };
 }
 
 /**
@@ -27,9 +32,11 @@ export const EPOCH_KEY: [number, number] = [-1, 0];
 export const LOG_DB_NAME = 'notepad-log';
 /**
  * 1: events, snapshots, quarantine. 2: events indexed by payload.id for note history. 3: snapshot
- * bodies stored in parts (snapshotBodies). A build that knows an older version steps aside (`blocking`).
+ * bodies stored in parts (snapshotBodies). 4: snapshot bodies' documents kept apart (documents). A
+ * build that knows an older version steps aside (`blocking`); one that opens a newer version fails
+ * to open it and starts in memory (docs/architecture.md "Versions and tabs").
  */
-const LOG_DB_VERSION = 3;
+const LOG_DB_VERSION = 4;
 
 /**
  * Open the log's database (creating or upgrading it). When a newer build asks to upgrade it, the
@@ -51,6 +58,7 @@ export function openLogDatabase(onNewerBuild: () => void): Promise<IDBPDatabase<
       }
       if (oldVersion < 2) transaction.objectStore('events').createIndex('noteId', 'payload.id');
       if (oldVersion < 3) database.createObjectStore('snapshotBodies');
+      if (oldVersion < 4) database.createObjectStore('documents');
     },
   });
 }

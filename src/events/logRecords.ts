@@ -50,8 +50,26 @@ export interface SnapshotHead {
  * and of its server base (`server`), by note id.
  */
 export interface SnapshotPart {
-  state: Record<string, NoteBody>;
-  server?: Record<string, NoteBody>;
+  state: Record<string, PartBody>;
+  server?: Record<string, PartBody>;
+}
+
+/**
+ * A body as a part holds it: whole (a snapshot of a build before document records, or a body
+ * with no document: HTML only), or its HTML and the key of its document's record (`documents`
+ * store, src/events/snapshotDocuments.ts).
+ */
+export type PartBody = NoteBody | { html: string; docKey: string };
+
+/** A body's document part, a record of the `documents` store: everything of the body but its HTML. */
+export type DocumentRecord = Omit<NoteBody, 'html' | 'blocks'>;
+
+/**
+ * The keys of the document records a snapshot names (snapshotParts.ts), stored beside its parts
+ * under `[seq, -1]`: what clean-up keeps without reading every part.
+ */
+export interface SnapshotDocKeys {
+  docKeys: string[];
 }
 
 /** A stored record that could not be read as an event: kept aside with the reason, never dropped. */

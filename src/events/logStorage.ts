@@ -3,9 +3,9 @@ import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
-import { deleteSnapshotParts, putSnapshotInParts, withBodies } from './snapshotParts';
+import { deleteSnapshotParts, dropDocumentsOf, putSnapshotInParts, withBodies, type DocumentsWritten } from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { EpochMark, QuarantineRecord, Snapshot, SnapshotHead, SnapshotPart } from './logRecords';
+import type { EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
@@ -77,17 +77,27 @@ function snapshotHead(snapshot: Snapshot): SnapshotHead {
 }
 
 /** The epoch kept in `parts` (the snapshotBodies store of a transaction), '' when none was set. */
-async function storedEpoch(parts: { get(key: [number, number]): Promise<SnapshotPart | EpochMark | undefined> }): Promise<string> {
+async function storedEpoch(parts: {
+  get(key: [number, number]): Promise<SnapshotPart | SnapshotDocKeys | EpochMark | undefined>;
+}): Promise<string> {
   const mark = (await parts.get(EPOCH_KEY)) as EpochMark | undefined;
   return mark?.epoch ?? '';
 }
 
-/** Put `snapshot` in parts (its epoch is not part of the record) and, when it names one, the log's epoch. */
-async function putSnapshotAndEpoch(tx: Parameters<typeof putSnapshotInParts>[0], snapshot: Snapshot, current: string): Promise<void> {
+/**
+ * Put `snapshot` in parts (its epoch is not part of the record) and, when it names one, the log's
+ * epoch. Resolves with what the clean-up of documents needs (dropDocumentsOf).
+ */
+async function putSnapshotAndEpoch(
+  tx: Parameters<typeof putSnapshotInParts>[0],
+  snapshot: Snapshot,
+  current: string,
+): Promise<DocumentsWritten> {
   const { epoch = current, ...record } = snapshot;
-  await putSnapshotInParts(tx, record);
+  const written = await putSnapshotInParts(tx, record);
   const parts = tx.objectStore('snapshotBodies');
   if (epoch !== current) await (epoch ? parts.put({ epoch } satisfies EpochMark, EPOCH_KEY) : parts.delete(EPOCH_KEY));
+  return written;
 }
 
 /** Snapshots older than the newest few are dropped: they can always be rebuilt from the log. */
@@ -108,9 +118,10 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
 
   return {
     async latestSnapshot() {
-      const tx = db.transaction(['snapshots', 'snapshotBodies']);
+      const tx = db.transaction(['snapshots', 'snapshotBodies', 'documents']);
       // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
-      // A snapshot missing a part of its bodies is passed over for the one before (or none: a full fold).
+      // A snapshot missing a part of its bodies or a document is passed over for the one before (or none: a full fold).
+      // Documents are read in this transaction, so no other tab's clean-up can drop one between the parts and it.
       const epoch = await storedEpoch(tx.objectStore('snapshotBodies'));
       for (
         let cursor = await tx.objectStore('snapshots').openCursor(IDBKeyRange.lowerBound(0), 'prev');
@@ -151,14 +162,14 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       return storedEpoch(db.transaction('snapshotBodies').store);
     },
     async writeSnapshot(snapshot, ifEpoch) {
-      const tx = db.transaction(['snapshots', 'snapshotBodies'], 'readwrite');
+      const tx = db.transaction(['snapshots', 'snapshotBodies', 'documents'], 'readwrite');
       const current = await storedEpoch(tx.objectStore('snapshotBodies'));
       if (ifEpoch !== undefined && current !== ifEpoch) {
         await tx.done;
         return false;
       }
-      // Bodies in parts, a task each, documents as JSON strings (snapshotParts.ts, storedSnapshot.ts).
-      await putSnapshotAndEpoch(tx, snapshot, current);
+      // Bodies in parts, a task each, documents as JSON strings in records of their own (snapshotParts.ts, snapshotDocuments.ts).
+      const written = await putSnapshotAndEpoch(tx, snapshot, current);
       const store = tx.objectStore('snapshots');
       // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
       const withHead = !snapshot.server && snapshot.seq > 0;
@@ -171,6 +182,9 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
         await store.delete(key);
         if (key >= 0) await deleteSnapshotParts(tx, key);
       }
+      // The documents no snapshot left names (docs/architecture.md "Snapshots": what another tab reads meanwhile).
+      const kept = whole.filter((key) => key !== snapshot.seq && !dropped.includes(key));
+      await dropDocumentsOf(tx, written, kept);
       await tx.done;
       return true;
     },
@@ -191,10 +205,11 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       return (await db.getAllFromIndex('events', 'noteId', noteId)).map(fromStoredForm);
     },
     async replaceAll(events, snapshot) {
-      const tx = db.transaction(['events', 'snapshots', 'snapshotBodies'], 'readwrite');
+      const tx = db.transaction(['events', 'snapshots', 'snapshotBodies', 'documents'], 'readwrite');
       await tx.objectStore('events').clear();
       await tx.objectStore('snapshots').clear();
       await tx.objectStore('snapshotBodies').clear();
+      await tx.objectStore('documents').clear();
       for (const event of events) await tx.objectStore('events').add(toStoredForm(event));
       if (snapshot) await putSnapshotAndEpoch(tx, snapshot, '');
       await tx.done;

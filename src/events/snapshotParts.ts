@@ -1,8 +1,8 @@
 import type { IDBPTransaction } from 'idb';
 import type { NoteBody, NotesState } from '../projections/notesState';
 import type { NotePadDB } from './logDatabase';
-import type { Snapshot, SnapshotPart } from './logRecords';
-import { storedBody, storedChars } from './storedSnapshot';
+import type { DocumentRecord, PartBody, Snapshot, SnapshotDocKeys, SnapshotPart } from './logRecords';
+import { bodyWithDocument, dropUnnamedDocuments, putDocuments } from './snapshotDocuments';
 
 /**
  * Snapshots whose bodies are kept in parts (docs/architecture.md "Snapshots"): the snapshot record
@@ -15,37 +15,53 @@ import { storedBody, storedChars } from './storedSnapshot';
  * every part is a task of its own, and the transaction is as atomic as one put. They are read back
  * with one request: a request per part cost a start-up a round trip and a task each
  * (docs/benchmarks.md holds the figures).
+ *
+ * Since database version 4 a part holds a body's HTML and the key of its document's record
+ * (`{ html, docKey }`, snapshotDocuments.ts); the record says so (`bodyForm`).
  */
 
 /**
  * A stored snapshot record: bodies left out when `bodyParts` is set. `sharedBodies`: the notes whose
  * server body is their state body (the same object: a synced device's notes are mostly the server's),
- * stored once, in the state's parts.
+ * stored once, in the state's parts. `bodyForm: 'docKeys'`: its parts hold `{ html, docKey }` and the
+ * documents are records of the `documents` store (absent: bodies whole in the parts, as version 3 wrote).
  */
-export type StoredSnapshotRecord = Snapshot & { bodyParts?: number; sharedBodies?: string[] };
+export type StoredSnapshotRecord = Snapshot & { bodyParts?: number; sharedBodies?: string[]; bodyForm?: 'docKeys' };
 
 /**
- * Characters of HTML and document JSON per part: a short task of copying each. Not much smaller:
- * Chromium keeps a large value as a file of its own, and reading many small parts back made a
- * start-up slower than one whole snapshot.
+ * Characters of HTML per part: a short task of copying each. Not much smaller: Chromium keeps a
+ * large value as a file of its own, and reading many small parts back made a start-up slower than
+ * one whole snapshot.
  */
 const PART_MAX_CHARS = 8_000_000;
 /** Bodies per part, whatever their size (each is a few objects to copy). */
 const PART_MAX_BODIES = 1_000;
 
-type Tx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies' | 'events')[], 'readwrite'>;
-type ReadTx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies')[], 'readonly'>;
+type Tx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies' | 'documents' | 'events')[], 'readwrite'>;
+type ReadTx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies' | 'documents')[], 'readonly'>;
 
+/** A snapshot's parts and the list of the documents it names ([seq, -1]); never the epoch's key (seq -1). */
+const partsAndKeysRange = (seq: number) => IDBKeyRange.bound([seq, -1], [seq, Number.MAX_SAFE_INTEGER]);
 const partRange = (seq: number) => IDBKeyRange.bound([seq, 0], [seq, Number.MAX_SAFE_INTEGER]);
+const docKeysKey = (seq: number): [number, number] => [seq, -1];
 const withoutBodies = (notes: NotesState): NotesState => ({ ...notes, bodies: {} });
 
+/** What a snapshot write leaves for the clean-up: the document keys stored before it and those it names. */
+export interface DocumentsWritten {
+  existing: string[];
+  named: Set<string>;
+}
+
 /**
- * Put `snapshot` in the transaction's `snapshots` store with its bodies in parts (replacing a
- * snapshot of the same seq). Resolves once every put has succeeded; the caller awaits the transaction.
+ * Put `snapshot` in the transaction's `snapshots` store with its bodies in parts and their documents
+ * in the `documents` store, each not stored yet (replacing a snapshot of the same seq). Resolves
+ * once every put has succeeded; the caller awaits the transaction and then drops the documents no
+ * snapshot names (`dropDocumentsOf`).
  */
-export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<void> {
+export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<DocumentsWritten> {
   const parts = tx.objectStore('snapshotBodies');
-  await parts.delete(partRange(snapshot.seq));
+  const documents = tx.objectStore('documents');
+  const [, existing] = await Promise.all([parts.delete(partsAndKeysRange(snapshot.seq)), documents.getAllKeys()]);
   const stateBodies = snapshot.state.notes.bodies;
   const entries: ['state' | 'server', string, NoteBody][] = Object.entries(stateBodies).map(([id, body]) => ['state', id, body]);
   const shared: string[] = [];
@@ -54,52 +70,99 @@ export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<vo
     if (Object.prototype.hasOwnProperty.call(stateBodies, id) && stateBodies[id] === body) shared.push(id);
     else entries.push(['server', id, body]);
   }
+  // Documents first (only those not stored yet), then the parts naming them, then the record.
+  const keys = await putDocuments(
+    documents,
+    entries.map((entry) => entry[2]),
+    new Set(existing),
+  );
   let count = 0;
   for (let at = 0; at < entries.length; count++) {
-    // Documents become JSON here, part by part, so that work is spread over the parts' tasks too.
     const part: SnapshotPart = { state: {} };
     let chars = 0;
     for (let n = 0; at < entries.length && n < PART_MAX_BODIES && chars < PART_MAX_CHARS; n++, at++) {
       const [side, id, body] = entries[at];
-      const stored = storedBody(body);
-      (side === 'state' ? part.state : (part.server ??= {}))[id] = stored;
-      chars += storedChars(stored);
+      const docKey = keys.get(body);
+      (side === 'state' ? part.state : (part.server ??= {}))[id] = docKey === undefined ? { html: body.html } : { html: body.html, docKey };
+      chars += body.html.length;
     }
     await parts.put(part, [snapshot.seq, count]);
   }
+  const named = new Set(keys.values());
+  await parts.put({ docKeys: [...named] } satisfies SnapshotDocKeys, docKeysKey(snapshot.seq));
   const record: StoredSnapshotRecord = {
     ...snapshot,
     state: { ...snapshot.state, notes: withoutBodies(snapshot.state.notes) },
     ...(snapshot.server ? { server: { ...snapshot.server, notes: withoutBodies(snapshot.server.notes) } } : {}),
     bodyParts: count,
     ...(shared.length ? { sharedBodies: shared } : {}),
+    bodyForm: 'docKeys',
   };
   await tx.objectStore('snapshots').put(record);
+  return { existing, named };
 }
 
-/** Delete the parts of the snapshot at `seq` (with the snapshot itself, by the caller). */
+/** Delete the parts of the snapshot at `seq` and its list of documents (with the snapshot itself, by the caller). */
 export function deleteSnapshotParts(tx: Tx, seq: number): Promise<void> {
-  return tx.objectStore('snapshotBodies').delete(partRange(seq));
+  return tx.objectStore('snapshotBodies').delete(partsAndKeysRange(seq));
 }
 
 /**
- * The snapshot `record` with its bodies read back from its parts (one request, as a whole snapshot
- * was read before parts); null when a part is missing (the caller takes an older snapshot, or none).
- * A record of a build before parts (bodies inside, no `bodyParts`) is returned as it is.
+ * After `written` and the deletion of the snapshots dropped with it, in the same transaction:
+ * delete the document records that no snapshot left names (`kept`: the seqs of the other snapshots
+ * kept). A snapshot written before document records names none.
+ */
+export async function dropDocumentsOf(tx: Tx, written: DocumentsWritten, kept: readonly number[]): Promise<void> {
+  const named = new Set(written.named);
+  const lists = await Promise.all(kept.map((seq) => tx.objectStore('snapshotBodies').get(docKeysKey(seq))));
+  for (const list of lists) for (const key of (list as SnapshotDocKeys | undefined)?.docKeys ?? []) named.add(key);
+  await dropUnnamedDocuments(tx.objectStore('documents'), written.existing, named);
+}
+
+/** `body` as a part held it, whole again; null when its document's record is missing. */
+function wholeBody(body: PartBody, documents: ReadonlyMap<string, DocumentRecord>): NoteBody | null {
+  if (!('docKey' in body)) return body;
+  const document = documents.get(body.docKey);
+  return document ? bodyWithDocument(body.html, body.docKey, document) : null;
+}
+
+/** The documents of the `documents` store by key: one getAll and one getAllKeys, in key order both. */
+async function allDocuments(tx: ReadTx): Promise<Map<string, DocumentRecord>> {
+  const store = tx.objectStore('documents');
+  const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+  return new Map(keys.map((key, i) => [key, values[i]]));
+}
+
+/**
+ * The snapshot `record` with its bodies read back from its parts and their documents (one request
+ * each, as a whole snapshot was read before parts); null when a part or a document is missing (the
+ * caller takes an older snapshot, or none). A record of a build before parts (bodies inside, no
+ * `bodyParts`) is returned as it is.
  */
 export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Promise<Snapshot | null> {
-  const { bodyParts, sharedBodies, ...snapshot } = record;
+  const { bodyParts, sharedBodies, bodyForm, ...snapshot } = record;
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
   // One request for all parts (in key order): per-part requests cost a round trip or a task each.
-  // Parts only: the range is the snapshot's seq (>= 0), never the epoch's key.
-  const parts = (await store.getAll(partRange(snapshot.seq))) as SnapshotPart[];
+  // Parts only: the range is the snapshot's seq (>= 0) from part 0, never the epoch's key nor the list of documents.
+  const [parts, documents] = await Promise.all([
+    store.getAll(partRange(snapshot.seq)) as Promise<SnapshotPart[]>,
+    bodyForm === 'docKeys' ? allDocuments(tx) : null,
+  ]);
   if (parts.length !== bodyParts) return null;
   const state: Record<string, NoteBody> = {};
   const server: Record<string, NoteBody> = {};
   for (const part of parts) {
-    Object.assign(state, part.state);
-    if (part.server) Object.assign(server, part.server);
+    for (const [side, bodies] of [
+      [state, part.state],
+      [server, part.server ?? {}],
+    ] as const) {
+      for (const id in bodies) {
+        const body = documents ? wholeBody(bodies[id], documents) : (bodies[id] as NoteBody);
+        if (!body) return null;
+        side[id] = body;
+      }
+    }
   }
   for (const id of sharedBodies ?? []) {
     if (!Object.prototype.hasOwnProperty.call(state, id)) return null;

@@ -4,7 +4,8 @@ import { storedBlocksJson } from './storedForm';
 /**
  * How snapshot bodies are kept in IndexedDB, like events' stored form (storedForm.ts): a body's
  * BlockNote document is kept as one JSON string, `blocksJson`, beside its HTML (the bodies
- * themselves go in parts: snapshotParts.ts).
+ * themselves go in parts, snapshotParts.ts, their documents in records of their own,
+ * snapshotDocuments.ts).
  *
  * Why: a snapshot of 10,000 notes holds tens of thousands of block objects, and IndexedDB copies
  * them synchronously on the main thread both ways: writing a snapshot (every 500 events, after a

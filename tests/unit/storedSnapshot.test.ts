@@ -35,10 +35,13 @@ describe('stored form of snapshots', () => {
     const db = await openDB(LOG_DB_NAME);
     const raw = (await db.get('snapshots', 7)) as Snapshot & { bodyParts: number };
     const part = (await db.get('snapshotBodies', [7, 0])) as SnapshotPart;
+    const documents = await db.getAll('documents');
     db.close();
     expect(raw.state.notes.bodies).toEqual({});
     expect(raw.bodyParts).toBe(1);
-    expect(part.state['1']).toEqual({ html: '<p>Tea ü</p>', blocksJson: JSON.stringify(blocks) });
+    // The document is a record of its own, named by the part (docs/architecture.md "Snapshots").
+    expect(part.state['1']).toEqual({ html: '<p>Tea ü</p>', docKey: expect.any(String) });
+    expect(documents).toEqual([{ blocksJson: JSON.stringify(blocks) }]);
     expect(part.state['2']).toEqual({ html: '<p>legacy</p>' });
     const read = (await storage.latestSnapshot())!;
     const body = read.state.notes.bodies['1'];

@@ -1,15 +1,17 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB, type IDBPDatabase } from 'idb';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { isOwnSnapshot } from '../../src/events/snapshotReading';
 import { BUILD_ID } from '../../src/lib/buildId';
-import { openLogDatabase } from '../../src/events/logDatabase';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
+import type { DocumentRecord, SnapshotPart } from '../../src/events/logRecords';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { noteRevisions } from '../../src/projections/history';
-import { NO_FILTER } from '../../src/projections/notesState';
+import { NO_FILTER, bodyBlocks } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 
 /**
@@ -35,14 +37,33 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });
 
-/** Put the old build's records back, as they were, under their keys. */
+/** The database as the build of schema 3 made it (version 3: no documents store), with no record. */
+function openOldDatabase(blocking?: () => void): Promise<IDBPDatabase> {
+  return openDB(LOG_DB_NAME, fixture.dbVersion, {
+    upgrade(db) {
+      const events = db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
+      events.createIndex('id', 'id', { unique: true });
+      events.createIndex('noteId', 'payload.id');
+      db.createObjectStore('snapshots', { keyPath: 'seq' });
+      db.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+      db.createObjectStore('snapshotBodies');
+    },
+    // As that build does (openLogDatabase): a newer build's upgrade closes its connection.
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      blocking?.();
+    },
+  });
+}
+
+/** Put the old build's records back, as they were, under their keys, in a database of its version. */
 async function restoreOldStores(): Promise<void> {
-  const db = await openLogDatabase(() => undefined);
-  expect(db.version).toBe(fixture.dbVersion);
+  const db = await openOldDatabase();
+  expect(fixture.dbVersion).toBe(3);
   const tx = db.transaction(['events', 'snapshots', 'snapshotBodies', 'quarantine'], 'readwrite');
-  for (const { value } of fixture.events) await tx.objectStore('events').put(value as never);
-  for (const { value } of fixture.snapshots) await tx.objectStore('snapshots').put(value as never);
-  for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value as never, key as never);
+  for (const { value } of fixture.events) await tx.objectStore('events').put(value);
+  for (const { value } of fixture.snapshots) await tx.objectStore('snapshots').put(value);
+  for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value, key);
   await tx.done;
   db.close();
 }
@@ -119,5 +140,45 @@ describe('a library written by the build of schema 3', () => {
     expect(readsAfter.every((after) => after >= snapshot!.seq)).toBe(true);
     expect(toStorageKeys(next.state.notes)).toEqual(fixture.expected.keys);
     await next.close();
+  });
+
+  it('moves the documents out of the snapshot: the one written after the update holds HTML and keys, and reads back the same', async () => {
+    await restoreOldStores();
+    const storage = await openIndexedDbStorage(null);
+    const log = new EventLog({ storage });
+    await log.load();
+    await expect.poll(async () => (await storage.latestSnapshot())?.writer).toBe(BUILD_ID);
+    const notes = log.state.notes;
+    await log.close();
+    const db = await openDB(LOG_DB_NAME);
+    expect(db.version).toBe(4);
+    const newest = Math.max(...((await db.getAllKeys('snapshots')) as number[]));
+    const parts = (await db.getAll('snapshotBodies', IDBKeyRange.bound([newest, 0], [newest, Infinity]))) as SnapshotPart[];
+    const documents = (await db.getAll('documents')) as DocumentRecord[];
+    db.close();
+    const partBodies = parts.flatMap((part) => [...Object.values(part.state), ...Object.values(part.server ?? {})]);
+    expect(partBodies.length).toBe(notes.order.length);
+    for (const body of partBodies) expect(Object.keys(body).filter((k) => k !== 'html' && k !== 'docKey')).toEqual([]);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(documents.every((d) => typeof d.blocksJson === 'string' || d.chain !== undefined)).toBe(true);
+    // A second start reads this build's snapshot with every body as the first start had it.
+    const next = new EventLog({ storage: await openIndexedDbStorage(null) });
+    await next.load();
+    for (const id of notes.order) {
+      expect(next.state.notes.bodies[id].html).toBe(notes.bodies[id].html);
+      expect(bodyBlocks(next.state.notes.bodies[id])).toEqual(bodyBlocks(notes.bodies[id]));
+    }
+    await next.close();
+  });
+
+  it('a tab of that build steps aside when this build upgrades the database, and one started after it cannot open it', async () => {
+    await restoreOldStores();
+    let steppedAside = 0;
+    const oldTab = await openOldDatabase(() => (steppedAside += 1));
+    const storage = await openIndexedDbStorage(null);
+    expect(steppedAside).toBe(1);
+    expect(() => oldTab.transaction('events')).toThrow();
+    await expect(openOldDatabase()).rejects.toMatchObject({ name: 'VersionError' });
+    storage.close();
   });
 });

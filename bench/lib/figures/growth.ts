@@ -55,8 +55,8 @@ export async function measureGrowth(browser: Browser, origin: string, notes: num
           req.onsuccess = () => {
             const db = req.result;
             let bytes = 0;
-            // Snapshot bodies are stored in parts beside their snapshots (src/events/snapshotParts.ts).
-            const stores = ['events', 'snapshots', 'snapshotBodies'].filter((name) => db.objectStoreNames.contains(name));
+            // Snapshot bodies are stored in parts beside their snapshots (src/events/snapshotParts.ts), their documents apart.
+            const stores = ['events', 'snapshots', 'snapshotBodies', 'documents'].filter((name) => db.objectStoreNames.contains(name));
             const tx = db.transaction(stores);
             for (const store of stores) {
               const cursor = tx.objectStore(store).openCursor();

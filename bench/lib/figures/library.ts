@@ -174,8 +174,9 @@ export function storedBytes(page: Page): Promise<{ usage: number | null; eventsJ
         req.onerror = () => reject(req.error);
       });
     const eventsJson = await sum('events');
-    // Snapshot bodies are stored in parts beside their snapshots (src/events/snapshotParts.ts).
-    const snapshotsJson = (await sum('snapshots')) + (await sum('snapshotBodies'));
+    // Snapshot bodies are stored in parts beside their snapshots (src/events/snapshotParts.ts), their documents apart (snapshotDocuments.ts).
+    const snapshotsJson =
+      (await sum('snapshots')) + (await sum('snapshotBodies')) + (db.objectStoreNames.contains('documents') ? await sum('documents') : 0);
     db.close();
     return { usage, eventsJson, snapshotsJson };
   });

@@ -35,9 +35,10 @@ export async function dropSnapshots(context: BrowserContext, origin: string): Pr
           req.onerror = () => reject(req.error);
           req.onsuccess = () => {
             const db = req.result;
-            const tx = db.transaction(['snapshots', 'snapshotBodies'], 'readwrite');
+            const tx = db.transaction(['snapshots', 'snapshotBodies', 'documents'], 'readwrite');
             tx.objectStore('snapshots').clear();
             tx.objectStore('snapshotBodies').clear();
+            tx.objectStore('documents').clear();
             tx.oncomplete = () => (db.close(), resolve());
             tx.onerror = () => (db.close(), reject(tx.error));
           };
