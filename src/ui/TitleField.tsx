@@ -102,6 +102,15 @@ function TitleInput(props: { title: string; onSave: (title: string) => void; onD
   useEffect(() => send({ type: 'title.external-update', title }), [title, send]);
   // Running before the next key is handled (@xstate/react's own start, after paint, then does nothing).
   useLayoutEffect(() => void actor.start(), [actor]);
+  // The draft is done in the transition that ends editing, not in the commit after it: a save can show the
+  // next field in the very commit that would have closed this one (the note created as Enter is pressed),
+  // and that field must show the title, not open on it again.
+  useLayoutEffect(() => {
+    const ended = actor.subscribe((next) => {
+      if (draft && draft.holder === me && !next.matches('editing')) draft.done = true;
+    });
+    return () => ended.unsubscribe();
+  }, [actor, draft, me]);
   // A layout effect: focus and selection are in place before the next key is handled.
   useLayoutEffect(() => {
     const input = inputRef.current;

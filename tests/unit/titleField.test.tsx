@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { TitleField } from '../../src/ui/TitleField';
+import { useState } from 'react';
+import { TitleField, type TitleDraft } from '../../src/ui/TitleField';
 
 afterEach(cleanup);
 
@@ -45,5 +46,44 @@ describe('the title field (docs/product.md "States and transitions")', () => {
       unmount();
       expect(onSave, `${value} ${key}`).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('a title being typed handed from one field to the next (TitleDraft)', () => {
+  /**
+   * The new note's header and the editor's, as NotesApp swaps them: the editor's field opens only
+   * while the draft is not done. Saving in the first field shows the second in the same commit, as when
+   * the note is created while Enter is pressed.
+   */
+  function Handoff({ onSave }: { onSave: (title: string) => void }) {
+    const [draft] = useState<TitleDraft>(() => ({ text: 'Untitled Note', selection: null, holder: null, done: false }));
+    const [second, setSecond] = useState(false);
+    return second ? (
+      <p data-testid="second">
+        <TitleField key="second" title="Pasted links" onSave={onSave} startEditing={!draft.done} draft={draft} />
+      </p>
+    ) : (
+      <TitleField
+        key="first"
+        title="Untitled Note"
+        startEditing
+        draft={draft}
+        onSave={(title) => {
+          onSave(title);
+          setSecond(true);
+        }}
+      />
+    );
+  }
+
+  it('a title saved with Enter as the next field takes over is shown, not opened again', () => {
+    const onSave = vi.fn();
+    render(<Handoff onSave={onSave} />);
+    const field = screen.getByRole('textbox', { name: 'Note title' });
+    fireEvent.change(field, { target: { value: 'Pasted links' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onSave.mock.calls).toEqual([['Pasted links']]);
+    expect(screen.queryByRole('textbox', { name: 'Note title' })).toBeNull();
+    expect(screen.getByTestId('second').textContent).toBe('Pasted links');
   });
 });
