@@ -25,7 +25,9 @@ import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
-import type { AppState } from '../projections/notesState';
+import { DocumentNotRead, type AppState } from '../projections/notesState';
+import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
+import { DocumentGone } from './snapshotDocuments';
 import { withReadBodies } from '../projections/pendingBodies';
 import { loadChainEngineFor, needsChainEngine } from '../projections/changes/chainEngine';
 
@@ -79,6 +81,10 @@ export class EventLog {
   /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
   private folding: Promise<void> = Promise.resolve();
   private readonly storage: LogStorage;
+  /** The read of every unread document under way (readAllDocuments), or null. */
+  private readingAll: Promise<void> | null = null;
+  /** Whether readAllDocuments was asked for: a fold again from a snapshot reads them again. */
+  private readAllAsked = false;
   private readonly now: () => Date;
   private readonly newId: () => string;
 
@@ -212,11 +218,18 @@ export class EventLog {
     this.folded.forgetPending();
     this.tail.reset();
     await this.readAll();
+    // The snapshot folded from left its documents unread again: read them as before (not awaited).
+    if (this.readAllAsked) void this.readAllDocuments().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
   }
 
   /** Fold the whole stored log, after any fold of it under way (see `folding`). */
   private readAll(): Promise<void> {
-    const run = this.folding.then(() => this.foldStored());
+    // A document record gone while the start folded (another tab's clean-up): fold again, once, from the newest snapshot.
+    const foldAgainIfGone = (error: unknown) => {
+      if (error instanceof DocumentGone) return this.foldStored();
+      throw error;
+    };
+    const run = this.folding.then(() => this.foldStored().catch(foldAgainIfGone));
     this.folding = run.catch(() => undefined);
     return run;
   }
@@ -237,7 +250,20 @@ export class EventLog {
       const local = new LogFold(initial);
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
       if (shown) local.confirmed = withReadBodies(shown, initial.notes.bodies);
-      last = await start.fold(shown ? () => {} : (events) => local.confirmLocal(events, 'this-tab'));
+      last = await start.fold(
+        shown
+          ? () => {}
+          : async (events) => {
+              // A change merges into its note's document: read it first (docs/architecture.md "Snapshots").
+              const gone = await this.readInto(local, notesReadBy(events, local.confirmed.notes));
+              if (gone !== null) throw new DocumentGone(gone);
+              local.confirmLocal(events, 'this-tab');
+            },
+      );
+      // The note the editor opens first: its document is read before the tab is editable (docs/architecture.md "Start-up order").
+      const selected = local.confirmed.view.selectedId;
+      const gone = selected === null ? null : await this.readInto(local, [selected]);
+      if (gone !== null) throw new DocumentGone(gone);
       fold = this.folded.restart(initial);
       this.wholeLog.folded(epoch);
       await this.serverSync.load(record, snapshot?.server);
@@ -297,6 +323,64 @@ export class EventLog {
   }
 
   /**
+   * Read the documents of notes `ids` (every note: null) that the state holds unread, by key, and put
+   * them into the state (docs/architecture.md "Snapshots", "Documents by reference"): same HTML, no
+   * content changed. Whoever reads a note's document (the editor opening it, history, export) awaits
+   * this first; `bodyBlocks` throws DocumentNotRead otherwise. When a record is gone (another tab's
+   * clean-up), the log folds again from the newest snapshot and reads once more.
+   * @throws DocumentGone when a record is still missing after that.
+   */
+  async readNotes(ids: Iterable<string> | null): Promise<void> {
+    const wanted = ids === null ? null : [...ids];
+    let reloaded = false;
+    // Bounded: each round reads every key it found unread; only a reload (once) or a fold replaced meanwhile adds any.
+    for (let round = 0; round < 4; round++) {
+      const fold = this.folded.fold;
+      if (fold.unreadKeys(wanted).length === 0) return;
+      const gone = await this.readInto(fold, wanted);
+      if (fold === this.folded.fold) this.folded.publish();
+      if (gone === null) continue;
+      if (reloaded) throw new DocumentGone(gone);
+      reloaded = true;
+      await this.reload();
+    }
+    const left = this.folded.fold.unreadKeys(wanted);
+    if (left.length) throw new DocumentGone(left[0]);
+  }
+
+  /**
+   * Read every document the state holds unread (`readNotes(null)`), once at a time: start-up calls it
+   * once the tab is editable, and a fold again from a snapshot (reload) after that calls it again.
+   * Readers of every note (search and link indexes, statistics) wait until no body is unread.
+   */
+  readAllDocuments(): Promise<void> {
+    this.readingAll ??= this.readNotes(null).finally(() => (this.readingAll = null));
+    this.readAllAsked = true;
+    return this.readingAll;
+  }
+
+  /** `readNotes` of the notes whose documents folding `events` reads (a `note.changed`'s note): before appending them. */
+  readDocumentsFor(events: readonly AppEvent[]): Promise<void> {
+    return this.readNotes(notesReadBy(events, this.folded.fold.confirmed.notes));
+  }
+
+  /**
+   * Read into `fold` the unread documents of notes `ids` (every note: null), a transaction per
+   * DOCUMENT_READ_SLICE keys. Resolves with the key of a record that is gone, or null when all were read.
+   */
+  private async readInto(fold: LogFold, ids: Iterable<string> | null): Promise<string | null> {
+    const keys = fold.unreadKeys(ids);
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const read = await this.storage.readDocuments(slice);
+      fold.putDocuments(read);
+      const gone = slice.find((key) => !read.has(key));
+      if (gone !== undefined) return gone;
+    }
+    return null;
+  }
+
+  /**
    * Append an event: validated, applied to the state at once, written durably in a batched transaction.
    * Resolves with the stored event (seq assigned) after the transaction completed. While a newer
    * build writes to the log the event is applied and kept pending, not written: the promise then
@@ -323,12 +407,16 @@ export class EventLog {
    * stored events (seq assigned) once that transaction completed; rejects as `append` does when it
    * fails (the events stay pending and are retried).
    * @throws InvalidEventError (synchronously) when any event does not match the catalog; nothing is applied.
+   * @throws DocumentNotRead (synchronously) when a `note.changed` names a note whose document is not read (readDocumentsFor).
    */
   appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
     for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);
     if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
     // The fold applies appended events at once: whoever makes a change loads the engine first (the editor does).
     if (needsChainEngine(events)) throw new Error('EventLog.append of a change (note.changed) before loadChainEngine() resolved');
+    // Applied at once, a change merges into its note's document: whoever appends one reads it first (readDocumentsFor).
+    const unread = this.folded.fold.unreadKeys(notesReadBy(events, this.folded.fold.confirmed.notes));
+    if (unread.length) throw new DocumentNotRead(unread[0]);
     if (events.length === 0) return Promise.resolve([]);
     this.folded.apply(events);
     const written = this.writes.enqueue([...events]);
@@ -368,7 +456,16 @@ export class EventLog {
   /** Fold what a read of the tail brought (TailReads). */
   private async foldTail(raws: unknown[]): Promise<void> {
     const { folded } = this;
-    folded.confirm(await readStored(this.reader, raws, this.wholeLog.epoch));
+    const events = await readStored(this.reader, raws, this.wholeLog.epoch);
+    const fold = folded.fold;
+    if ((await this.readInto(fold, notesReadBy(events, fold.confirmed.notes))) !== null) {
+      // A record gone (another tab's clean-up): fold again from the newest snapshot, which reads these events too.
+      await this.reload();
+      return;
+    }
+    // A reload while the documents were read folded these events already.
+    if (fold !== folded.fold) return;
+    folded.confirm(events);
     const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
     const moved = typeof last === 'number' ? passed(folded.fold.confirmed, last) : folded.fold.confirmed;
     if (moved !== folded.fold.confirmed) {

@@ -3,14 +3,23 @@ import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
-import { deleteSnapshotParts, dropDocumentsOf, putSnapshotInParts, withBodies, type DocumentsWritten } from './snapshotParts';
+import { deleteSnapshotParts, dropDocumentsOf, putSnapshotInParts, withBodies, type DocumentsRead, type DocumentsWritten } from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
+import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
-  /** The newest snapshot, naming the log's epoch (Snapshot.epoch) when one is set, or null. */
-  latestSnapshot(): Promise<Snapshot | null>;
+  /**
+   * The newest snapshot, naming the log's epoch (Snapshot.epoch) when one is set, or null. `read`:
+   * 'all' (default) with every body's document; 'keys' with bodies held by key whose documents are
+   * not read (NoteBody.docKey, docs/architecture.md "Snapshots", "Documents by reference").
+   */
+  latestSnapshot(read?: DocumentsRead): Promise<Snapshot | null>;
+  /**
+   * The document records with these keys, in one readonly transaction (a `get` each); a key whose
+   * record is gone (another tab's clean-up) is missing from the map.
+   */
+  readDocuments(keys: readonly string[]): Promise<Map<string, DocumentRecord>>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
   /**
@@ -117,7 +126,7 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
   const sync = openLazySyncStorage();
 
   return {
-    async latestSnapshot() {
+    async latestSnapshot(read: DocumentsRead = 'all') {
       const tx = db.transaction(['snapshots', 'snapshotBodies', 'documents']);
       // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
       // A snapshot missing a part of its bodies or a document is passed over for the one before (or none: a full fold).
@@ -128,10 +137,20 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
         cursor;
         cursor = await cursor.continue()
       ) {
-        const snapshot = await withBodies(tx, cursor.value);
+        const snapshot = await withBodies(tx, cursor.value, read);
         if (snapshot) return epoch ? { ...snapshot, epoch } : snapshot;
       }
       return null;
+    },
+    async readDocuments(keys) {
+      const store = db.transaction('documents').store;
+      const values = await Promise.all(keys.map((key) => store.get(key)));
+      const read = new Map<string, DocumentRecord>();
+      keys.forEach((key, i) => {
+        const value = values[i];
+        if (value !== undefined) read.set(key, value);
+      });
+      return read;
     },
     async latestSnapshotHead() {
       // Heads are stored under -seq: the newest is the lowest key.

@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine, SaveResult } from '../../machines/autosave';
-import type { AppState } from '../../projections/notesState';
+import { bodyChain, type AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
 import type { ChangeParts, ChangesHolder } from './changeModel';
@@ -146,7 +146,7 @@ function takeSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captured
   const base = shown.baseRev;
   const onChain = rev !== undefined && !rev.partial && (rev.chain ?? rev.id) === changes?.start;
   if (changes && onChain && base !== undefined && body.blockHtml) {
-    const stale = log.state.notes.bodies[noteId]?.chain?.stale;
+    const stale = bodyChain(log.state.notes.bodies[noteId])?.stale;
     let parts: ChangeParts | null;
     try {
       parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);
