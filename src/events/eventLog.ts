@@ -26,7 +26,8 @@ import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
 import { DocumentNotRead, type AppState } from '../projections/notesState';
-import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
+import { notesReadBy } from './documentReads';
+import { LogDocuments } from './logDocuments';
 import { DocumentGone } from './snapshotDocuments';
 import { withReadBodies } from '../projections/pendingBodies';
 import { loadChainEngineFor, needsChainEngine } from '../projections/changes/chainEngine';
@@ -59,7 +60,8 @@ export interface EventLogOptions {
  *
  * A facade over parts that each own their state (docs/architecture.md "IndexedDB log"): the folded
  * state and pending events (FoldedState), the status (LogHealth), the write queue (WriteQueue), the
- * reads of the tail (TailReads), reading the stored log at start (LogStart), the whole-log writes
+ * reads of the tail (TailReads), reading the stored log at start (LogStart), reading the documents it
+ * left unread by note (LogDocuments), the whole-log writes
  * and the epoch (WholeLogWrites), when snapshots are due (SnapshotSchedule), the tab channel
  * (TabLink) and the server-sync half (ServerSync). Its length is the API's: each method is a few
  * lines handing over to one of those parts, with the docstring its callers read.
@@ -81,10 +83,8 @@ export class EventLog {
   /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
   private folding: Promise<void> = Promise.resolve();
   private readonly storage: LogStorage;
-  /** The read of every unread document under way (readAllDocuments), or null. */
-  private readingAll: Promise<void> | null = null;
-  /** Whether readAllDocuments was asked for: a fold again from a snapshot reads them again. */
-  private readAllAsked = false;
+  /** Reading the documents start-up left unread, by note (LogDocuments). */
+  private readonly documents: LogDocuments;
   private readonly now: () => Date;
   private readonly newId: () => string;
 
@@ -104,6 +104,7 @@ export class EventLog {
       : null;
     this.reader = { storage, now: this.now, health };
     this.start = new LogStart(this.reader);
+    this.documents = new LogDocuments({ storage, folded, reload: () => this.reload() });
     this.tail = new TailReads({
       readAfter: (seq) => storage.readAfter(seq),
       confirmedSeq: () => folded.fold.confirmed.seq,
@@ -219,7 +220,7 @@ export class EventLog {
     this.tail.reset();
     await this.readAll();
     // The snapshot folded from left its documents unread again: read them as before (not awaited).
-    if (this.readAllAsked) void this.readAllDocuments().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
+    this.documents.folded();
   }
 
   /** Fold the whole stored log, after any fold of it under way (see `folding`). */
@@ -255,14 +256,14 @@ export class EventLog {
           ? () => {}
           : async (events) => {
               // A change merges into its note's document: read it first (docs/architecture.md "Snapshots").
-              const gone = await this.readInto(local, notesReadBy(events, local.confirmed.notes));
+              const gone = await this.documents.readInto(local, notesReadBy(events, local.confirmed.notes));
               if (gone !== null) throw new DocumentGone(gone);
               local.confirmLocal(events, 'this-tab');
             },
       );
       // The note the editor opens first: its document is read before the tab is editable (docs/architecture.md "Start-up order").
       const selected = local.confirmed.view.selectedId;
-      const gone = selected === null ? null : await this.readInto(local, [selected]);
+      const gone = selected === null ? null : await this.documents.readInto(local, [selected]);
       if (gone !== null) throw new DocumentGone(gone);
       fold = this.folded.restart(initial);
       this.wholeLog.folded(epoch);
@@ -330,22 +331,8 @@ export class EventLog {
    * clean-up), the log folds again from the newest snapshot and reads once more.
    * @throws DocumentGone when a record is still missing after that.
    */
-  async readNotes(ids: Iterable<string> | null): Promise<void> {
-    const wanted = ids === null ? null : [...ids];
-    let reloaded = false;
-    // Bounded: each round reads every key it found unread; only a reload (once) or a fold replaced meanwhile adds any.
-    for (let round = 0; round < 4; round++) {
-      const fold = this.folded.fold;
-      if (fold.unreadKeys(wanted).length === 0) return;
-      const gone = await this.readInto(fold, wanted);
-      if (fold === this.folded.fold) this.folded.publish();
-      if (gone === null) continue;
-      if (reloaded) throw new DocumentGone(gone);
-      reloaded = true;
-      await this.reload();
-    }
-    const left = this.folded.fold.unreadKeys(wanted);
-    if (left.length) throw new DocumentGone(left[0]);
+  readNotes(ids: Iterable<string> | null): Promise<void> {
+    return this.documents.readNotes(ids);
   }
 
   /**
@@ -354,30 +341,12 @@ export class EventLog {
    * Readers of every note (search and link indexes, statistics) wait until no body is unread.
    */
   readAllDocuments(): Promise<void> {
-    this.readingAll ??= this.readNotes(null).finally(() => (this.readingAll = null));
-    this.readAllAsked = true;
-    return this.readingAll;
+    return this.documents.readAll();
   }
 
   /** `readNotes` of the notes whose documents folding `events` reads (a `note.changed`'s note): before appending them. */
   readDocumentsFor(events: readonly AppEvent[]): Promise<void> {
     return this.readNotes(notesReadBy(events, this.folded.fold.confirmed.notes));
-  }
-
-  /**
-   * Read into `fold` the unread documents of notes `ids` (every note: null), a transaction per
-   * DOCUMENT_READ_SLICE keys. Resolves with the key of a record that is gone, or null when all were read.
-   */
-  private async readInto(fold: LogFold, ids: Iterable<string> | null): Promise<string | null> {
-    const keys = fold.unreadKeys(ids);
-    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
-      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
-      const read = await this.storage.readDocuments(slice);
-      fold.putDocuments(read);
-      const gone = slice.find((key) => !read.has(key));
-      if (gone !== undefined) return gone;
-    }
-    return null;
   }
 
   /**
@@ -458,7 +427,7 @@ export class EventLog {
     const { folded } = this;
     const events = await readStored(this.reader, raws, this.wholeLog.epoch);
     const fold = folded.fold;
-    if ((await this.readInto(fold, notesReadBy(events, fold.confirmed.notes))) !== null) {
+    if ((await this.documents.readInto(fold, notesReadBy(events, fold.confirmed.notes))) !== null) {
       // A record gone (another tab's clean-up): fold again from the newest snapshot, which reads these events too.
       await this.reload();
       return;

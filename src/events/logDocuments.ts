@@ -1,0 +1,77 @@
+import type { FoldedState } from './foldedState';
+import type { LogFold } from './logFold';
+import type { LogStorage } from './logStorage';
+import { DOCUMENT_READ_SLICE } from './documentReads';
+import { DocumentGone } from './snapshotDocuments';
+
+/** What reading documents needs of the log: storage, its folded state, and a fold again from the newest snapshot. */
+export interface DocumentsLog {
+  readonly storage: LogStorage;
+  readonly folded: Pick<FoldedState, 'fold' | 'publish'>;
+  reload(): Promise<void>;
+}
+
+/**
+ * The log's reads of the documents start-up left unread (docs/architecture.md "Snapshots", "Documents
+ * by reference"): by note, by key, put into the fold as a change of state that alters no content. A
+ * record gone (another tab's clean-up) makes the log fold again from the newest snapshot, once.
+ */
+export class LogDocuments {
+  /** The read of every unread document under way (readAll), or null. */
+  private readingAll: Promise<void> | null = null;
+  /** Whether readAll was asked for: a fold again from a snapshot reads them all again. */
+  private allAsked = false;
+
+  constructor(private readonly log: DocumentsLog) {}
+
+  /**
+   * Read the unread documents of notes `ids` (every note: null) into the current fold and publish.
+   * @throws DocumentGone when a record is still missing after a fold again.
+   */
+  async readNotes(ids: Iterable<string> | null): Promise<void> {
+    const wanted = ids === null ? null : [...ids];
+    const { folded } = this.log;
+    let reloaded = false;
+    // Bounded: each round reads every key it found unread; only a reload (once) or a fold replaced meanwhile adds any.
+    for (let round = 0; round < 4; round++) {
+      const fold = folded.fold;
+      if (fold.unreadKeys(wanted).length === 0) return;
+      const gone = await this.readInto(fold, wanted);
+      if (fold === folded.fold) folded.publish();
+      if (gone === null) continue;
+      if (reloaded) throw new DocumentGone(gone);
+      reloaded = true;
+      await this.log.reload();
+    }
+    const left = folded.fold.unreadKeys(wanted);
+    if (left.length) throw new DocumentGone(left[0]);
+  }
+
+  /** `readNotes(null)`, one at a time; remembered, so a fold again from a snapshot reads them again (`folded`). */
+  readAll(): Promise<void> {
+    this.allAsked = true;
+    this.readingAll ??= this.readNotes(null).finally(() => (this.readingAll = null));
+    return this.readingAll;
+  }
+
+  /** The log folded again from a snapshot (its documents unread again): read them all again when asked before (not awaited). */
+  folded(): void {
+    if (this.allAsked) void this.readAll().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
+  }
+
+  /**
+   * Read into `fold` the unread documents of notes `ids` (every note: null), a transaction per
+   * DOCUMENT_READ_SLICE keys. Resolves with the key of a record that is gone, or null when all were read.
+   */
+  async readInto(fold: LogFold, ids: Iterable<string> | null): Promise<string | null> {
+    const keys = fold.unreadKeys(ids);
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const read = await this.log.storage.readDocuments(slice);
+      fold.putDocuments(read);
+      const gone = slice.find((key) => !read.has(key));
+      if (gone !== undefined) return gone;
+    }
+    return null;
+  }
+}
