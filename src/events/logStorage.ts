@@ -17,9 +17,10 @@ export interface LogStorage {
   latestSnapshot(read?: DocumentsRead): Promise<Snapshot | null>;
   /**
    * The document records with these keys, in one readonly transaction (a `get` each); a key whose
-   * record is gone (another tab's clean-up) is missing from the map.
+   * record is gone (another tab's clean-up) is missing from the map. `null`: every record of the
+   * store (one `getAll` and one `getAllKeys`, cheaper than a `get` per key for a whole library).
    */
-  readDocuments(keys: readonly string[]): Promise<Map<string, DocumentRecord>>;
+  readDocuments(keys: readonly string[] | null): Promise<Map<string, DocumentRecord>>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
   /**
@@ -144,6 +145,10 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     },
     async readDocuments(keys) {
       const store = db.transaction('documents').store;
+      if (keys === null) {
+        const [all, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
+        return new Map(all.map((key, i) => [key, values[i]]));
+      }
       const values = await Promise.all(keys.map((key) => store.get(key)));
       const read = new Map<string, DocumentRecord>();
       keys.forEach((key, i) => {
