@@ -192,6 +192,13 @@ test('a password change keeps every note readable, signs the other device out wi
     await b.page.getByRole('button', { name: 'Sign in again' }).click();
     const again = b.page.getByRole('dialog', { name: 'Sync your notes' });
     await again.getByLabel('Password').fill(PASSWORD);
+    // A sync cycle while the form is open (here the browser says it is online again; a save does
+    // the same) passes through "syncing" and back to "signed out": the password typed stays.
+    const cycled = b.page.waitForResponse((response) => response.url().includes('/functions/v1/sync/'));
+    await b.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await cycled;
+    await expect(syncStatus(b.page)).toContainText('Sign-in expired');
+    await expect(again.getByLabel('Password')).toHaveValue(PASSWORD);
     await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(again.getByRole('alert')).toHaveText('Wrong e-mail or password.');
     await again.getByLabel('Password').fill(NEW_PASSWORD);

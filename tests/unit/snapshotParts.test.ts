@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
+import { createOldLogStores } from './oldLogSchema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
@@ -195,11 +196,7 @@ describe('snapshot bodies in parts', () => {
     const old = snapshot(5, 3);
     const v2 = await openDB(LOG_DB_NAME, 2, {
       upgrade(db) {
-        const events = db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-        events.createIndex('id', 'id', { unique: true });
-        events.createIndex('noteId', 'payload.id');
-        db.createObjectStore('snapshots', { keyPath: 'seq' });
-        db.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
+        createOldLogStores(db, 2);
       },
     });
     const stored = { ...old, state: { ...old.state, notes: { ...old.state.notes, bodies: asRead(old.state.notes.bodies) } } };

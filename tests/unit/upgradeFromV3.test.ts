@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB, type IDBPDatabase } from 'idb';
+import { createOldLogStores } from './oldLogSchema';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_VERSION } from '../../catalog';
@@ -41,12 +42,7 @@ beforeEach(() => {
 function openOldDatabase(blocking?: () => void): Promise<IDBPDatabase> {
   return openDB(LOG_DB_NAME, fixture.dbVersion, {
     upgrade(db) {
-      const events = db.createObjectStore('events', { keyPath: 'seq', autoIncrement: true });
-      events.createIndex('id', 'id', { unique: true });
-      events.createIndex('noteId', 'payload.id');
-      db.createObjectStore('snapshots', { keyPath: 'seq' });
-      db.createObjectStore('quarantine', { keyPath: 'key', autoIncrement: true });
-      db.createObjectStore('snapshotBodies');
+      createOldLogStores(db, 3);
     },
     // As that build does (openLogDatabase): a newer build's upgrade closes its connection.
     blocking(_current, _blocked, event) {

@@ -183,11 +183,17 @@ export function AccountDialog({ onClose }: { onClose(): void }) {
   const record = log.account$.value;
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [step, setStep] = useState<Step>('account');
+  // Once the sign-in has expired, the dialog keeps its sign-in form until it closes: a sync cycle
+  // meanwhile passes through "syncing" before it is refused again, and the account view shown in
+  // between would take the form away with the password being typed.
+  const [expired, setExpired] = useState(false);
   useEffect(() => {
-    const sub = sync.status$.subscribe(setStatus);
+    const sub = sync.status$.subscribe((next) => {
+      setStatus(next);
+      if (next?.state === 'signed-out') setExpired(true);
+    });
     return () => sub.unsubscribe();
   }, [sync]);
-  const expired = status?.state === 'signed-out';
   const signedIn = !!record && !expired;
   const showKey = (account: SignedIn) =>
     account.recoveryKey
