@@ -25,9 +25,10 @@ import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
-import { DocumentNotRead, type AppState } from '../projections/notesState';
+import type { AppState } from '../projections/notesState';
 import { notesReadBy } from './documentReads';
 import { LogDocuments } from './logDocuments';
+import { ReadingAppends } from './readingAppends';
 import { DocumentGone } from './snapshotDocuments';
 import { withReadBodies } from '../projections/pendingBodies';
 import { loadChainEngineFor, needsChainEngine } from '../projections/changes/chainEngine';
@@ -85,6 +86,8 @@ export class EventLog {
   private readonly storage: LogStorage;
   /** Reading the documents start-up left unread, by note (LogDocuments). */
   private readonly documents: LogDocuments;
+  /** Appends waiting for a read of the documents they merge into, and those appended after them (ReadingAppends). */
+  private readonly reading = new ReadingAppends();
   private readonly now: () => Date;
   private readonly newId: () => string;
 
@@ -261,9 +264,9 @@ export class EventLog {
               local.confirmLocal(events, 'this-tab');
             },
       );
-      // The note the editor opens first: its document is read before the tab is editable (docs/architecture.md "Start-up order").
-      const selected = local.confirmed.view.selectedId;
-      const gone = selected === null ? null : await this.documents.readInto(local, [selected]);
+      // The note the editor opens first, and those the tab showed before a fold again: their documents
+      // are read before the tab is editable (docs/architecture.md "Start-up order", "Snapshots").
+      const gone = await this.documents.readInto(local, this.documents.kept(local.confirmed.view.selectedId));
       if (gone !== null) throw new DocumentGone(gone);
       fold = this.folded.restart(initial);
       this.wholeLog.folded(epoch);
@@ -336,6 +339,15 @@ export class EventLog {
   }
 
   /**
+   * Note `id` is shown (the editor): a fold again from a snapshot (reload) reads its document before
+   * it publishes, as it does the selected note's, so the note does not turn unread under the cursor
+   * (docs/architecture.md "Snapshots"). The last few notes asked for are kept so.
+   */
+  keepRead(id: string): void {
+    this.documents.keep([id]);
+  }
+
+  /**
    * Read every document the state holds unread (`readNotes(null)`), once at a time: start-up calls it
    * once the tab is editable, and a fold again from a snapshot (reload) after that calls it again.
    * Readers of every note (search and link indexes, statistics) wait until no body is unread.
@@ -376,19 +388,34 @@ export class EventLog {
    * stored events (seq assigned) once that transaction completed; rejects as `append` does when it
    * fails (the events stay pending and are retried).
    * @throws InvalidEventError (synchronously) when any event does not match the catalog; nothing is applied.
-   * @throws DocumentNotRead (synchronously) when a `note.changed` names a note whose document is not read (readDocumentsFor).
+   * A `note.changed` on a note whose document is not read (a reload left it unread) is not applied at
+   * once: the log reads that document first, then applies and writes it, and every append made
+   * meanwhile waits behind it, in order (ReadingAppends, docs/architecture.md "Appends on an unread note").
    */
   appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
     for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);
     if (!this.status$.value.loaded) throw new Error('EventLog.append before load() finished');
     // The fold applies appended events at once: whoever makes a change loads the engine first (the editor does).
     if (needsChainEngine(events)) throw new Error('EventLog.append of a change (note.changed) before loadChainEngine() resolved');
-    // Applied at once, a change merges into its note's document: whoever appends one reads it first (readDocumentsFor).
-    const unread = this.folded.fold.unreadKeys(notesReadBy(events, this.folded.fold.confirmed.notes));
-    if (unread.length) throw new DocumentNotRead(unread[0]);
     if (events.length === 0) return Promise.resolve([]);
+    const batch = [...events];
+    // Applied, a change merges into its note's document: an unread one is read first, in the appends' order.
+    const unread = () => this.folded.fold.unreadKeys(notesReadBy(batch, this.folded.fold.confirmed.notes)).length > 0;
+    if (!this.reading.waiting && !unread()) return this.applyAndWrite(batch);
+    const written = this.reading.queue(
+      batch,
+      unread,
+      () => this.readDocumentsFor(batch),
+      () => this.applyAndWrite(batch),
+    );
+    written.catch(() => {});
+    return written;
+  }
+
+  /** Apply `events` to the state at once and queue their durable write (appendBatch). */
+  private applyAndWrite(events: AppEvent[]): Promise<AppEvent[]> {
     this.folded.apply(events);
-    const written = this.writes.enqueue([...events]);
+    const written = this.writes.enqueue(events);
     // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
     // storage is full: the failure is reported through status$.writeError and the events are kept.
     written.catch(() => {});
@@ -406,7 +433,8 @@ export class EventLog {
 
   /** Events applied in memory but not yet durable (what a page-hide journal must keep). */
   pendingEvents(): readonly AppEvent[] {
-    return this.folded.pending;
+    // Appends waiting for a read of their note's document count too: the page-hide journal keeps them.
+    return this.reading.waiting ? [...this.folded.pending, ...this.reading.events()] : this.folded.pending;
   }
 
   /** Retry durable writes of events still pending after a failed write (e.g. once storage has room). */
@@ -569,6 +597,7 @@ export class EventLog {
   async close(): Promise<void> {
     this.tail.close();
     this.tabs?.close();
+    await this.reading.settled();
     await this.writes.drain();
     await this.tail.settled();
     this.storage.close();

@@ -4,6 +4,9 @@ import type { LogStorage } from './logStorage';
 import { DOCUMENT_READ_SLICE } from './documentReads';
 import { DocumentGone } from './snapshotDocuments';
 
+/** Notes shown or read last, whose documents a fold again reads before it publishes (`kept`). */
+const KEPT_NOTES = 8;
+
 /** What reading documents needs of the log: storage, its folded state, and a fold again from the newest snapshot. */
 export interface DocumentsLog {
   readonly storage: LogStorage;
@@ -21,6 +24,8 @@ export class LogDocuments {
   private readingAll: Promise<void> | null = null;
   /** Whether readAll was asked for: a fold again from a snapshot reads them all again. */
   private allAsked = false;
+  /** The notes shown or read by note last, newest last (at most KEPT_NOTES). */
+  private readonly recent: string[] = [];
 
   constructor(private readonly log: DocumentsLog) {}
 
@@ -30,6 +35,7 @@ export class LogDocuments {
    */
   async readNotes(ids: Iterable<string> | null): Promise<void> {
     const wanted = ids === null ? null : [...ids];
+    if (wanted) this.keep(wanted);
     const { folded } = this.log;
     let reloaded = false;
     // Bounded: each round reads every key it found unread; only a reload (once) or a fold replaced meanwhile adds any.
@@ -45,6 +51,21 @@ export class LogDocuments {
     }
     const left = folded.fold.unreadKeys(wanted);
     if (left.length) throw new DocumentGone(left[0]);
+  }
+
+  /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */
+  keep(ids: readonly string[]): void {
+    for (const id of ids) {
+      const at = this.recent.indexOf(id);
+      if (at >= 0) this.recent.splice(at, 1);
+      this.recent.push(id);
+    }
+    if (this.recent.length > KEPT_NOTES) this.recent.splice(0, this.recent.length - KEPT_NOTES);
+  }
+
+  /** The notes whose documents a fold (start, reload) reads before it publishes: `selected` and the ones kept. */
+  kept(selected: string | null): string[] {
+    return selected === null ? [...this.recent] : [selected, ...this.recent];
   }
 
   /** `readNotes(null)`, one at a time; remembered, so a fold again from a snapshot reads them again (`folded`). */

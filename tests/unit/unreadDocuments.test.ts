@@ -140,18 +140,58 @@ describe('start-up from a snapshot with documents by reference', () => {
     await next.close();
   });
 
-  it('refuses a change appended to an unread note, applying nothing, until its document is read', async () => {
+  it('reads the document of an unread note before applying a change appended to it, then the appends after it, in order', async () => {
     const { events, rev1 } = twoNotes();
     await storedWithSnapshot(events);
     const log = await openLog();
     const [change] = changesOfOne(rev1);
     const before = log.state;
-    expect(() => log.appendEvent({ ...change, seq: 0 })).toThrow(DocumentNotRead);
+    // Appended without reading the note first (a save after a reload): neither thrown nor dropped.
+    const changed = log.appendEvent({ ...change, seq: 0 });
+    const starred = log.append('note.starred', { id: TWO });
+    // Until the document is read both wait, kept for the page-hide journal, and nothing is applied out of order.
     expect(log.state).toBe(before);
-    expect(log.pendingEvents()).toEqual([]);
-    await log.readDocumentsFor([change]);
+    expect(log.pendingEvents().map((e) => e.id)).toContain(change.id);
+    const [stored, star] = await Promise.all([changed, starred]);
+    expect(stored.seq).toBeLessThan(star.seq);
+    expect(texts(log.state.notes, ONE)[0]).toBe('First, changed.');
+    expect(log.state.notes.starred).toContain(TWO);
+    await log.close();
+    const next = await openLog();
+    await next.readNotes([ONE]);
+    expect(texts(next.state.notes, ONE)[0]).toBe('First, changed.');
+    await next.close();
+  });
+});
+
+describe('a reload while a note is shown', () => {
+  it('reads the shown note again before it publishes, and a change saved on it is in the state and the log', async () => {
+    const { events, rev1 } = twoNotes();
+    await storedWithSnapshot(events);
+    const log = await openLog();
+    // The editor shows note one (not the selected note): its document is read.
+    await log.readNotes([ONE]);
+    // Another tab's write makes this tab fold again from the newest snapshot.
+    await log.reload();
+    expect(log.state.notes.bodies[ONE].docKey).toBeUndefined();
+    const [change] = changesOfOne(rev1);
     await log.appendEvent({ ...change, seq: 0 });
     expect(texts(log.state.notes, ONE)[0]).toBe('First, changed.');
+    expect((await log.noteEvents(ONE)).map((e) => e.id)).toContain(change.id);
+    await log.close();
+  });
+
+  it('keeps a change appended while the reload runs, on a note it leaves unread', async () => {
+    const { events, rev1 } = twoNotes();
+    await storedWithSnapshot(events);
+    const log = await openLog();
+    const [change] = changesOfOne(rev1);
+    const reloaded = log.reload();
+    const changed = log.appendEvent({ ...change, seq: 0 });
+    await reloaded;
+    await changed;
+    expect(texts(log.state.notes, ONE)[0]).toBe('First, changed.');
+    expect((await log.noteEvents(ONE)).map((e) => e.id)).toContain(change.id);
     await log.close();
   });
 });

@@ -60,6 +60,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   useEffect(() => {
     if (shown.noteId === noteId) return;
     autosave.send({ type: 'autosave.flush' });
+    // A fold again (reload) reads this note's document before it publishes: it does not turn unread while shown.
+    log.keepRead(noteId);
     const body = log.state.notes.bodies[noteId];
     if (isUnreadBody(body)) {
       // Its document is not read yet (docs/architecture.md "Snapshots"): read-only until it is, then shown.
@@ -68,7 +70,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       let cancelled = false;
       log.readNotes([noteId]).then(
         () => !cancelled && setDocumentsRead((n) => n + 1),
-        (error: unknown) => console.error("NotePad: the note cannot be shown: its document could not be read", error),
+        (error: unknown) => console.error('NotePad: the note cannot be shown: its document could not be read', error),
       );
       return () => {
         cancelled = true;
