@@ -225,6 +225,39 @@ describe('a document record another tab dropped', () => {
   });
 });
 
+describe('a document record dropped before the tail is folded', () => {
+  it('folds again from the newest snapshot when a change in the tail meets an unread note whose record is gone', async () => {
+    const { events, rev1 } = twoNotes();
+    const changes = changesOfOne(rev1);
+    await storedWithSnapshot(events);
+    const log = await openLog();
+    const key = log.state.notes.bodies[ONE].docKey!;
+    // Another tab changes note one and writes two snapshots: the first snapshot's record of it is dropped.
+    const other = await openIndexedDbStorage(null);
+    const star = noteEvent('note.starred', { id: TWO }, A);
+    const stored = (await other.append([...changes, star].map((e) => ({ ...e, v: EVENT_SCHEMA_VERSION })))) as AppEvent[];
+    const at = new Date().toISOString();
+    const changed = foldApp(foldApp(INITIAL_STATE, current(events)), stored.slice(0, 2));
+    await other.writeSnapshot({ v: EVENT_SCHEMA_VERSION, writer: BUILD_ID, seq: stored[1].seq, at, state: changed });
+    const starred = foldApp(changed, [stored[2]]);
+    await other.writeSnapshot({ v: EVENT_SCHEMA_VERSION, writer: BUILD_ID, seq: stored[2].seq, at, state: starred });
+    const db = await openDB(LOG_DB_NAME);
+    expect(await db.get('documents', key)).toBeUndefined();
+    db.close();
+    other.close();
+    // The tail holds the changes of note one: its record is gone, so the log folds again from the newest snapshot.
+    await log.catchUp();
+    expect(log.status$.value.readError).toBeFalsy();
+    expect(log.state.seq).toBe(stored[2].seq);
+    expect(log.state.notes.starred).toContain(TWO);
+    await log.readNotes([ONE]);
+    const eager = foldNotes(EMPTY_NOTES, [...events, ...changes]);
+    expect(texts(log.state.notes, ONE)).toEqual(texts(eager, ONE));
+    expect(chainOf(log.state.notes, ONE)).toEqual(chainOf(eager, ONE));
+    await log.close();
+  });
+});
+
 describe('a snapshot of a state holding unread bodies', () => {
   it('names them by key without reading them, and the next start reads the same notes', async () => {
     const { events } = twoNotes();
