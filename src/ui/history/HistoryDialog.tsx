@@ -52,8 +52,8 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
 
   useEffect(() => {
     let live = true;
-    // The note's document is read first: start-up leaves it unread (docs/architecture.md "Snapshots").
-    void Promise.all([log.noteEvents(noteId), log.readNotes([noteId])]).then(async ([events]) => {
+    // Folded from the note's own events: a note whose document start-up left unread needs no read (docs/architecture.md "Snapshots").
+    void log.noteEvents(noteId).then(async (events) => {
       // Changes two devices made at once are merged with Yjs, loaded on demand.
       const list = await foldingChanges(() => noteRevisions(noteId, events, log.state.notes));
       if (live) {
