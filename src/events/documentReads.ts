@@ -10,7 +10,7 @@ import { readBody } from './snapshotDocuments';
  * body is replaced by the whole body with the same HTML, its key kept.
  */
 
-/** Documents read per transaction when every unread body is read: each `get` copies a record. */
+/** Documents read per transaction when every unread body is read: a range of the store, one `getAll` (LogStorage.readDocuments). */
 export const DOCUMENT_READ_SLICE = 500;
 
 /** The keys of the unread bodies of notes `ids` (every note: null) in `notes`, added to `into`. */

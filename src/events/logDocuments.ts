@@ -99,10 +99,11 @@ export class LogDocuments {
 
   /**
    * Read into `fold` the unread documents of notes `ids` (every note: null), a transaction per
-   * DOCUMENT_READ_SLICE keys. Resolves with the key of a record that is gone, or null when all were read.
+   * DOCUMENT_READ_SLICE keys in key order. Resolves with the key of a record that is gone, or null when all were read.
    */
   async readInto(fold: LogFold, ids: Iterable<string> | null): Promise<string | null> {
-    const keys = fold.unreadKeys(ids);
+    // In key order: each slice is a range of the store, read with one getAll (LogStorage.readDocuments).
+    const keys = fold.unreadKeys(ids).sort();
     for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
       const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
       const began = performance.now();

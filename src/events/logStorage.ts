@@ -3,9 +3,33 @@ import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
-import { deleteSnapshotParts, dropDocumentsOf, putSnapshotInParts, withBodies, type DocumentsRead, type DocumentsWritten } from './snapshotParts';
+import {
+  deleteSnapshotParts,
+  dropDocumentsOf,
+  putSnapshotInParts,
+  withBodies,
+  type DocumentsRead,
+  type DocumentsWritten,
+} from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
 import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
+
+/**
+ * From this many keys `readDocuments` reads the range they span with one `getAll` rather than a `get`
+ * per key: a request each costs more than the records between them it also copies (docs/benchmarks.md).
+ */
+export const RANGE_READ_KEYS = 64;
+
+/** The key range from the lowest of `keys` to the highest (IndexedDB orders string keys by code unit, as `sort` does). */
+function keyRangeOf(keys: readonly string[]): IDBKeyRange {
+  let low = keys[0];
+  let high = keys[0];
+  for (const key of keys) {
+    if (key < low) low = key;
+    if (key > high) high = key;
+  }
+  return IDBKeyRange.bound(low, high);
+}
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
@@ -16,9 +40,11 @@ export interface LogStorage {
    */
   latestSnapshot(read?: DocumentsRead): Promise<Snapshot | null>;
   /**
-   * The document records with these keys, in one readonly transaction (a `get` each); a key whose
-   * record is gone (another tab's clean-up) is missing from the map. `null`: every record of the
-   * store (one `getAll` and one `getAllKeys`, cheaper than a `get` per key for a whole library).
+   * The document records with these keys, in one readonly transaction; a key whose record is gone
+   * (another tab's clean-up) is missing from the map. A few keys: a `get` each; RANGE_READ_KEYS or
+   * more: one `getAll` and one `getAllKeys` over the range from the lowest key to the highest (cheaper
+   * than a `get` each; the records between them not asked for are left out). `null`: every record of
+   * the store, the same way.
    */
   readDocuments(keys: readonly string[] | null): Promise<Map<string, DocumentRecord>>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
@@ -145,9 +171,15 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     },
     async readDocuments(keys) {
       const store = db.transaction('documents').store;
-      if (keys === null) {
-        const [all, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
-        return new Map(all.map((key, i) => [key, values[i]]));
+      if (keys === null || keys.length >= RANGE_READ_KEYS) {
+        const range = keys === null || keys.length === 0 ? undefined : keyRangeOf(keys);
+        const [all, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
+        const wanted = keys === null ? null : new Set(keys);
+        const read = new Map<string, DocumentRecord>();
+        all.forEach((key, i) => {
+          if (!wanted || wanted.has(key)) read.set(key, values[i]);
+        });
+        return read;
       }
       const values = await Promise.all(keys.map((key) => store.get(key)));
       const read = new Map<string, DocumentRecord>();
