@@ -258,16 +258,11 @@ export class EventLog {
         shown
           ? () => {}
           : async (events) => {
-              // A change merges into its note's document: read it first (docs/architecture.md "Snapshots").
-              const gone = await this.documents.readInto(local, notesReadBy(events, local.confirmed.notes));
-              if (gone !== null) throw new DocumentGone(gone);
+              await this.documents.readForFold(local, events);
               local.confirmLocal(events, 'this-tab');
             },
       );
-      // The note the editor opens first, and those the tab showed before a fold again: their documents
-      // are read before the tab is editable (docs/architecture.md "Start-up order", "Snapshots").
-      const gone = await this.documents.readInto(local, this.documents.kept(local.confirmed.view.selectedId));
-      if (gone !== null) throw new DocumentGone(gone);
+      await this.documents.readKept(local);
       fold = this.folded.restart(initial);
       this.wholeLog.folded(epoch);
       await this.serverSync.load(record, snapshot?.server);
@@ -455,7 +450,10 @@ export class EventLog {
     const { folded } = this;
     const events = await readStored(this.reader, raws, this.wholeLog.epoch);
     const fold = folded.fold;
-    if ((await this.documents.readInto(fold, notesReadBy(events, fold.confirmed.notes))) !== null) {
+    try {
+      await this.documents.readForFold(fold, events);
+    } catch (error) {
+      if (!(error instanceof DocumentGone)) throw error;
       // A record gone (another tab's clean-up): fold again from the newest snapshot, which reads these events too.
       await this.reload();
       return;

@@ -1,7 +1,8 @@
 import type { FoldedState } from './foldedState';
 import type { LogFold } from './logFold';
 import type { LogStorage } from './logStorage';
-import { DOCUMENT_READ_SLICE } from './documentReads';
+import type { AppEvent } from '../../catalog';
+import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
 import { DocumentGone } from './snapshotDocuments';
 
 /** The User Timing measure of a read of every unread document (`readAll`); its detail holds the keys read, the batches and the longest batch (ms). */
@@ -69,7 +70,7 @@ export class LogDocuments {
   }
 
   /** The notes whose documents a fold (start, reload) reads before it publishes: `selected` and the ones kept. */
-  kept(selected: string | null): string[] {
+  private kept(selected: string | null): string[] {
     return selected === null ? [...this.recent] : [selected, ...this.recent];
   }
 
@@ -95,6 +96,26 @@ export class LogDocuments {
   /** The log folded again from a snapshot (its documents unread again): read them all again when asked before (not awaited). */
   folded(): void {
     if (this.allAsked) void this.readAll().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
+  }
+
+  /**
+   * Before `events` are folded into `fold` (the start's pages, the tail): read the documents they merge
+   * into (a `note.changed`'s note, `notesReadBy`; docs/architecture.md "Snapshots").
+   * @throws DocumentGone when a record is gone (the caller folds again from the newest snapshot).
+   */
+  async readForFold(fold: LogFold, events: readonly AppEvent[]): Promise<void> {
+    const gone = await this.readInto(fold, notesReadBy(events, fold.confirmed.notes));
+    if (gone !== null) throw new DocumentGone(gone);
+  }
+
+  /**
+   * After a fold (start, reload), before it is published: read the selected note's document and those
+   * of the notes kept (`keep`), so the tab is editable on them (docs/architecture.md "Start-up order").
+   * @throws DocumentGone when a record is gone (the start folds again).
+   */
+  async readKept(fold: LogFold): Promise<void> {
+    const gone = await this.readInto(fold, this.kept(fold.confirmed.view.selectedId));
+    if (gone !== null) throw new DocumentGone(gone);
   }
 
   /**
