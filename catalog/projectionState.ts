@@ -36,6 +36,12 @@ const NOTE_BODY = v.object({
   blocks: v.optional(v.array(v.unknown())),
   blocksJson: v.optional(v.string()),
   chain: v.optional(NOTE_CHAIN),
+  /**
+   * A body whose document is not read yet (docs/architecture.md "Snapshots", "Documents by
+   * reference"): its HTML and the key of its record in the `documents` store, no `blocks`,
+   * `blocksJson` nor `chain`. `bodyBlocks` and `bodyChain` throw on it; the log reads it by note.
+   */
+  docKey: v.optional(v.string()),
 });
 
 /**

@@ -26,6 +26,10 @@ import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
 import type { AppState } from '../projections/notesState';
+import { notesReadBy } from './documentReads';
+import { LogDocuments } from './logDocuments';
+import { ReadingAppends } from './readingAppends';
+import { DocumentGone } from './snapshotDocuments';
 import { withReadBodies } from '../projections/pendingBodies';
 import { loadChainEngineFor, needsChainEngine } from '../projections/changes/chainEngine';
 
@@ -57,7 +61,8 @@ export interface EventLogOptions {
  *
  * A facade over parts that each own their state (docs/architecture.md "IndexedDB log"): the folded
  * state and pending events (FoldedState), the status (LogHealth), the write queue (WriteQueue), the
- * reads of the tail (TailReads), reading the stored log at start (LogStart), the whole-log writes
+ * reads of the tail (TailReads), reading the stored log at start (LogStart), reading the documents it
+ * left unread by note (LogDocuments), the whole-log writes
  * and the epoch (WholeLogWrites), when snapshots are due (SnapshotSchedule), the tab channel
  * (TabLink) and the server-sync half (ServerSync). Its length is the API's: each method is a few
  * lines handing over to one of those parts, with the docstring its callers read.
@@ -79,6 +84,10 @@ export class EventLog {
   /** Folds of the whole stored log (load, reload), one at a time: a checkpoint waits for the one under way. */
   private folding: Promise<void> = Promise.resolve();
   private readonly storage: LogStorage;
+  /** Reading the documents start-up left unread, by note (LogDocuments). */
+  private readonly documents: LogDocuments;
+  /** Appends waiting for a read of the documents they merge into, and those appended after them (ReadingAppends). */
+  private readonly reading = new ReadingAppends();
   private readonly now: () => Date;
   private readonly newId: () => string;
 
@@ -98,6 +107,7 @@ export class EventLog {
       : null;
     this.reader = { storage, now: this.now, health };
     this.start = new LogStart(this.reader);
+    this.documents = new LogDocuments({ storage, folded, reload: () => this.reload() });
     this.tail = new TailReads({
       readAfter: (seq) => storage.readAfter(seq),
       confirmedSeq: () => folded.fold.confirmed.seq,
@@ -212,11 +222,18 @@ export class EventLog {
     this.folded.forgetPending();
     this.tail.reset();
     await this.readAll();
+    // The snapshot folded from left its documents unread again: read them as before (not awaited).
+    this.documents.folded();
   }
 
   /** Fold the whole stored log, after any fold of it under way (see `folding`). */
   private readAll(): Promise<void> {
-    const run = this.folding.then(() => this.foldStored());
+    // A document record gone while the start folded (another tab's clean-up): fold again, once, from the newest snapshot.
+    const foldAgainIfGone = (error: unknown) => {
+      if (error instanceof DocumentGone) return this.foldStored();
+      throw error;
+    };
+    const run = this.folding.then(() => this.foldStored().catch(foldAgainIfGone));
     this.folding = run.catch(() => undefined);
     return run;
   }
@@ -237,7 +254,15 @@ export class EventLog {
       const local = new LogFold(initial);
       // The preview folded these very events onto this snapshot's head: add the bodies instead of folding again.
       if (shown) local.confirmed = withReadBodies(shown, initial.notes.bodies);
-      last = await start.fold(shown ? () => {} : (events) => local.confirmLocal(events, 'this-tab'));
+      last = await start.fold(
+        shown
+          ? () => {}
+          : async (events) => {
+              await this.documents.readForFold(local, events);
+              local.confirmLocal(events, 'this-tab');
+            },
+      );
+      await this.documents.readKept(local);
       fold = this.folded.restart(initial);
       this.wholeLog.folded(epoch);
       await this.serverSync.load(record, snapshot?.server);
@@ -297,6 +322,41 @@ export class EventLog {
   }
 
   /**
+   * Read the documents of notes `ids` (every note: null) that the state holds unread, by key, and put
+   * them into the state (docs/architecture.md "Snapshots", "Documents by reference"): same HTML, no
+   * content changed. Whoever reads a note's document (the editor opening it, history, export) awaits
+   * this first; `bodyBlocks` throws DocumentNotRead otherwise. When a record is gone (another tab's
+   * clean-up), the log folds again from the newest snapshot and reads once more.
+   * @throws DocumentGone when a record is still missing after that.
+   */
+  readNotes(ids: Iterable<string> | null): Promise<void> {
+    return this.documents.readNotes(ids);
+  }
+
+  /**
+   * Note `id` is shown (the editor): a fold again from a snapshot (reload) reads its document before
+   * it publishes, as it does the selected note's, so the note does not turn unread under the cursor
+   * (docs/architecture.md "Snapshots"). The last few notes asked for are kept so.
+   */
+  keepRead(id: string): void {
+    this.documents.keep([id]);
+  }
+
+  /**
+   * Read every document the state holds unread (`readNotes(null)`), once at a time: start-up calls it
+   * once the tab is editable, and a fold again from a snapshot (reload) after that calls it again.
+   * Readers of every note (search and link indexes, statistics) wait until no body is unread.
+   */
+  readAllDocuments(): Promise<void> {
+    return this.documents.readAll();
+  }
+
+  /** `readNotes` of the notes whose documents folding `events` reads (a `note.changed`'s note): before appending them. */
+  readDocumentsFor(events: readonly AppEvent[]): Promise<void> {
+    return this.readNotes(notesReadBy(events, this.folded.fold.confirmed.notes));
+  }
+
+  /**
    * Append an event: validated, applied to the state at once, written durably in a batched transaction.
    * Resolves with the stored event (seq assigned) after the transaction completed. While a newer
    * build writes to the log the event is applied and kept pending, not written: the promise then
@@ -323,6 +383,9 @@ export class EventLog {
    * stored events (seq assigned) once that transaction completed; rejects as `append` does when it
    * fails (the events stay pending and are retried).
    * @throws InvalidEventError (synchronously) when any event does not match the catalog; nothing is applied.
+   * A `note.changed` on a note whose document is not read (a reload left it unread) is not applied at
+   * once: the log reads that document first, then applies and writes it, and every append made
+   * meanwhile waits behind it, in order (ReadingAppends, docs/architecture.md "Appends on an unread note").
    */
   appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
     for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);
@@ -330,8 +393,24 @@ export class EventLog {
     // The fold applies appended events at once: whoever makes a change loads the engine first (the editor does).
     if (needsChainEngine(events)) throw new Error('EventLog.append of a change (note.changed) before loadChainEngine() resolved');
     if (events.length === 0) return Promise.resolve([]);
+    const batch = [...events];
+    // Applied, a change merges into its note's document: an unread one is read first, in the appends' order.
+    const unread = () => this.folded.fold.unreadKeys(notesReadBy(batch, this.folded.fold.confirmed.notes)).length > 0;
+    if (!this.reading.waiting && !unread()) return this.applyAndWrite(batch);
+    const written = this.reading.queue(
+      batch,
+      unread,
+      () => this.readDocumentsFor(batch),
+      () => this.applyAndWrite(batch),
+    );
+    written.catch(() => {});
+    return written;
+  }
+
+  /** Apply `events` to the state at once and queue their durable write (appendBatch). */
+  private applyAndWrite(events: AppEvent[]): Promise<AppEvent[]> {
     this.folded.apply(events);
-    const written = this.writes.enqueue([...events]);
+    const written = this.writes.enqueue(events);
     // Callers that do not wait (`void log.append(...)`) must not raise an unhandled rejection when
     // storage is full: the failure is reported through status$.writeError and the events are kept.
     written.catch(() => {});
@@ -349,7 +428,8 @@ export class EventLog {
 
   /** Events applied in memory but not yet durable (what a page-hide journal must keep). */
   pendingEvents(): readonly AppEvent[] {
-    return this.folded.pending;
+    // Appends waiting for a read of their note's document count too: the page-hide journal keeps them.
+    return this.reading.waiting ? [...this.folded.pending, ...this.reading.events()] : this.folded.pending;
   }
 
   /** Retry durable writes of events still pending after a failed write (e.g. once storage has room). */
@@ -368,7 +448,19 @@ export class EventLog {
   /** Fold what a read of the tail brought (TailReads). */
   private async foldTail(raws: unknown[]): Promise<void> {
     const { folded } = this;
-    folded.confirm(await readStored(this.reader, raws, this.wholeLog.epoch));
+    const events = await readStored(this.reader, raws, this.wholeLog.epoch);
+    const fold = folded.fold;
+    try {
+      await this.documents.readForFold(fold, events);
+    } catch (error) {
+      if (!(error instanceof DocumentGone)) throw error;
+      // A record gone (another tab's clean-up): fold again from the newest snapshot, which reads these events too.
+      await this.reload();
+      return;
+    }
+    // A reload while the documents were read folded these events already.
+    if (fold !== folded.fold) return;
+    folded.confirm(events);
     const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
     const moved = typeof last === 'number' ? passed(folded.fold.confirmed, last) : folded.fold.confirmed;
     if (moved !== folded.fold.confirmed) {
@@ -503,6 +595,7 @@ export class EventLog {
   async close(): Promise<void> {
     this.tail.close();
     this.tabs?.close();
+    await this.reading.settled();
     await this.writes.drain();
     await this.tail.settled();
     this.storage.close();

@@ -2,7 +2,9 @@ import { SYNCED_EVENT_TYPES, type AppEvent } from '../../catalog';
 import { foldAround, foldApp, type ViewOrigin } from '../projections/foldApp';
 import { foldNotes } from '../projections/foldNotes';
 import { foldView } from '../projections/foldView';
-import { EMPTY_NOTES, type AppState, type NotesState } from '../projections/notesState';
+import { EMPTY_NOTES, type AppState, type NoteBody, type NotesState } from '../projections/notesState';
+import { unreadKeys, withDocuments } from './documentReads';
+import type { DocumentRecord } from './logRecords';
 
 /**
  * An event the sync server has ordered: the account's sequence number and the event, or null for
@@ -166,6 +168,28 @@ export class LogFold {
    */
   setAside(ids: ReadonlySet<string>): void {
     for (const e of this.outbox) if (ids.has(e.id)) this.aside.add(e.id);
+  }
+
+  /**
+   * The keys of the unread bodies (NoteBody.docKey) of notes `ids` (every note: null), in the notes
+   * and in the server's base (docs/architecture.md "Snapshots", "Documents by reference").
+   */
+  unreadKeys(ids: Iterable<string> | null): string[] {
+    const keys = unreadKeys(this.confirmed.notes, ids === null ? null : [...ids], new Set());
+    if (this.server) unreadKeys(this.server.notes, ids === null ? null : [...ids], keys);
+    return [...keys];
+  }
+
+  /**
+   * Put read documents in (`read`, by key): each unread body they hold becomes whole, in the notes
+   * and in the server's base, with the same HTML. A change of state that alters no content.
+   */
+  putDocuments(read: ReadonlyMap<string, DocumentRecord>): void {
+    if (read.size === 0) return;
+    const made = new Map<string, NoteBody>();
+    const notes = withDocuments(this.confirmed.notes, read, made);
+    if (notes !== this.confirmed.notes) this.confirmed = { ...this.confirmed, notes };
+    if (this.server) this.server.notes = withDocuments(this.server.notes, read, made);
   }
 
   private refoldNotes(): void {

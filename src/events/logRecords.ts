@@ -59,10 +59,10 @@ export interface SnapshotPart {
  * with no document: HTML only), or its HTML and the key of its document's record (`documents`
  * store, src/events/snapshotDocuments.ts).
  */
-export type PartBody = NoteBody | { html: string; docKey: string };
+export type PartBody = NoteBody;
 
 /** A body's document part, a record of the `documents` store: everything of the body but its HTML. */
-export type DocumentRecord = Omit<NoteBody, 'html' | 'blocks'>;
+export type DocumentRecord = Omit<NoteBody, 'html' | 'blocks' | 'docKey'>;
 
 /**
  * The keys of the document records a snapshot names (snapshotParts.ts), stored beside its parts

@@ -1,7 +1,9 @@
 import { readRecords, type AppEvent } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
 import { foldingChanges, loadChainEngineFor } from '../projections/changes/chainEngine';
-import { INITIAL_STATE, type AppState } from '../projections/notesState';
+import { INITIAL_STATE, type AppState, type NoteBody } from '../projections/notesState';
+import { unreadKeys, withDocuments } from './documentReads';
+import { DocumentGone } from './snapshotDocuments';
 import { hasChangedPendingBodies, isExactPreview, withPendingBodies } from '../projections/pendingBodies';
 import type { LogStorage } from './logStorage';
 import type { LogHealth } from './logStatus';
@@ -29,9 +31,10 @@ export interface StoredStart {
   /**
    * Read the records after `initial.seq`, a page at a time, and give `fold` this build's events of
    * each page in seq order (the others quarantined or left for a newer build); documents stay JSON
-   * (documentJson.ts). Resolves with the seq of the last record read (`initial.seq` when none).
+   * (documentJson.ts); a page waits for what `fold` returns (the documents its changes read).
+   * Resolves with the seq of the last record read (`initial.seq` when none).
    */
-  fold(fold: (events: AppEvent[]) => void): Promise<number>;
+  fold(fold: (events: AppEvent[]) => void | Promise<void>): Promise<number>;
   /** The state the preview showed folded from these very records (bodies pending), or null. */
   shown: AppState | null;
   /** The account this device syncs with, or null. */
@@ -90,7 +93,10 @@ export class LogStart {
   /** Read the whole stored log: the newest usable snapshot, the sync record and the records after the snapshot. */
   async read(): Promise<StoredStart> {
     const { storage } = this.reader;
-    const [stored, record, storedEpoch] = await Promise.all([storage.latestSnapshot(), storage.sync.read(), storage.epoch()]);
+    // Documents stay unread (docs/architecture.md "Snapshots", "Documents by reference"), but on a synced
+    // device, whose server order and outbox fold onto the base at once: there they are read whole.
+    const [keyed, record, storedEpoch] = await Promise.all([storage.latestSnapshot('keys'), storage.sync.read(), storage.epoch()]);
+    const stored = keyed && record ? await wholeSnapshot(storage, keyed) : keyed;
     const snapshot = stored ? await this.usableSnapshot(stored) : null;
     // With every snapshot passed over (a part missing), the log still has its epoch: a fold that
     // named none could never write a snapshot or a checkpoint again.
@@ -100,9 +106,9 @@ export class LogStart {
     this.preread = null;
     // A change folded onto a body not read yet leaves no text to complete: fold the events again instead.
     const shown = preread?.shown && !hasChangedPendingBodies(preread.shown) ? preread.shown : null;
-    const fold = async (into: (events: AppEvent[]) => void) => {
+    const fold = async (into: (events: AppEvent[]) => void | Promise<void>) => {
       if (!preread) return foldPages(this.reader, initial.seq, epoch, into);
-      into(await readStored(this.reader, preread.raws, epoch));
+      await into(await readStored(this.reader, preread.raws, epoch));
       return lastSeq(preread.raws, initial.seq);
     };
     return { snapshot, epoch, initial, fold, shown, record };
@@ -161,11 +167,16 @@ function lastSeq(raws: readonly unknown[], none: number): number {
  * `into` this build's events of each page, their documents kept as JSON (withDocumentJson): only
  * a page's documents are parsed at once, to validate them. Resolves with the last seq read.
  */
-async function foldPages(reader: StoredLogReader, after: number, epoch: string, into: (events: AppEvent[]) => void): Promise<number> {
+async function foldPages(
+  reader: StoredLogReader,
+  after: number,
+  epoch: string,
+  into: (events: AppEvent[]) => void | Promise<void>,
+): Promise<number> {
   for (;;) {
     const stored = await reader.storage.readAfter(after, { documents: 'json', count: START_PAGE_RECORDS });
     const events = await readStored(reader, stored.map(fromStoredForm), epoch);
-    into(keptAsJson(events, stored));
+    await into(keptAsJson(events, stored));
     after = lastSeq(stored, after);
     if (stored.length < START_PAGE_RECORDS) return after;
   }
@@ -209,4 +220,24 @@ export async function readStored(reader: StoredLogReader, raws: unknown[], epoch
   // Whoever folds these next does so synchronously: a change among them may need a merge.
   await loadChainEngineFor(events);
   return events;
+}
+
+/**
+ * `snapshot` (read with its documents unread) with every body whole: a synced device's start, whose
+ * server order and outbox fold at once. @throws DocumentGone when a record is gone (the start folds again).
+ */
+async function wholeSnapshot(storage: LogStorage, snapshot: Snapshot): Promise<Snapshot> {
+  const keys = unreadKeys(snapshot.state.notes, null, new Set());
+  if (snapshot.server) unreadKeys(snapshot.server.notes, null, keys);
+  if (keys.size === 0) return snapshot;
+  // One getAll of the store (the newest snapshots' documents): a get per key took longer (docs/benchmarks.md).
+  const read = await storage.readDocuments(null);
+  for (const key of keys) if (!read.has(key)) throw new DocumentGone(key);
+  const made = new Map<string, NoteBody>();
+  const notes = withDocuments(snapshot.state.notes, read, made);
+  return {
+    ...snapshot,
+    state: { ...snapshot.state, notes },
+    ...(snapshot.server ? { server: { ...snapshot.server, notes: withDocuments(snapshot.server.notes, read, made) } } : {}),
+  };
 }

@@ -3,14 +3,50 @@ import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
 import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
-import { deleteSnapshotParts, dropDocumentsOf, putSnapshotInParts, withBodies, type DocumentsWritten } from './snapshotParts';
+import {
+  deleteSnapshotParts,
+  dropDocumentsOf,
+  putSnapshotInParts,
+  withBodies,
+  type DocumentsRead,
+  type DocumentsWritten,
+} from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
+import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
+
+/**
+ * From this many keys `readDocuments` reads the range they span with one `getAll` rather than a `get`
+ * per key: a request each costs more than the records between them it also copies (docs/benchmarks.md).
+ */
+export const RANGE_READ_KEYS = 64;
+
+/** The key range from the lowest of `keys` to the highest (IndexedDB orders string keys by code unit, as `sort` does). */
+function keyRangeOf(keys: readonly string[]): IDBKeyRange {
+  let low = keys[0];
+  let high = keys[0];
+  for (const key of keys) {
+    if (key < low) low = key;
+    if (key > high) high = key;
+  }
+  return IDBKeyRange.bound(low, high);
+}
 
 /** What a log needs from durable storage. The IndexedDB adapter is the browser's; tests may use fake-indexeddb. */
 export interface LogStorage {
-  /** The newest snapshot, naming the log's epoch (Snapshot.epoch) when one is set, or null. */
-  latestSnapshot(): Promise<Snapshot | null>;
+  /**
+   * The newest snapshot, naming the log's epoch (Snapshot.epoch) when one is set, or null. `read`:
+   * 'all' (default) with every body's document; 'keys' with bodies held by key whose documents are
+   * not read (NoteBody.docKey, docs/architecture.md "Snapshots", "Documents by reference").
+   */
+  latestSnapshot(read?: DocumentsRead): Promise<Snapshot | null>;
+  /**
+   * The document records with these keys, in one readonly transaction; a key whose record is gone
+   * (another tab's clean-up) is missing from the map. A few keys: a `get` each; RANGE_READ_KEYS or
+   * more: one `getAll` and one `getAllKeys` over the range from the lowest key to the highest (cheaper
+   * than a `get` each; the records between them not asked for are left out). `null`: every record of
+   * the store, the same way.
+   */
+  readDocuments(keys: readonly string[] | null): Promise<Map<string, DocumentRecord>>;
   /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
   /**
@@ -117,7 +153,7 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
   const sync = openLazySyncStorage();
 
   return {
-    async latestSnapshot() {
+    async latestSnapshot(read: DocumentsRead = 'all') {
       const tx = db.transaction(['snapshots', 'snapshotBodies', 'documents']);
       // Bodies may hold their document as JSON (storedSnapshot.ts): NoteBody.blocksJson, read with bodyBlocks.
       // A snapshot missing a part of its bodies or a document is passed over for the one before (or none: a full fold).
@@ -128,10 +164,30 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
         cursor;
         cursor = await cursor.continue()
       ) {
-        const snapshot = await withBodies(tx, cursor.value);
+        const snapshot = await withBodies(tx, cursor.value, read);
         if (snapshot) return epoch ? { ...snapshot, epoch } : snapshot;
       }
       return null;
+    },
+    async readDocuments(keys) {
+      const store = db.transaction('documents').store;
+      if (keys === null || keys.length >= RANGE_READ_KEYS) {
+        const range = keys === null || keys.length === 0 ? undefined : keyRangeOf(keys);
+        const [all, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
+        const wanted = keys === null ? null : new Set(keys);
+        const read = new Map<string, DocumentRecord>();
+        all.forEach((key, i) => {
+          if (!wanted || wanted.has(key)) read.set(key, values[i]);
+        });
+        return read;
+      }
+      const values = await Promise.all(keys.map((key) => store.get(key)));
+      const read = new Map<string, DocumentRecord>();
+      keys.forEach((key, i) => {
+        const value = values[i];
+        if (value !== undefined) read.set(key, value);
+      });
+      return read;
     },
     async latestSnapshotHead() {
       // Heads are stored under -seq: the newest is the lowest key.

@@ -25,6 +25,8 @@ export function createMemoryLogStorage(initial: EventEnvelope[] = []): LogStorag
       const snapshot = snapshots.at(-1);
       return snapshot ? (logEpoch ? { ...snapshot, epoch: logEpoch } : snapshot) : null;
     },
+    // Memory keeps snapshots whole: no body is ever held by key, so there is no document to read.
+    readDocuments: async () => new Map(),
     // Memory holds everything at once: start-up has no list to show before the bodies.
     latestSnapshotHead: async () => null,
     readAfter: async (afterSeq, options) =>

@@ -47,6 +47,8 @@ function documentOf(stored: NoteBody): DocumentRecord | null {
  * Write to `store` the document of each of `bodies` that has none stored yet (no key, or its key's
  * record is not in `existing`: another tab's clean-up dropped it), in batches, each put from the
  * previous batch's success (a task each). Resolves with each body's key (none for an HTML-only body).
+ * An unread body (NoteBody.docKey) is named by its key without being read.
+ * @throws DocumentGone when an unread body's record is not in `existing` (the write fails whole).
  */
 export async function putDocuments(
   store: DocumentStore,
@@ -62,6 +64,12 @@ export async function putDocuments(
     let key = bodyKeys.get(body);
     if (key !== undefined && existing.has(key)) {
       keys.set(body, key);
+      continue;
+    }
+    // An unread body is written by its key, never read: its record is named by the snapshot it came from.
+    if (body.docKey !== undefined) {
+      if (!existing.has(body.docKey)) throw new DocumentGone(body.docKey);
+      keys.set(body, body.docKey);
       continue;
     }
     // Documents become JSON here, batch by batch, so that work is spread over the batches' tasks too.
@@ -84,6 +92,17 @@ export async function putDocuments(
 }
 
 /**
+ * A document record a body names is no longer stored (another tab's clean-up dropped it, see
+ * docs/architecture.md "Snapshots", "Tabs"): the tab must fold again from the newest snapshot.
+ */
+export class DocumentGone extends Error {
+  constructor(readonly docKey: string) {
+    super(`The document record ${docKey} is gone`);
+    this.name = 'DocumentGone';
+  }
+}
+
+/**
  * Delete from `store` the records of `existing` that no snapshot kept names (`named`), in the
  * transaction that dropped or replaced snapshots.
  */
@@ -101,4 +120,17 @@ export function bodyWithDocument(html: string, key: string, document: DocumentRe
   const body: NoteBody = { html, ...document };
   bodyKeys.set(body, key);
   return body;
+}
+
+/** A body held by key, its document not read yet (NoteBody.docKey): what start-up keeps of a snapshot's body. */
+export function unreadBody(html: string, key: string): NoteBody {
+  return { html, docKey: key };
+}
+
+/**
+ * `body` (an unread body, `{ html, docKey }`) made whole with `document`, read by note; its key is
+ * kept, so the next snapshot writes it no more.
+ */
+export function readBody(body: NoteBody & { docKey: string }, document: DocumentRecord): NoteBody {
+  return bodyWithDocument(body.html, body.docKey, document);
 }

@@ -2,7 +2,7 @@ import type { IDBPTransaction } from 'idb';
 import type { NoteBody, NotesState } from '../projections/notesState';
 import type { NotePadDB } from './logDatabase';
 import type { DocumentRecord, PartBody, Snapshot, SnapshotDocKeys, SnapshotPart } from './logRecords';
-import { bodyWithDocument, dropUnnamedDocuments, putDocuments } from './snapshotDocuments';
+import { bodyWithDocument, dropUnnamedDocuments, putDocuments, unreadBody } from './snapshotDocuments';
 
 /**
  * Snapshots whose bodies are kept in parts (docs/architecture.md "Snapshots"): the snapshot record
@@ -119,11 +119,21 @@ export async function dropDocumentsOf(tx: Tx, written: DocumentsWritten, kept: r
   await dropUnnamedDocuments(tx.objectStore('documents'), written.existing, named);
 }
 
-/** `body` as a part held it, whole again; null when its document's record is missing. */
-function wholeBody(body: PartBody, documents: ReadonlyMap<string, DocumentRecord>): NoteBody | null {
-  if (!('docKey' in body)) return body;
+/**
+ * How `withBodies` reads a snapshot's documents: 'all' makes every body whole (an export of the log,
+ * which carries them); 'keys' reads none and keeps each `{ html, docKey }` body as an unread body
+ * (NoteBody.docKey), checking only that its record is stored (start-up, docs/architecture.md
+ * "Snapshots", "Documents by reference").
+ */
+export type DocumentsRead = 'all' | 'keys';
+
+/** `body` as a part held it, whole again (or unread, with `documents` null); undefined when its document's record is missing. */
+function partBody(body: PartBody, documents: ReadonlyMap<string, DocumentRecord> | null, keys: ReadonlySet<string>): NoteBody | undefined {
+  if (body.docKey === undefined) return body;
+  if (!keys.has(body.docKey)) return undefined;
+  if (!documents) return unreadBody(body.html, body.docKey);
   const document = documents.get(body.docKey);
-  return document ? bodyWithDocument(body.html, body.docKey, document) : null;
+  return document ? bodyWithDocument(body.html, body.docKey, document) : undefined;
 }
 
 /** The documents of the `documents` store by key: one getAll and one getAllKeys, in key order both. */
@@ -134,22 +144,26 @@ async function allDocuments(tx: ReadTx): Promise<Map<string, DocumentRecord>> {
 }
 
 /**
- * The snapshot `record` with its bodies read back from its parts and their documents (one request
- * each, as a whole snapshot was read before parts); null when a part or a document is missing (the
- * caller takes an older snapshot, or none). A record of a build before parts (bodies inside, no
- * `bodyParts`) is returned as it is.
+ * The snapshot `record` with its bodies read back from its parts (one request for all) and, per
+ * `read`, their documents; null when a part or a document's record is missing (the caller takes an
+ * older snapshot, or none). A record of a build before parts (bodies inside, no `bodyParts`) is
+ * returned as it is.
  */
-export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Promise<Snapshot | null> {
+export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord, read: DocumentsRead = 'all'): Promise<Snapshot | null> {
   const { bodyParts, sharedBodies, bodyForm, ...snapshot } = record;
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
+  const byKey = bodyForm === 'docKeys';
   // One request for all parts (in key order): per-part requests cost a round trip or a task each.
   // Parts only: the range is the snapshot's seq (>= 0) from part 0, never the epoch's key nor the list of documents.
-  const [parts, documents] = await Promise.all([
+  const [parts, documents, keys] = await Promise.all([
     store.getAll(partRange(snapshot.seq)) as Promise<SnapshotPart[]>,
-    bodyForm === 'docKeys' ? allDocuments(tx) : null,
+    byKey && read === 'all' ? allDocuments(tx) : null,
+    // Keys only when the documents stay unread: each record a body names must be there.
+    byKey && read === 'keys' ? tx.objectStore('documents').getAllKeys() : null,
   ]);
   if (parts.length !== bodyParts) return null;
+  const stored: ReadonlySet<string> = documents ? new Set(documents.keys()) : new Set(keys ?? []);
   const state: Record<string, NoteBody> = {};
   const server: Record<string, NoteBody> = {};
   for (const part of parts) {
@@ -158,7 +172,7 @@ export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord): Prom
       [server, part.server ?? {}],
     ] as const) {
       for (const id in bodies) {
-        const body = documents ? wholeBody(bodies[id], documents) : (bodies[id] as NoteBody);
+        const body = byKey ? partBody(bodies[id], documents, stored) : bodies[id];
         if (!body) return null;
         side[id] = body;
       }

@@ -1,4 +1,4 @@
-import { EMPTY_NOTES, NO_FILTER, type AppState, type NoteBody, type NotesState, type ViewState } from '../../catalog';
+import { EMPTY_NOTES, NO_FILTER, type AppState, type NoteBody, type NoteChain, type NotesState, type ViewState } from '../../catalog';
 
 export {
   EMPTY_NOTES,
@@ -21,6 +21,60 @@ export interface NoteIndexEntry {
   modified: string;
 }
 
+/**
+ * Thrown when something reads the document of a body the log has not read yet (docs/architecture.md
+ * "Snapshots", "Documents by reference"): a body held as its HTML and the key of its record. Never
+ * read such a body as "HTML only": that would lose its document and a chain's history. The reader
+ * awaits the log's read of the note first (`EventLog.readNotes`).
+ */
+export class DocumentNotRead extends Error {
+  constructor(readonly docKey: string) {
+    super(`The document ${docKey} of a note was not read yet`);
+    this.name = 'DocumentNotRead';
+  }
+}
+
+/** Whether `body` is held by key with its document not read (NoteBody.docKey). */
+export function isUnreadBody(body: NoteBody | undefined): body is NoteBody & { docKey: string } {
+  return body !== undefined && body.docKey !== undefined;
+}
+
+/** Whether each `bodies` object holds an unread body: a state's bodies are never mutated, so each is looked at once. */
+const unreadIn = new WeakMap<object, boolean>();
+
+/**
+ * Whether any body of `notes` is unread (NoteBody.docKey): readers of every note's document (search
+ * and link indexes, statistics, export) wait for the log's read of them (`EventLog.readAllDocuments`).
+ */
+export function hasUnreadBodies(notes: NotesState): boolean {
+  let unread = unreadIn.get(notes.bodies);
+  if (unread === undefined) {
+    unread = false;
+    for (const id in notes.bodies)
+      if (notes.bodies[id].docKey !== undefined) {
+        unread = true;
+        break;
+      }
+    unreadIn.set(notes.bodies, unread);
+  }
+  return unread;
+}
+
+/** `body` itself; @throws DocumentNotRead when its document is not read yet. */
+function readBody(body: NoteBody): NoteBody {
+  if (body.docKey !== undefined) throw new DocumentNotRead(body.docKey);
+  return body;
+}
+
+/**
+ * The chain of changes of `body` (docs/architecture.md "Saves as changes"), or undefined when it was
+ * not saved as changes. Every read of a body's chain goes through here.
+ * @throws DocumentNotRead when the body's document is not read yet.
+ */
+export function bodyChain(body: NoteBody | undefined): NoteChain | undefined {
+  return body ? readBody(body).chain : undefined;
+}
+
 /** Documents parsed from `blocksJson`, by body: bodies are never mutated, so each parses once. */
 const parsedBlocks = new WeakMap<NoteBody, unknown[] | undefined>();
 
@@ -38,9 +92,11 @@ function parseBlocksJson(json: string): unknown[] | undefined {
  * The BlockNote document of `body`, or undefined when it has none (legacy and imported notes, an
  * unreadable `blocksJson`). A snapshot keeps documents as JSON (src/events/storedSnapshot.ts): they
  * are parsed here, the first time something reads them, and kept for the life of the body.
+ * @throws DocumentNotRead when the body's document is not read yet (NoteBody.docKey).
  */
 export function bodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
   if (!body) return undefined;
+  readBody(body);
   if (Array.isArray(body.blocks)) return body.blocks;
   if (typeof body.blocksJson !== 'string') return undefined;
   if (!parsedBlocks.has(body)) parsedBlocks.set(body, parseBlocksJson(body.blocksJson));
@@ -52,8 +108,10 @@ export function bodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
  * as JSON is parsed for this read only, not kept, so reading the whole library does not keep every
  * document parsed beside its JSON (docs/architecture.md "Search index"). A parse `bodyBlocks`
  * already kept is reused.
+ * @throws DocumentNotRead when the body's document is not read yet.
  */
 export function readBodyBlocks(body: NoteBody | undefined): unknown[] | undefined {
+  if (body) readBody(body);
   if (!body || Array.isArray(body.blocks) || typeof body.blocksJson !== 'string' || parsedBlocks.has(body)) return bodyBlocks(body);
   return parseBlocksJson(body.blocksJson);
 }

@@ -121,6 +121,8 @@ export async function recoverJournal(log: EventLog, storage: StorageArea): Promi
   const fresh = events.filter((e) => !known.has(e.id) && !overtakenBodySave(notes, e));
   // The closing page's last changes are folded as they are appended: one may need a merge.
   await loadChainEngineFor(fresh);
+  // And merges into its note's document, read first (docs/architecture.md "Snapshots": documents by note).
+  await log.readDocumentsFor(fresh);
   const appended = await Promise.all(fresh.map((e) => log.appendEvent({ ...e, seq: 0 })));
   const cleared = removeItem(storage, JOURNAL_KEY);
   if (!cleared.ok) console.error('NotePad: could not clear the page-hide journal', cleared.error);

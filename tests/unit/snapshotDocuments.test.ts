@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
-import { openIndexedDbStorage } from '../../src/events/logStorage';
+import { RANGE_READ_KEYS, openIndexedDbStorage } from '../../src/events/logStorage';
 import type { Snapshot, SnapshotPart } from '../../src/events/logRecords';
 import { EMPTY_NOTES, INITIAL_VIEW, bodyBlocks, type NoteBody } from '../../src/projections/notesState';
 
@@ -136,6 +136,36 @@ describe('snapshot documents by reference', () => {
     const { documents, named } = await stored();
     expect(documents.get(named.get(10)!.c!)).toEqual({ chain: chained.chain });
     expect((await storage.latestSnapshot())!.state.notes.bodies.c).toEqual(chained);
+    storage.close();
+  });
+});
+
+describe('reading documents by key', () => {
+  it('reads many keys with one getAll over their range, leaving out the records between them not asked for and those gone', async () => {
+    const storage = await openIndexedDbStorage(null);
+    const bodies = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`n${i}`, body(`note ${i}`)]));
+    await storage.writeSnapshot(snapshot(1, bodies));
+    const all = [...(await stored()).documents.keys()].sort();
+    expect(all).toHaveLength(100);
+    // Every other key between the lowest and the highest asked for, and one of those gone.
+    const wanted = all.filter((_, i) => i % 3 !== 1).slice(0, RANGE_READ_KEYS + 2);
+    const db = await openDB(LOG_DB_NAME);
+    await db.delete('documents', wanted[5]);
+    db.close();
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const read = await storage.readDocuments([...wanted].reverse());
+    expect(getAll).toHaveBeenCalledTimes(1);
+    expect(get).not.toHaveBeenCalled();
+    expect([...read.keys()].sort()).toEqual(wanted.filter((key) => key !== wanted[5]));
+    getAll.mockClear();
+    // A few keys: a get each, the same records.
+    const few = await storage.readDocuments(wanted.slice(0, 10));
+    expect(getAll).not.toHaveBeenCalled();
+    expect([...few.keys()].sort()).toEqual(wanted.slice(0, 10).filter((key) => key !== wanted[5]));
+    for (const [key, record] of few) expect(read.get(key)).toEqual(record);
+    getAll.mockRestore();
+    get.mockRestore();
     storage.close();
   });
 });

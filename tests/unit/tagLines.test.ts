@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_RECORDS_KEY, type AppEvent } from '../../catalog';
 import type { EventLog } from '../../src/events/eventLog';
 import type { LogStorage } from '../../src/events/logStorage';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { bodyBlocks } from '../../src/projections/notesState';
 import { convertTagLines, declineTagLines, findTagLines, tagLinesAnswered } from '../../src/services/noteImport/tagLines';
 import { conversionTools, openLog } from './importHarness';
@@ -61,8 +64,8 @@ const C = '1600000000003';
 const D = '1600000000004';
 const MINE = '1600000000009';
 
-async function library() {
-  const { storage, transactions } = recorded(createMemoryLogStorage());
+async function library(base: LogStorage = createMemoryLogStorage()) {
+  const { storage, transactions } = recorded(base);
   const log = await openLog(storage);
   await oldImport(log, 'import-one-0001', [
     { id: A, title: 'Lisbon', html: '<p>Trams</p><p>Tags: Trips, travel, Project/Alpha</p>' },
@@ -87,6 +90,23 @@ describe('the "Tags:" lines of earlier imports', () => {
       { id: A, tags: ['Trips', 'travel', 'Project/Alpha'] },
       { id: C, tags: ['Trips'] },
     ]);
+  });
+
+  it('are found and turned into tags on notes whose documents a start left unread', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const { log } = await library(await openIndexedDbStorage(null));
+    await log.writeSnapshot();
+    await log.close();
+    // The next start keeps the snapshot's bodies unread (docs/architecture.md "Snapshots"): the offer reads the notes it looks at.
+    const again = await openLog(await openIndexedDbStorage(null));
+    expect(again.state.notes.bodies[A].docKey).toBeDefined();
+    expect(await findTagLines(again)).toEqual([
+      { id: A, tags: ['Trips', 'travel', 'Project/Alpha'] },
+      { id: C, tags: ['Trips'] },
+    ]);
+    expect((await convertTagLines(again, (await conversionTools()).toHtml)).notes).toBe(2);
+    expect(texts(again, A)).toEqual(['Trams']);
+    await again.close();
   });
 
   it('become tags in one transaction, each body saved without the line and naming its base', async () => {

@@ -1,5 +1,5 @@
 import type { AppEvent } from '../../../catalog';
-import { bodyBlocks, type NoteBody, type NoteChain } from '../notesState';
+import { bodyBlocks, bodyChain, type NoteBody, type NoteChain } from '../notesState';
 import { chainEngine } from './chainEngine';
 import { joinParts, splitDocument } from './documentParts';
 import { normalBlocks, sameJson, type PlainBlock } from './plainBlocks';
@@ -54,9 +54,10 @@ function chainStartOf(body: NoteBody, rev: string): ChainStart | undefined {
  * The editor starts its chains with it too, so device and fold agree. The result is shared: read it, never change it.
  */
 export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
-  if (body.chain) {
+  const chain = bodyChain(body);
+  if (chain) {
     const blocks = bodyBlocks(body);
-    return blocks && body.chain.parts.length === blocks.length ? { blocks: blocks as PlainBlock[], parts: body.chain.parts } : null;
+    return blocks && chain.parts.length === blocks.length ? { blocks: blocks as PlainBlock[], parts: chain.parts } : null;
   }
   const start = chainStartOf(body, rev);
   if (!start) return null;
@@ -72,7 +73,8 @@ export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
  * The editor starts its chains with it too, so device and fold agree. The result is shared: read it, never change it.
  */
 export function chainStartOrigin(body: NoteBody, rev: string): PlainBlock[] | undefined {
-  if (body.chain) return body.chain.parts.length ? (bodyBlocks(body) as PlainBlock[]) : undefined;
+  const chain = bodyChain(body);
+  if (chain) return chain.parts.length ? (bodyBlocks(body) as PlainBlock[]) : undefined;
   return chainStartOf(body, rev)?.normal;
 }
 
@@ -146,7 +148,7 @@ export function chainBody(doc: Doc, chain: NoteChain, stale?: ReadonlySet<string
  * @throws ChainEngineNeeded before the engine has loaded.
  */
 export function mergeChange(body: NoteBody, start: string, payload: Payload): NoteBody {
-  const chain = body.chain!;
+  const chain = bodyChain(body)!;
   const previous: Doc = { blocks: (bodyBlocks(body) ?? []) as PlainBlock[], parts: chain.parts };
   const next = withUpdate(chain, payload.update);
   const merged = chainEngine().merge(chain, next, start, payload.update, previous.blocks);

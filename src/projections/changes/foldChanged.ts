@@ -1,5 +1,5 @@
 import type { AppEvent } from '../../../catalog';
-import { bodyBlocks, DEFAULT_NOTE_TITLE, type NoteBody, type NoteChain, type NoteRevisionRef, type NotesState } from '../notesState';
+import { bodyBlocks, bodyChain, DEFAULT_NOTE_TITLE, type NoteBody, type NoteChain, type NoteRevisionRef, type NotesState } from '../notesState';
 import type { NotesDraft } from '../notesDraft';
 import { targetNoteId } from '../noteIdentity';
 import { copyNoteId, copyTitle } from '../conflicts';
@@ -79,16 +79,16 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
   const body = notes.bodies[id];
   const onChain = rev?.chain === payload.start;
   // A body not read yet (a preview) is decided by its revision alone; its text stays unknown.
-  const hasChain = isPendingBody(body) ? rev?.chain !== undefined : body.chain !== undefined;
+  const hasChain = isPendingBody(body) ? rev?.chain !== undefined : bodyChain(body) !== undefined;
   let next: NoteBody | null = null;
   let revId = event.id;
   let partial = false;
   if (rev && onChain && rev.partial) {
-    next = once(body, event.id, () => chainBody(applyPartial(docOf(body), payload), { ...body.chain!, updates: [] }));
+    next = once(body, event.id, () => chainBody(applyPartial(docOf(body), payload), { ...bodyChain(body)!, updates: [] }));
     partial = true;
   } else if (rev && onChain && hasChain && payload.base === rev.id) {
     next = once(body, event.id, () => {
-      const chain = body.chain!;
+      const chain = bodyChain(body)!;
       const to = withUpdate(chain, payload.update);
       loadedChainEngine()?.follow(chain, to, payload.update);
       // A block the save carries has the HTML of what its device shows: no longer stale.
@@ -134,7 +134,7 @@ function applyTo(draft: NotesDraft, event: Changed, id: string, route: boolean):
 const titleOrDefault = (title: string) => (title.trim() === '' ? DEFAULT_NOTE_TITLE : title);
 
 function docOf(body: NoteBody): Doc {
-  return { blocks: (bodyBlocks(body) ?? []) as PlainBlock[], parts: body.chain?.parts ?? [] };
+  return { blocks: (bodyBlocks(body) ?? []) as PlainBlock[], parts: bodyChain(body)?.parts ?? [] };
 }
 
 /** A copy of note `id` (in the list's order) that holds the chain started at `start`, if any. */

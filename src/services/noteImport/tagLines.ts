@@ -53,18 +53,30 @@ function noteTagLine(body: NoteBody | undefined): string[] | null {
  * it), or was restyled, is left as it is: it is the person's text now.
  */
 export async function findTagLines(log: EventLog): Promise<TagLineNote[]> {
-  const notes = log.state.notes;
-  const found = new Map<string, TagLineNote>();
-  for (const summary of importSummaries(await log.importRecords()).reverse()) {
-    if (summary.undone) continue;
-    for (const [named, , event] of summary.notes) {
-      const id = event === undefined ? named : (notes.remaps[event] ?? named);
-      if ((event !== undefined && notes.origins[id] !== event) || !notes.meta[id] || found.has(id)) continue;
-      const tags = noteTagLine(notes.bodies[id]);
-      if (tags) found.set(id, { id, tags });
+  const summaries = importSummaries(await log.importRecords()).reverse();
+  // Only the notes whose HTML can hold the paragraph are read (docs/architecture.md "Snapshots": documents by note).
+  const candidates = (notes: NotesState) => {
+    const ids: string[] = [];
+    const seen = new Set<string>();
+    for (const summary of summaries) {
+      if (summary.undone) continue;
+      for (const [named, , event] of summary.notes) {
+        const id = event === undefined ? named : (notes.remaps[event] ?? named);
+        if ((event !== undefined && notes.origins[id] !== event) || !notes.meta[id] || seen.has(id)) continue;
+        seen.add(id);
+        if (notes.bodies[id]?.html.includes(TAG_LINE_PREFIX)) ids.push(id);
+      }
     }
+    return ids;
+  };
+  await log.readNotes(candidates(log.state.notes));
+  const notes = log.state.notes;
+  const found: TagLineNote[] = [];
+  for (const id of candidates(notes)) {
+    const tags = noteTagLine(notes.bodies[id]);
+    if (tags) found.push({ id, tags });
   }
-  return [...found.values()];
+  return found;
 }
 
 /** Whether the offer to turn the paragraphs into tags was answered on this device (it is made once). */

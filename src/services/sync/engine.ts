@@ -352,10 +352,14 @@ export class SyncEngine {
     }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
     try {
+      // A synced device's start reads its documents whole; any body still unread is read here (checkpointNotes throws on it).
+      await this.log.readNotes(null);
+      const read = this.log.serverSync.serverBase();
+      if (read?.head !== base.head) return;
       await this.transport.putCheckpoint(this.options.deviceId, {
         serverSeq: base.head,
         format: CHECKPOINT_FORMAT,
-        state: checkpointNotes(base.notes),
+        state: checkpointNotes(read.notes),
       });
     } catch (error) {
       // Refused (the account takes checkpoints only with a proof this device could not make now): a

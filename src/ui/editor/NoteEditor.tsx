@@ -18,6 +18,7 @@ import { prepareChanges } from './noteChanges';
 import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
 import { useTypedDraft } from './typedDraft';
+import { bodyChain, isUnreadBody } from '../../projections/notesState';
 
 /** What the toolbar and header may ask of the shown note's editor. */
 export interface NoteEditorHandle {
@@ -47,6 +48,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   const noticedHtmlRef = useRef<string | null>(null);
   /** DOMPurify has loaded: a note whose links need it can be shown (it is not part of the first load). */
   const [purifierReady, setPurifierReady] = useState(purifierLoaded);
+  /** Reads of the shown note's document done: the load below runs again once it is read. */
+  const [documentsRead, setDocumentsRead] = useState(0);
 
   useImperativeHandle(ref, () => ({ saveNow: () => flushAutosave(autosave) }), [autosave]);
 
@@ -57,7 +60,22 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
   useEffect(() => {
     if (shown.noteId === noteId) return;
     autosave.send({ type: 'autosave.flush' });
+    // A fold again (reload) reads this note's document before it publishes: it does not turn unread while shown.
+    log.keepRead(noteId);
     const body = log.state.notes.bodies[noteId];
+    if (isUnreadBody(body)) {
+      // Its document is not read yet (docs/architecture.md "Snapshots"): read-only until it is, then shown.
+      shown.noteId = null;
+      editor.isEditable = false;
+      let cancelled = false;
+      log.readNotes([noteId]).then(
+        () => !cancelled && setDocumentsRead((n) => n + 1),
+        (error: unknown) => console.error('NotePad: the note cannot be shown: its document could not be read', error),
+      );
+      return () => {
+        cancelled = true;
+      };
+    }
     if (!showBody(editor, body)) {
       // Its links (or legacy HTML) are checked with DOMPurify, not loaded yet: show it once it is.
       // Until then the editor is read-only, so nothing typed is lost or saved under another note.
@@ -80,7 +98,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       () => log.state,
       () => editor.document,
     );
-  }, [noteId, editor, log, autosave, shown, purifierReady]);
+  }, [noteId, editor, log, autosave, shown, purifierReady, documentsRead]);
 
   // Another tab saved this note: show its text unless this tab has unsaved input, and say so.
   useEffect(() => {
@@ -104,7 +122,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
             }
             noticedHtmlRef.current = body.html;
             // Blocks whose text the fold merged keep an older save's HTML until saved again: this editor has them now.
-            const stale = log.state.notes.bodies[noteId]?.chain?.stale ?? [];
+            const stale = bodyChain(log.state.notes.bodies[noteId])?.stale ?? [];
             if (log.writable && stale.some((id) => touched.has(id))) save();
             return;
           }

@@ -13,7 +13,7 @@ import { chainOrigin } from '../../projections/changes/chainState';
 import { chainStartDocument, chainStartOrigin } from '../../projections/changes/changeDocument';
 import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
 import { updateFromBase64, updateToBase64 } from '../../projections/changes/updateBytes';
-import { bodyBlocks, type NoteBody, type NoteRevisionRef } from '../../projections/notesState';
+import { bodyBlocks, bodyChain, type NoteBody, type NoteRevisionRef } from '../../projections/notesState';
 import { isPendingBody } from '../../projections/pendingBodies';
 
 type ChangedPayload = AppEvent<'note.changed'>['payload'];
@@ -118,7 +118,7 @@ export class ChangeModel {
     let held: readonly string[] = [];
     let top: string[] | null;
     if (rev.chain !== undefined) {
-      const chain = body.chain;
+      const chain = bodyChain(body);
       if (!chain) return null;
       const origin = chainOrigin(chain);
       if (origin) yield* model.writeFirstState(origin, rev.chain);

@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine, SaveResult } from '../../machines/autosave';
-import type { AppState } from '../../projections/notesState';
+import { bodyChain, isUnreadBody, type AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
 import type { ChangeParts, ChangesHolder } from './changeModel';
@@ -34,7 +34,7 @@ export interface ShownNote extends ChangesHolder {
 }
 
 /** What a save needs of the log. */
-export type SaveLog = Pick<EventLog, 'state' | 'status$' | 'retryPending' | 'append' | 'pendingEvents'>;
+export type SaveLog = Pick<EventLog, 'state' | 'status$' | 'retryPending' | 'append' | 'pendingEvents' | 'readNotes'>;
 
 /** Nothing shown yet. */
 export function noShownNote(): ShownNote {
@@ -95,6 +95,12 @@ async function captureAndSave(
   inNextTaskOfItsOwn: boolean,
 ): Promise<SaveResult> {
   if (shown.noteId !== noteId || !log.state.notes.meta[noteId]) return { skipped: true };
+  if (inNextTaskOfItsOwn && isUnreadBody(log.state.notes.bodies[noteId])) {
+    // A reload left the shown note's document unread (docs/architecture.md "Snapshots"): read it, so the
+    // save stays a change on its chain; what is typed meanwhile is in the capture below (or a flush's).
+    await log.readNotes([noteId]).catch((error: unknown) => console.error("NotePad: the note's document could not be read", error));
+    if (shown.noteId !== noteId || !log.state.notes.meta[noteId]) return { skipped: true };
+  }
   const body = capture();
   // The change is taken from the model now: a remote change shown while the retry below runs must not meet an older capture.
   const save = prepareSave(log, shown, noteId, body);
@@ -145,8 +151,10 @@ function takeSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captured
   const rev = log.state.notes.revs[noteId];
   const base = shown.baseRev;
   const onChain = rev !== undefined && !rev.partial && (rev.chain ?? rev.id) === changes?.start;
-  if (changes && onChain && base !== undefined && body.blockHtml) {
-    const stale = log.state.notes.bodies[noteId]?.chain?.stale;
+  // A document not read (a reload, a flush that cannot wait for a read): the save is whole, applied at once.
+  const read = !isUnreadBody(log.state.notes.bodies[noteId]);
+  if (changes && onChain && read && base !== undefined && body.blockHtml) {
+    const stale = bodyChain(log.state.notes.bodies[noteId])?.stale;
     let parts: ChangeParts | null;
     try {
       parts = changes.change(body.blocks, body.blockHtml as (block: PlainBlock) => string, stale);

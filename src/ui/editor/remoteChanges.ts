@@ -1,6 +1,6 @@
 import { TextSelection } from 'prosemirror-state';
 import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
-import { bodyBlocks, type AppState } from '../../projections/notesState';
+import { bodyBlocks, bodyChain, type AppState } from '../../projections/notesState';
 import { isPendingBody } from '../../projections/pendingBodies';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
 import { showingStored } from './noteDocument';
@@ -105,7 +105,7 @@ export function showRemoteChange(
   const onChain = (s: AppState) => {
     const rev = s.notes.revs[noteId];
     const body = s.notes.bodies[noteId];
-    return shown.changes && rev && body && !rev.partial && !isPendingBody(body) && body.chain && rev.chain === shown.changes.start;
+    return shown.changes && rev && body && !rev.partial && !isPendingBody(body) && bodyChain(body) && rev.chain === shown.changes.start;
   };
   if (!onChain(state())) return null;
   // Links in the new blocks are checked before anything changes.
@@ -119,7 +119,7 @@ export function showRemoteChange(
   // The caret's place in its block's text, which the model now holds as the editor shows it, follows the merge.
   const caret = caretOf(editor);
   const anchor = caret ? changes.anchor(caret.id, caret.offset) : null;
-  const touched = changes.receive(body.chain!.updates, blocks);
+  const touched = changes.receive(bodyChain(body)!.updates, blocks);
   shown.baseRev = now.notes.revs[noteId].id;
   shown.html = body.html;
   const offset = anchor ? changes.placeOf(anchor) : null;

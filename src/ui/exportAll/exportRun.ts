@@ -46,6 +46,8 @@ export function createExportRun(log: EventLog): ExportRun {
       // Notes still coming in (the original app's, or a file import) would be missing from the zip.
       await importFinished(abort.signal);
       set({ running: true, done: 0, total: null, waiting: false });
+      // Every note's document is read first (docs/architecture.md "Snapshots": start-up leaves them unread).
+      await log.readNotes(null);
       // The notes as they are now: edits made while the export runs belong to the next one.
       const notes = log.state.notes;
       await runExportAll({

@@ -52,6 +52,7 @@ export function HistoryDialog({ noteId, onClose }: { noteId: string; onClose(): 
 
   useEffect(() => {
     let live = true;
+    // Folded from the note's own events: a note whose document start-up left unread needs no read (docs/architecture.md "Snapshots").
     void log.noteEvents(noteId).then(async (events) => {
       // Changes two devices made at once are merged with Yjs, loaded on demand.
       const list = await foldingChanges(() => noteRevisions(noteId, events, log.state.notes));

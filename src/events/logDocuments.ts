@@ -1,0 +1,148 @@
+import type { FoldedState } from './foldedState';
+import type { LogFold } from './logFold';
+import type { LogStorage } from './logStorage';
+import type { AppEvent } from '../../catalog';
+import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
+import { DocumentGone } from './snapshotDocuments';
+
+/** The User Timing measure of a read of every unread document (`readAll`); its detail holds the keys read, the batches and the longest batch (ms). */
+const DOCUMENTS_READ_MEASURE = 'notepad:documents-read';
+
+/** Notes shown or read last, whose documents a fold again reads before it publishes (`kept`). */
+const KEPT_NOTES = 8;
+
+/** What reading documents needs of the log: storage, its folded state, and a fold again from the newest snapshot. */
+export interface DocumentsLog {
+  readonly storage: LogStorage;
+  readonly folded: Pick<FoldedState, 'fold' | 'publish'>;
+  reload(): Promise<void>;
+}
+
+/**
+ * The log's reads of the documents start-up left unread (docs/architecture.md "Snapshots", "Documents
+ * by reference"): by note, by key, put into the fold as a change of state that alters no content. A
+ * record gone (another tab's clean-up) makes the log fold again from the newest snapshot, once.
+ */
+export class LogDocuments {
+  /** The read of every unread document under way (readAll), or null. */
+  private readingAll: Promise<void> | null = null;
+  /** Whether readAll was asked for: a fold again from a snapshot reads them all again. */
+  private allAsked = false;
+  /** The notes shown or read by note last, newest last (at most KEPT_NOTES). */
+  private readonly recent: string[] = [];
+  /** While `readAll` runs: what its measure reports. */
+  private readStats: { keys: number; batches: number; longestBatchMs: number } | null = null;
+
+  constructor(private readonly log: DocumentsLog) {}
+
+  /**
+   * Read the unread documents of notes `ids` (every note: null) into the current fold and publish.
+   * @throws DocumentGone when a record is still missing after a fold again.
+   */
+  async readNotes(ids: Iterable<string> | null): Promise<void> {
+    const wanted = ids === null ? null : [...ids];
+    if (wanted) this.keep(wanted);
+    const { folded } = this.log;
+    let reloaded = false;
+    // Bounded: each round reads every key it found unread; only a reload (once) or a fold replaced meanwhile adds any.
+    for (let round = 0; round < 4; round++) {
+      const fold = folded.fold;
+      if (fold.unreadKeys(wanted).length === 0) return;
+      const gone = await this.readInto(fold, wanted);
+      if (fold === folded.fold) folded.publish();
+      if (gone === null) continue;
+      if (reloaded) throw new DocumentGone(gone);
+      reloaded = true;
+      await this.log.reload();
+    }
+    const left = folded.fold.unreadKeys(wanted);
+    if (left.length) throw new DocumentGone(left[0]);
+  }
+
+  /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */
+  keep(ids: readonly string[]): void {
+    for (const id of ids) {
+      const at = this.recent.indexOf(id);
+      if (at >= 0) this.recent.splice(at, 1);
+      this.recent.push(id);
+    }
+    if (this.recent.length > KEPT_NOTES) this.recent.splice(0, this.recent.length - KEPT_NOTES);
+  }
+
+  /** The notes whose documents a fold (start, reload) reads before it publishes: `selected` and the ones kept. */
+  private kept(selected: string | null): string[] {
+    return selected === null ? [...this.recent] : [selected, ...this.recent];
+  }
+
+  /** `readNotes(null)`, one at a time; remembered, so a fold again from a snapshot reads them again (`folded`). */
+  readAll(): Promise<void> {
+    this.allAsked = true;
+    this.readingAll ??= this.readAllMeasured().finally(() => (this.readingAll = null));
+    return this.readingAll;
+  }
+
+  /** `readNotes(null)` with its User Timing measure (DOCUMENTS_READ_MEASURE), for the library benchmark. */
+  private async readAllMeasured(): Promise<void> {
+    const began = performance.now();
+    const stats = (this.readStats = { keys: 0, batches: 0, longestBatchMs: 0 });
+    try {
+      await this.readNotes(null);
+    } finally {
+      this.readStats = null;
+    }
+    if (stats.keys > 0) performance.measure(DOCUMENTS_READ_MEASURE, { start: began, end: performance.now(), detail: stats });
+  }
+
+  /** The log folded again from a snapshot (its documents unread again): read them all again when asked before (not awaited). */
+  folded(): void {
+    if (this.allAsked) void this.readAll().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
+  }
+
+  /**
+   * Before `events` are folded into `fold` (the start's pages, the tail): read the documents they merge
+   * into (a `note.changed`'s note, `notesReadBy`; docs/architecture.md "Snapshots").
+   * @throws DocumentGone when a record is gone (the caller folds again from the newest snapshot).
+   */
+  async readForFold(fold: LogFold, events: readonly AppEvent[]): Promise<void> {
+    const gone = await this.readInto(fold, notesReadBy(events, fold.confirmed.notes));
+    if (gone !== null) throw new DocumentGone(gone);
+  }
+
+  /**
+   * After a fold (start, reload), before it is published: read the selected note's document and those
+   * of the notes kept (`keep`), so the tab is editable on them (docs/architecture.md "Start-up order").
+   * @throws DocumentGone when a record is gone (the start folds again).
+   */
+  async readKept(fold: LogFold): Promise<void> {
+    const gone = await this.readInto(fold, this.kept(fold.confirmed.view.selectedId));
+    if (gone !== null) throw new DocumentGone(gone);
+  }
+
+  /**
+   * Read into `fold` the unread documents of notes `ids` (every note: null), a transaction per
+   * DOCUMENT_READ_SLICE keys in key order. Resolves with the key of a record that is gone, or null when all were read.
+   */
+  async readInto(fold: LogFold, ids: Iterable<string> | null): Promise<string | null> {
+    // In key order: each slice is a range of the store, read with one getAll (LogStorage.readDocuments).
+    const keys = fold.unreadKeys(ids).sort();
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const began = performance.now();
+      const read = await this.log.storage.readDocuments(slice);
+      fold.putDocuments(read);
+      this.counted(slice.length, performance.now() - began);
+      const gone = slice.find((key) => !read.has(key));
+      if (gone !== undefined) return gone;
+    }
+    return null;
+  }
+
+  /** A batch of `keys` read in `ms` (read and put in): counted for the measure of `readAll` under way. */
+  private counted(keys: number, ms: number): void {
+    const stats = this.readStats;
+    if (!stats) return;
+    stats.keys += keys;
+    stats.batches += 1;
+    stats.longestBatchMs = Math.max(stats.longestBatchMs, ms);
+  }
+}
