@@ -2,7 +2,7 @@
  * The search index over note bodies (docs/architecture.md "Search index"). One class in one file:
  * its update, query and stored-form methods all work on the same private postings and ordinals.
  */
-import { readBodyBlocks, type NoteBody, type NotesState } from './notesState';
+import { isUnreadBody, readBodyBlocks, type NoteBody, type NotesState } from './notesState';
 import { blockSearchText, bodySearchText, type HtmlText } from './searchText';
 import { STORED_SEARCH_INDEX_FORMAT, type StoredSearchIndex } from './storedSearchIndex';
 
@@ -99,6 +99,12 @@ export class SearchIndex {
       const rev = notes.revs[id]?.id;
       const seen = this.byId.get(id);
       if (seen && isSame(seen, html, rev)) continue;
+      // A document start-up left unread (docs/architecture.md "Snapshots") is indexed once the log has read
+      // it: until then a stored index's entry for its revision answers for it, and an older entry nothing.
+      if (isUnreadBody(notes.bodies[id])) {
+        if (seen) this.forget(id, seen);
+        continue;
+      }
       // Each call reads at least one note (or part of one), so budgeted calls always progress.
       const tokens = indexed > 0 && now() > deadline ? null : this.tokensOf(id, html, notes.bodies[id], seen !== undefined, deadline, now);
       indexed += 1;
@@ -110,12 +116,7 @@ export class SearchIndex {
       this.add(id, html, rev, tokens);
     }
     if (this.byId.size > order.length) {
-      for (const [id, seen] of this.byId) {
-        if (notes.meta[id]) continue;
-        this.kill(seen.ord);
-        this.byId.delete(id);
-        this.recent.delete(id);
-      }
+      for (const [id, seen] of this.byId) if (!notes.meta[id]) this.forget(id, seen);
     }
     if (this.deadCount > this.postingCount * MAX_DEAD_SHARE) this.sweep();
     this.current = notes;
@@ -274,6 +275,13 @@ export class SearchIndex {
     this.recent.set(id, work.next);
     if (this.recent.size > RECENT_NOTES) this.recent.delete(this.recent.keys().next().value!);
     return work.tokens;
+  }
+
+  /** Drop note `id`'s entry `seen`: it matches nothing until indexed again. */
+  private forget(id: string, seen: Indexed): void {
+    this.kill(seen.ord);
+    this.byId.delete(id);
+    this.recent.delete(id);
   }
 
   private add(id: string, html: string, rev: string | undefined, tokens: Set<string>): void {

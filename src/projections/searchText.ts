@@ -1,4 +1,4 @@
-import { readBodyBlocks, type NoteBody } from './notesState';
+import { isUnreadBody, readBodyBlocks, type NoteBody } from './notesState';
 import { streamText } from './noteText/textStream';
 
 /**
@@ -19,13 +19,15 @@ export function blockSearchText(block: unknown): string {
 /**
  * The text search looks in (docs/product.md "Validation rules"; README: the note's text, not
  * its markup), lower-cased: from the BlockNote document when the body has one (a walk of plain
- * JSON, fast; the concatenation of `blockSearchText` of its blocks), else from the stored HTML
+ * JSON, fast; the concatenation of `blockSearchText` of its blocks), else (or while its document is
+ * not read) from the stored HTML
  * through `htmlText`. Blocks and table cells are separated by a newline, so a query never matches
  * across two paragraphs. Pure.
  */
 export function bodySearchText(body: NoteBody | undefined, htmlText: HtmlText): string {
   if (!body) return '';
-  const blocks = readBodyBlocks(body);
+  // A document not read yet (docs/architecture.md "Snapshots"): its HTML says the same text.
+  const blocks = isUnreadBody(body) ? undefined : readBodyBlocks(body);
   if (blocks && blocks.length > 0) return blocks.map(blockSearchText).join('');
   return body.html ? htmlText(body.html).toLowerCase() : '';
 }

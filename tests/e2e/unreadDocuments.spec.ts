@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test } from './fixtures';
 import { NotesPage } from './notesPage';
+import { derivedEntry } from './storedDerived';
 
 /**
  * Documents read by note (docs/architecture.md "Snapshots", "Start-up order"): a start from a
@@ -48,10 +49,20 @@ test('a note a start left unread opens, turns editable once read, and keeps what
   await expect.poll(() => page.evaluate(() => localStorage.getItem('notepad:compacted-at'))).not.toBeNull();
   expect(await storedDocuments(page)).toBeGreaterThanOrEqual(2);
 
+  // The search index stored for the next start holds both notes' words.
+  await expect
+    .poll(async () => (await derivedEntry<{ tokens: string }>(page, 'search-index'))?.tokens.split('\n') ?? [], { timeout: 15_000 })
+    .toEqual(expect.arrayContaining(['alpha', 'beta', 'text']));
+
   // The next start reads the selected note (Beta) only.
   await page.evaluate(() => sessionStorage.setItem('e2e-no-idle', 'yes'));
   await page.reload();
   await expect(app.editor).toContainText('beta text');
+  // A word only the bodies hold finds both notes: the stored index answers for the one not read.
+  const search = page.getByRole('searchbox', { name: 'Search notes' });
+  await search.fill('text');
+  await expect(app.rows).toHaveCount(2);
+  await search.fill('');
   await app.row('Alpha').click();
   await expect(app.editor).toContainText('alpha text');
   await expect(app.editor).toHaveAttribute('contenteditable', 'true');

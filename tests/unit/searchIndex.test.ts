@@ -327,6 +327,42 @@ describe('stored search index', () => {
     expect(calls).toBe(2);
   });
 
+  it('answers for documents a start left unread from its entries of their revision, and for the rest once they are read', () => {
+    const saved = (id: string, words: string) =>
+      ev('note.body-saved', {
+        id,
+        html: `<p>${words}</p>`,
+        blocks: [{ type: 'paragraph', content: [{ type: 'text', text: words, styles: {} }], children: [] }],
+      });
+    let notes = foldNotes(EMPTY_NOTES, [
+      ev('note.created', { id: '1', title: 'a' }),
+      saved('1', 'apple pie'),
+      ev('note.created', { id: '2', title: 'b' }),
+      saved('2', 'banana bread'),
+    ]);
+    const first = new SearchIndex(htmlText);
+    first.update(notes);
+    const stored = first.toStored()!;
+    notes = foldNotes(notes, [ev('note.created', { id: '3', title: 'c' }), saved('3', 'apple tart'), saved('2', 'banana split')]);
+    // As a start from a snapshot holds them: each body's HTML and the key of its document, not read.
+    const unread = {
+      ...notes,
+      bodies: Object.fromEntries(Object.entries(notes.bodies).map(([id, body]) => [id, { html: body.html, docKey: `doc-${id}` }])),
+    } as NotesState;
+    const index = new SearchIndex(htmlText);
+    index.loadStored(stored);
+    const found = (state: NotesState, query: string) => state.order.filter(index.bodyMatcher(state, query)).sort();
+    // Note 1 is answered by the stored entry of its revision; 2's entry is of an older revision and 3 has none.
+    expect(found(unread, 'apple')).toEqual(['1']);
+    expect(found(unread, 'apple pie')).toEqual(['1']);
+    expect(found(unread, 'banana')).toEqual([]);
+    // Read, every note is answered as a scan does.
+    for (const query of ['apple', 'apple pie', 'banana', 'split', 'tart', 'bread']) {
+      const scan = notes.order.filter((id) => bodySearchText(notes.bodies[id], htmlText).includes(query)).sort();
+      expect(found(notes, query), query).toEqual(scan);
+    }
+  });
+
   it('is not taken in when its form is another version or the index is already built, and is not given while incomplete', () => {
     const notes = foldNotes(EMPTY_NOTES, [
       ev('note.created', { id: '1', title: 'a' }),

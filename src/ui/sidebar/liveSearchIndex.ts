@@ -157,9 +157,9 @@ export function createLiveSearchIndex(): LiveSearchIndex {
   };
 
   return {
-    // While documents are unread (start-up, docs/architecture.md "Snapshots") no body matches, as while the
-    // stored index is read: the list searches again when the log publishes them read.
-    bodySearch: (notes) => (storedLoading || hasUnreadBodies(notes) ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
+    // While documents are unread (start-up, docs/architecture.md "Snapshots") the stored index answers for
+    // them (SearchIndex.update); the list searches again when the log publishes them read.
+    bodySearch: (notes) => (storedLoading ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
     isStoredLoading: () => storedLoading,
     subscribeStoredLoad: (listener) => {
       loadListeners.add(listener);
