@@ -1,5 +1,13 @@
 import type { AppEvent } from '../../../catalog';
-import { bodyBlocks, bodyChain, DEFAULT_NOTE_TITLE, type NoteBody, type NoteChain, type NoteRevisionRef, type NotesState } from '../notesState';
+import {
+  bodyBlocks,
+  bodyChain,
+  DEFAULT_NOTE_TITLE,
+  type NoteBody,
+  type NoteChain,
+  type NoteRevisionRef,
+  type NotesState,
+} from '../notesState';
 import type { NotesDraft } from '../notesDraft';
 import { targetNoteId } from '../noteIdentity';
 import { copyNoteId, copyTitle } from '../conflicts';
