@@ -128,9 +128,6 @@ async function boot(): Promise<void> {
     // Tracking (and the ky client it loads) waits for an idle moment after start-up, not one while
     // IndexedDB opens: the first screen comes first.
     whenLoadedAndIdle(() => void trackAppLoad(functions, page));
-    // The documents start-up left unread (docs/architecture.md "Snapshots"), read in the background:
-    // the search and link indexes and the dashboard wait for them.
-    whenLoadedAndIdle(() => void ready.readAllDocuments().catch((error: unknown) => console.error('NotePad: documents could not be read', error)));
     // Building the index of every note waits until start-up is done (the bodies are read by then);
     // a search before that builds it at once.
     whenLoadedAndIdle(() => services.search.keepFresh(ready.state$));

@@ -17,7 +17,6 @@ import type { StageContext, StageResult } from './stages';
 import { libraryEventCount, type LibrarySeeded, type LibrarySpec } from './librarySeed';
 import {
   backingStorage,
-  documentsRead,
   searchIndexStored,
   seedLibrary,
   settledHeap,
@@ -87,13 +86,9 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
     if (heap !== null) heaps.push(heap);
     const backing = await backingStorage(page);
     if (backing !== null) external.push(backing);
-    const read = await documentsRead(page, 60_000);
     await page.close();
-    const readText = read
-      ? `documents read ${read.ms.toFixed(0)} ms (${read.keys} keys, ${read.batches} batches, longest ${read.longestBatchMs.toFixed(0)} ms)`
-      : 'no documents read';
     log(
-      `${label} start ${i + 1}/${runs}: first row ${start.firstRowMs.toFixed(0)} ms, editable ${start.editableMs.toFixed(0)} ms, first search ${start.firstSearchMs.toFixed(0)} ms, keystrokes median ${quantile(start.keystrokeMs, 0.5).toFixed(1)} ms (${start.keystrokeMs.length} changed the list, ${start.keystrokesUnchanged} not), heap ${((heap ?? 0) / MiB).toFixed(0)} MiB, ${readText}`,
+      `${label} start ${i + 1}/${runs}: first row ${start.firstRowMs.toFixed(0)} ms, editable ${start.editableMs.toFixed(0)} ms, first search ${start.firstSearchMs.toFixed(0)} ms, keystrokes median ${quantile(start.keystrokeMs, 0.5).toFixed(1)} ms (${start.keystrokeMs.length} changed the list, ${start.keystrokesUnchanged} not), heap ${((heap ?? 0) / MiB).toFixed(0)} MiB`,
     );
   }
   const page = await context.newPage();

@@ -222,8 +222,6 @@ export class EventLog {
     this.folded.forgetPending();
     this.tail.reset();
     await this.readAll();
-    // The snapshot folded from left its documents unread again: read them as before (not awaited).
-    this.documents.folded();
   }
 
   /** Fold the whole stored log, after any fold of it under way (see `folding`). */
@@ -340,15 +338,6 @@ export class EventLog {
    */
   keepRead(id: string): void {
     this.documents.keep([id]);
-  }
-
-  /**
-   * Read every document the state holds unread (`readNotes(null)`), once at a time: start-up calls it
-   * once the tab is editable, and a fold again from a snapshot (reload) after that calls it again.
-   * Readers of every note (search and link indexes, statistics) wait until no body is unread.
-   */
-  readAllDocuments(): Promise<void> {
-    return this.documents.readAll();
   }
 
   /** `readNotes` of the notes whose documents folding `events` reads (a `note.changed`'s note): before appending them. */

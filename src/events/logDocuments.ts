@@ -5,9 +5,6 @@ import type { AppEvent } from '../../catalog';
 import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
 import { DocumentGone } from './snapshotDocuments';
 
-/** The User Timing measure of a read of every unread document (`readAll`); its detail holds the keys read, the batches and the longest batch (ms). */
-const DOCUMENTS_READ_MEASURE = 'notepad:documents-read';
-
 /** Notes shown or read last, whose documents a fold again reads before it publishes (`kept`). */
 const KEPT_NOTES = 8;
 
@@ -24,14 +21,8 @@ export interface DocumentsLog {
  * record gone (another tab's clean-up) makes the log fold again from the newest snapshot, once.
  */
 export class LogDocuments {
-  /** The read of every unread document under way (readAll), or null. */
-  private readingAll: Promise<void> | null = null;
-  /** Whether readAll was asked for: a fold again from a snapshot reads them all again. */
-  private allAsked = false;
   /** The notes shown or read by note last, newest last (at most KEPT_NOTES). */
   private readonly recent: string[] = [];
-  /** While `readAll` runs: what its measure reports. */
-  private readStats: { keys: number; batches: number; longestBatchMs: number } | null = null;
 
   constructor(private readonly log: DocumentsLog) {}
 
@@ -74,30 +65,6 @@ export class LogDocuments {
     return selected === null ? [...this.recent] : [selected, ...this.recent];
   }
 
-  /** `readNotes(null)`, one at a time; remembered, so a fold again from a snapshot reads them again (`folded`). */
-  readAll(): Promise<void> {
-    this.allAsked = true;
-    this.readingAll ??= this.readAllMeasured().finally(() => (this.readingAll = null));
-    return this.readingAll;
-  }
-
-  /** `readNotes(null)` with its User Timing measure (DOCUMENTS_READ_MEASURE), for the library benchmark. */
-  private async readAllMeasured(): Promise<void> {
-    const began = performance.now();
-    const stats = (this.readStats = { keys: 0, batches: 0, longestBatchMs: 0 });
-    try {
-      await this.readNotes(null);
-    } finally {
-      this.readStats = null;
-    }
-    if (stats.keys > 0) performance.measure(DOCUMENTS_READ_MEASURE, { start: began, end: performance.now(), detail: stats });
-  }
-
-  /** The log folded again from a snapshot (its documents unread again): read them all again when asked before (not awaited). */
-  folded(): void {
-    if (this.allAsked) void this.readAll().catch((error: unknown) => console.error('NotePad: documents could not be read', error));
-  }
-
   /**
    * Before `events` are folded into `fold` (the start's pages, the tail): read the documents they merge
    * into (a `note.changed`'s note, `notesReadBy`; docs/architecture.md "Snapshots").
@@ -127,22 +94,11 @@ export class LogDocuments {
     const keys = fold.unreadKeys(ids).sort();
     for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
       const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
-      const began = performance.now();
       const read = await this.log.storage.readDocuments(slice);
       fold.putDocuments(read);
-      this.counted(slice.length, performance.now() - began);
       const gone = slice.find((key) => !read.has(key));
       if (gone !== undefined) return gone;
     }
     return null;
-  }
-
-  /** A batch of `keys` read in `ms` (read and put in): counted for the measure of `readAll` under way. */
-  private counted(keys: number, ms: number): void {
-    const stats = this.readStats;
-    if (!stats) return;
-    stats.keys += keys;
-    stats.batches += 1;
-    stats.longestBatchMs = Math.max(stats.longestBatchMs, ms);
   }
 }

@@ -39,27 +39,6 @@ export function isUnreadBody(body: NoteBody | undefined): body is NoteBody & { d
   return body !== undefined && body.docKey !== undefined;
 }
 
-/** Whether each `bodies` object holds an unread body: a state's bodies are never mutated, so each is looked at once. */
-const unreadIn = new WeakMap<object, boolean>();
-
-/**
- * Whether any body of `notes` is unread (NoteBody.docKey): readers of every note's document (search
- * and link indexes, statistics, export) wait for the log's read of them (`EventLog.readAllDocuments`).
- */
-export function hasUnreadBodies(notes: NotesState): boolean {
-  let unread = unreadIn.get(notes.bodies);
-  if (unread === undefined) {
-    unread = false;
-    for (const id in notes.bodies)
-      if (notes.bodies[id].docKey !== undefined) {
-        unread = true;
-        break;
-      }
-    unreadIn.set(notes.bodies, unread);
-  }
-  return unread;
-}
-
 /** `body` itself; @throws DocumentNotRead when its document is not read yet. */
 function readBody(body: NoteBody): NoteBody {
   if (body.docKey !== undefined) throw new DocumentNotRead(body.docKey);

@@ -83,8 +83,10 @@ export class SearchIndex {
    * Bring the index up to date with `notes`, indexing only bodies whose HTML changed and dropping
    * deleted notes. With `budgetMs` it stops after about that long (idle-time work) and returns
    * false; the next call continues where it stopped. Returns true when the index is complete.
+   * Bodies whose document is not read (NoteBody.docKey) are indexed from their HTML with `readUnread`,
+   * else left out (then it returns false: the index is not complete).
    */
-  update(notes: NotesState, budgetMs = Infinity, now: () => number = () => performance.now()): boolean {
+  update(notes: NotesState, budgetMs = Infinity, now: () => number = () => performance.now(), readUnread = false): boolean {
     if (this.isCurrent(notes)) {
       this.current = notes;
       return true;
@@ -93,16 +95,19 @@ export class SearchIndex {
     let indexed = 0;
     if (this.scan?.notes !== notes) this.scan = { notes, at: 0 };
     const { order } = notes;
+    let skipped = false;
     for (let i = this.scan.at; i < order.length; i++) {
       const id = order[i];
       const html = notes.bodies[id]?.html ?? '';
       const rev = notes.revs[id]?.id;
       const seen = this.byId.get(id);
       if (seen && isSame(seen, html, rev)) continue;
-      // A document start-up left unread (docs/architecture.md "Snapshots") is indexed once the log has read
-      // it: until then a stored index's entry for its revision answers for it, and an older entry nothing.
-      if (isUnreadBody(notes.bodies[id])) {
+      // A body whose document start-up left unread (docs/architecture.md "Snapshots") is read from its HTML,
+      // in background slices only (`readUnread`): a query's update leaves it, so that no query parses
+      // thousands of bodies' HTML, and until then an older entry of it matches nothing.
+      if (!readUnread && isUnreadBody(notes.bodies[id])) {
         if (seen) this.forget(id, seen);
+        skipped = true;
         continue;
       }
       // Each call reads at least one note (or part of one), so budgeted calls always progress.
@@ -119,8 +124,9 @@ export class SearchIndex {
       for (const [id, seen] of this.byId) if (!notes.meta[id]) this.forget(id, seen);
     }
     if (this.deadCount > this.postingCount * MAX_DEAD_SHARE) this.sweep();
-    this.current = notes;
     this.scan = null;
+    if (skipped) return false;
+    this.current = notes;
     return true;
   }
 
@@ -251,7 +257,7 @@ export class SearchIndex {
     now: () => number,
   ): Set<string> | null {
     // A small note indexed for the first time (start-up: thousands of them) is read in one piece.
-    const blocks = readBodyBlocks(body) ?? [];
+    const blocks = (isUnreadBody(body) ? undefined : readBodyBlocks(body)) ?? [];
     if (blocks.length === 0 || (!again && blocks.length < PER_BLOCK_MIN_BLOCKS)) {
       const tokens = new Set(bodySearchText(body, this.htmlText).split(WHITESPACE));
       tokens.delete('');

@@ -1,4 +1,4 @@
-import { readBodyBlocks, type NoteBody } from './notesState';
+import { isUnreadBody, readBodyBlocks, type NoteBody } from './notesState';
 import { streamHtml } from './noteText/html';
 import { htmlparser2Tokenizer } from './noteText/htmlparser';
 import { streamBlocks, type TextSink } from './noteText/textStream';
@@ -80,10 +80,10 @@ export function cloudWord(token: string): string | null {
   return word;
 }
 
-/** The text of a body: from its BlockNote document when it has one, else from its stored HTML. */
+/** The text of a body: from its BlockNote document when it has one and it is read (docs/architecture.md "Snapshots"), else from its stored HTML. */
 function collect(body: NoteBody): { text: string; followUps: string[] } {
   const out = new TextCollector();
-  const blocks = readBodyBlocks(body);
+  const blocks = isUnreadBody(body) ? undefined : readBodyBlocks(body);
   if (blocks && blocks.length > 0) streamBlocks(blocks, out);
   else if (body.html) streamHtml(body.html, htmlparser2Tokenizer, out);
   return { text: out.finish(), followUps: out.followUps };

@@ -63,6 +63,15 @@ test('a note a start left unread opens, turns editable once read, and keeps what
   await search.fill('text');
   await expect(app.rows).toHaveCount(2);
   await search.fill('');
+  // The dashboard counts the note not read from its HTML: "alpha text" and "beta text".
+  await page.getByRole('button', { name: 'Analytics' }).click();
+  await expect(
+    page
+      .locator('.dashboard-card')
+      .filter({ has: page.locator('dt', { hasText: 'Total Words' }) })
+      .locator('dd'),
+  ).toHaveText('4');
+  await page.getByRole('button', { name: 'Close analytics' }).click();
   await app.row('Alpha').click();
   await expect(app.editor).toContainText('alpha text');
   await expect(app.editor).toHaveAttribute('contenteditable', 'true');

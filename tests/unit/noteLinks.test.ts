@@ -75,6 +75,13 @@ describe('which notes link to which', () => {
     expect(html.calls).toBe(1);
   });
 
+  it('reads the links of a body whose document a start left unread from its HTML', () => {
+    const html = counting();
+    // An unread body: its HTML and the key of its document (docs/architecture.md "Snapshots").
+    expect(bodyLinkTargets({ html: htmlOf('1', '3'), docKey: 'doc-2' }, html)).toEqual(['1', '3']);
+    expect(html.calls).toBe(1);
+  });
+
   it('follows saves incrementally: a save reads that body again and nothing else', () => {
     const html = counting();
     const index = new LinkIndex(html);

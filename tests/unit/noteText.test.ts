@@ -110,6 +110,11 @@ describe('note text pipeline: HTML bodies', () => {
     expect(bodyFacts({ html: 'x', blocks: documents['links to notes'] }).wordCount).toBe(7);
     expect(bodyFacts({ html: 'x', blocks: documents['links to notes'] }).cloudWords.get('gone')).toBe(1);
   });
+
+  it('counts a body whose document a start left unread from its HTML, without reading the document', () => {
+    // An unread body: its HTML and the key of its document (docs/architecture.md "Snapshots").
+    expect(bodyFacts({ html: linked, docKey: 'doc-1' }).wordCount).toBe(4);
+  });
 });
 
 describe('note text pipeline: the AI helpers read what the editor reads', () => {

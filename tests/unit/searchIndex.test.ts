@@ -327,7 +327,7 @@ describe('stored search index', () => {
     expect(calls).toBe(2);
   });
 
-  it('answers for documents a start left unread from its entries of their revision, and for the rest once they are read', () => {
+  it('answers for documents a start left unread from its entries of their revision, then from their HTML read in the background', () => {
     const saved = (id: string, words: string) =>
       ev('note.body-saved', {
         id,
@@ -356,6 +356,13 @@ describe('stored search index', () => {
     expect(found(unread, 'apple')).toEqual(['1']);
     expect(found(unread, 'apple pie')).toEqual(['1']);
     expect(found(unread, 'banana')).toEqual([]);
+    // The background slices read the rest from their HTML, and every note is answered as a scan does.
+    expect(index.update(unread, Infinity, undefined, true)).toBe(true);
+    for (const query of ['apple', 'apple pie', 'banana', 'split', 'tart', 'bread']) {
+      const scan = unread.order.filter((id) => bodySearchText(unread.bodies[id], htmlText).includes(query)).sort();
+      expect(found(unread, query), query).toEqual(scan);
+    }
+    expect(found(unread, 'apple')).toEqual(['1', '3']);
     // Read, every note is answered as a scan does.
     for (const query of ['apple', 'apple pie', 'banana', 'split', 'tart', 'bread']) {
       const scan = notes.order.filter((id) => bodySearchText(notes.bodies[id], htmlText).includes(query)).sort();

@@ -107,24 +107,6 @@ export async function startLibrary(
   return { page, start: { firstRowMs: firstRowAt!, editableMs: editableAt!, firstSearchMs, ...typed } };
 }
 
-/** The background read of every document a start left unread (docs/architecture.md "Snapshots"), from its User Timing measure. */
-export interface DocumentsRead {
-  ms: number;
-  keys: number;
-  batches: number;
-  longestBatchMs: number;
-}
-
-/** The page's `notepad:documents-read` measure once it is there (within `timeoutMs`), or null (none: no document was left unread). */
-export async function documentsRead(page: Page, timeoutMs: number): Promise<DocumentsRead | null> {
-  if (!(await waitIn(page, () => performance.getEntriesByName('notepad:documents-read').length > 0, timeoutMs))) return null;
-  return page.evaluate(() => {
-    const entry = performance.getEntriesByName('notepad:documents-read')[0] as PerformanceMeasure;
-    const detail = entry.detail as { keys: number; batches: number; longestBatchMs: number };
-    return { ms: entry.duration, ...detail };
-  });
-}
-
 /**
  * JS heap after forced GC once start-up's idle work (search index, mirror) has had `settleMs`.
  * With BENCH_HEAP_SNAPSHOT, the heap snapshot goes to that file, or with `label` to the file named

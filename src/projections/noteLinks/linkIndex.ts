@@ -1,4 +1,4 @@
-import { readBodyBlocks, type NoteBody, type NotesState } from '../notesState';
+import { isUnreadBody, readBodyBlocks, type NoteBody, type NotesState } from '../notesState';
 import { visitBlocks } from '../noteText/blocks';
 
 /*
@@ -37,15 +37,16 @@ export function blockLinkTargets(blocks: readonly unknown[]): string[] {
 }
 
 /**
- * The notes a body links to, each once: from its BlockNote document when it has one, else from its
- * HTML through `htmlLinks`. A body whose HTML holds no `data-note-id` links nowhere: its HTML is
+ * The notes a body links to, each once: from its BlockNote document when it has one and it is read,
+ * else from its HTML through `htmlLinks`. A body whose HTML holds no `data-note-id` links nowhere: its HTML is
  * the document's own (`blocksToFullHTML`) or the stored HTML itself, so most bodies are ruled out
  * by a substring check, without parsing a document.
  * @internal Test seam: used here; the tests call it directly.
  */
 export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): string[] {
   if (!body?.html.includes(LINK_MARKER)) return [];
-  const blocks = readBodyBlocks(body);
+  // A document start-up left unread (docs/architecture.md "Snapshots"): its HTML holds the same links.
+  const blocks = isUnreadBody(body) ? undefined : readBodyBlocks(body);
   return blocks?.length ? blockLinkTargets(blocks) : [...new Set(htmlLinks(body.html))];
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
-import { hasUnreadBodies, type NotesState } from '../../projections/notesState';
+import type { NotesState } from '../../projections/notesState';
 import { dashboardStatistics, DASHBOARD_DAYS, TOP_WORDS_COUNT } from '../../projections/statistics';
 import { useResolvedTheme } from '../theme/useTheme';
 import { FollowUpList } from './FollowUpList';
@@ -59,11 +59,7 @@ export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps
   const now = useToday();
   const known = useStoredCounts(notes);
   // The counts an earlier page stored come first (an IndexedDB read): notes at the same revision are not read again.
-  // Documents start-up left unread are read in the background (docs/architecture.md "Snapshots"): the figures wait for them.
-  const stats = useMemo(
-    () => (known === undefined || hasUnreadBodies(notes) ? null : dashboardStatistics(notes, now, TIME_ZONE, known)),
-    [notes, now, known],
-  );
+  const stats = useMemo(() => (known === undefined ? null : dashboardStatistics(notes, now, TIME_ZONE, known)), [notes, now, known]);
   const organised = useMemo(() => organisationStatistics(notes), [notes]);
   const header = (
     <header className="dashboard-header">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { hasUnreadBodies, type NotesState } from '../../projections/notesState';
+import type { NotesState } from '../../projections/notesState';
 import { knownCounts, type KnownCounts, type StoredNoteCounts } from '../../projections/storedNoteCounts';
 import { toStoredNoteCounts } from '../../projections/statistics';
 import { inBackground } from '../../lib/scheduler';
@@ -35,7 +35,7 @@ export function useStoredCounts(notes: NotesState): KnownCounts | null | undefin
     };
   }, []);
   useEffect(() => {
-    if (known === undefined || hasUnreadBodies(notes) || coversAll(notes, stored.current)) return;
+    if (known === undefined || coversAll(notes, stored.current)) return;
     let live = true;
     const timer = setTimeout(
       () =>

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import { inBackgroundAfterInput } from '../../lib/scheduler';
 import { LinkIndex, type HtmlNoteLinks } from '../../projections/noteLinks/linkIndex';
 import { isNoteId } from '../../projections/noteLinks/noteLinkShape';
-import { hasUnreadBodies, type AppState, type NotesState } from '../../projections/notesState';
+import type { AppState, NotesState } from '../../projections/notesState';
 import type { LinkSearch } from '../../projections/sidebar';
 
 /** Longest slice of link indexing (ms): input arriving meanwhile waits no longer. */
@@ -74,8 +74,7 @@ export function createLiveLinkIndex(): LiveLinkIndex {
   let scheduled = false;
   const step = () => {
     scheduled = false;
-    // Documents not read yet (docs/architecture.md "Snapshots"): keepFresh brings the state they are read in.
-    if (!latest || hasUnreadBodies(latest)) return;
+    if (!latest) return;
     if (linkIndex.update(latest, INDEX_SLICE_MS)) markBuilt();
     else schedule();
   };
@@ -100,13 +99,8 @@ export function createLiveLinkIndex(): LiveLinkIndex {
   };
 
   return {
-    // With documents unread (a fold again from a snapshot, until the log has read them) the answer is the index as read so far.
-    linkedFrom: (notes, noteId) =>
-      hasUnreadBodies(notes)
-        ? [...linkIndex.linkingToAsRead([noteId])].filter((id) => id !== noteId)
-        : answered(linkIndex.linkedFrom(notes, noteId)),
-    linkSearch: (notes) => (targets) =>
-      hasUnreadBodies(notes) ? linkIndex.linkingToAsRead(targets) : answered(linkIndex.linkingTo(notes, targets)),
+    linkedFrom: (notes, noteId) => answered(linkIndex.linkedFrom(notes, noteId)),
+    linkSearch: (notes) => (targets) => answered(linkIndex.linkingTo(notes, targets)),
     linkSearchSoFar: (notes) => {
       if (!built) {
         latest ??= notes;

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import { hasUnreadBodies, type AppState, type NotesState } from '../../projections/notesState';
+import type { AppState, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
 import { inBackground, inBackgroundAfterInput } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
@@ -134,9 +134,9 @@ export function createLiveSearchIndex(): LiveSearchIndex {
     };
     const step = () => {
       scheduled = false;
-      // Documents not read yet (docs/architecture.md "Snapshots"): the state the log publishes once they are comes next.
-      if (!latest || hasUnreadBodies(latest)) return;
-      if (!searchIndex.update(latest, INDEX_SLICE_MS)) schedule();
+      if (!latest) return;
+      // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML.
+      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true)) schedule();
       else if (searchIndex.version !== versionStored) {
         if (storeTimer) clearTimeout(storeTimer);
         storeTimer = setTimeout(store, STORE_DELAY_MS);
@@ -157,8 +157,8 @@ export function createLiveSearchIndex(): LiveSearchIndex {
   };
 
   return {
-    // While documents are unread (start-up, docs/architecture.md "Snapshots") the stored index answers for
-    // them (SearchIndex.update); the list searches again when the log publishes them read.
+    // A body whose document is unread (docs/architecture.md "Snapshots") is answered by the stored index's
+    // entry of its revision, or once the background slices have read its HTML (SearchIndex.update).
     bodySearch: (notes) => (storedLoading ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
     isStoredLoading: () => storedLoading,
     subscribeStoredLoad: (listener) => {
