@@ -30,9 +30,19 @@ const running = new Set();
 // must reach the runners too, so that Playwright stops its server and browsers.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    if (running.size > 0) for (const child of running) child.kill(signal);
+    if (running.size > 0) for (const child of running) stop(child, signal);
     else process.exit(128 + SIGNAL_NUMBERS[signal]);
   });
+}
+
+/** Sends `signal` to a child; a buffered one leads a process group of its own (npm's script with it). */
+function stop(child, signal) {
+  try {
+    if (child.detachedGroup) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /**
@@ -42,7 +52,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 function start(command, args, { env = process.env, buffered = false } = {}) {
   return new Promise((resolve) => {
     const chunks = [];
-    const child = spawn(command, args, { cwd: root, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // A buffered child gets a process group of its own, so that a signal reaches what it started too: npm's
+    // script (lint:cycles) would otherwise outlive npm and hold the pipes open.
+    const child = spawn(command, args, { cwd: root, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: buffered });
+    child.detachedGroup = buffered;
     running.add(child);
     if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => chunks.push(chunk));
     const output = () => Buffer.concat(chunks).toString('utf8');
