@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and handler tests; browser tests live in tests/e2e and run under Playwright.
 export default defineConfig({
   test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/functions/**/*.test.ts', 'tests/sync/**/*.test.ts'],
     environment: 'node',
     // Hang guards, not speed checks: a host started as a child process and a few Argon2id derivations
     // take several times longer on a busy 2-core machine than on a quiet one.
@@ -11,19 +12,5 @@ export default defineConfig({
     // Vitest's default in a run is one worker fewer than the cores: one on a 2-core CI machine. Most files
     // wait on servers, databases and timers rather than the CPU, so three keep both cores busy.
     maxWorkers: 3,
-    // Each file still gets a fresh module graph and environment. A worker thread starts with less CPU than a
-    // child process, which the many short files of tests/unit and tests/functions notice; the sync server's
-    // files stay in child processes (tests/sync/dataFiles.test.ts sets the process umask, which a thread may not).
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/functions/**/*.test.ts'],
-          pool: 'threads',
-        },
-      },
-      { extends: true, test: { name: 'sync', include: ['tests/sync/**/*.test.ts'], pool: 'forks' } },
-    ],
   },
 });
