@@ -237,7 +237,7 @@ async function e2eSuite(build) {
 mkdirSync(resultsDir, { recursive: true });
 const results = [];
 if (runLint) results.push(await lintSuite());
-// The build uses little of the unit tests' time, most of which waits on servers, databases and timers.
+// The unit tests leave CPU over (a run took 835 s of CPU in 1,133 s on 2 cores): the build (about 20 s of CPU) fits beside.
 const build = runE2e ? startBuild(runUnit) : null;
 if (runUnit) results.push(await unitSuite());
 if (runE2e) results.push(await e2eSuite(build));
