@@ -374,7 +374,7 @@ export class EventLog {
    * @throws InvalidEventError (synchronously) when any event does not match the catalog; nothing is applied.
    * A `note.changed` on a note whose document is not read (a reload left it unread) is not applied at
    * once: the log reads that document first, then applies and writes it, and every append made
-   * meanwhile waits behind it, in order (ReadingAppends, docs/architecture.md "Appends on an unread note").
+   * meanwhile waits behind it, in order (ReadingAppends, docs/architecture.md "Documents by reference").
    */
   appendBatch(events: readonly AppEvent[]): Promise<AppEvent[]> {
     for (const event of events) assertValidEvent({ ...event, seq: undefined }, false);

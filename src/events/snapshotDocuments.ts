@@ -93,7 +93,7 @@ export async function putDocuments(
 
 /**
  * A document record a body names is no longer stored (another tab's clean-up dropped it, see
- * docs/architecture.md "Snapshots", "Tabs"): the tab must fold again from the newest snapshot.
+ * docs/architecture.md "Snapshots", "Documents by reference"): the tab must fold again from the newest snapshot.
  */
 export class DocumentGone extends Error {
   constructor(readonly docKey: string) {
