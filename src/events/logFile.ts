@@ -1,7 +1,7 @@
 import { EVENT_SCHEMA_VERSION, readNotesState, readRecord, type AppEvent } from '../../catalog';
 import { readSnapshot } from './snapshotReading';
 import type { Snapshot } from './logRecords';
-import type { ServerBase } from './logFold';
+import type { ServerBase } from './logRecords';
 import { INITIAL_STATE, type AppState } from '../projections/notesState';
 
 /** Identifies an exported NotePad event log; `version` is the file format's version. */

@@ -2,9 +2,9 @@ import { SYNCED_EVENT_TYPES, type AppEvent } from '../../catalog';
 import { foldAround, foldApp, type ViewOrigin } from '../projections/foldApp';
 import { foldNotes } from '../projections/foldNotes';
 import { foldView } from '../projections/foldView';
-import { EMPTY_NOTES, type AppState, type NoteBody, type NotesState } from '../projections/notesState';
+import { EMPTY_NOTES, type AppState, type NoteBody } from '../projections/notesState';
 import { unreadKeys, withDocuments } from './documentReads';
-import type { DocumentRecord } from './logRecords';
+import type { DocumentRecord, ServerBase } from './logRecords';
 
 /**
  * An event the sync server has ordered: the account's sequence number and the event, or null for
@@ -13,12 +13,6 @@ import type { DocumentRecord } from './logRecords';
 export interface ServerOrdered {
   sseq: number;
   event: AppEvent | null;
-}
-
-/** Where a synced device's notes stand: the server-ordered notes up to `head`, and the local events not ordered yet. */
-export interface ServerBase {
-  head: number;
-  notes: NotesState;
 }
 
 const isSynced = (e: AppEvent) => SYNCED_EVENT_TYPES.has(e.type);

@@ -1,6 +1,11 @@
-import type { AppState, NoteBody } from '../projections/notesState';
+import type { AppState, NoteBody, NotesState } from '../projections/notesState';
 import type { NotesHead } from '../projections/pendingBodies';
-import type { ServerBase } from './logFold';
+
+/** Where a synced device's notes stand (LogFold): the server-ordered notes up to `head`; kept in a snapshot. */
+export interface ServerBase {
+  head: number;
+  notes: NotesState;
+}
 
 /**
  * A projection checkpoint: the state after folding every event up to `seq`; on a synced device

@@ -17,6 +17,7 @@ import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDoc
 /**
  * From this many keys `readDocuments` reads the range they span with one `getAll` rather than a `get`
  * per key: a request each costs more than the records between them it also copies (docs/benchmarks.md).
+ * @internal Test seam: used here; the tests read it to cross the threshold.
  */
 export const RANGE_READ_KEYS = 64;
 

@@ -4,7 +4,8 @@ import { loadChainEngineFor } from '../projections/changes/chainEngine';
 import { readOrigin, type OriginReading } from './snapshotReading';
 import type { LogStorage } from './logStorage';
 import type { TabLink } from './tabChannel';
-import { EMPTY_SERVER_BASE, type LogFold, type ServerBase, type ServerOrdered } from './logFold';
+import { EMPTY_SERVER_BASE, type LogFold, type ServerOrdered } from './logFold';
+import type { ServerBase } from './logRecords';
 import type { OriginBytes, SyncRecord, UnreadableEntry } from './syncStorage';
 import { gunzipJson } from '../lib/gzipJson';
 

@@ -1,6 +1,6 @@
 import { EVENT_SCHEMA_VERSION, readAppState, readHeadState, readNotesState, type StateReading } from '../../catalog';
 import { BUILD_ID } from '../lib/buildId';
-import type { ServerBase } from './logFold';
+import type { ServerBase } from './logRecords';
 import type { Snapshot, SnapshotHead } from './logRecords';
 
 /**

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ServerBase } from './logFold';
+import type { ServerBase } from './logRecords';
 
 /**
  * This device's sync bookkeeping (docs/architecture.md "Sync"), in a database of its own beside

@@ -26,6 +26,7 @@ export interface NoteIndexEntry {
  * "Snapshots", "Documents by reference"): a body held as its HTML and the key of its record. Never
  * read such a body as "HTML only": that would lose its document and a chain's history. The reader
  * awaits the log's read of the note first (`EventLog.readNotes`).
+ * @internal Exported for the tests, which expect it thrown; the app only throws it.
  */
 export class DocumentNotRead extends Error {
   constructor(readonly docKey: string) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
-import { EMPTY_SERVER_BASE, type ServerBase } from '../../src/events/logFold';
+import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
+import type { ServerBase } from '../../src/events/logRecords';
 import type { LogStorage } from '../../src/events/logStorage';
 import { SyncEngine } from '../../src/services/sync/engine';
 import { CHECKPOINT_FORMAT } from '../../src/services/sync/syncProtocol';
