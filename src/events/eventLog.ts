@@ -417,8 +417,9 @@ export class EventLog {
 
   /** Events applied in memory but not yet durable (what a page-hide journal must keep). */
   pendingEvents(): readonly AppEvent[] {
-    // Appends waiting for a read of their note's document count too: the page-hide journal keeps them.
-    return this.reading.waiting ? [...this.folded.pending, ...this.reading.events()] : this.folded.pending;
+    // Appends waiting for a read of their note's document, or held after it failed, count too: the page-hide journal keeps them.
+    const held = this.reading.events();
+    return held.length > 0 ? [...this.folded.pending, ...held] : this.folded.pending;
   }
 
   /** Retry durable writes of events still pending after a failed write (e.g. once storage has room). */

@@ -22,7 +22,7 @@ export class ReadingAppends {
     return this.last !== null;
   }
 
-  /** The events of the appends waiting (for `EventLog.pendingEvents`). */
+  /** The events of the appends waiting, and of those held back after their read failed (for `EventLog.pendingEvents`). */
   events(): AppEvent[] {
     return this.held.flat();
   }

@@ -162,6 +162,18 @@ describe('start-up from a snapshot with documents by reference', () => {
     expect(texts(next.state.notes, ONE)[0]).toBe('First, changed.');
     await next.close();
   });
+
+  it('keeps a change whose document cannot be read for the page-hide journal once its append gave up', async () => {
+    const { events, rev1 } = twoNotes();
+    await storedWithSnapshot(events);
+    const storage = await openIndexedDbStorage(null);
+    const log = await openLog(storage);
+    storage.readDocuments = () => Promise.reject(new Error('The disk went away'));
+    const [change] = changesOfOne(rev1);
+    await expect(log.appendEvent({ ...change, seq: 0 })).rejects.toThrow('The disk went away');
+    expect(log.pendingEvents().map((e) => e.id)).toContain(change.id);
+    await log.close();
+  });
 });
 
 describe('a reload while a note is shown', () => {
