@@ -20,6 +20,8 @@ import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDoc
  * @internal Test seam: used here; the tests read it to cross the threshold.
  */
 export const RANGE_READ_KEYS = 64;
+/** A range is read whole only when it holds at most this many records per key asked for (`readDocuments`). */
+const RANGE_DENSITY = 2;
 
 /** The key range from the lowest of `keys` to the highest (IndexedDB orders string keys by code unit, as `sort` does). */
 function keyRangeOf(keys: readonly string[]): IDBKeyRange {
@@ -172,8 +174,9 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     },
     async readDocuments(keys) {
       const store = db.transaction('documents').store;
-      if (keys === null || keys.length >= RANGE_READ_KEYS) {
-        const range = keys === null || keys.length === 0 ? undefined : keyRangeOf(keys);
+      const range = keys === null || keys.length === 0 ? undefined : keyRangeOf(keys);
+      // A range only where the keys fill it: a few keys spread over the store (random ids) would copy every record between them.
+      if (keys === null || (keys.length >= RANGE_READ_KEYS && (await store.count(range)) <= keys.length * RANGE_DENSITY)) {
         const [all, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
         const wanted = keys === null ? null : new Set(keys);
         const read = new Map<string, DocumentRecord>();

@@ -168,4 +168,19 @@ describe('reading documents by key', () => {
     get.mockRestore();
     storage.close();
   });
+  it('reads many keys spread thin over the store with a get each, not the records between them', async () => {
+    const storage = await openIndexedDbStorage(null);
+    const bodies = Object.fromEntries(Array.from({ length: 330 }, (_, i) => [`n${i}`, body(`note ${i}`)]));
+    await storage.writeSnapshot(snapshot(1, bodies));
+    const all = [...(await stored()).documents.keys()].sort();
+    // One key in five over the whole store: the range between them holds five records for each.
+    const spread = all.filter((_, i) => i % 5 === 0);
+    expect(spread.length).toBeGreaterThanOrEqual(RANGE_READ_KEYS);
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    const read = await storage.readDocuments(spread);
+    expect(getAll).not.toHaveBeenCalled();
+    expect([...read.keys()].sort()).toEqual(spread);
+    getAll.mockRestore();
+    storage.close();
+  });
 });
