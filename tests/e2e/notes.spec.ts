@@ -144,7 +144,7 @@ test.describe('notes app on the event log', () => {
     await app.createNote('Cherry');
     await app.createNote('Apple');
     await app.row('Banana').getByRole('button', { name: 'Star' }).click();
-    await app.row('Cherry').locator('.note-row-main').click();
+    await app.openNote('Cherry');
     await app.typeBody('edited last');
     await app.waitForSaved();
     const sort = page.getByRole('combobox', { name: 'Sort' });

@@ -44,6 +44,19 @@ export class NotesPage {
   }
 
   /**
+   * Click the row titled `title` and wait until the editor shows that note and takes keys: its title in
+   * the header, then (two frames later, once the switch's effect has run) the editor editable again.
+   * A note whose document is not read yet is read-only for a moment (docs/architecture.md "Snapshots"),
+   * and the old note's text stays in the editor until then: keys typed meanwhile would go nowhere.
+   */
+  async openNote(title: string) {
+    await this.row(title).locator('.note-row-main').click();
+    await expect(this.page.locator('.editor-title')).toHaveText(title);
+    await this.settle();
+    await expect(this.editor).toHaveAttribute('contenteditable', 'true');
+  }
+
+  /**
    * Put the caret at the end of the note and type. ProseMirror reads a caret move asynchronously
    * (after the next frame), so wait two frames before typing, or the first keys land at the old position.
    */
