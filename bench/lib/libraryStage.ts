@@ -95,7 +95,11 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
   const stop = await startProfile(page);
   await page.goto(ctx.origin + '/');
   await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 180_000 });
-  const profile: Attribution = ctx.namer.attribute(await stop(), 15);
+  const startCpu = await stop();
+  // BENCH_START_PROFILE=<file>: the start's whole profile (navigation to editable), for DevTools.
+  if (process.env.BENCH_START_PROFILE)
+    writeFileSync(process.env.BENCH_START_PROFILE.replace(/(\.[^./]*)?$/, `.${label}$1`), JSON.stringify(startCpu));
+  const profile: Attribution = ctx.namer.attribute(startCpu, 15);
   // The same page's searches, once start-up's idle work has settled, profiled on their own: where a key's time goes.
   let search: Attribution | null = null;
   let searchTrace: TraceSummary | null = null;
