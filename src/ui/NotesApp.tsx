@@ -9,6 +9,7 @@ import { NewNoteHeader } from './NewNoteHeader';
 import { useNewNote } from './useNewNote';
 import { useNoteFromAddress } from './noteFromAddress';
 import { AfterPaint } from './afterLoad';
+import { FirstScreenShown } from './firstScreen';
 
 // Plot, d3 and wordcloud load only when the dashboard is first opened.
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -54,6 +55,9 @@ export function NotesApp() {
     },
   });
 
+  // The main area's first screen without the editor (the editor says so itself): idle-time work may follow.
+  const showsOther = (newNote !== null && (!newNote.created || !EditorPane)) || (editable && analyticsOpen);
+
   return (
     <div className={`notes-app sidebar-${sidebar}`}>
       <Sidebar onNewNote={createNote} onShowShortcuts={() => setShortcutsOpen(true)} analyticsButtonRef={analyticsButton} />
@@ -85,6 +89,7 @@ export function NotesApp() {
           loading
         )}
       </main>
+      {showsOther && <FirstScreenShown />}
       {editable && (
         <AfterPaint>
           <Suspense fallback={null}>

@@ -1,12 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { whenFirstScreenShown } from './firstScreen';
 
 /** Longest wait for an idle moment after the page's load event before deferred work runs anyway (ms). */
 const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 
+/** Longest wait for the first screen (firstScreen.tsx) after the page's load event before deferred work goes on (ms). */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
 /**
- * Run `work` once the page has loaded (the `load` event) and the main thread is idle, so it does
- * not compete with the first load: service worker registration and its precache
- * downloads, usage tracking. Returns a function that cancels it if it has not run yet.
+ * Run `work` once the page has loaded (the `load` event), its first screen has been shown (the editor
+ * on its note, or what the main area shows instead: `firstScreenShown`, at most FIRST_SCREEN_WAIT_MS
+ * later) and the main thread is idle, so it does not compete with the first load: service worker
+ * registration and its precache downloads, usage tracking, the indexes' builds, lazy chunks. Returns a
+ * function that cancels it if it has not run yet.
  */
 export function whenLoadedAndIdle(work: () => void): () => void {
   let cancelled = false;
@@ -15,14 +21,16 @@ export function whenLoadedAndIdle(work: () => void): () => void {
     if (!cancelled) work();
   };
   const onIdle = () => {
+    if (cancelled) return;
     if (typeof requestIdleCallback === 'function') idleHandle = requestIdleCallback(run, { timeout: AFTER_LOAD_IDLE_TIMEOUT_MS });
     else setTimeout(run, 0);
   };
-  if (document.readyState === 'complete') onIdle();
-  else window.addEventListener('load', onIdle, { once: true });
+  const onLoad = () => void whenFirstScreenShown(FIRST_SCREEN_WAIT_MS).then(onIdle);
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
   return () => {
     cancelled = true;
-    window.removeEventListener('load', onIdle);
+    window.removeEventListener('load', onLoad);
     if (idleHandle !== null && typeof cancelIdleCallback === 'function') cancelIdleCallback(idleHandle);
   };
 }

@@ -12,6 +12,7 @@ import { HeaderActions } from './HeaderActions';
 import { browserEditorServices } from './editorServices';
 import { createNoteEditor, takePreparedNoteEditor } from './createNoteEditor';
 import './editor.css';
+import { FirstScreenShown } from '../firstScreen';
 
 /** The transient header message (docs/product.md "States and transitions"), announced politely to screen readers. */
 function StatusMessage() {
@@ -127,6 +128,7 @@ export function EditorPane({
           <div className="editor-empty">
             <p>Select a note in the sidebar, or create one with “New Note”.</p>
           </div>
+          <FirstScreenShown />
         </>
       )}
     </section>

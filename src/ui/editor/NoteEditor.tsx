@@ -19,6 +19,7 @@ import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
 import { useTypedDraft } from './typedDraft';
 import { bodyChain, isUnreadBody } from '../../projections/notesState';
+import { firstScreenShown } from '../firstScreen';
 
 /** What the toolbar and header may ask of the shown note's editor. */
 export interface NoteEditorHandle {
@@ -92,6 +93,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     }
     showNoteOf(shown, noteId, log.state);
     editor.isEditable = log.writable;
+    // The page's first screen, if this is it: idle-time work may follow (firstScreen.tsx).
+    firstScreenShown();
     // Its document for saves as changes is made once it is editable (Yjs is not part of the first load).
     prepareChanges(
       shown,
