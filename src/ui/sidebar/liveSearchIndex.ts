@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { AppState, NotesState } from '../../projections/notesState';
+import type { AppState, NoteBody, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
 import { inBackground, inBackgroundAfterInput } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
@@ -87,8 +87,20 @@ export interface LiveSearchIndex {
   keepFresh(state$: Observable<AppState>): void;
 }
 
-/** A live search index with nothing indexed and nothing read yet: see `LiveSearchIndex`. */
-export function createLiveSearchIndex(): LiveSearchIndex {
+/** Bodies whose HTML a background slice reads from their records at a time (`readHtml`). */
+const HTML_READ_SLICE = 200;
+
+/**
+ * Reads the HTML of bodies that hold none (EventLog.readHtml, docs/architecture.md "Documents by
+ * reference"); @throws DocumentGone when a record is gone (the log folds again).
+ */
+export type ReadHtml = (bodies: readonly NoteBody[]) => Promise<ReadonlyMap<NoteBody, string>>;
+
+/**
+ * A live search index with nothing indexed and nothing read yet: see `LiveSearchIndex`. `readHtml`
+ * reads what bodies holding no HTML say, for the background slices.
+ */
+export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
   const tokenizer = domTokenizer();
   const searchIndex = new SearchIndex((html) => htmlText(html, tokenizer));
   let storedLoading = false;
@@ -132,12 +144,36 @@ export function createLiveSearchIndex(): LiveSearchIndex {
         });
       });
     };
+    /** HTML read for the bodies that hold none, until the slices have indexed them (none kept after). */
+    let htmlRead: ReadonlyMap<NoteBody, string> = new Map();
+    let reading = false;
+    const readSlice = (notes: NotesState) => {
+      reading = true;
+      readHtml(searchIndex.lackingHtml(notes, HTML_READ_SLICE)).then(
+        (read) => {
+          reading = false;
+          htmlRead = read;
+          schedule();
+        },
+        (error: unknown) => {
+          // A record gone makes the log fold again: the state it publishes then schedules the next try.
+          reading = false;
+          console.warn('NotePad: notes could not be read for the search index; it tries again on the next change', error);
+        },
+      );
+    };
     const step = () => {
       scheduled = false;
-      if (!latest) return;
-      // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML.
-      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true)) schedule();
-      else if (searchIndex.version !== versionStored) {
+      if (!latest || reading) return;
+      // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML;
+      // those holding none, from what `readHtml` read of their records, a slice at a time.
+      if (htmlRead.size === 0 && searchIndex.lackingHtml(latest, 1).length) return readSlice(latest);
+      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true, htmlRead)) {
+        const lacking = new Set(searchIndex.lackingHtml(latest, Infinity));
+        htmlRead = new Map([...htmlRead].filter(([body]) => lacking.has(body)));
+        schedule();
+      } else if (searchIndex.version !== versionStored) {
+        htmlRead = new Map();
         if (storeTimer) clearTimeout(storeTimer);
         storeTimer = setTimeout(store, STORE_DELAY_MS);
       }
