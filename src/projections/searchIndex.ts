@@ -62,6 +62,8 @@ export class SearchIndex {
   private current: NotesState | null = null;
   private scan: { notes: NotesState; at: number } | null = null;
   private readonly texts = new WeakMap<NoteBody, string>();
+  /** Bodies holding no HTML whose text a phrase query needed (`textsWanted`). */
+  private readonly wanted = new Set<NoteBody>();
   /** For recently indexed notes with a BlockNote document: top-level block -> its distinct tokens. */
   private readonly recent = new Map<string, Map<unknown, string[]>>();
   /** A long note being read block by block across budgeted calls. */
@@ -275,10 +277,31 @@ export class SearchIndex {
     if (!body) return '';
     let text = this.texts.get(body);
     if (text === undefined) {
+      // Its HTML is in its record (docs/architecture.md "Documents by reference"): the phrase is checked once
+      // the live index has read it (`textsWanted`, `supplyTexts`), which then asks for the rows again.
+      if (body.html === undefined) {
+        this.wanted.add(body);
+        return '';
+      }
       text = bodySearchText(body, this.htmlText);
       this.texts.set(body, text);
     }
     return text;
+  }
+
+  /**
+   * Up to `max` bodies holding no HTML whose text a phrase query needed since the last call (their
+   * tokens matched; whether the words are adjacent only their text says), taken off the list.
+   */
+  textsWanted(max: number): NoteBody[] {
+    const taken = [...this.wanted].slice(0, max);
+    for (const body of taken) this.wanted.delete(body);
+    return taken;
+  }
+
+  /** The HTML read of bodies `textsWanted` named: their texts are kept per body as any body's. */
+  supplyTexts(read: ReadonlyMap<NoteBody, string>): void {
+    for (const [body, html] of read) this.texts.set(body, bodySearchText({ html }, this.htmlText));
   }
 
   /**

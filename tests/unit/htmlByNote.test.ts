@@ -77,6 +77,23 @@ describe('bodies that hold no HTML', () => {
     expect(fresh.version).toBe(version);
   });
 
+  it('a phrase query asks for the text of a body holding no HTML, and answers once it is supplied', () => {
+    const index = new SearchIndex(htmlText);
+    const whole = notesOf({ '1': { html: '<p>red apple pie</p>' }, '2': { html: '<p>apple and red</p>' } });
+    index.update(whole);
+    const fresh = new SearchIndex(htmlText);
+    fresh.loadStored(index.toStored()!);
+    const notes = { ...whole, bodies: { '1': unread('k1'), '2': unread('k2') } };
+    const first = fresh.bodyMatcher(notes, 'red apple');
+    expect([first('1'), first('2')]).toEqual([false, false]);
+    const wanted = fresh.textsWanted(10);
+    expect(wanted).toEqual([notes.bodies['1'], notes.bodies['2']]);
+    expect(fresh.textsWanted(10)).toEqual([]);
+    fresh.supplyTexts(new Map(wanted.map((body, i) => [body, ['<p>red apple pie</p>', '<p>apple and red</p>'][i]])));
+    const again = fresh.bodyMatcher(notes, 'red apple');
+    expect([again('1'), again('2')]).toEqual([true, false]);
+  });
+
   it('the dashboard reads those it counts first, and stores no counts for a body not read yet', () => {
     const notes = notesOf({ '1': { html: '<p>one two</p>' }, '2': unread('k2'), '3': unread('k3') });
     const known = knownCounts(toStoredNoteCounts(notesOf({ '3': { html: '<p>a b c</p>' } }), null));

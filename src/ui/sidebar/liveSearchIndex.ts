@@ -66,6 +66,11 @@ export interface LiveSearchIndex {
   /** Whether the stored index is being read (body search matches nothing meanwhile). */
   isStoredLoading(): boolean;
   /**
+   * Counts the texts read for phrase queries (bodies holding no HTML, docs/architecture.md "Documents by
+   * reference"): a change means a query asked again may find more. `subscribeStoredLoad` hears it too.
+   */
+  textsRead(): number;
+  /**
    * Call `listener` when the read of the stored index ends (body search then answers); returns the
    * unsubscribe function. For useSyncExternalStore with `isStoredLoading`.
    */
@@ -105,6 +110,23 @@ export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
   const searchIndex = new SearchIndex((html) => htmlText(html, tokenizer));
   let storedLoading = false;
   const loadListeners = new Set<() => void>();
+  let textsRead = 0;
+  let readingTexts = false;
+  // A phrase query met bodies holding no HTML: read them (a slice), keep their texts, and tell the list.
+  const readWantedTexts = () => {
+    if (readingTexts) return;
+    const wanted = searchIndex.textsWanted(HTML_READ_SLICE);
+    if (wanted.length === 0) return;
+    readingTexts = true;
+    readHtml(wanted)
+      .then((read) => {
+        searchIndex.supplyTexts(read);
+        textsRead += 1;
+        for (const listener of loadListeners) listener();
+      })
+      .catch((error: unknown) => console.warn('NotePad: notes could not be read for a search; it tries again on the next query', error))
+      .finally(() => (readingTexts = false));
+  };
   /** The read of the stored index, once asked for: background indexing starts after it, not against it. */
   let storedLoad: Promise<void> | null = null;
   /** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
@@ -195,8 +217,16 @@ export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
   return {
     // A body whose document is unread (docs/architecture.md "Snapshots") is answered by the stored index's
     // entry of its revision, or once the background slices have read its HTML (SearchIndex.update).
-    bodySearch: (notes) => (storedLoading ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
+    bodySearch: (notes) =>
+      storedLoading
+        ? NO_BODY_MATCHES
+        : (query) => {
+            // A task later, once the rows are made: the texts they needed and lacked are read then.
+            setTimeout(readWantedTexts, 0);
+            return searchIndex.bodyMatcher(notes, query);
+          },
     isStoredLoading: () => storedLoading,
+    textsRead: () => textsRead,
     subscribeStoredLoad: (listener) => {
       loadListeners.add(listener);
       return () => loadListeners.delete(listener);
