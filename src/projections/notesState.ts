@@ -70,11 +70,6 @@ export function bodyHtml(body: NoteBody | undefined): string {
   throw new DocumentNotRead((body as UnreadBody).docKey);
 }
 
-/** Whether `body`'s HTML is in memory: a whole body, an unread one of an older snapshot, or none (''). */
-export function hasHtml(body: NoteBody | undefined): boolean {
-  return body?.html !== undefined;
-}
-
 /**
  * The chain of changes of `body` (docs/architecture.md "Saves as changes"), or undefined when it was
  * not saved as changes. Every read of a body's chain goes through here.

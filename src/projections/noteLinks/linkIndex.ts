@@ -40,8 +40,8 @@ export function blockLinkTargets(blocks: readonly unknown[]): string[] {
  * The notes a body links to, each once: from its BlockNote document when it has one and it is read,
  * else from its HTML through `htmlLinks`. A body whose HTML holds no `data-note-id` links nowhere: its HTML is
  * the document's own (`blocksToFullHTML`) or the stored HTML itself, so most bodies are ruled out
- * by a substring check, without parsing a document.
- * @internal Test seam: used here; the tests call it directly.
+ * by a substring check, without parsing a document. An unread body holding no HTML links to its
+ * snapshot part's `links`. Read once per body object: the snapshot writer takes them from here too.
  */
 export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): readonly string[] {
   if (!body) return [];
