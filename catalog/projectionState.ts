@@ -31,18 +31,33 @@ const NOTE_CHAIN = v.object({
  * as `blocks`, or as `blocksJson` (its JSON) when the body was read from a snapshot; `chain` when its
  * saves are changes.
  */
-const NOTE_BODY = v.object({
+const WHOLE_BODY = v.object({
   html: v.string(),
   blocks: v.optional(v.array(v.unknown())),
   blocksJson: v.optional(v.string()),
   chain: v.optional(NOTE_CHAIN),
-  /**
-   * A body whose document is not read yet (docs/architecture.md "Snapshots", "Documents by
-   * reference"): its HTML and the key of its record in the `documents` store, no `blocks`,
-   * `blocksJson` nor `chain`. `bodyBlocks` and `bodyChain` throw on it; the log reads it by note.
-   */
-  docKey: v.optional(v.string()),
+  docKey: v.optional(v.undefined()),
 });
+
+/**
+ * A body whose document is not read yet (docs/architecture.md "Snapshots", "Documents by
+ * reference"): the key of its record in the `documents` store, no `blocks`, `blocksJson` nor
+ * `chain`; its HTML only when the snapshot it came from kept the HTML beside the key (an older
+ * form), else the record holds it too; `links`, the note ids its HTML links to, when the snapshot
+ * kept them (the link index's start needs no HTML). `bodyBlocks`, `bodyChain` and `bodyHtml` throw
+ * on it; the log reads it by note.
+ */
+const UNREAD_BODY = v.object({
+  docKey: v.string(),
+  html: v.optional(v.string()),
+  links: v.optional(v.array(v.string())),
+  blocks: v.optional(v.undefined()),
+  blocksJson: v.optional(v.undefined()),
+  chain: v.optional(v.undefined()),
+});
+
+/** A note's body: whole, or unread (held by the key of its document's record). */
+const NOTE_BODY = v.union([WHOLE_BODY, UNREAD_BODY]);
 
 /**
  * Which revision a note's body is at (docs/architecture.md "Conflicts"): the id of the event that
@@ -143,6 +158,10 @@ export const NOTES_STATE_SCHEMA = v.object({
 export type NotesState = v.InferOutput<typeof NOTES_STATE_SCHEMA>;
 /** A note's body (see NOTE_BODY). */
 export type NoteBody = v.InferOutput<typeof NOTE_BODY>;
+/** A body whose document (and maybe HTML) is not read yet (see UNREAD_BODY). */
+export type UnreadBody = v.InferOutput<typeof UNREAD_BODY>;
+/** A body whose document is read (see WHOLE_BODY). */
+export type WholeBody = v.InferOutput<typeof WHOLE_BODY>;
 /** A document saved as changes (see NOTE_CHAIN). */
 export type NoteChain = v.InferOutput<typeof NOTE_CHAIN>;
 /** A note's revision (see REVISION_REF). */

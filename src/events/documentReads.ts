@@ -1,4 +1,5 @@
 import type { AppEvent } from '../../catalog';
+import { comparesHtml } from '../projections/conflicts';
 import { isUnreadBody, type NoteBody, type NotesState } from '../projections/notesState';
 import type { DocumentRecord } from './logRecords';
 import { readBody } from './snapshotDocuments';
@@ -45,14 +46,31 @@ export function withDocuments(notes: NotesState, read: ReadonlyMap<string, Docum
   return bodies ? { ...notes, bodies } : notes;
 }
 
+/** Whether folding `e` onto `notes` compares note `id`'s current HTML (a conflict, an import met twice). */
+function comparesHtmlOf(e: AppEvent, id: string, notes: NotesState): boolean {
+  if (e.type === 'note.imported') return e.payload.source !== 'localStorage' && notes.meta[id] !== undefined;
+  if (e.type === 'note.body-saved' || e.type === 'note.revision-restored') return comparesHtml(notes, id, e.payload.base);
+  return false;
+}
+
 /**
  * The notes whose previous document folding `events` onto `notes` reads: a `note.changed` merges
- * into its note's document (or, by its remap, the note its id became, or a copy holding its chain).
- * Other events replace a body or copy it by reference, reading no document.
+ * into its note's document (or, by its remap, the note its id became, or a copy holding its chain);
+ * a body save, a restore and an import compare the note's HTML, which an unread body of a
+ * `'docRefs'` snapshot does not hold (docs/architecture.md "Documents by reference"). Other events
+ * replace a body or copy it by reference, reading no document.
  */
 export function notesReadBy(events: readonly AppEvent[], notes: NotesState): Set<string> {
   const ids = new Set<string>();
   for (const e of events) {
+    if (e.type === 'note.imported' || e.type === 'note.body-saved' || e.type === 'note.revision-restored') {
+      const { id, ref } = e.payload as { id: string; ref?: string };
+      for (const of of [id, ref !== undefined ? notes.remaps[ref] : undefined]) {
+        if (of === undefined || !Object.prototype.hasOwnProperty.call(notes.bodies, of)) continue;
+        if (notes.bodies[of].html === undefined && comparesHtmlOf(e, of, notes)) ids.add(of);
+      }
+      continue;
+    }
     if (e.type !== 'note.changed') continue;
     const { id, ref } = e.payload as { id: string; ref?: string };
     ids.add(id);

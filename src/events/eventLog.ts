@@ -25,7 +25,7 @@ import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
-import type { AppState } from '../projections/notesState';
+import type { AppState, NoteBody } from '../projections/notesState';
 import { notesReadBy } from './documentReads';
 import { LogDocuments } from './logDocuments';
 import { ReadingAppends } from './readingAppends';
@@ -332,6 +332,16 @@ export class EventLog {
   }
 
   /**
+   * The HTML of each of `bodies` (bodies of this log's states), reading the records of unread bodies
+   * that lack it, by key, without putting them into the state (docs/architecture.md "Documents by
+   * reference"). Read many in bounded batches: each call holds the HTML it returns.
+   * @throws DocumentGone when a record is gone: the log folds again; ask again with the new state's bodies.
+   */
+  readHtml(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, string>> {
+    return this.documents.readHtml(bodies);
+  }
+
+  /**
    * Note `id` is shown (the editor): a fold again from a snapshot (reload) reads its document before
    * it publishes, as it does the selected note's, so the note does not turn unread under the cursor
    * (docs/architecture.md "Snapshots"). The last few notes asked for are kept so.
@@ -556,7 +566,8 @@ export class EventLog {
    * view does not follow them, the replay does), when a read of the tail failed (the tab is behind
    * the stored log), when records were set aside at this start, or when no note is selected among
    * notes (the replay's last step then shows the note its last event is about, which only the
-   * events tell).
+   * events tell), or while a body holds no HTML (docs/architecture.md "Documents by reference": the
+   * replay shows every `note_{id}`, and its read of the log has them all).
    */
   replayEnd(): AppState | null {
     const { loaded, readError, quarantinedNow } = this.status$.value;
@@ -565,6 +576,7 @@ export class EventLog {
     const state = this.folded.fold.confirmed;
     const selected = state.view.selectedId;
     if (selected === null ? state.notes.order.length > 0 : state.notes.meta[selected] === undefined) return null;
+    for (const id in state.notes.bodies) if (state.notes.bodies[id].html === undefined) return null;
     return state;
   }
 

@@ -2,6 +2,7 @@ import type { FoldedState } from './foldedState';
 import type { LogFold } from './logFold';
 import type { LogStorage } from './logStorage';
 import type { AppEvent } from '../../catalog';
+import { isUnreadBody, type NoteBody } from '../projections/notesState';
 import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
 import { DocumentGone } from './snapshotDocuments';
 
@@ -48,6 +49,37 @@ export class LogDocuments {
     }
     const left = folded.fold.unreadKeys(wanted);
     if (left.length) throw new DocumentGone(left[0]);
+  }
+
+  /**
+   * The HTML of each of `bodies`: a body's own, or, for an unread body that lacks it (a `'docRefs'`
+   * snapshot's), its record's, read by key in slices of DOCUMENT_READ_SLICE without putting anything
+   * into the state (docs/architecture.md "Documents by reference"): readers of many notes' HTML
+   * (mirror, search, dashboard, tag lines) keep none of it.
+   * @throws DocumentGone when a record is gone; the log then folds again from the newest snapshot
+   * (the caller asks again with the bodies of the state it then publishes).
+   */
+  async readHtml(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, string>> {
+    const html = new Map<NoteBody, string>();
+    const byKey = new Map<string, NoteBody>();
+    for (const body of bodies) {
+      if (body.html !== undefined) html.set(body, body.html);
+      else if (isUnreadBody(body)) byKey.set(body.docKey, body);
+    }
+    const keys = [...byKey.keys()].sort();
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const read = await this.log.storage.readDocuments(slice);
+      for (const key of slice) {
+        const text = read.get(key)?.html;
+        if (text === undefined) {
+          await this.log.reload();
+          throw new DocumentGone(key);
+        }
+        html.set(byKey.get(key)!, text);
+      }
+    }
+    return html;
   }
 
   /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */

@@ -1,4 +1,4 @@
-import type { AppState, NoteBody, NotesState } from '../projections/notesState';
+import type { AppState, NoteBody, NoteChain, NotesState } from '../projections/notesState';
 import type { NotesHead } from '../projections/pendingBodies';
 
 /** Where a synced device's notes stand (LogFold): the server-ordered notes up to `head`; kept in a snapshot. */
@@ -60,14 +60,22 @@ export interface SnapshotPart {
 }
 
 /**
- * A body as a part holds it: whole (a snapshot of a build before document records, or a body
- * with no document: HTML only), or its HTML and the key of its document's record (`documents`
- * store, src/events/snapshotDocuments.ts).
+ * A body as a part holds it: whole (a snapshot of a build before document records, or, before
+ * `bodyForm: 'docRefs'`, a body with no document: HTML only), its HTML and the key of its
+ * document's record (`bodyForm: 'docKeys'`), or only the key and its links (`'docRefs'`: the record
+ * holds the HTML too; src/events/snapshotDocuments.ts).
  */
 export type PartBody = NoteBody;
 
-/** A body's document part, a record of the `documents` store: everything of the body but its HTML. */
-export type DocumentRecord = Omit<NoteBody, 'html' | 'blocks' | 'docKey'>;
+/**
+ * A body's record of the `documents` store: its document (`blocksJson`, `chain`) and, since
+ * `bodyForm: 'docRefs'`, its HTML (a record a `'docKeys'` snapshot wrote has none: its part holds it).
+ */
+export interface DocumentRecord {
+  html?: string;
+  blocksJson?: string;
+  chain?: NoteChain;
+}
 
 /**
  * The keys of the document records a snapshot names (snapshotParts.ts), stored beside its parts

@@ -1,14 +1,14 @@
 import type { IDBPObjectStore } from 'idb';
-import type { NoteBody } from '../projections/notesState';
+import type { NoteBody, UnreadBody, WholeBody } from '../projections/notesState';
 import type { NotePadDB } from './logDatabase';
 import type { DocumentRecord } from './logRecords';
 import { storedBody, storedChars } from './storedSnapshot';
 
 /**
  * Snapshot bodies' documents kept apart from the snapshot (docs/architecture.md "Snapshots"): a
- * body's document part (its `blocksJson`, its chain of changes' strings: everything but its HTML) is
- * one record of the `documents` store under a key of its own, and the snapshot's parts hold the
- * body as `{ html, docKey }`.
+ * body (its HTML, `blocksJson`, its chain of changes' strings) is one record of the `documents`
+ * store under a key of its own, and the snapshot's parts hold the body as `{ docKey, links }`
+ * (a `'docKeys'` snapshot, of the build before, held `{ html, docKey }` and records without HTML).
  *
  * Why: start-up and the list need titles and HTML; a document is needed by the note opened. With
  * documents apart, a later step can read them by note instead of every one at start. Bodies are
@@ -18,7 +18,11 @@ import { storedBody, storedChars } from './storedSnapshot';
  * event folded again after another device's event).
  */
 
-/** The key of each body object whose document has a record (written or read back by this tab). */
+/**
+ * The key of each body object whose record (document and HTML) is stored, written or read back by
+ * this tab. A body read from a record without HTML (a `'docKeys'` snapshot's) has none: the next
+ * snapshot writes it a record of its own.
+ */
 const bodyKeys = new WeakMap<NoteBody, string>();
 /** Keys are this tab's random prefix and a counter: unique across tabs, short in every part. */
 const KEY_PREFIX = crypto.randomUUID().slice(0, 13);
@@ -34,20 +38,22 @@ const BATCH_MAX_DOCUMENTS = 500;
 
 type DocumentStore = IDBPObjectStore<NotePadDB, ('snapshots' | 'snapshotBodies' | 'documents' | 'events')[], 'documents', 'readwrite'>;
 
-/** The document part of a stored body (`storedBody`), or null when it has none (HTML only). */
-function documentOf(stored: NoteBody): DocumentRecord | null {
-  if (stored.blocksJson === undefined && stored.chain === undefined) return null;
+/** The record of a stored body (`storedBody`): its HTML and its document, if any. */
+function recordOf(stored: WholeBody): DocumentRecord {
   return {
+    html: stored.html,
     ...(stored.blocksJson !== undefined ? { blocksJson: stored.blocksJson } : {}),
     ...(stored.chain ? { chain: stored.chain } : {}),
   };
 }
 
 /**
- * Write to `store` the document of each of `bodies` that has none stored yet (no key, or its key's
+ * Write to `store` the record of each of `bodies` that has none stored yet (no key, or its key's
  * record is not in `existing`: another tab's clean-up dropped it), in batches, each put from the
- * previous batch's success (a task each). Resolves with each body's key (none for an HTML-only body).
- * An unread body (NoteBody.docKey) is named by its key without being read.
+ * previous batch's success (a task each). Resolves with each body's key. An unread body
+ * (NoteBody.docKey) is named by its key without being read; one that holds its HTML (read from a
+ * `'docKeys'` snapshot, whose records lack it) has the HTML added to its record, read here, so the
+ * snapshot's part needs only the key (docs/architecture.md "Documents by reference").
  * @throws DocumentGone when an unread body's record is not in `existing` (the write fails whole).
  */
 export async function putDocuments(
@@ -59,6 +65,12 @@ export async function putDocuments(
   // Every put of a batch is awaited (a failed one rejects the write, none is left unhandled).
   let batch: Promise<unknown>[] = [];
   let chars = 0;
+  const flushIfFull = async () => {
+    if (batch.length < BATCH_MAX_DOCUMENTS && chars < BATCH_MAX_CHARS) return;
+    await Promise.all(batch);
+    batch = [];
+    chars = 0;
+  };
   for (const body of bodies) {
     if (keys.has(body)) continue;
     let key = bodyKeys.get(body);
@@ -68,24 +80,32 @@ export async function putDocuments(
     }
     // An unread body is written by its key, never read: its record is named by the snapshot it came from.
     if (body.docKey !== undefined) {
-      if (!existing.has(body.docKey)) throw new DocumentGone(body.docKey);
-      keys.set(body, body.docKey);
+      const docKey = body.docKey;
+      if (!existing.has(docKey)) throw new DocumentGone(docKey);
+      keys.set(body, docKey);
+      if (body.html !== undefined) {
+        // Its record lacks the HTML: add it (the same text, so a snapshot still naming the record reads the same body).
+        const html = body.html;
+        batch.push(
+          store.get(docKey).then((record) => {
+            if (!record) throw new DocumentGone(docKey);
+            return store.put({ ...record, html }, docKey);
+          }),
+        );
+        chars += html.length;
+        bodyKeys.set(body, docKey);
+        await flushIfFull();
+      }
       continue;
     }
-    // Documents become JSON here, batch by batch, so that work is spread over the batches' tasks too.
+    // Records become JSON here, batch by batch, so that work is spread over the batches' tasks too.
     const stored = storedBody(body);
-    const document = documentOf(stored);
-    if (!document) continue;
-    key ??= `${KEY_PREFIX}${(keyCount++).toString(36)}`;
+    key = `${KEY_PREFIX}${(keyCount++).toString(36)}`;
     bodyKeys.set(body, key);
     keys.set(body, key);
-    batch.push(store.put(document, key));
+    batch.push(store.put(recordOf(stored), key));
     chars += storedChars(stored);
-    if (batch.length >= BATCH_MAX_DOCUMENTS || chars >= BATCH_MAX_CHARS) {
-      await Promise.all(batch);
-      batch = [];
-      chars = 0;
-    }
+    await flushIfFull();
   }
   await Promise.all(batch);
   return keys;
@@ -113,24 +133,34 @@ export async function dropUnnamedDocuments(store: DocumentStore, existing: Itera
 }
 
 /**
- * The body a snapshot part held as `{ html, docKey }`, whole again with `document`; its key is kept
- * so the next snapshot writes it no more.
+ * The body a snapshot part held as `{ html, docKey }` or `{ docKey }`, whole again with `record`
+ * (the HTML is the part's, else the record's); its key is kept when the record holds the HTML, so
+ * the next snapshot writes it no more.
+ * @throws DocumentGone when neither holds the HTML (a record that is not this body's).
  */
-export function bodyWithDocument(html: string, key: string, document: DocumentRecord): NoteBody {
-  const body: NoteBody = { html, ...document };
-  bodyKeys.set(body, key);
+export function bodyWithDocument(html: string | undefined, key: string, record: DocumentRecord): WholeBody {
+  const { html: recordHtml, ...document } = record;
+  const text = html ?? recordHtml;
+  if (text === undefined) throw new DocumentGone(key);
+  const body: WholeBody = { html: text, ...document };
+  if (recordHtml !== undefined) bodyKeys.set(body, key);
   return body;
 }
 
-/** A body held by key, its document not read yet (NoteBody.docKey): what start-up keeps of a snapshot's body. */
-export function unreadBody(html: string, key: string): NoteBody {
-  return { html, docKey: key };
+/**
+ * A body held by key, its document not read yet (NoteBody.docKey): what start-up keeps of a
+ * snapshot's body, with its HTML when the part held it (a `'docKeys'` snapshot) and its links when
+ * the part named some (a `'docRefs'` one).
+ */
+export function unreadBody(key: string, html: string | undefined, links: readonly string[] | undefined): UnreadBody {
+  return { docKey: key, ...(html !== undefined ? { html } : {}), ...(links?.length ? { links: [...links] } : {}) };
 }
 
 /**
- * `body` (an unread body, `{ html, docKey }`) made whole with `document`, read by note; its key is
- * kept, so the next snapshot writes it no more.
+ * `body` (an unread body) made whole with `record`, read by note; its key is kept, so the next
+ * snapshot writes it no more.
+ * @throws DocumentGone when neither the body nor the record holds its HTML.
  */
-export function readBody(body: NoteBody & { docKey: string }, document: DocumentRecord): NoteBody {
-  return bodyWithDocument(body.html, body.docKey, document);
+export function readBody(body: UnreadBody, record: DocumentRecord): WholeBody {
+  return bodyWithDocument(body.html, body.docKey, record);
 }

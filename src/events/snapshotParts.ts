@@ -2,6 +2,8 @@ import type { IDBPTransaction } from 'idb';
 import type { NoteBody, NotesState } from '../projections/notesState';
 import type { NotePadDB } from './logDatabase';
 import type { DocumentRecord, PartBody, Snapshot, SnapshotDocKeys, SnapshotPart } from './logRecords';
+import { bodyLinkTargets, type HtmlNoteLinks } from '../projections/noteLinks/linkIndex';
+import { domNoteLinks } from '../projections/noteLinks/domNoteLinks';
 import { bodyWithDocument, dropUnnamedDocuments, putDocuments, unreadBody } from './snapshotDocuments';
 
 /**
@@ -17,24 +19,24 @@ import { bodyWithDocument, dropUnnamedDocuments, putDocuments, unreadBody } from
  * (docs/benchmarks.md holds the figures).
  *
  * Since database version 4 a part holds a body's HTML and the key of its document's record
- * (`{ html, docKey }`, snapshotDocuments.ts); the record says so (`bodyForm`).
+ * (`{ html, docKey }`, snapshotDocuments.ts: `bodyForm: 'docKeys'`); since `bodyForm: 'docRefs'`
+ * only the key and the note ids the body links to (`{ docKey, links }`), the record holding the
+ * HTML too, so a start reads no HTML (docs/architecture.md "Documents by reference").
  */
 
 /**
  * A stored snapshot record: bodies left out when `bodyParts` is set. `sharedBodies`: the notes whose
  * server body is their state body (the same object: a synced device's notes are mostly the server's),
  * stored once, in the state's parts. `bodyForm: 'docKeys'`: its parts hold `{ html, docKey }` and the
- * documents are records of the `documents` store (absent: bodies whole in the parts, as version 3 wrote).
+ * documents are records of the `documents` store (absent: bodies whole in the parts, as version 3 wrote);
+ * `'docRefs'`: its parts hold `{ docKey, links }` and the records hold the HTML too.
  */
-export type StoredSnapshotRecord = Snapshot & { bodyParts?: number; sharedBodies?: string[]; bodyForm?: 'docKeys' };
+export type StoredSnapshotRecord = Snapshot & { bodyParts?: number; sharedBodies?: string[]; bodyForm?: 'docKeys' | 'docRefs' };
 
 /**
- * Characters of HTML per part: a short task of copying each. Not much smaller: Chromium keeps a
- * large value as a file of its own, and reading many small parts back made a start-up slower than
- * one whole snapshot.
+ * Bodies per part (each a key and its links: a few objects to copy). Parts hold no HTML since
+ * `'docRefs'`, so a part is small; they were cut at 8 × 10^6 characters of HTML before.
  */
-const PART_MAX_CHARS = 8_000_000;
-/** Bodies per part, whatever their size (each is a few objects to copy). */
 const PART_MAX_BODIES = 1_000;
 
 type Tx = IDBPTransaction<NotePadDB, ('snapshots' | 'snapshotBodies' | 'documents' | 'events')[], 'readwrite'>;
@@ -58,7 +60,7 @@ export interface DocumentsWritten {
  * once every put has succeeded; the caller awaits the transaction and then drops the documents no
  * snapshot names (`dropDocumentsOf`).
  */
-export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<DocumentsWritten> {
+export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot, htmlLinks: HtmlNoteLinks = domNoteLinks()): Promise<DocumentsWritten> {
   const parts = tx.objectStore('snapshotBodies');
   const documents = tx.objectStore('documents');
   const [, existing] = await Promise.all([parts.delete(partsAndKeysRange(snapshot.seq)), documents.getAllKeys()]);
@@ -79,12 +81,12 @@ export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<Do
   let count = 0;
   for (let at = 0; at < entries.length; count++) {
     const part: SnapshotPart = { state: {} };
-    let chars = 0;
-    for (let n = 0; at < entries.length && n < PART_MAX_BODIES && chars < PART_MAX_CHARS; n++, at++) {
+    for (let n = 0; at < entries.length && n < PART_MAX_BODIES; n++, at++) {
       const [side, id, body] = entries[at];
       const docKey = keys.get(body);
-      (side === 'state' ? part.state : (part.server ??= {}))[id] = docKey === undefined ? { html: body.html } : { html: body.html, docKey };
-      chars += body.html.length;
+      // putDocuments names every body; a key missing here would lose the body, so the write fails instead.
+      if (docKey === undefined) throw new Error(`No document record for the body of ${id}`);
+      (side === 'state' ? part.state : (part.server ??= {}))[id] = unreadBody(docKey, undefined, bodyLinkTargets(body, htmlLinks));
     }
     await parts.put(part, [snapshot.seq, count]);
   }
@@ -96,7 +98,7 @@ export async function putSnapshotInParts(tx: Tx, snapshot: Snapshot): Promise<Do
     ...(snapshot.server ? { server: { ...snapshot.server, notes: withoutBodies(snapshot.server.notes) } } : {}),
     bodyParts: count,
     ...(shared.length ? { sharedBodies: shared } : {}),
-    bodyForm: 'docKeys',
+    bodyForm: 'docRefs',
   };
   await tx.objectStore('snapshots').put(record);
   return { existing, named };
@@ -121,19 +123,23 @@ export async function dropDocumentsOf(tx: Tx, written: DocumentsWritten, kept: r
 
 /**
  * How `withBodies` reads a snapshot's documents: 'all' makes every body whole (an export of the log,
- * which carries them); 'keys' reads none and keeps each `{ html, docKey }` body as an unread body
- * (NoteBody.docKey), checking only that its record is stored (start-up, docs/architecture.md
- * "Snapshots", "Documents by reference").
+ * which carries them); 'keys' reads none and keeps each body as an unread body (NoteBody.docKey:
+ * with its HTML from a `'docKeys'` part, with its links from a `'docRefs'` one), checking only that
+ * its record is stored (start-up, docs/architecture.md "Snapshots", "Documents by reference").
  */
 export type DocumentsRead = 'all' | 'keys';
 
-/** `body` as a part held it, whole again (or unread, with `documents` null); undefined when its document's record is missing. */
+/**
+ * `body` as a part held it, whole again (or unread, with `documents` null); undefined when its
+ * record is missing, or holds no HTML where the part holds none either.
+ */
 function partBody(body: PartBody, documents: ReadonlyMap<string, DocumentRecord> | null, keys: ReadonlySet<string>): NoteBody | undefined {
   if (body.docKey === undefined) return body;
   if (!keys.has(body.docKey)) return undefined;
-  if (!documents) return unreadBody(body.html, body.docKey);
+  if (!documents) return unreadBody(body.docKey, body.html, body.links);
   const document = documents.get(body.docKey);
-  return document ? bodyWithDocument(body.html, body.docKey, document) : undefined;
+  if (!document || (body.html === undefined && document.html === undefined)) return undefined;
+  return bodyWithDocument(body.html, body.docKey, document);
 }
 
 /** The documents of the `documents` store by key: one getAll and one getAllKeys, in key order both. */
@@ -153,7 +159,7 @@ export async function withBodies(tx: ReadTx, record: StoredSnapshotRecord, read:
   const { bodyParts, sharedBodies, bodyForm, ...snapshot } = record;
   if (bodyParts === undefined) return record;
   const store = tx.objectStore('snapshotBodies');
-  const byKey = bodyForm === 'docKeys';
+  const byKey = bodyForm === 'docKeys' || bodyForm === 'docRefs';
   // One request for all parts (in key order): per-part requests cost a round trip or a task each.
   // Parts only: the range is the snapshot's seq (>= 0) from part 0, never the epoch's key nor the list of documents.
   const [parts, documents, keys] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { NoteBody, NoteChain } from '../projections/notesState';
+import type { NoteChain, WholeBody } from '../projections/notesState';
 import { storedBlocksJson } from './storedForm';
 
 /**
@@ -21,7 +21,7 @@ import { storedBlocksJson } from './storedForm';
  */
 
 /** JSON of a body's blocks, by body object: bodies are shared between states and never mutated. */
-const bodyJson = new WeakMap<NoteBody, string>();
+const bodyJson = new WeakMap<WholeBody, string>();
 /** A chain in stored form, by chain object (its first state's blocks as JSON). */
 const storedChains = new WeakMap<NoteChain, NoteChain>();
 
@@ -38,7 +38,7 @@ function storedChain(chain: NoteChain): NoteChain {
 }
 
 /** `body` in stored form: its document as JSON (made once per body object), and its chain of changes' first state too. */
-export function storedBody(body: NoteBody): NoteBody {
+export function storedBody(body: WholeBody): WholeBody {
   const chain = body.chain ? storedChain(body.chain) : undefined;
   if (!Array.isArray(body.blocks) && chain === body.chain) return body; // no document, or already its JSON
   let json = body.blocksJson;
@@ -53,7 +53,7 @@ export function storedBody(body: NoteBody): NoteBody {
 }
 
 /** The characters of a stored body's strings (HTML, document, a chain's parts and updates): what a snapshot part is cut by. */
-export function storedChars(body: NoteBody): number {
+export function storedChars(body: WholeBody): number {
   let chars = body.html.length + (body.blocksJson?.length ?? 0);
   if (body.chain) {
     chars += body.chain.originJson?.length ?? 0;

@@ -1,4 +1,4 @@
-import { bodyBlocks, type NoteBody } from '../projections/notesState';
+import { bodyBlocks, bodyHtml, type NoteBody } from '../projections/notesState';
 import { dashListMarkers, linkAssets } from './markdownFixups';
 import { escapeBlocksForMarkdown, type ExportBlock } from './markdownEscapes';
 import type { AssetCollector, ExportAsset } from './noteAssets';
@@ -70,7 +70,8 @@ export interface NoteMarkdownInput {
 function documentOf(body: NoteBody | undefined, converter: MarkdownConverter): ExportBlock[] {
   const saved = bodyBlocks(body);
   if (saved?.length) return converter.savedBlocks(structuredClone(saved));
-  return body?.html ? converter.htmlToBlocks(body.html) : [];
+  const html = bodyHtml(body);
+  return html ? converter.htmlToBlocks(html) : [];
 }
 
 /**

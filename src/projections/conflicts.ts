@@ -1,4 +1,4 @@
-import type { NotesState } from './notesState';
+import { bodyHtml, type NotesState } from './notesState';
 
 /**
  * Conflict rules of the notes fold (docs/architecture.md "Conflicts"). Pure and deterministic:
@@ -20,9 +20,16 @@ export interface BodyChange {
  * edit was made on another copy (one a device folded in another order), and the copy's text is kept.
  */
 export function isConflict(notes: NotesState, noteId: string, change: BodyChange): boolean {
+  return comparesHtml(notes, noteId, change.base) && bodyHtml(notes.bodies[noteId]) !== change.html;
+}
+
+/**
+ * Whether `isConflict` of a change from revision `base` compares the note's current HTML (it does only
+ * for a base other than the note's revision): the fold reads the note first when its body lacks it.
+ */
+export function comparesHtml(notes: NotesState, noteId: string, base: string | undefined): boolean {
   const rev = notes.revs[noteId];
-  if (change.base === undefined || !rev || change.base === rev.id || (rev.origin && !rev.copyOf)) return false;
-  return (notes.bodies[noteId]?.html ?? '') !== change.html;
+  return !(base === undefined || !rev || base === rev.id || (rev.origin && !rev.copyOf));
 }
 
 /** A note id for a copy: the copied revision's time in ms, moved on by 1 ms until no note (or deleted note) has it. */

@@ -1,5 +1,5 @@
 import type { AppEvent, EventType } from '../../catalog';
-import { DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
+import { bodyHtml, DEFAULT_NOTE_TITLE, type NoteRevisionRef, type NotesState } from './notesState';
 import { copyNoteId, copyTitle, isConflict, type BodyChange } from './conflicts';
 import { ignoring } from './ignoring';
 import { NotesDraft } from './notesDraft';
@@ -142,7 +142,7 @@ function isSameImport(notes: NotesState, payload: AppEvent<'note.imported'>['pay
     meta !== undefined &&
     meta.title === titleOrDefault(payload.title) &&
     meta.modified === payload.modified &&
-    notes.bodies[payload.id]?.html === payload.html
+    bodyHtml(notes.bodies[payload.id]) === payload.html
   );
 }
 

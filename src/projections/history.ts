@@ -1,7 +1,7 @@
 import type { AppEvent, EventType } from '../../catalog';
 import { ignoring } from './ignoring';
 import { SOURCE_APP_NAMES, type SourceApp } from '../importers/neutralNotes';
-import { bodyBlocks, EMPTY_NOTES, type NoteBody, type NoteRevisionRef, type NotesState } from './notesState';
+import { bodyBlocks, bodyHtml, EMPTY_NOTES, type NoteBody, type NoteRevisionRef, type NotesState } from './notesState';
 import { foldNotes } from './foldNotes';
 import { targetNoteId } from './noteIdentity';
 import { liveNotebook, notebookPath } from './organisation/notebooks';
@@ -90,7 +90,7 @@ function changedStep(d: Draft, e: AppEvent<'note.changed'>, notes: NotesState, n
   if (after.bodies[noteId] !== before) return [saved, draft, undefined, { ...draft, copy: title }];
   const body = after.bodies[copyId];
   const blocks = bodyBlocks(body);
-  return ['copied', d, undefined, { title, html: body.html, ...(blocks ? { blocks } : {}), copy: title }];
+  return ['copied', d, undefined, { title, html: bodyHtml(body), ...(blocks ? { blocks } : {}), copy: title }];
 }
 
 /**
@@ -116,7 +116,8 @@ function changedDraft(
   const { ref: _ref, ...payload } = e.payload;
   const after = foldNotes(alone, [{ ...e, payload: { ...payload, id: noteId } }]);
   const next = after.bodies[noteId];
-  const draft = { title: after.meta[noteId].title, html: next.html, blocks: bodyBlocks(next), body: next, rev: after.revs[noteId] };
+  const blocks = bodyBlocks(next);
+  const draft = { title: after.meta[noteId].title, html: bodyHtml(next), blocks, body: next, rev: after.revs[noteId] };
   return { draft, after, before: body };
 }
 

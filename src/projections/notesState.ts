@@ -1,4 +1,14 @@
-import { EMPTY_NOTES, NO_FILTER, type AppState, type NoteBody, type NoteChain, type NotesState, type ViewState } from '../../catalog';
+import {
+  EMPTY_NOTES,
+  NO_FILTER,
+  type AppState,
+  type NoteBody,
+  type NoteChain,
+  type NotesState,
+  type UnreadBody,
+  type ViewState,
+  type WholeBody,
+} from '../../catalog';
 
 export {
   EMPTY_NOTES,
@@ -11,7 +21,9 @@ export {
   type NoteRevisionRef,
   type NotesState,
   type ShareState,
+  type UnreadBody,
   type ViewState,
+  type WholeBody,
 } from '../../catalog';
 
 /** One row of the `notes` localStorage list (docs/product.md "Entities and storage keys"): id = creation time in ms, modified = ISO time. */
@@ -36,14 +48,26 @@ export class DocumentNotRead extends Error {
 }
 
 /** Whether `body` is held by key with its document not read (NoteBody.docKey). */
-export function isUnreadBody(body: NoteBody | undefined): body is NoteBody & { docKey: string } {
+export function isUnreadBody(body: NoteBody | undefined): body is UnreadBody {
   return body !== undefined && body.docKey !== undefined;
 }
 
 /** `body` itself; @throws DocumentNotRead when its document is not read yet. */
-function readBody(body: NoteBody): NoteBody {
+function readBody(body: NoteBody): WholeBody {
   if (body.docKey !== undefined) throw new DocumentNotRead(body.docKey);
   return body;
+}
+
+/**
+ * The HTML of `body` ('' for no body): a whole body's, or an unread body's when its snapshot kept
+ * it beside the key (docs/architecture.md "Documents by reference").
+ * @throws DocumentNotRead when the body is unread and its HTML is in its record (never '' for it).
+ */
+export function bodyHtml(body: NoteBody | undefined): string {
+  if (!body) return '';
+  if (body.html !== undefined) return body.html;
+  // Only an unread body lacks its HTML (UNREAD_BODY in catalog/projectionState.ts).
+  throw new DocumentNotRead((body as UnreadBody).docKey);
 }
 
 /**

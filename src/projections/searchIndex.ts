@@ -25,6 +25,8 @@ interface Indexed {
   ord: number;
 }
 
+const NO_HTML_READ: ReadonlyMap<NoteBody, string> = new Map();
+
 /** Whether `seen` indexed the body a note has now: by its HTML when known, else by its revision. */
 function isSame(seen: Indexed, html: string, rev: string | undefined): boolean {
   return seen.html !== null ? seen.html === html : rev !== undefined && seen.rev === rev;
@@ -60,6 +62,8 @@ export class SearchIndex {
   private current: NotesState | null = null;
   private scan: { notes: NotesState; at: number } | null = null;
   private readonly texts = new WeakMap<NoteBody, string>();
+  /** Bodies holding no HTML whose text a phrase query needed (`textsWanted`). */
+  private readonly wanted = new Set<NoteBody>();
   /** For recently indexed notes with a BlockNote document: top-level block -> its distinct tokens. */
   private readonly recent = new Map<string, Map<unknown, string[]>>();
   /** A long note being read block by block across budgeted calls. */
@@ -80,13 +84,40 @@ export class SearchIndex {
   }
 
   /**
+   * Up to `max` bodies of `notes` that hold no HTML (their records do: docs/architecture.md "Documents
+   * by reference") and have no entry of their revision: what `update` needs read, as `htmlRead`.
+   */
+  lackingHtml(notes: NotesState, max: number): NoteBody[] {
+    const lacking: NoteBody[] = [];
+    for (const id of notes.order) {
+      const body = notes.bodies[id];
+      if (!body || body.html !== undefined) continue;
+      const seen = this.byId.get(id);
+      const rev = notes.revs[id]?.id;
+      if (seen && rev !== undefined && seen.rev === rev) continue;
+      lacking.push(body);
+      if (lacking.length >= max) break;
+    }
+    return lacking;
+  }
+
+  /**
    * Bring the index up to date with `notes`, indexing only bodies whose HTML changed and dropping
    * deleted notes. With `budgetMs` it stops after about that long (idle-time work) and returns
    * false; the next call continues where it stopped. Returns true when the index is complete.
    * Bodies whose document is not read (NoteBody.docKey) are indexed from their HTML with `readUnread`,
-   * else left out (then it returns false: the index is not complete).
+   * else left out (then it returns false: the index is not complete). A body that holds no HTML (its
+   * record does: docs/architecture.md "Documents by reference") keeps an entry of its revision (the
+   * stored index's), or is indexed from `htmlRead` (its HTML read from its record, `lackingHtml`),
+   * else is left out too.
    */
-  update(notes: NotesState, budgetMs = Infinity, now: () => number = () => performance.now(), readUnread = false): boolean {
+  update(
+    notes: NotesState,
+    budgetMs = Infinity,
+    now: () => number = () => performance.now(),
+    readUnread = false,
+    htmlRead: ReadonlyMap<NoteBody, string> = NO_HTML_READ,
+  ): boolean {
     if (this.isCurrent(notes)) {
       this.current = notes;
       return true;
@@ -98,9 +129,17 @@ export class SearchIndex {
     let skipped = false;
     for (let i = this.scan.at; i < order.length; i++) {
       const id = order[i];
-      const html = notes.bodies[id]?.html ?? '';
+      const body = notes.bodies[id];
       const rev = notes.revs[id]?.id;
       const seen = this.byId.get(id);
+      const html = body ? (body.html ?? htmlRead.get(body)) : '';
+      if (html === undefined) {
+        // Its HTML is in its record: an entry of its revision still answers; else it waits for `htmlRead`.
+        if (seen && rev !== undefined && seen.rev === rev) continue;
+        if (seen) this.forget(id, seen);
+        skipped = true;
+        continue;
+      }
       if (seen && isSame(seen, html, rev)) continue;
       // A body whose document start-up left unread (docs/architecture.md "Snapshots") is read from its HTML,
       // in background slices only (`readUnread`): a query's update leaves it, so that no query parses
@@ -111,14 +150,17 @@ export class SearchIndex {
         continue;
       }
       // Each call reads at least one note (or part of one), so budgeted calls always progress.
-      const tokens = indexed > 0 && now() > deadline ? null : this.tokensOf(id, html, notes.bodies[id], seen !== undefined, deadline, now);
+      // A body read for its HTML is indexed from that HTML (`{ html }`: no document), which says the same text.
+      const textBody = body && body.html === undefined ? { html } : body;
+      const tokens = indexed > 0 && now() > deadline ? null : this.tokensOf(id, html, textBody, seen !== undefined, deadline, now);
       indexed += 1;
       if (!tokens) {
         this.scan.at = i; // out of time, before or inside this note: continue here next call
         return false;
       }
       if (seen) this.kill(seen.ord);
-      this.add(id, html, rev, tokens);
+      // Matched by revision when the body holds no HTML: the entry keeps no copy of what was read.
+      this.add(id, body && body.html === undefined ? null : html, rev, tokens);
     }
     if (this.byId.size > order.length) {
       for (const [id, seen] of this.byId) if (!notes.meta[id]) this.forget(id, seen);
@@ -235,10 +277,31 @@ export class SearchIndex {
     if (!body) return '';
     let text = this.texts.get(body);
     if (text === undefined) {
+      // Its HTML is in its record (docs/architecture.md "Documents by reference"): the phrase is checked once
+      // the live index has read it (`textsWanted`, `supplyTexts`), which then asks for the rows again.
+      if (body.html === undefined) {
+        this.wanted.add(body);
+        return '';
+      }
       text = bodySearchText(body, this.htmlText);
       this.texts.set(body, text);
     }
     return text;
+  }
+
+  /**
+   * Up to `max` bodies holding no HTML whose text a phrase query needed since the last call (their
+   * tokens matched; whether the words are adjacent only their text says), taken off the list.
+   */
+  textsWanted(max: number): NoteBody[] {
+    const taken = [...this.wanted].slice(0, max);
+    for (const body of taken) this.wanted.delete(body);
+    return taken;
+  }
+
+  /** The HTML read of bodies `textsWanted` named: their texts are kept per body as any body's. */
+  supplyTexts(read: ReadonlyMap<NoteBody, string>): void {
+    for (const [body, html] of read) this.texts.set(body, bodySearchText({ html }, this.htmlText));
   }
 
   /**
@@ -290,7 +353,7 @@ export class SearchIndex {
     this.recent.delete(id);
   }
 
-  private add(id: string, html: string, rev: string | undefined, tokens: Set<string>): void {
+  private add(id: string, html: string | null, rev: string | undefined, tokens: Set<string>): void {
     const ord = this.ids.length;
     this.ids.push(id);
     this.tokenCounts.push(0);

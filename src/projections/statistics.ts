@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
-import type { NotesState } from './notesState';
-import { bodyFacts } from './statisticsText';
+import type { NoteBody, NotesState } from './notesState';
+import { bodyFacts, hasFacts } from './statisticsText';
 import { STORED_NOTE_COUNTS_FORMAT, type KnownCounts, type StoredNoteCounts } from './storedNoteCounts';
 
 /** The bar chart and the word cloud cover the last 7 calendar days, today included (docs/product.md "Constants"). */
@@ -150,8 +150,32 @@ export function dashboardStatistics(
 }
 
 /**
+ * The bodies whose text `dashboardStatistics(notes, now, timeZone, known)` or `toStoredNoteCounts(notes,
+ * known)` reads but that hold no HTML and were not read yet (`hasFacts`): their HTML is in their
+ * records (docs/architecture.md "Documents by reference"), which the dashboard reads first, a slice at
+ * a time (`factsFromHtml`). Pure. @throws RangeError when `timeZone` is not a known zone.
+ */
+export function bodiesToRead(notes: NotesState, now: Date | number, timeZone: string, known?: KnownCounts | null): NoteBody[] {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const dayIndex = new Set(lastDays(nowMs, timeZone).map((day) => day.date));
+  const [earliest, latest] = [nowMs - (DASHBOARD_DAYS + 2) * DAY_MS, nowMs + 2 * DAY_MS];
+  const lacking: NoteBody[] = [];
+  for (const id of notes.order) {
+    const meta = notes.meta[id];
+    const body = notes.bodies[id];
+    if (!meta || !body || hasFacts(body)) continue;
+    const ms = Date.parse(meta.modified);
+    const inDays = ms >= earliest && ms <= latest && dayIndex.has(modifiedDay(meta, timeZone) ?? '');
+    const seen = known?.get(id);
+    if (inDays || seen === undefined || seen.rev !== notes.revs[id]?.id) lacking.push(body);
+  }
+  return lacking;
+}
+
+/**
  * The counts of every note of `notes` with a revision, for the next page: from `known` where its
- * revision is the note's, else read from the body (bodyFacts, cached per body). Pure but for that cache.
+ * revision is the note's, else read from the body (bodyFacts, cached per body), but for the bodies
+ * whose HTML is not read yet (`bodiesToRead`). Pure but for that cache.
  */
 export function toStoredNoteCounts(notes: NotesState, known: KnownCounts | null): StoredNoteCounts {
   const ids: string[] = [];
@@ -163,6 +187,8 @@ export function toStoredNoteCounts(notes: NotesState, known: KnownCounts | null)
     const body = notes.bodies[id];
     if (rev === undefined || !body) continue;
     const seen = known?.get(id);
+    // A body whose HTML is only in its record and not counted yet (`bodiesToRead`) is left for a later page.
+    if (seen?.rev !== rev && !hasFacts(body)) continue;
     const counts = seen?.rev === rev ? seen : bodyFacts(body);
     if (counts.followUps.length) followUps.push([ids.length, counts.followUps]);
     ids.push(id);

@@ -1,4 +1,4 @@
-import { isUnreadBody, readBodyBlocks, type NoteBody } from './notesState';
+import { bodyHtml, isUnreadBody, readBodyBlocks, type NoteBody } from './notesState';
 import { streamHtml } from './noteText/html';
 import { htmlparser2Tokenizer } from './noteText/htmlparser';
 import { streamBlocks, type TextSink } from './noteText/textStream';
@@ -81,11 +81,11 @@ export function cloudWord(token: string): string | null {
 }
 
 /** The text of a body: from its BlockNote document when it has one and it is read (docs/architecture.md "Snapshots"), else from its stored HTML. */
-function collect(body: NoteBody): { text: string; followUps: string[] } {
+function collect(body: NoteBody, html: string): { text: string; followUps: string[] } {
   const out = new TextCollector();
   const blocks = isUnreadBody(body) ? undefined : readBodyBlocks(body);
   if (blocks && blocks.length > 0) streamBlocks(blocks, out);
-  else if (body.html) streamHtml(body.html, htmlparser2Tokenizer, out);
+  else if (html) streamHtml(html, htmlparser2Tokenizer, out);
   return { text: out.finish(), followUps: out.followUps };
 }
 
@@ -97,9 +97,25 @@ const factsCache = new WeakMap<NoteBody, BodyFacts>();
  * only that note. Pure apart from the cache; never touches the DOM.
  */
 export function bodyFacts(body: NoteBody): BodyFacts {
+  return factsCache.get(body) ?? factsFromHtml(body, bodyHtml(body));
+}
+
+/**
+ * Whether `bodyFacts(body)` answers without reading HTML it lacks: the body holds its HTML, or its
+ * facts were read (`factsFromHtml`). A body whose HTML is only in its record ("Documents by reference") does not.
+ */
+export function hasFacts(body: NoteBody): boolean {
+  return body.html !== undefined || factsCache.has(body);
+}
+
+/**
+ * The facts of `body` whose HTML is `html` (read from its record when the body lacks it: docs/architecture.md
+ * "Documents by reference"), kept for `bodyFacts` as those of the body itself. The HTML is not kept.
+ */
+export function factsFromHtml(body: NoteBody, html: string): BodyFacts {
   let facts = factsCache.get(body);
   if (facts) return facts;
-  const { text, followUps } = collect(body);
+  const { text, followUps } = collect(body, html);
   const tokens = text.split(/\s+/).filter(Boolean);
   const cloudWords = new Map<string, number>();
   // Notes repeat their words: judge each distinct token once.

@@ -1,4 +1,4 @@
-import { noteIndex, type NotesState } from './notesState';
+import { bodyHtml, noteIndex, type NotesState } from './notesState';
 
 /** localStorage key of a note body (docs/product.md "Entities and storage keys"). */
 export const noteBodyKey = (id: string) => `note_${id}`;
@@ -29,7 +29,7 @@ export function storageKeyList(notes: NotesState): StorageKeyList {
     value(i) {
       if (i === 0) return (index ??= JSON.stringify(noteIndex(notes)));
       if (i === 1) return JSON.stringify(notes.starred);
-      return notes.bodies[notes.order[i - 2]]?.html ?? '';
+      return bodyHtml(notes.bodies[notes.order[i - 2]]);
     },
   };
 }

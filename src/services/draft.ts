@@ -212,7 +212,10 @@ async function stillUnsaved(log: EventLog, event: AppEvent): Promise<boolean> {
   if (event.type !== 'note.body-saved' || (await log.holds([event.id])).size) return false;
   const notes = log.state.notes;
   const { id, html } = event.payload;
-  return notes.meta[id] !== undefined && !overtakenBodySave(notes, event, true) && notes.bodies[id]?.html !== html;
+  if (notes.meta[id] === undefined || overtakenBodySave(notes, event, true)) return false;
+  const body = notes.bodies[id];
+  // A body whose HTML is only in its record ("Documents by reference") is compared with what the record holds.
+  return !body || (await log.readHtml([body])).get(body) !== html;
 }
 
 let places: DraftPlaces | undefined;

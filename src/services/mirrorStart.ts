@@ -4,6 +4,9 @@ import type { LegacyOutcome } from './startup';
 import { StorageMirror, type LocalCopy } from './storageMirror';
 import type { StorageArea } from './webStorage';
 
+/** Bodies whose HTML the mirror has read from their records at a time. */
+const MIRROR_READ_SLICE = 100;
+
 /**
  * Start the localStorage mirror (docs/architecture.md "localStorage mirror") once the original app's
  * notes are all in the log: until then its first write would replace the `notes` key, which lists the
@@ -28,6 +31,27 @@ export function startMirrorAfterLegacyImport(
     }
     const copy = new StorageMirror(storage, { onCopy, onFull });
     mirror = copy;
+    // Bodies holding no HTML (docs/architecture.md "Documents by reference") that a write needed: read
+    // by note, MIRROR_READ_SLICE at a time, and handed to the copy, which goes on; none of it is kept.
+    let reading = false;
+    const readLacking = () => {
+      const lacking = copy.lacking();
+      if (reading || lacking.length === 0) return;
+      reading = true;
+      log.readHtml(lacking.slice(0, MIRROR_READ_SLICE)).then(
+        (read) => {
+          reading = false;
+          if (!whole()) return;
+          copy.supply(read);
+          readLacking();
+        },
+        (error: unknown) => {
+          // A record gone makes the log fold again: the write of the state it publishes asks again.
+          reading = false;
+          console.warn('NotePad: notes could not be read for the localStorage copy; it tries again on the next change', error);
+        },
+      );
+    };
     // A tab that met a newer build stops: its fold lacks the newer events, so its keys would be stale.
     // So does a synced device whose stored checkpoint did not read, until it has taken it again (its
     // fold lacks the notes from before it; docs/architecture.md "Reading states").
@@ -35,8 +59,9 @@ export function startMirrorAfterLegacyImport(
     // The first write at once, not in a task of its own: with nothing to import, legacy import's
     // read and this write share one task, so no key another page writes between them is replaced.
     if (whole()) copy.write(log.state.notes);
+    readLacking();
     // Mirror writes run in a task of their own (a big note_{id} takes tens of ms); page hide writes what waits.
-    log.state$.subscribe((state) => whole() && copy.schedule(state.notes));
+    log.state$.subscribe((state) => whole() && copy.schedule(state.notes, readLacking));
     // A durable write may follow freed space without a new projection (the edit was already shown):
     // let a partial copy catch up then too, instead of waiting for the next change. Only note events:
     // view events (a search keystroke) would walk every note while the copy stays partial.

@@ -1,5 +1,5 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey, readItem, removeItem, storedKeys, writeItem, type StorageArea } from './webStorage';
-import { noteIndex, type NotesState } from '../projections/notesState';
+import { noteIndex, type NoteBody, type NotesState } from '../projections/notesState';
 import { bodyWriteOrder } from '../projections/storageKeys';
 import { inNextTask } from '../lib/scheduler';
 
@@ -47,8 +47,17 @@ export class StorageMirror {
   /** The `notes` and `linkedNotes` values last written (or found equal); null after a failed write. */
   private indexJson: string | null = null;
   private starredJson: string | null = null;
-  /** Note id -> the body its `note_{id}` holds, as this mirror wrote or found it. */
-  private readonly held = new Map<string, string>();
+  /**
+   * Note id -> the body its `note_{id}` holds, as this mirror wrote or found it, and the note's
+   * revision then: a body that holds no HTML (docs/architecture.md "Documents by reference") is
+   * held when its revision is (one revision is one text).
+   */
+  private readonly held = new Map<string, { html: string; rev: string | undefined }>();
+  /** Keys found at the first write whose note's body holds no HTML: what they hold, until compared. */
+  private readonly unverified = new Map<string, string>();
+  /** HTML read of bodies that hold none (`supply`); the bodies a write needed and lacked (`lacking`). */
+  private htmlRead: ReadonlyMap<NoteBody, string> = new Map();
+  private readonly missing = new Set<NoteBody>();
   /** Ids in the order bodies are written (newest first); kept to sort the next order from. */
   private ranked: string[] = [];
   private rankedFor: Pick<NotesState, 'meta' | 'order'> | null = null;
@@ -72,16 +81,20 @@ export class StorageMirror {
   }
 
   /**
-   * Write `notes` in a task of its own, soon; changes until then are written together. Setting a
+   * Write `notes` in a task of its own, soon; changes until then are written together; then call `written`. Setting a
    * long note's `note_{id}` is a long synchronous task, which must not add up with the save that changed it.
    * Call `flush()` where no later task may run (page hide). The first write is not deferred
    * further: until it has run, keys written meanwhile by others (the original app's notes) could
    * be overwritten by it.
    */
-  schedule(notes: NotesState): void {
+  schedule(notes: NotesState, written?: () => void): void {
     const idle = this.scheduled === null;
     this.scheduled = notes;
-    if (idle) inNextTask(() => this.flush());
+    if (idle)
+      inNextTask(() => {
+        this.flush();
+        written?.();
+      });
   }
 
   /** Write a scheduled change now (nothing when none is waiting). */
@@ -115,10 +128,33 @@ export class StorageMirror {
     return this.copy;
   }
 
+  /**
+   * The bodies of the last write that hold no HTML and were needed (a body to write, a key to
+   * compare), in the order needed: the owner reads their HTML (EventLog.readHtml) and `supply`s it.
+   */
+  lacking(): NoteBody[] {
+    return [...this.missing];
+  }
+
+  /**
+   * HTML read for bodies that hold none (`lacking`): the last write goes on with it, now. Only this
+   * call's HTML is kept; what is written stays in `held` as any body's.
+   */
+  supply(read: ReadonlyMap<NoteBody, string>): void {
+    this.htmlRead = read;
+    this.missing.clear();
+    const notes = this.previous;
+    if (!notes) return;
+    this.yielded = false;
+    this.finish(notes, this.writeNewestBodies(notes));
+    this.htmlRead = new Map();
+  }
+
   /** Write what changed since the last call; the first call compares every key with what storage holds. */
   write(notes: NotesState): void {
     const prev = this.previous;
     if (prev === notes) return;
+    this.missing.clear();
     this.previous = notes;
     this.yielded = false;
     if (!prev) this.readHeld(notes);
@@ -171,9 +207,11 @@ export class StorageMirror {
       if (!notes.meta[id]) continue;
       const stored = readItem(this.storage, noteBodyKey(id));
       if (!stored.ok || stored.value === null) continue;
-      const html = notes.bodies[id]?.html ?? '';
+      const html = this.htmlOf(notes, id);
+      // Compared once its HTML is read (`verified`); the walk needs it before any older body.
+      if (html === undefined) this.unverified.set(id, stored.value);
       // The state's string, not storage's copy of it: the mirror keeps no second copy of a body.
-      if (stored.value === html) this.held.set(id, html);
+      else if (stored.value === html) this.held.set(id, { html, rev: notes.revs[id]?.id });
       else this.removeKey(noteBodyKey(id));
     }
   }
@@ -221,13 +259,16 @@ export class StorageMirror {
    */
   private writeChangedBodies(prev: NotesState, notes: NotesState): boolean {
     for (const id of notes.order) {
-      const html = notes.bodies[id]?.html ?? '';
-      // The copy held every body of `prev`. Strings compare by content: a body re-folded from the
-      // stored event is equal, not identical.
-      if (prev.meta[id] && (prev.bodies[id]?.html ?? '') === html) continue;
+      // The copy held every body of `prev`: the same body object is held.
+      if (prev.meta[id] && prev.bodies[id] === notes.bodies[id]) continue;
+      if (this.isHeld(notes, id)) continue;
+      const html = this.htmlOf(notes, id);
+      if (html === undefined) return false;
+      // Strings compare by content: a body re-folded from the stored event is equal, not identical.
+      if (prev.meta[id] && prev.bodies[id]?.html === html) continue;
       let written = writeItem(this.storage, noteBodyKey(id), html);
       if (!written.ok && written.kind === 'quota' && this.othersYielded()) written = writeItem(this.storage, noteBodyKey(id), html);
-      if (written.ok) this.held.set(id, html);
+      if (written.ok) this.held.set(id, { html, rev: notes.revs[id]?.id });
       else {
         if (written.kind !== 'quota') this.failure ??= written.error;
         return false;
@@ -246,15 +287,23 @@ export class StorageMirror {
     let i = 0;
     for (; i < order.length; i++) {
       const id = order[i];
-      const html = notes.bodies[id]?.html ?? '';
-      if (this.held.get(id) === html) continue;
+      if (this.isHeld(notes, id)) continue;
+      const html = this.htmlOf(notes, id);
+      // Its HTML is in its record: the walk ends here until the owner has read it (`lacking`, `supply`);
+      // the older bodies held stay, each its note's current body.
+      if (html === undefined) {
+        let count = i;
+        for (let j = i + 1; j < order.length; j++) if (this.held.has(order[j])) count++;
+        return count;
+      }
+      if (this.verified(notes, id, html)) continue;
       // Its key holds an older text: never leave that in place.
       if (this.held.has(id)) this.dropBody(id);
       let placed = false;
       for (;;) {
         const written = writeItem(this.storage, noteBodyKey(id), html);
         if (written.ok) {
-          this.held.set(id, html);
+          this.held.set(id, { html, rev: notes.revs[id]?.id });
           placed = true;
           break;
         }
@@ -269,7 +318,7 @@ export class StorageMirror {
       }
       if (!placed) break;
     }
-    for (let j = i + 1; j < order.length; j++) if (this.held.has(order[j])) this.dropBody(order[j]);
+    for (let j = i + 1; j < order.length; j++) if (this.held.has(order[j]) || this.unverified.has(order[j])) this.dropBody(order[j]);
     return i;
   }
 
@@ -289,8 +338,41 @@ export class StorageMirror {
     return this.ranked;
   }
 
+  /**
+   * The HTML of note `id`'s body: its own, or read for it (`supply`); '' for none. Undefined when it
+   * holds none and none was read: the body is then noted as `lacking`.
+   */
+  private htmlOf(notes: NotesState, id: string): string | undefined {
+    const body = notes.bodies[id];
+    if (!body) return '';
+    const html = body.html ?? this.htmlRead.get(body);
+    if (html === undefined) this.missing.add(body);
+    return html;
+  }
+
+  /** Whether `note_{id}` holds the note's current body: the same text, or, for a body holding no HTML, the same revision. */
+  private isHeld(notes: NotesState, id: string): boolean {
+    const held = this.held.get(id);
+    if (!held) return false;
+    const body = notes.bodies[id];
+    if (body?.html !== undefined) return held.html === body.html;
+    const rev = notes.revs[id]?.id;
+    return body !== undefined && rev !== undefined && held.rev === rev;
+  }
+
+  /** A key the first write found for a body holding no HTML, now compared with `html`: whether it holds it (kept, held). */
+  private verified(notes: NotesState, id: string, html: string): boolean {
+    const stored = this.unverified.get(id);
+    if (stored === undefined) return false;
+    this.unverified.delete(id);
+    if (stored !== html) return false;
+    this.held.set(id, { html, rev: notes.revs[id]?.id });
+    return true;
+  }
+
   /** Remove note `id`'s body key. */
   private dropBody(id: string): void {
+    this.unverified.delete(id);
     this.held.delete(id);
     this.removeKey(noteBodyKey(id));
   }

@@ -22,7 +22,7 @@ export interface LogServices {
 /** The services of `log`, idle: start-up then reads the stored search index and keeps it and the link index fresh. */
 export function createLogServices(log: EventLog): LogServices {
   return {
-    search: createLiveSearchIndex(),
+    search: createLiveSearchIndex((bodies) => log.readHtml(bodies)),
     links: createLiveLinkIndex(),
     exportRun: createExportRun(log),
     sync: lazySyncControl(log),

@@ -107,7 +107,7 @@ describe('other exports keep their links between notes', () => {
     const { notes } = log.state;
     const homes = notes.order.filter((id) => notes.meta[id].title === 'Home');
     const plans = homes.map((id) => blockLinkTargets(bodyBlocks(notes.bodies[id])!)[0]);
-    expect(plans.map((id) => notes.bodies[id].html.match(/The plan of (\w+)/)![1]).sort()).toEqual(['One', 'Two']);
+    expect(plans.map((id) => notes.bodies[id].html!.match(/The plan of (\w+)/)![1]).sort()).toEqual(['One', 'Two']);
     expect(
       linkGraph(
         log,

@@ -103,7 +103,7 @@ describe('start-up reads a log without a snapshot in pages', () => {
     await store(longLog().slice(0, 30));
     const log = new EventLog({ storage: await openIndexedDbStorage(null) });
     await log.load();
-    const id = log.state.notes.order.find((n) => log.state.notes.bodies[n].html.startsWith('<p>u'))!;
+    const id = log.state.notes.order.find((n) => log.state.notes.bodies[n].html!.startsWith('<p>u'))!;
     const body = log.state.notes.bodies[id];
     expect(body.blocks).toBeUndefined();
     expect(typeof body.blocksJson).toBe('string');

@@ -182,7 +182,7 @@ describe('localStorage mirror when storage is full', () => {
     const notes = datedNotes(3, 5);
     const web = new CountingStorage();
     web.setItem('note_2', '<p>an older text</p>');
-    web.setItem('note_3', notes.bodies['3'].html);
+    web.setItem('note_3', notes.bodies['3'].html!);
     web.attempts = [];
     const mirror = new StorageMirror(web);
     mirror.write(notes);
@@ -199,7 +199,7 @@ describe('localStorage mirror when storage is full', () => {
       reads.push(key);
       return getItem(key);
     };
-    web.setItem('note_5', notes.bodies['5'].html);
+    web.setItem('note_5', notes.bodies['5'].html!);
     web.setItem('note_9', '<p>an older text</p>');
     web.setItem('note_gone', '<p>not a note of this log</p>');
     web.attempts = [];
@@ -214,7 +214,7 @@ describe('localStorage mirror when storage is full', () => {
     const notes = datedNotes(20, 3);
     const held = new MemoryWebStorage();
     held.setItem('note_4', '<p>an older text</p>');
-    held.setItem('note_6', notes.bodies['6'].html);
+    held.setItem('note_6', notes.bodies['6'].html!);
     // Only get, set and remove, as StorageArea asks.
     const area = {
       getItem: (k: string) => held.getItem(k),

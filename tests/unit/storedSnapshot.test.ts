@@ -39,10 +39,12 @@ describe('stored form of snapshots', () => {
     db.close();
     expect(raw.state.notes.bodies).toEqual({});
     expect(raw.bodyParts).toBe(1);
-    // The document is a record of its own, named by the part (docs/architecture.md "Snapshots").
-    expect(part.state['1']).toEqual({ html: '<p>Tea ü</p>', docKey: expect.any(String) });
-    expect(documents).toEqual([{ blocksJson: JSON.stringify(blocks) }]);
-    expect(part.state['2']).toEqual({ html: '<p>legacy</p>' });
+    // The body is a record of its own, its HTML too, named by the part (docs/architecture.md "Documents by reference").
+    expect(part.state['1']).toEqual({ docKey: expect.any(String) });
+    expect(part.state['2']).toEqual({ docKey: expect.any(String) });
+    expect(documents).toEqual(
+      expect.arrayContaining([{ html: '<p>Tea ü</p>', blocksJson: JSON.stringify(blocks) }, { html: '<p>legacy</p>' }]),
+    );
     const read = (await storage.latestSnapshot())!;
     const body = read.state.notes.bodies['1'];
     expect(body.html).toBe('<p>Tea ü</p>');

@@ -289,9 +289,9 @@ describe('randomized trials', () => {
       const seen = new Set<string>();
       for (const event of ordered) {
         const holders = new Map<string, { noteId: string; rev: string }>();
-        for (const [noteId, body] of Object.entries(notes.bodies)) holders.set(body.html, { noteId, rev: notes.revs[noteId].id });
+        for (const [noteId, body] of Object.entries(notes.bodies)) holders.set(body.html!, { noteId, rev: notes.revs[noteId].id });
         notes = foldNotes(notes, [event]);
-        const now = new Set(Object.values(notes.bodies).map((b) => b.html));
+        const now = new Set(Object.values(notes.bodies).map((b) => b.html!));
         for (const text of now) if (typed.has(text)) seen.add(text);
         for (const [text, { noteId, rev }] of holders) {
           if (!typed.has(text) || now.has(text)) continue;

@@ -106,7 +106,7 @@ describe('start-up from a snapshot with documents by reference', () => {
     const reads = vi.spyOn(storage, 'readDocuments');
     const log = await openLog(storage);
     expect(log.state.view.selectedId).toBe(TWO);
-    expect(log.state.notes.bodies[ONE]).toEqual({ html: wholeHtml(BLOCKS), docKey: expect.any(String) });
+    expect(log.state.notes.bodies[ONE]).toEqual({ docKey: expect.any(String) });
     expect(log.state.notes.bodies[TWO].docKey).toBeUndefined();
     expect(texts(log.state.notes, TWO)).toEqual(['Only paragraph.']);
     expect(reads).toHaveBeenCalledTimes(1);
@@ -283,6 +283,7 @@ describe('a snapshot of a state holding unread bodies', () => {
     expect(reads).not.toHaveBeenCalled();
     expect(log.state.notes.bodies[ONE].docKey).toBeDefined();
     expect(await storedDocumentKeys()).toEqual(keysBefore);
+    await log.readNotes(null);
     const notes = log.state.notes;
     await log.close();
     const next = await openLog();

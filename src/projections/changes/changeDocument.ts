@@ -1,5 +1,5 @@
 import type { AppEvent } from '../../../catalog';
-import { bodyBlocks, bodyChain, type NoteBody, type NoteChain } from '../notesState';
+import { bodyBlocks, bodyChain, bodyHtml, type NoteBody, type NoteChain } from '../notesState';
 import { chainEngine } from './chainEngine';
 import { joinParts, splitDocument } from './documentParts';
 import { normalBlocks, sameJson, type PlainBlock } from './plainBlocks';
@@ -40,8 +40,9 @@ function chainStartOf(body: NoteBody, rev: string): ChainStart | undefined {
   const blocks = bodyBlocks(body);
   if (!blocks) return undefined;
   let start = chainStarts.get(blocks);
-  if (start?.rev !== rev || start.html !== body.html) {
-    start = { rev, html: body.html, normal: normalBlocks(blocks, rev) };
+  const html = bodyHtml(body);
+  if (start?.rev !== rev || start.html !== html) {
+    start = { rev, html, normal: normalBlocks(blocks, rev) };
     chainStarts.set(blocks, start);
   }
   return start;
@@ -62,7 +63,7 @@ export function chainStartDocument(body: NoteBody, rev: string): Doc | null {
   const start = chainStartOf(body, rev);
   if (!start) return null;
   if (start.doc === undefined) {
-    const parts = splitDocument(body.html, start.normal);
+    const parts = splitDocument(bodyHtml(body), start.normal);
     start.doc = parts ? { blocks: start.normal, parts } : null;
   }
   return start.doc;

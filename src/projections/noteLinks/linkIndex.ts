@@ -40,15 +40,25 @@ export function blockLinkTargets(blocks: readonly unknown[]): string[] {
  * The notes a body links to, each once: from its BlockNote document when it has one and it is read,
  * else from its HTML through `htmlLinks`. A body whose HTML holds no `data-note-id` links nowhere: its HTML is
  * the document's own (`blocksToFullHTML`) or the stored HTML itself, so most bodies are ruled out
- * by a substring check, without parsing a document.
- * @internal Test seam: used here; the tests call it directly.
+ * by a substring check, without parsing a document. An unread body holding no HTML links to its
+ * snapshot part's `links`. Read once per body object: the snapshot writer takes them from here too.
  */
-export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): string[] {
-  if (!body?.html.includes(LINK_MARKER)) return [];
+export function bodyLinkTargets(body: NoteBody | undefined, htmlLinks: HtmlNoteLinks): readonly string[] {
+  if (!body) return [];
+  // An unread body without its HTML (docs/architecture.md "Documents by reference"): its snapshot kept its links.
+  if (isUnreadBody(body) && body.html === undefined) return body.links ?? [];
+  if (body.html === undefined || !body.html.includes(LINK_MARKER)) return [];
+  let targets = readTargets.get(body);
+  if (targets) return targets;
   // A document start-up left unread (docs/architecture.md "Snapshots"): its HTML holds the same links.
   const blocks = isUnreadBody(body) ? undefined : readBodyBlocks(body);
-  return blocks?.length ? blockLinkTargets(blocks) : [...new Set(htmlLinks(body.html))];
+  targets = blocks?.length ? blockLinkTargets(blocks) : [...new Set(htmlLinks(body.html))];
+  readTargets.set(body, targets);
+  return targets;
 }
+
+/** The targets read per body object (bodies are immutable): a snapshot write takes them without parsing again. */
+const readTargets = new WeakMap<NoteBody, readonly string[]>();
 
 const NO_NOTES: ReadonlySet<string> = new Set();
 
@@ -58,7 +68,10 @@ const NO_NOTES: ReadonlySet<string> = new Set();
  * no longer links anywhere while links *to* it stay (its linking notes show them as missing).
  */
 export class LinkIndex {
-  /** Per note: the HTML its links were read from, and the notes it links to. */
+  /**
+   * Per note: the text its links were read from (its HTML, or the key of an unread body held without
+   * HTML: one revision is one text), and the notes it links to.
+   */
   private readonly read = new Map<string, { html: string; targets: readonly string[] }>();
   /** Per linked note: the notes linking to it. */
   private readonly sources = new Map<string, Set<string>>();
@@ -98,7 +111,7 @@ export class LinkIndex {
       }
       const id = order[i];
       const body = notes.bodies[id];
-      const html = body?.html ?? '';
+      const html = body ? (body.html ?? `\0${body.docKey}`) : '';
       if (this.read.get(id)?.html === html) continue;
       this.set(id, html, bodyLinkTargets(body, this.htmlLinks));
     }

@@ -1,7 +1,7 @@
 import { IMPORT_RECORDS_KEY, normalTagPath, tagKey, type AppEvent } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
 import { importSummaries } from '../../projections/imports';
-import { bodyBlocks, readBodyBlocks, type NoteBody, type NotesState } from '../../projections/notesState';
+import { bodyBlocks, bodyHtml, readBodyBlocks, type NoteBody, type NotesState } from '../../projections/notesState';
 import { sliceYielder } from './slices';
 
 /*
@@ -13,6 +13,8 @@ import { sliceYielder } from './slices';
 /** What the paragraph starts with: the imports wrote `Tags: ${tags.join(', ')}` as the note's last block. */
 const TAG_LINE_PREFIX = 'Tags: ';
 const TAG_LINE_SEPARATOR = ', ';
+/** Notes whose HTML is read from their records at a time (the offer looks at every imported note). */
+const HTML_READ_SLICE = 200;
 
 /** A note whose last block is such a paragraph: its id and the tags the paragraph names (normal paths). */
 export interface TagLineNote {
@@ -42,7 +44,7 @@ function tagLineTags(block: unknown): string[] | null {
 function noteTagLine(body: NoteBody | undefined): string[] | null {
   // Every imported note is looked at on each start until the offer is answered: a body whose HTML
   // cannot hold the paragraph is not parsed, and a parse is not kept (docs/architecture.md "Search index").
-  if (!body?.html.includes(TAG_LINE_PREFIX)) return null;
+  if (!bodyHtml(body).includes(TAG_LINE_PREFIX)) return null;
   const blocks = readBodyBlocks(body);
   return blocks?.length ? tagLineTags(blocks[blocks.length - 1]) : null;
 }
@@ -55,7 +57,7 @@ function noteTagLine(body: NoteBody | undefined): string[] | null {
 export async function findTagLines(log: EventLog): Promise<TagLineNote[]> {
   const summaries = importSummaries(await log.importRecords()).reverse();
   // Only the notes whose HTML can hold the paragraph are read (docs/architecture.md "Snapshots": documents by note).
-  const candidates = (notes: NotesState) => {
+  const imported = (notes: NotesState) => {
     const ids: string[] = [];
     const seen = new Set<string>();
     for (const summary of summaries) {
@@ -64,15 +66,25 @@ export async function findTagLines(log: EventLog): Promise<TagLineNote[]> {
         const id = event === undefined ? named : (notes.remaps[event] ?? named);
         if ((event !== undefined && notes.origins[id] !== event) || !notes.meta[id] || seen.has(id)) continue;
         seen.add(id);
-        if (notes.bodies[id]?.html.includes(TAG_LINE_PREFIX)) ids.push(id);
+        ids.push(id);
       }
     }
     return ids;
   };
-  await log.readNotes(candidates(log.state.notes));
+  const candidates = (notes: NotesState) => imported(notes).filter((id) => notes.bodies[id]?.html?.includes(TAG_LINE_PREFIX));
+  // A body whose HTML is only in its record ("Documents by reference") has its HTML read, a slice at a time, none kept.
+  const lacking = imported(log.state.notes).filter((id) => log.state.notes.bodies[id]?.html === undefined);
+  const holding: string[] = [];
+  for (let at = 0; at < lacking.length; at += HTML_READ_SLICE) {
+    const bodies = log.state.notes.bodies;
+    const slice = lacking.slice(at, at + HTML_READ_SLICE).filter((id) => bodies[id] !== undefined);
+    const read = await log.readHtml(slice.map((id) => bodies[id]));
+    for (const id of slice) if (read.get(bodies[id])?.includes(TAG_LINE_PREFIX)) holding.push(id);
+  }
+  await log.readNotes([...candidates(log.state.notes), ...holding]);
   const notes = log.state.notes;
   const found: TagLineNote[] = [];
-  for (const id of candidates(notes)) {
+  for (const id of new Set([...candidates(notes), ...holding.filter((id) => notes.meta[id] !== undefined)])) {
     const tags = noteTagLine(notes.bodies[id]);
     if (tags) found.push({ id, tags });
   }
@@ -144,7 +156,7 @@ async function undoTagLines(log: EventLog, converted: readonly Converted[]): Pro
   for (const { id, before, added, saved } of converted) {
     if (notes.revs[id]?.id !== saved) continue;
     for (const tag of added) events.push(log.create('note.untagged', { id, tag }));
-    events.push(log.create('note.body-saved', { id, html: before.html, blocks: bodyBlocks(before), base: saved }));
+    events.push(log.create('note.body-saved', { id, html: bodyHtml(before), blocks: bodyBlocks(before), base: saved }));
     restored += 1;
   }
   if (events.length) await log.appendBatch(events);

@@ -42,12 +42,23 @@ function expiryFrom(choice: ExpiryChoice, now: Date): string | null {
   return days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString();
 }
 
-/** Note `noteId` as its link shows it now, and what its copy's fingerprint covers; null when the note is gone. */
-export function noteForShare(notes: NotesState, noteId: string): { note: SharedNote; revision: string } | null {
+/**
+ * Note `noteId` of `notes` as its link shows it now, and what its copy's fingerprint covers; null when
+ * the note is gone. Its HTML is read from its record when its body is unread without it
+ * (docs/architecture.md "Documents by reference").
+ * @throws DocumentGone when that record is gone (the log folds again; the caller tries again later).
+ */
+export async function noteForShare(
+  log: Pick<EventLog, 'readHtml'>,
+  notes: NotesState,
+  noteId: string,
+): Promise<{ note: SharedNote; revision: string } | null> {
   const meta = notes.meta[noteId];
   if (!meta) return null;
+  const body = notes.bodies[noteId];
+  const html = body ? ((await log.readHtml([body])).get(body) ?? '') : '';
   return {
-    note: { title: meta.title, html: notes.bodies[noteId]?.html ?? '', modified: meta.modified },
+    note: { title: meta.title, html, modified: meta.modified },
     revision: notes.revs[noteId]?.id ?? '',
   };
 }
@@ -70,7 +81,7 @@ export async function createLink(
   noteId: string,
   options: { expiry: ExpiryChoice; password: string | null; follows: boolean },
 ): Promise<string> {
-  const content = noteForShare(deps.log.state.notes, noteId);
+  const content = await noteForShare(deps.log, deps.log.state.notes, noteId);
   if (!content) throw new ShareLinkError('no-note');
   const { id, linkKey } = newLink();
   const contentKey = newContentKey();
@@ -107,7 +118,7 @@ export async function changeLink(
   }
   // A new copy: under new keys, or the note as it is now for a link that starts following it.
   const reseal = keys !== current || (change.follows && !current.follows);
-  const content = noteForShare(deps.log.state.notes, current.note);
+  const content = await noteForShare(deps.log, deps.log.state.notes, current.note);
   if (!content) throw new ShareLinkError('no-note');
   let body: Pick<Parameters<ShareApi['put']>[0], 'share' | 'tag'> = { tag: await tagOf(current.contentKey, content) };
   if (reseal) {

@@ -90,7 +90,7 @@ export function publishShares(log: EventLog, api: ShareApi, deviceId: string, op
       const listing = held.get(id);
       if (!listing || listing.expired || hasExpired(share, now())) continue;
       if (share.follows) {
-        const content = noteForShare(notes, share.note);
+        const content = await noteForShare(log, notes, share.note);
         if (!content) continue;
         const tag = await shareTag(share.contentKey, {
           revision: content.revision,

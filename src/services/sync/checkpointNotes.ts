@@ -1,5 +1,5 @@
 import type { NotesState } from '../../../catalog';
-import { bodyChain, readBodyBlocks } from '../../projections/notesState';
+import { bodyChain, bodyHtml, readBodyBlocks } from '../../projections/notesState';
 
 /**
  * The notes a checkpoint carries (docs/architecture.md "Sync"): `notes` with bodies as HTML only,
@@ -13,7 +13,8 @@ export function checkpointNotes(notes: NotesState): NotesState {
   const bodies = Object.fromEntries(
     Object.entries(notes.bodies).map(([id, body]) => {
       const chain = bodyChain(body);
-      return [id, chain ? { html: body.html, blocks: readBodyBlocks(body), chain } : { html: body.html }];
+      const html = bodyHtml(body);
+      return [id, chain ? { html, blocks: readBodyBlocks(body), chain } : { html }];
     }),
   );
   return { ...notes, bodies };

@@ -10,6 +10,7 @@ import { WordCloudPanel } from './WordCloudPanel';
 import { OrganisationBars } from './OrganisationBars';
 import { organisationStatistics, TOP_TAGS_COUNT } from '../../projections/organisation/organisationStatistics';
 import { useToday } from './useToday';
+import { useReadTexts } from './useReadTexts';
 import { useStoredCounts } from './useStoredCounts';
 import './dashboard.css';
 
@@ -58,8 +59,13 @@ export default function Dashboard({ notes, onClose, onOpenNote }: DashboardProps
   const theme = useResolvedTheme();
   const now = useToday();
   const known = useStoredCounts(notes);
-  // The counts an earlier page stored come first (an IndexedDB read): notes at the same revision are not read again.
-  const stats = useMemo(() => (known === undefined ? null : dashboardStatistics(notes, now, TIME_ZONE, known)), [notes, now, known]);
+  // The counts an earlier page stored come first (an IndexedDB read): notes at the same revision are not read again;
+  // then the HTML of the other notes whose bodies hold none (docs/architecture.md "Documents by reference").
+  const textsRead = useReadTexts(notes, now, TIME_ZONE, known);
+  const stats = useMemo(
+    () => (known === undefined || !textsRead ? null : dashboardStatistics(notes, now, TIME_ZONE, known)),
+    [notes, now, known, textsRead],
+  );
   const organised = useMemo(() => organisationStatistics(notes), [notes]);
   const header = (
     <header className="dashboard-header">

@@ -18,7 +18,7 @@ import { prepareChanges } from './noteChanges';
 import { showRemoteChange } from './remoteChanges';
 import { useNoteSave } from './useNoteSave';
 import { useTypedDraft } from './typedDraft';
-import { bodyChain, isUnreadBody } from '../../projections/notesState';
+import { bodyChain, bodyHtml, isUnreadBody } from '../../projections/notesState';
 import { firstScreenShown } from '../firstScreen';
 
 /** What the toolbar and header may ask of the shown note's editor. */
@@ -110,6 +110,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
     const onState = (state: typeof log.state) => {
       const body = state.notes.bodies[noteId];
       if (!body || shown.noteId !== noteId || merging || shown.appending) return;
+      if (body.html === undefined) {
+        // Left unread by a fold again (docs/architecture.md "Documents by reference"): read, it is published again.
+        log.readNotes([noteId]).catch((error: unknown) => console.error("NotePad: the shown note's document could not be read", error));
+        return;
+      }
       if (shown.changes && state.notes.revs[noteId]?.id !== shown.baseRev) {
         // A change on the note's chain of changes: merged with what is typed here, nothing kept aside.
         merging = true;
@@ -119,11 +124,11 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
             void appendSave(log, shown, noteId, captureBody(editor))?.catch(() => autosave.send({ type: 'autosave.flush' }));
           const touched = showRemoteChange(editor, shown, noteId, () => log.state, unsaved, save);
           if (touched) {
-            if (!isPendingHere(log, noteId, body.html)) {
+            if (!isPendingHere(log, noteId, bodyHtml(body))) {
               if (unsaved) announceMergedElsewhere();
               else announceChangedElsewhere(true);
             }
-            noticedHtmlRef.current = body.html;
+            noticedHtmlRef.current = bodyHtml(body);
             // Blocks whose text the fold merged keep an older save's HTML until saved again: this editor has them now.
             const stale = bodyChain(log.state.notes.bodies[noteId])?.stale ?? [];
             if (log.writable && stale.some((id) => touched.has(id))) save();
@@ -145,12 +150,14 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
           merging = false;
         }
       }
-      if (body.html === shown.html) return;
+      // The shown note is read (keepRead): an unread body here throws, never compares as ''.
+      const html = bodyHtml(body);
+      if (html === shown.html) return;
       // This tab's own changes (a History restore) are still pending when they are first shown.
-      const fromHere = isPendingHere(log, noteId, body.html);
+      const fromHere = isPendingHere(log, noteId, html);
       const clean = autosave.getSnapshot().matches('clean');
-      if (!fromHere && noticedHtmlRef.current !== body.html) announceChangedElsewhere(clean);
-      noticedHtmlRef.current = body.html;
+      if (!fromHere && noticedHtmlRef.current !== html) announceChangedElsewhere(clean);
+      noticedHtmlRef.current = html;
       if (!clean) return;
       if (showBody(editor, body)) {
         showNoteOf(shown, noteId, state);

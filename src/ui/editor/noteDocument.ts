@@ -1,4 +1,4 @@
-import { bodyBlocks, type NoteBody } from '../../projections/notesState';
+import { bodyBlocks, bodyHtml, type NoteBody } from '../../projections/notesState';
 import { PurifierNotLoadedError } from '../../services/purifier';
 import { sanitizeNoteHtml } from '../../services/sanitize';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
@@ -52,8 +52,9 @@ export function blockHtmlCacheOf(editor: NoteEditor): BlockHtmlCache {
 function blocksForBody(editor: NoteEditor, body: NoteBody | undefined): NoteBlock[] {
   const saved = bodyBlocks(body);
   if (saved?.length) return sanitizeBlocks(saved as NoteBlock[]);
-  if (body?.html) {
-    const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(body.html));
+  const html = bodyHtml(body);
+  if (html) {
+    const parsed = editor.tryParseHTMLToBlocks(sanitizeNoteHtml(html));
     if (parsed.length) return sanitizeBlocks(parsed);
   }
   return [{ type: 'paragraph' } as unknown as NoteBlock];

@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import type { EventLog } from '../../events/eventLog';
 import type { autosaveMachine, SaveResult } from '../../machines/autosave';
-import { bodyChain, isUnreadBody, type AppState } from '../../projections/notesState';
+import { bodyChain, bodyHtml, isUnreadBody, type AppState } from '../../projections/notesState';
 import type { PlainBlock } from '../../projections/changes/plainBlocks';
 import type { CapturedBody } from './noteDocument';
 import type { ChangeParts, ChangesHolder } from './changeModel';
@@ -44,7 +44,7 @@ export function noShownNote(): ShownNote {
 /** Record that `shown` now shows `noteId` with its body and revision in `state`. */
 export function showNoteOf(shown: ShownNote, noteId: string, state: AppState): void {
   shown.noteId = noteId;
-  shown.html = state.notes.bodies[noteId]?.html ?? '';
+  shown.html = bodyHtml(state.notes.bodies[noteId]);
   shown.baseRev = state.notes.revs[noteId]?.id;
   shown.changes = null;
 }
@@ -176,12 +176,15 @@ function takeSave(log: SaveLog, shown: ShownNote, noteId: string, body: Captured
       }
       // The append is applied at once: the next save starts from this revision, which this editor shows.
       shown.baseRev = log.state.notes.revs[noteId]?.id;
-      shown.html = log.state.notes.bodies[noteId]?.html ?? '';
+      shown.html = bodyHtml(log.state.notes.bodies[noteId]);
       return written;
     };
   }
   return () => {
-    if (body.html === (log.state.notes.bodies[noteId]?.html ?? '')) return null;
+    // A body holding no HTML (a reload left it unread, docs/architecture.md "Documents by reference") is not
+    // compared: a flush cannot wait for its read, and a whole save of the same text loses nothing.
+    const current = log.state.notes.bodies[noteId];
+    if ((current === undefined || current.html !== undefined) && body.html === bodyHtml(current)) return null;
     shown.html = body.html;
     const written = log.append('note.body-saved', { id: noteId, html: body.html, blocks: body.blocks, base });
     // The append is applied at once: the next save starts from this revision.

@@ -1,6 +1,6 @@
 import { TextSelection } from 'prosemirror-state';
 import { topLevelOf, type PlainBlock } from '../../projections/changes/plainBlocks';
-import { bodyBlocks, bodyChain, type AppState } from '../../projections/notesState';
+import { bodyBlocks, bodyChain, bodyHtml, type AppState } from '../../projections/notesState';
 import { isPendingBody } from '../../projections/pendingBodies';
 import { sanitizeBlocks } from '../../services/sanitizeBlocks';
 import { showingStored } from './noteDocument';
@@ -121,7 +121,7 @@ export function showRemoteChange(
   const anchor = caret ? changes.anchor(caret.id, caret.offset) : null;
   const touched = changes.receive(bodyChain(body)!.updates, blocks);
   shown.baseRev = now.notes.revs[noteId].id;
-  shown.html = body.html;
+  shown.html = bodyHtml(body);
   const offset = anchor ? changes.placeOf(anchor) : null;
   showChangedBlocks(editor, blocks, touched, caret && { id: caret.id, offset: offset ?? caret.offset });
   return touched;

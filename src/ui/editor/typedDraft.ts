@@ -47,7 +47,8 @@ export function useTypedDraft(log: EventLog, editor: NoteEditor, autosave: Actor
       timer.current = null;
       const noteId = shown.noteId;
       if (!noteId || !log.writable || autosave.getSnapshot().matches('clean')) return;
-      if ((log.state.notes.bodies[noteId]?.html.length ?? 0) > DRAFT_MAX_CHARS) return;
+      // A size check only: a body whose HTML is not in memory is measured once captured, below.
+      if ((log.state.notes.bodies[noteId]?.html?.length ?? 0) > DRAFT_MAX_CHARS) return;
       const began = performance.now();
       const body = captureBody(editor);
       if (body.html.length > DRAFT_MAX_CHARS) return;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import type { AppEvent } from '../../../catalog';
-import type { AppState, NotesState } from '../../projections/notesState';
+import { bodyHtml, type AppState, type NotesState } from '../../projections/notesState';
 import { targetNoteId } from '../../projections/noteIdentity';
 import { openShares } from '../../projections/sharedLinks';
 import { VirtualLines } from './VirtualLines';
@@ -46,7 +46,7 @@ export function ReplayState({ state, event }: { state: AppState; event?: AppEven
       ),
     [notes.shares, notes.meta],
   );
-  const html = selected ? notes.bodies[selected]?.html : undefined;
+  const html = selected ? bodyHtml(notes.bodies[selected]) : undefined;
   // Sanitized: replayed logs may come from anywhere. Once per body: steps that leave it alone reuse it.
   const clean = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
   return (

@@ -1,5 +1,5 @@
 import { NOTES_KEY, STARRED_KEY, noteBodyKey } from '../../projections/storageKeys';
-import type { NotesState } from '../../projections/notesState';
+import { bodyHtml, type NotesState } from '../../projections/notesState';
 
 type Meta = NotesState['meta'][string];
 
@@ -40,7 +40,7 @@ export function replayStorageKeys(notes: NotesState): { keys: readonly string[];
     value(i) {
       if (i === 0) return (index ??= noteIndexJson(notes));
       if (i === 1) return JSON.stringify(notes.starred);
-      return notes.bodies[notes.order[i - 2]]?.html ?? '';
+      return bodyHtml(notes.bodies[notes.order[i - 2]]);
     },
   };
 }

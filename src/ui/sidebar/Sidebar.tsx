@@ -45,6 +45,8 @@ export function Sidebar({
   const view = useProjection((s) => s.view);
   // Body matches join once the stored search index has been read (liveSearchIndex.ts).
   const indexLoading = useSyncExternalStore(search.subscribeStoredLoad, search.isStoredLoading);
+  // A phrase query's texts read for notes holding no HTML ("Documents by reference"): the rows are made again.
+  const textsRead = useSyncExternalStore(search.subscribeStoredLoad, search.textsRead);
   // Link matches join once the link index's first build has read every note (liveLinkIndex.ts).
   const linksBuilt = useSyncExternalStore(links.subscribeBuilt, links.isBuilt);
   // Notes with a live shared link are marked (expiry read at each change of the links).
@@ -58,7 +60,9 @@ export function Sidebar({
         linksBuilt ? links.linkSearch(notes) : links.linkSearchSoFar(notes),
         shared,
       ),
-    [notes, view, indexLoading, linksBuilt, shared, search, links],
+    // The texts the index read for a phrase query changed (`textsRead`), not an input read here: the rows are made again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [notes, view, indexLoading, linksBuilt, shared, search, links, textsRead],
   );
   const compact = view.sidebar === 'collapsed';
   // The rows a move button belongs to: its neighbour there is the note it swaps with (movePayload).

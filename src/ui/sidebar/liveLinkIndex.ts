@@ -1,25 +1,12 @@
 import type { Observable } from 'rxjs';
 import { inBackgroundAfterInput } from '../../lib/scheduler';
-import { LinkIndex, type HtmlNoteLinks } from '../../projections/noteLinks/linkIndex';
-import { isNoteId } from '../../projections/noteLinks/noteLinkShape';
+import { LinkIndex } from '../../projections/noteLinks/linkIndex';
+import { domNoteLinks } from '../../projections/noteLinks/domNoteLinks';
 import type { AppState, NotesState } from '../../projections/notesState';
 import type { LinkSearch } from '../../projections/sidebar';
 
 /** Longest slice of link indexing (ms): input arriving meanwhile waits no longer. */
 const INDEX_SLICE_MS = 6;
-
-/**
- * The note ids an HTML-only body links to (`<a data-note-id>`), read by the browser's DOMParser,
- * which runs no script and loads no image. Each reader makes its parser on first use.
- */
-function domNoteLinks(): HtmlNoteLinks {
-  let parser: DOMParser | null = null;
-  return (html) => {
-    parser ??= new DOMParser();
-    const links = parser.parseFromString(html, 'text/html').querySelectorAll('a[data-note-id]');
-    return Array.from(links, (a) => a.getAttribute('data-note-id')).filter(isNoteId);
-  };
-}
 
 /**
  * The log's live index of links between notes (docs/architecture.md "Links between notes"): made

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { AppState, NotesState } from '../../projections/notesState';
+import type { AppState, NoteBody, NotesState } from '../../projections/notesState';
 import { SearchIndex } from '../../projections/searchIndex';
 import { inBackground, inBackgroundAfterInput } from '../../lib/scheduler';
 import type { BodySearch } from '../../projections/sidebar';
@@ -66,6 +66,11 @@ export interface LiveSearchIndex {
   /** Whether the stored index is being read (body search matches nothing meanwhile). */
   isStoredLoading(): boolean;
   /**
+   * Counts the texts read for phrase queries (bodies holding no HTML, docs/architecture.md "Documents by
+   * reference"): a change means a query asked again may find more. `subscribeStoredLoad` hears it too.
+   */
+  textsRead(): number;
+  /**
    * Call `listener` when the read of the stored index ends (body search then answers); returns the
    * unsubscribe function. For useSyncExternalStore with `isStoredLoading`.
    */
@@ -87,12 +92,41 @@ export interface LiveSearchIndex {
   keepFresh(state$: Observable<AppState>): void;
 }
 
-/** A live search index with nothing indexed and nothing read yet: see `LiveSearchIndex`. */
-export function createLiveSearchIndex(): LiveSearchIndex {
+/** Bodies whose HTML a background slice reads from their records at a time (`readHtml`). */
+const HTML_READ_SLICE = 200;
+
+/**
+ * Reads the HTML of bodies that hold none (EventLog.readHtml, docs/architecture.md "Documents by
+ * reference"); @throws DocumentGone when a record is gone (the log folds again).
+ */
+export type ReadHtml = (bodies: readonly NoteBody[]) => Promise<ReadonlyMap<NoteBody, string>>;
+
+/**
+ * A live search index with nothing indexed and nothing read yet: see `LiveSearchIndex`. `readHtml`
+ * reads what bodies holding no HTML say, for the background slices.
+ */
+export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
   const tokenizer = domTokenizer();
   const searchIndex = new SearchIndex((html) => htmlText(html, tokenizer));
   let storedLoading = false;
   const loadListeners = new Set<() => void>();
+  let textsRead = 0;
+  let readingTexts = false;
+  // A phrase query met bodies holding no HTML: read them (a slice), keep their texts, and tell the list.
+  const readWantedTexts = () => {
+    if (readingTexts) return;
+    const wanted = searchIndex.textsWanted(HTML_READ_SLICE);
+    if (wanted.length === 0) return;
+    readingTexts = true;
+    readHtml(wanted)
+      .then((read) => {
+        searchIndex.supplyTexts(read);
+        textsRead += 1;
+        for (const listener of loadListeners) listener();
+      })
+      .catch((error: unknown) => console.warn('NotePad: notes could not be read for a search; it tries again on the next query', error))
+      .finally(() => (readingTexts = false));
+  };
   /** The read of the stored index, once asked for: background indexing starts after it, not against it. */
   let storedLoad: Promise<void> | null = null;
   /** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
@@ -132,12 +166,36 @@ export function createLiveSearchIndex(): LiveSearchIndex {
         });
       });
     };
+    /** HTML read for the bodies that hold none, until the slices have indexed them (none kept after). */
+    let htmlRead: ReadonlyMap<NoteBody, string> = new Map();
+    let reading = false;
+    const readSlice = (notes: NotesState) => {
+      reading = true;
+      readHtml(searchIndex.lackingHtml(notes, HTML_READ_SLICE)).then(
+        (read) => {
+          reading = false;
+          htmlRead = read;
+          schedule();
+        },
+        (error: unknown) => {
+          // A record gone makes the log fold again: the state it publishes then schedules the next try.
+          reading = false;
+          console.warn('NotePad: notes could not be read for the search index; it tries again on the next change', error);
+        },
+      );
+    };
     const step = () => {
       scheduled = false;
-      if (!latest) return;
-      // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML.
-      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true)) schedule();
-      else if (searchIndex.version !== versionStored) {
+      if (!latest || reading) return;
+      // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML;
+      // those holding none, from what `readHtml` read of their records, a slice at a time.
+      if (htmlRead.size === 0 && searchIndex.lackingHtml(latest, 1).length) return readSlice(latest);
+      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true, htmlRead)) {
+        const lacking = new Set(searchIndex.lackingHtml(latest, Infinity));
+        htmlRead = new Map([...htmlRead].filter(([body]) => lacking.has(body)));
+        schedule();
+      } else if (searchIndex.version !== versionStored) {
+        htmlRead = new Map();
         if (storeTimer) clearTimeout(storeTimer);
         storeTimer = setTimeout(store, STORE_DELAY_MS);
       }
@@ -159,8 +217,16 @@ export function createLiveSearchIndex(): LiveSearchIndex {
   return {
     // A body whose document is unread (docs/architecture.md "Snapshots") is answered by the stored index's
     // entry of its revision, or once the background slices have read its HTML (SearchIndex.update).
-    bodySearch: (notes) => (storedLoading ? NO_BODY_MATCHES : (query) => searchIndex.bodyMatcher(notes, query)),
+    bodySearch: (notes) =>
+      storedLoading
+        ? NO_BODY_MATCHES
+        : (query) => {
+            // A task later, once the rows are made: the texts they needed and lacked are read then.
+            setTimeout(readWantedTexts, 0);
+            return searchIndex.bodyMatcher(notes, query);
+          },
     isStoredLoading: () => storedLoading,
+    textsRead: () => textsRead,
     subscribeStoredLoad: (listener) => {
       loadListeners.add(listener);
       return () => loadListeners.delete(listener);
