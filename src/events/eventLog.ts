@@ -566,8 +566,8 @@ export class EventLog {
    * view does not follow them, the replay does), when a read of the tail failed (the tab is behind
    * the stored log), when records were set aside at this start, or when no note is selected among
    * notes (the replay's last step then shows the note its last event is about, which only the
-   * events tell), or while a body holds no HTML (docs/architecture.md "Documents by reference": the
-   * replay shows every `note_{id}`, and its read of the log has them all).
+   * events tell), or while the selected note's body holds no HTML (docs/architecture.md "Documents by
+   * reference"); the `note_{id}` lines of other bodies holding none show NOT_READ_YET until the log is read.
    */
   replayEnd(): AppState | null {
     const { loaded, readError, quarantinedNow } = this.status$.value;
@@ -576,7 +576,9 @@ export class EventLog {
     const state = this.folded.fold.confirmed;
     const selected = state.view.selectedId;
     if (selected === null ? state.notes.order.length > 0 : state.notes.meta[selected] === undefined) return null;
-    for (const id in state.notes.bodies) if (state.notes.bodies[id].html === undefined) return null;
+    // The note shown needs its HTML; the storage lines of notes not read yet say so until the log's events are read.
+    const shown = selected === null ? undefined : state.notes.bodies[selected];
+    if (shown !== undefined && shown.html === undefined) return null;
     return state;
   }
 

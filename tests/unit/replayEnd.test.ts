@@ -8,7 +8,8 @@ import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStora
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import type { AppState } from '../../src/projections/notesState';
 import { Replay } from '../../src/projections/replay';
-import { storageKeyList } from '../../src/projections/storageKeys';
+import { noteBodyKey } from '../../src/projections/storageKeys';
+import { NOT_READ_YET, replayStorageKeys } from '../../src/ui/replay/storageLines';
 import { ChangesDevice, para, wholeHtml } from '../support/changesDevice';
 import { THREE, withText } from '../support/changesFold';
 
@@ -45,7 +46,7 @@ async function replayedEnd(log: EventLog): Promise<AppState> {
 function rendered(state: AppState) {
   const { notes } = state;
   const selected = state.view.selectedId;
-  const keys = storageKeyList(notes);
+  const keys = replayStorageKeys(notes);
   return {
     list: notes.order.map((id) => [id, notes.meta[id].title, notes.meta[id].modified]),
     selected,
@@ -120,9 +121,21 @@ describe('the replay end the log holds', () => {
     await log.close();
 
     const again = await openLog(await openIndexedDbStorage());
-    await again.append('note.selected', { id: NOTE_B });
     // The start holds the bodies of the notes it did not show without their HTML ("Documents by reference"):
-    // the replay's storage lines need them all, so the replay reads the log instead; once read, the state is the end.
+    // the end is shown at once, the selected note whole, the `note_{id}` lines of the others saying they are
+    // read with the log's events.
+    const early = again.replayEnd();
+    expect(early?.view.selectedId).toBe(NOTE_A);
+    const last = rendered(await replayedEnd(again));
+    const shown = rendered(early!);
+    expect(shown.body).toBe(last.body);
+    expect(shown.list).toEqual(last.list);
+    expect(shown.keys.filter(([, value]) => value === NOT_READ_YET).map(([key]) => key)).toEqual([noteBodyKey(NOTE_B)]);
+    shown.keys.forEach(([key, value], i) => {
+      if (value !== NOT_READ_YET) expect([key, value]).toEqual(last.keys[i]);
+    });
+    // A note selected before it is read is not shown from this state: the replay reads the log instead.
+    await again.append('note.selected', { id: NOTE_B });
     expect(again.replayEnd()).toBeNull();
     await again.readNotes(null);
     const end = again.replayEnd();

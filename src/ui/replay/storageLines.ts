@@ -22,6 +22,9 @@ function noteIndexJson(notes: NotesState): string {
   return `[${parts.join(',')}]`;
 }
 
+/** A `note_{id}` line's value in the current log's end while its events are read, for a body whose HTML is in storage. */
+export const NOT_READ_YET = '… (read with the log’s events)';
+
 /**
  * The localStorage keys of a replay step (docs/product.md "Entities and storage keys") as
  * `storageKeyList` gives them, each value made when its line is shown: the names kept per order and
@@ -40,7 +43,9 @@ export function replayStorageKeys(notes: NotesState): { keys: readonly string[];
     value(i) {
       if (i === 0) return (index ??= noteIndexJson(notes));
       if (i === 1) return JSON.stringify(notes.starred);
-      return bodyHtml(notes.bodies[notes.order[i - 2]]);
+      const body = notes.bodies[notes.order[i - 2]];
+      // The current log's end, shown while its events are read, holds no HTML of the notes not opened yet.
+      return body?.html === undefined && body !== undefined ? NOT_READ_YET : bodyHtml(body);
     },
   };
 }
