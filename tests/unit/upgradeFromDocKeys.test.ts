@@ -9,13 +9,14 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME, openLogDatabase } from '../../src/events/logDatabase';
 import type { DocumentRecord, SnapshotPart } from '../../src/events/logRecords';
-import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import { noteRevisions } from '../../src/projections/history';
 import { bodyLinkTargets } from '../../src/projections/noteLinks/linkIndex';
 import { domNoteLinks } from '../../src/projections/noteLinks/domNoteLinks';
 import { DocumentNotRead, NO_FILTER, bodyBlocks, bodyHtml, type NotesState, type UnreadBody } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
+import { watchedStorage } from '../support/watchedStorage';
 
 /**
  * An update must keep a library whole and as fast to open (docs/architecture.md "Documents by
@@ -56,18 +57,6 @@ async function restoreOldStores(): Promise<void> {
   for (const { key, value } of fixture.documents) await tx.objectStore('documents').put(value as DocumentRecord, key as string);
   await tx.done;
   db.close();
-}
-
-/** The storage, recording the seqs each read of the log started after. */
-async function watchedStorage(): Promise<{ storage: LogStorage; readsAfter: number[] }> {
-  const storage = await openIndexedDbStorage(null);
-  const readsAfter: number[] = [];
-  const readAfter = storage.readAfter.bind(storage);
-  storage.readAfter = (after, options) => {
-    readsAfter.push(after);
-    return readAfter(after, options);
-  };
-  return { storage, readsAfter };
 }
 
 async function expectAsTheBuildBefore(log: EventLog): Promise<void> {

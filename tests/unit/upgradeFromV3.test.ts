@@ -10,10 +10,11 @@ import { isOwnSnapshot } from '../../src/events/snapshotReading';
 import { BUILD_ID } from '../../src/lib/buildId';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import type { DocumentRecord, SnapshotPart } from '../../src/events/logRecords';
-import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
+import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { noteRevisions } from '../../src/projections/history';
 import { DocumentNotRead, NO_FILTER, bodyBlocks } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
+import { watchedStorage } from '../support/watchedStorage';
 
 /**
  * An update must keep a library whole and fast (docs/architecture.md "Reading states"): the stores
@@ -62,18 +63,6 @@ async function restoreOldStores(): Promise<void> {
   for (const { key, value } of fixture.snapshotBodies) await tx.objectStore('snapshotBodies').put(value, key);
   await tx.done;
   db.close();
-}
-
-/** The storage, recording the seqs each read of the log started after. */
-async function watchedStorage(): Promise<{ storage: LogStorage; readsAfter: number[] }> {
-  const storage = await openIndexedDbStorage(null);
-  const readsAfter: number[] = [];
-  const readAfter = storage.readAfter.bind(storage);
-  storage.readAfter = (after, options) => {
-    readsAfter.push(after);
-    return readAfter(after, options);
-  };
-  return { storage, readsAfter };
 }
 
 describe('a library written by the build of schema 3', () => {
