@@ -32,6 +32,18 @@ function isSame(seen: Indexed, html: string, rev: string | undefined): boolean {
   return seen.html !== null ? seen.html === html : rev !== undefined && seen.rev === rev;
 }
 
+/** How far `SearchIndex.update` goes: its time budget and what it may read (see there). */
+export interface IndexUpdate {
+  /** Stop after about this long (ms), returning false; the next call goes on. Default: no limit. */
+  budgetMs?: number;
+  /** The clock the budget is read from (ms). Default: `performance.now`. */
+  now?: () => number;
+  /** Index bodies whose document is not read from their HTML. Default: false. */
+  readUnread?: boolean;
+  /** HTML read from their records for bodies that hold none (`lackingHtml`). */
+  htmlRead?: ReadonlyMap<NoteBody, string>;
+}
+
 /**
  * A search index over note bodies (docs/product.md "Validation rules"),
  * kept by the projection layer: no I/O, no DOM (HTML-only bodies go through the given `htmlText`).
@@ -111,13 +123,8 @@ export class SearchIndex {
    * stored index's), or is indexed from `htmlRead` (its HTML read from its record, `lackingHtml`),
    * else is left out too.
    */
-  update(
-    notes: NotesState,
-    budgetMs = Infinity,
-    now: () => number = () => performance.now(),
-    readUnread = false,
-    htmlRead: ReadonlyMap<NoteBody, string> = NO_HTML_READ,
-  ): boolean {
+  update(notes: NotesState, options: IndexUpdate = {}): boolean {
+    const { budgetMs = Infinity, now = () => performance.now(), readUnread = false, htmlRead = NO_HTML_READ } = options;
     if (this.isCurrent(notes)) {
       this.current = notes;
       return true;

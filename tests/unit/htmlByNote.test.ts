@@ -65,9 +65,9 @@ describe('bodies that hold no HTML', () => {
     // A query answers from the stored entry of note 1's revision and reads no HTML.
     expect(fresh.bodyMatcher(notes, 'apple')('1')).toBe(true);
     expect(fresh.bodyMatcher(notes, 'banana')('2')).toBe(false);
-    expect(fresh.update(notes, Infinity, undefined, true)).toBe(false);
+    expect(fresh.update(notes, { readUnread: true })).toBe(false);
     const read = new Map([[notes.bodies['2'], '<p>cherry</p>']]);
-    expect(fresh.update(notes, Infinity, undefined, true, read)).toBe(true);
+    expect(fresh.update(notes, { readUnread: true, htmlRead: read })).toBe(true);
     expect(fresh.lackingHtml(notes, 10)).toEqual([]);
     expect(fresh.bodyMatcher(notes, 'cherry')('2')).toBe(true);
     // Read whole later (same text, same revision): nothing to index again.

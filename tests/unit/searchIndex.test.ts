@@ -143,7 +143,7 @@ describe('search index', () => {
     for (let round = 0; round < 60; round++) {
       notes = foldNotes(notes, randomEvents(random, notes, 1 + randomInt(random, 8)));
       // Sometimes the index is only brought up to date in small idle-time slices before the query.
-      if (random() < 0.5) for (let i = 0; i < 50 && !index.update(notes, 0); i++);
+      if (random() < 0.5) for (let i = 0; i < 50 && !index.update(notes, { budgetMs: 0 }); i++);
       for (const query of QUERIES) {
         const expected = rowIds(notes, query, scanBodySearch(notes, htmlText));
         expect(
@@ -192,10 +192,10 @@ describe('search index', () => {
     const tick = () => clock++;
     const sliced = new SearchIndex(htmlText);
     let calls = 1;
-    while (!sliced.update(notes, 1, tick)) calls++;
+    while (!sliced.update(notes, { budgetMs: 1, now: tick })) calls++;
     expect(calls).toBeGreaterThan(5);
     const interrupted = new SearchIndex(htmlText);
-    expect(interrupted.update(notes, 1, tick)).toBe(false);
+    expect(interrupted.update(notes, { budgetMs: 1, now: tick })).toBe(false);
     for (const index of [sliced, interrupted]) {
       for (const query of ['word999', 'word5', 'common', 'word1000', 'd12 c']) {
         expect(notes.order.filter(index.bodyMatcher(notes, query)), query).toEqual(
@@ -247,7 +247,7 @@ describe('search index', () => {
     let clock = 0;
     const index = new SearchIndex((html) => ((clock += 1), htmlText(html)));
     let calls = 0;
-    while (!index.update(notes, 10, () => clock)) calls++;
+    while (!index.update(notes, { budgetMs: 10, now: () => clock })) calls++;
     expect(calls).toBeGreaterThan(5);
     expect(index.isCurrent(notes)).toBe(true);
     expect(notes.order.filter(index.bodyMatcher(notes, 'n299'))).toEqual(['300']);
@@ -283,7 +283,7 @@ describe('stored search index', () => {
       const next = new SearchIndex(htmlText);
       expect(next.loadStored(stored)).toBe(true);
       if (round > 0) notes = foldNotes(notes, randomEvents(random, notes, 1 + randomInt(random, 8)));
-      if (random() < 0.5) for (let i = 0; i < 50 && !next.update(notes, 0); i++);
+      if (random() < 0.5) for (let i = 0; i < 50 && !next.update(notes, { budgetMs: 0 }); i++);
       for (const query of QUERIES) {
         expect(
           rowIds(notes, query, (q) => next.bodyMatcher(notes, q)),
@@ -357,7 +357,7 @@ describe('stored search index', () => {
     expect(found(unread, 'apple pie')).toEqual(['1']);
     expect(found(unread, 'banana')).toEqual([]);
     // The background slices read the rest from their HTML, and every note is answered as a scan does.
-    expect(index.update(unread, Infinity, undefined, true)).toBe(true);
+    expect(index.update(unread, { readUnread: true })).toBe(true);
     for (const query of ['apple', 'apple pie', 'banana', 'split', 'tart', 'bread']) {
       const scan = unread.order.filter((id) => bodySearchText(unread.bodies[id], htmlText).includes(query)).sort();
       expect(found(unread, query), query).toEqual(scan);
@@ -384,7 +384,7 @@ describe('stored search index', () => {
     const partial = new SearchIndex(htmlText);
     let clock = 0;
     const more = foldNotes(notes, [ev('note.created', { id: '2', title: 'b' }), ev('note.body-saved', { id: '2', html: '<p>b</p>' })]);
-    expect(partial.update(more, 0, () => clock++)).toBe(false);
+    expect(partial.update(more, { budgetMs: 0, now: () => clock++ })).toBe(false);
     expect(partial.toStored()).toBeNull();
   });
 });

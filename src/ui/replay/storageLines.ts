@@ -22,7 +22,10 @@ function noteIndexJson(notes: NotesState): string {
   return `[${parts.join(',')}]`;
 }
 
-/** A `note_{id}` line's value in the current log's end while its events are read, for a body whose HTML is in storage. */
+/**
+ * A `note_{id}` line's value in the current log's end while its events are read, for a body whose HTML is in storage.
+ * @internal Exported for the tests, which look for it among the lines.
+ */
 export const NOT_READ_YET = '… (read with the log’s events)';
 
 /**

@@ -190,7 +190,7 @@ export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
       // Bodies whose documents start-up left unread (docs/architecture.md "Snapshots") are read from their HTML;
       // those holding none, from what `readHtml` read of their records, a slice at a time.
       if (htmlRead.size === 0 && searchIndex.lackingHtml(latest, 1).length) return readSlice(latest);
-      if (!searchIndex.update(latest, INDEX_SLICE_MS, undefined, true, htmlRead)) {
+      if (!searchIndex.update(latest, { budgetMs: INDEX_SLICE_MS, readUnread: true, htmlRead })) {
         const lacking = new Set(searchIndex.lackingHtml(latest, Infinity));
         htmlRead = new Map([...htmlRead].filter(([body]) => lacking.has(body)));
         schedule();
