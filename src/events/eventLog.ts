@@ -342,6 +342,14 @@ export class EventLog {
   }
 
   /**
+   * `readHtml` for readers of many notes: each body's HTML handed to `visit` as its slice is read, none
+   * kept; stops between slices once `stop()` is true. @throws DocumentGone as `readHtml` does.
+   */
+  eachHtml(bodies: Iterable<NoteBody>, visit: (body: NoteBody, html: string) => void, stop?: () => boolean): Promise<void> {
+    return this.documents.eachHtml(bodies, visit, stop);
+  }
+
+  /**
    * Note `id` is shown (the editor): a fold again from a snapshot (reload) reads its document before
    * it publishes, as it does the selected note's, so the note does not turn unread under the cursor
    * (docs/architecture.md "Snapshots"). The last few notes asked for are kept so.

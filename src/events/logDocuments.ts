@@ -61,13 +61,28 @@ export class LogDocuments {
    */
   async readHtml(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, string>> {
     const html = new Map<NoteBody, string>();
+    await this.eachHtml(bodies, (body, text) => html.set(body, text));
+    return html;
+  }
+
+  /**
+   * Hand `visit` the HTML of each of `bodies` as `readHtml` reads it, a slice of DOCUMENT_READ_SLICE records
+   * at a time, keeping none of it: for readers of many notes (the dashboard's counts, the tag-lines offer).
+   * Stops before the next slice once `stop()` is true (the reader went away).
+   * @throws DocumentGone as `readHtml` does (after the bodies visited before the gone record).
+   */
+  async eachHtml(
+    bodies: Iterable<NoteBody>,
+    visit: (body: NoteBody, html: string) => void,
+    stop: () => boolean = () => false,
+  ): Promise<void> {
     const byKey = new Map<string, NoteBody>();
     for (const body of bodies) {
-      if (body.html !== undefined) html.set(body, body.html);
+      if (body.html !== undefined) visit(body, body.html);
       else if (isUnreadBody(body)) byKey.set(body.docKey, body);
     }
     const keys = [...byKey.keys()].sort();
-    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+    for (let at = 0; at < keys.length && !stop(); at += DOCUMENT_READ_SLICE) {
       const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
       const read = await this.log.storage.readDocuments(slice);
       for (const key of slice) {
@@ -76,10 +91,9 @@ export class LogDocuments {
           await this.log.reload();
           throw new DocumentGone(key);
         }
-        html.set(byKey.get(key)!, text);
+        visit(byKey.get(key)!, text);
       }
     }
-    return html;
   }
 
   /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */

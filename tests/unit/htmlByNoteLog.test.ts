@@ -92,4 +92,23 @@ describe('HTML read by note', () => {
     expect((await log.readHtml([again])).get(again)).toBe(wholeHtml(BLOCKS));
     await log.close();
   });
+
+  it('eachHtml hands each body its HTML and keeps none; a stop asked before the read reads no record', async () => {
+    await storedLibrary();
+    const log = await openLog();
+    const state = log.state;
+    const body = state.notes.bodies[ONE] as UnreadBody;
+    const seen: [unknown, string][] = [];
+    await log.eachHtml([body], (b, html) => seen.push([b, html]));
+    expect(seen).toEqual([[body, wholeHtml(BLOCKS)]]);
+    expect(log.state).toBe(state);
+    const stopped: string[] = [];
+    await log.eachHtml(
+      [body],
+      (_, html) => stopped.push(html),
+      () => true,
+    );
+    expect(stopped).toEqual([]);
+    await log.close();
+  });
 });

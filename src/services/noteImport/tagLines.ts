@@ -13,8 +13,6 @@ import { sliceYielder } from './slices';
 /** What the paragraph starts with: the imports wrote `Tags: ${tags.join(', ')}` as the note's last block. */
 const TAG_LINE_PREFIX = 'Tags: ';
 const TAG_LINE_SEPARATOR = ', ';
-/** Notes whose HTML is read from their records at a time (the offer looks at every imported note). */
-const HTML_READ_SLICE = 200;
 
 /** A note whose last block is such a paragraph: its id and the tags the paragraph names (normal paths). */
 export interface TagLineNote {
@@ -73,14 +71,17 @@ export async function findTagLines(log: EventLog): Promise<TagLineNote[]> {
   };
   const candidates = (notes: NotesState) => imported(notes).filter((id) => notes.bodies[id]?.html?.includes(TAG_LINE_PREFIX));
   // A body whose HTML is only in its record ("Documents by reference") has its HTML read, a slice at a time, none kept.
-  const lacking = imported(log.state.notes).filter((id) => log.state.notes.bodies[id]?.html === undefined);
-  const holding: string[] = [];
-  for (let at = 0; at < lacking.length; at += HTML_READ_SLICE) {
-    const bodies = log.state.notes.bodies;
-    const slice = lacking.slice(at, at + HTML_READ_SLICE).filter((id) => bodies[id] !== undefined);
-    const read = await log.readHtml(slice.map((id) => bodies[id]));
-    for (const id of slice) if (read.get(bodies[id])?.includes(TAG_LINE_PREFIX)) holding.push(id);
+  const bodies = log.state.notes.bodies;
+  // By body: a conflict copy can share its body object with the note it copied.
+  const lacking = new Map<NoteBody, string[]>();
+  for (const id of imported(log.state.notes)) {
+    const body = bodies[id];
+    if (body !== undefined && body.html === undefined) lacking.set(body, [...(lacking.get(body) ?? []), id]);
   }
+  const holding: string[] = [];
+  await log.eachHtml(lacking.keys(), (body, html) => {
+    if (html.includes(TAG_LINE_PREFIX)) holding.push(...lacking.get(body)!);
+  });
   await log.readNotes([...candidates(log.state.notes), ...holding]);
   const notes = log.state.notes;
   const found: TagLineNote[] = [];
