@@ -25,7 +25,7 @@ import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
-import type { AppState, NoteBody } from '../projections/notesState';
+import type { AppState, NoteBody, WholeBody } from '../projections/notesState';
 import { notesReadBy } from './documentReads';
 import { LogDocuments } from './logDocuments';
 import { ReadingAppends } from './readingAppends';
@@ -347,6 +347,14 @@ export class EventLog {
    */
   eachHtml(bodies: Iterable<NoteBody>, visit: (body: NoteBody, html: string) => void, stop?: () => boolean): Promise<void> {
     return this.documents.eachHtml(bodies, visit, stop);
+  }
+
+  /**
+   * Each of `bodies` whole, keyed by the body asked with, none put into the state (LogDocuments.wholeBodies):
+   * the export reads its notes' documents so. @throws DocumentGone as `readHtml` does.
+   */
+  wholeBodies(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, WholeBody>> {
+    return this.documents.wholeBodies(bodies);
   }
 
   /**

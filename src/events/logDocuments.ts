@@ -2,9 +2,9 @@ import type { FoldedState } from './foldedState';
 import type { LogFold } from './logFold';
 import type { LogStorage } from './logStorage';
 import type { AppEvent } from '../../catalog';
-import { isUnreadBody, type NoteBody } from '../projections/notesState';
+import { isUnreadBody, type NoteBody, type UnreadBody, type WholeBody } from '../projections/notesState';
 import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
-import { DocumentGone } from './snapshotDocuments';
+import { DocumentGone, readBody } from './snapshotDocuments';
 
 /** Notes shown or read last, whose documents a fold again reads before it publishes (`kept`). */
 const KEPT_NOTES = 8;
@@ -94,6 +94,36 @@ export class LogDocuments {
         visit(byKey.get(key)!, text);
       }
     }
+  }
+
+  /**
+   * Each of `bodies` whole (its document and HTML), keyed by the body asked with: a whole body is
+   * itself, an unread one is read by key in slices of DOCUMENT_READ_SLICE, and nothing is put into
+   * the state (docs/architecture.md "Documents by reference"): for a reader that needs a few notes'
+   * documents at a time (the export of all notes) and keeps none after.
+   * @throws DocumentGone as `readHtml` does.
+   */
+  async wholeBodies(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, WholeBody>> {
+    const whole = new Map<NoteBody, WholeBody>();
+    const byKey = new Map<string, UnreadBody[]>();
+    for (const body of bodies) {
+      if (!isUnreadBody(body)) whole.set(body, body);
+      else byKey.set(body.docKey, [...(byKey.get(body.docKey) ?? []), body]);
+    }
+    const keys = [...byKey.keys()].sort();
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const read = await this.log.storage.readDocuments(slice);
+      for (const key of slice) {
+        const record = read.get(key);
+        if (record === undefined) {
+          await this.log.reload();
+          throw new DocumentGone(key);
+        }
+        for (const body of byKey.get(key)!) whole.set(body, readBody(body, record));
+      }
+    }
+    return whole;
   }
 
   /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */

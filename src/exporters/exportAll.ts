@@ -1,6 +1,6 @@
 import { BlobWriter, Data64URIReader, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
 import { inBackground } from '../lib/scheduler';
-import { DEFAULT_NOTE_TITLE, type NotesState } from '../projections/notesState';
+import { DEFAULT_NOTE_TITLE, type NoteBody, type NotesState } from '../projections/notesState';
 import { exportZipName, fileStem } from './fileNames';
 import { NotebookFolders } from './notebookFolders';
 import { createdFromId, frontMatter } from './noteFrontMatter';
@@ -15,6 +15,9 @@ import { noteMarkdown, type MarkdownConverter } from './noteMarkdown';
 
 /** Main-thread time one slice of the export may take before it lets the page run, in ms. */
 const EXPORT_SLICE_MS = 12;
+
+/** Notes whose documents are asked for at once (`ExportAllOptions.readBodies`): only these are held whole. */
+const EXPORT_READ_NOTES = 100;
 
 /** The library has no notes: nothing is written. */
 export class NothingToExportError extends Error {
@@ -52,6 +55,12 @@ export interface ExportAllOptions {
   /** The time that dates the zip's name. */
   now?: Date;
   digest?: TextDigest;
+  /**
+   * The whole bodies (document and HTML) of notes `ids`, by id, EXPORT_READ_NOTES at a time: a start
+   * leaves documents unread (docs/architecture.md "Documents by reference"), and the export holds
+   * only a slice of them at once. By default each note's body in `notes` as it is.
+   */
+  readBodies?: (ids: readonly string[]) => Promise<ReadonlyMap<string, NoteBody>>;
 }
 
 /** The export: the zip, its file name (`notepad-notes-YYYY-MM-DD.zip`), how many notes and images it holds. */
@@ -127,15 +136,17 @@ export async function exportAllNotes(notes: NotesState, options: ExportAllOption
     return file === undefined ? undefined : { title: titleOf(noteId), path: file.path };
   };
 
+  let read: ReadonlyMap<string, NoteBody> = new Map();
   for (const [index, id] of ids.entries()) {
     await pause();
+    if (options.readBodies && index % EXPORT_READ_NOTES === 0) read = await options.readBodies(ids.slice(index, index + EXPORT_READ_NOTES));
     const meta = notes.meta[id];
     const title = titleOf(id);
     const { folder, fileName, path } = files.get(id)!;
     let body: Awaited<ReturnType<typeof noteMarkdown>>;
     try {
       body = await noteMarkdown({
-        body: notes.bodies[id],
+        body: read.get(id) ?? notes.bodies[id],
         stem: fileName.slice(0, -'.md'.length),
         depth: folder.depth,
         converter,

@@ -195,4 +195,19 @@ describe('export all notes', () => {
     await run(notes);
     expect(notes).toEqual(before);
   });
+
+  it('asks for the notes’ documents 100 notes at a time and writes the bodies it is given', async () => {
+    const events = Array.from({ length: 150 }, (_, i) => ev('note.created', { id: String(1763719400000 + i), title: `Note ${i}` }));
+    const notes = foldNotes(EMPTY_NOTES, events);
+    const asked: number[] = [];
+    const readBodies = (ids: readonly string[]) => {
+      asked.push(ids.length);
+      return Promise.resolve(new Map(ids.map((id) => [id, { html: `<p>Read ${notes.meta[id].title}</p>` }])));
+    };
+    const result = await run(notes, { readBodies });
+    expect(asked).toEqual([100, 50]);
+    const zip = await unzip(result.blob);
+    expect(split(await zip.files.get('Note 149.md')!.text()).body).toBe('Read Note 149\n');
+    await zip.close();
+  });
 });

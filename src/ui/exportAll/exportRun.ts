@@ -1,4 +1,6 @@
 import type { EventLog } from '../../events/eventLog';
+import { DocumentGone } from '../../events/snapshotDocuments';
+import type { NoteBody, NotesState } from '../../projections/notesState';
 import { importActivity$ } from '../../services/noteImport/importActivity';
 
 /**
@@ -46,13 +48,13 @@ export function createExportRun(log: EventLog): ExportRun {
       // Notes still coming in (the original app's, or a file import) would be missing from the zip.
       await importFinished(abort.signal);
       set({ running: true, done: 0, total: null, waiting: false });
-      // Every note's document is read first (docs/architecture.md "Snapshots": start-up leaves them unread).
-      await log.readNotes(null);
       // The notes as they are now: edits made while the export runs belong to the next one.
       const notes = log.state.notes;
       await runExportAll({
         notes,
         log,
+        // Their documents a slice at a time, none kept (docs/architecture.md "Documents by reference").
+        readBodies: (ids) => wholeBodiesOf(log, notes, ids),
         signal: abort.signal,
         onProgress: (done, total) => set({ running: true, done, total, waiting: false }),
       });
@@ -71,6 +73,25 @@ export function createExportRun(log: EventLog): ExportRun {
     start,
     cancel: () => controller?.abort(new DOMException('Export cancelled', 'AbortError')),
   };
+}
+
+/**
+ * The whole bodies of notes `ids` of `notes`, by id, read without putting them into the state. A
+ * record gone meanwhile (another tab's clean-up made the log fold again) is read from the log's
+ * state now: the same note, at its revision there. @throws DocumentGone when it is gone again.
+ */
+async function wholeBodiesOf(log: EventLog, notes: NotesState, ids: readonly string[]): Promise<Map<string, NoteBody>> {
+  const read = async (from: NotesState) => {
+    const bodies = ids.flatMap((id) => (Object.prototype.hasOwnProperty.call(from.bodies, id) ? [[id, from.bodies[id]] as const] : []));
+    const whole = await log.wholeBodies(bodies.map(([, body]) => body));
+    return new Map<string, NoteBody>(bodies.map(([id, body]) => [id, whole.get(body) ?? body]));
+  };
+  try {
+    return await read(notes);
+  } catch (error) {
+    if (!(error instanceof DocumentGone)) throw error;
+    return read(log.state.notes);
+  }
 }
 
 /** Resolves once no import runs in this tab, or at once when `signal` has aborted (the run then says it was cancelled). */

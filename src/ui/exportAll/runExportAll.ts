@@ -1,7 +1,7 @@
 import { exportAllNotes, NothingToExportError } from '../../exporters/exportAll';
 import type { MarkdownConverter } from '../../exporters/noteMarkdown';
 import type { EventLog } from '../../events/eventLog';
-import type { NotesState } from '../../projections/notesState';
+import type { NoteBody, NotesState } from '../../projections/notesState';
 import { browserDownloader, type FileDownloader } from '../../services/download';
 import { exportToasts } from '../feedback';
 import { createMarkdownConverter } from './markdownConverter';
@@ -29,6 +29,8 @@ export interface ExportRun {
   signal: AbortSignal;
   onProgress: (done: number, total: number) => void;
   downloader?: FileDownloader;
+  /** The whole bodies of notes `ids` of `notes`, read a slice at a time (ExportAllOptions.readBodies). */
+  readBodies?: (ids: readonly string[]) => Promise<ReadonlyMap<string, NoteBody>>;
 }
 
 /**
@@ -38,7 +40,12 @@ export interface ExportRun {
  */
 export async function runExportAll(run: ExportRun): Promise<void> {
   try {
-    const result = await exportAllNotes(run.notes, { converter: await sharedConverter(), signal: run.signal, onProgress: run.onProgress });
+    const result = await exportAllNotes(run.notes, {
+      converter: await sharedConverter(),
+      signal: run.signal,
+      onProgress: run.onProgress,
+      readBodies: run.readBodies,
+    });
     (run.downloader ?? browserDownloader).download(result.fileName, result.blob, 'application/zip');
     exportToasts.exported(result.notes, result.fileName);
     void run.log.append('notes.exported', { count: result.notes, images: result.images }).catch((error: unknown) => {
