@@ -149,6 +149,7 @@ export class EventLog {
       meetNewerVersion: (version) => this.meetNewerVersion(version),
       reads: this.tail,
       tabs: this.tabs,
+      reload: () => this.reload(),
       rebase: (change) => this.wholeLog.rebase(change),
       clear: (then) => this.wholeLog.clear(then),
     });
@@ -247,6 +248,8 @@ export class EventLog {
       // The server's order first: the view's selection may be a note only those events hold.
       await this.serverSync.load(record, snapshot?.server);
       last = await start.fold((events) => fold.confirmView(events, 'this-tab'));
+      // The view's records fold no notes; the note shown is read before the tab is editable on it.
+      await this.documents.readKept(fold);
     } else {
       // Folded apart, page by page, and put in place whole: a read of the tail meanwhile never meets half a fold.
       const local = new LogFold(initial);
