@@ -25,7 +25,7 @@ import { LogFold } from './logFold';
 import { LogStart, readStored, type StoredLogReader } from './logStart';
 import { readFoldOrdered, readLatestSnapshot, readNoteEvents } from './logQueries';
 import { WholeLogWrites } from './wholeLogWrites';
-import type { AppState, NoteBody } from '../projections/notesState';
+import type { AppState, NoteBody, WholeBody } from '../projections/notesState';
 import { notesReadBy } from './documentReads';
 import { LogDocuments } from './logDocuments';
 import { ReadingAppends } from './readingAppends';
@@ -350,6 +350,15 @@ export class EventLog {
    */
   eachHtml(bodies: Iterable<NoteBody>, visit: (body: NoteBody, html: string) => void, stop?: () => boolean): Promise<void> {
     return this.documents.eachHtml(bodies, visit, stop);
+  }
+
+  /**
+   * Each of `bodies` whole, handed to `visit` a slice at a time (an unread one made whole from its record), nothing
+   * put into the state: for a reader of every document that keeps what it makes of them only (the sync checkpoint).
+   * @throws DocumentGone as `readHtml` does.
+   */
+  eachWhole(bodies: Iterable<NoteBody>, visit: (body: NoteBody, whole: WholeBody) => void): Promise<void> {
+    return this.documents.eachWhole(bodies, visit);
   }
 
   /**

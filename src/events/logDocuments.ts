@@ -2,9 +2,9 @@ import type { FoldedState } from './foldedState';
 import type { LogFold } from './logFold';
 import type { LogStorage } from './logStorage';
 import type { AppEvent } from '../../catalog';
-import { isUnreadBody, type NoteBody } from '../projections/notesState';
+import { isUnreadBody, type NoteBody, type UnreadBody, type WholeBody } from '../projections/notesState';
 import { DOCUMENT_READ_SLICE, notesReadBy } from './documentReads';
-import { DocumentGone } from './snapshotDocuments';
+import { DocumentGone, readBody } from './snapshotDocuments';
 
 /** Notes shown or read last, whose documents a fold again reads before it publishes (`kept`). */
 const KEPT_NOTES = 8;
@@ -92,6 +92,34 @@ export class LogDocuments {
           throw new DocumentGone(key);
         }
         visit(byKey.get(key)!, text);
+      }
+    }
+  }
+
+  /**
+   * Hand `visit` each of `bodies` whole: a whole body as it is, an unread one made whole from its record, read by
+   * key a slice of DOCUMENT_READ_SLICE at a time, without putting anything into the state (the sync checkpoint's
+   * upload: docs/architecture.md "Documents by reference"); the whole bodies are the visitor's to keep or drop.
+   * @throws DocumentGone as `eachHtml` does.
+   */
+  async eachWhole(bodies: Iterable<NoteBody>, visit: (body: NoteBody, whole: WholeBody) => void): Promise<void> {
+    const byKey = new Map<string, UnreadBody>();
+    for (const body of bodies) {
+      if (isUnreadBody(body)) byKey.set(body.docKey, body);
+      else visit(body, body);
+    }
+    const keys = [...byKey.keys()].sort();
+    for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
+      const slice = keys.slice(at, at + DOCUMENT_READ_SLICE);
+      const read = await this.log.storage.readDocuments(slice);
+      for (const key of slice) {
+        const record = read.get(key);
+        if (record === undefined) {
+          await this.log.reload();
+          throw new DocumentGone(key);
+        }
+        const body = byKey.get(key)!;
+        visit(body, readBody(body, record));
       }
     }
   }

@@ -157,6 +157,26 @@ describe('a synced device’s start from its own snapshot', () => {
     await log.close();
   });
 
+  it('uploads the account’s checkpoint of every note without putting the documents it read into the state', async () => {
+    const server = new FakeSyncServer();
+    await syncedDevice(server);
+    const { log, asked } = await openWatched();
+    asked.length = 0;
+    const engine = new SyncEngine(log, server.transport(), { deviceId: RECORD.deviceId, timing: { ...timing, checkpointEvery: 1 } });
+    engines.push(engine);
+    engine.start();
+    await engine.request();
+    const checkpoint = await server.openedCheckpoint();
+    expect(checkpoint?.serverSeq).toBe(server.head);
+    expect(toStorageKeys(checkpoint!.state)).toEqual(toStorageKeys(await foldedFromNothing(server)));
+    // Read in slices of keys, never the whole store at once, and kept by the upload only.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked).not.toContain(null);
+    expect(unreadIn(log, ONE)).toEqual({ state: true, server: true });
+    expect(unreadIn(log, THREE)).toEqual({ state: true, server: true });
+    await log.close();
+  });
+
   it('folds its outbox again on an unread base at start, and converges with a device that signs in afresh', async () => {
     const server = new FakeSyncServer();
     const { rev1 } = await syncedDevice(server);
