@@ -11,7 +11,10 @@ import { DocumentGone } from './snapshotDocuments';
  * read and the fold run again, so a conservative guess can never leave a fold half done.
  */
 
-/** What holds unread bodies to read into: a LogFold (its notes and the server's), or a base not in a fold yet (`baseDocuments`). */
+/**
+ * What holds unread bodies to read into: a LogFold (its notes and the server's), or a base not in a fold yet
+ * (`baseDocuments`). @internal Exported for the tests, which hold documents of their own.
+ */
 export interface DocumentHolder {
   /** The keys of the unread bodies of notes `ids` (every note: null). */
   unreadKeys(ids: Iterable<string> | null): string[];
@@ -31,7 +34,7 @@ const MISSES_READ_ONE = 3;
  * range of the store, LogStorage.readDocuments).
  * @throws DocumentGone when a record is gone (another tab's clean-up: the caller folds again from the newest snapshot).
  */
-export async function readKeysInto(storage: LogStorage, into: DocumentHolder, keys: readonly string[]): Promise<void> {
+async function readKeysInto(storage: LogStorage, into: DocumentHolder, keys: readonly string[]): Promise<void> {
   const sorted = [...keys].sort();
   for (let at = 0; at < sorted.length; at += DOCUMENT_READ_SLICE) {
     const slice = sorted.slice(at, at + DOCUMENT_READ_SLICE);
