@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
+import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
@@ -95,7 +97,7 @@ async function syncedDevice(server: FakeSyncServer): Promise<{ rev1: string }> {
 }
 
 /** Open the log with its reads of documents recorded: the keys asked for (null: the whole store). */
-async function openWatched(): Promise<{ log: EventLog; asked: (readonly string[] | null)[] }> {
+async function openWatched(): Promise<{ log: EventLog; asked: (readonly string[] | null)[]; storage: LogStorage }> {
   const storage: LogStorage = await openIndexedDbStorage();
   const asked: (readonly string[] | null)[] = [];
   const readDocuments = storage.readDocuments.bind(storage);
@@ -105,7 +107,7 @@ async function openWatched(): Promise<{ log: EventLog; asked: (readonly string[]
   };
   const log = new EventLog({ storage });
   await log.load();
-  return { log, asked };
+  return { log, asked, storage };
 }
 
 /** The notes of the server's order folded from nothing, as a device folds it. */
@@ -154,6 +156,28 @@ describe('a synced device’s start from its own snapshot', () => {
     expect(texts(log.serverSync.serverBase()!.notes, ONE)).toEqual(texts(expected, ONE));
     await log.readNotes(null);
     expect(toStorageKeys(log.state.notes)).toEqual(toStorageKeys(expected));
+    await log.close();
+  });
+
+  it('folds the log again when a document the server order merges into is gone (another tab’s clean-up)', async () => {
+    const server = new FakeSyncServer();
+    const { rev1 } = await syncedDevice(server);
+    const { log, storage } = await openWatched();
+    const key = (log.state.notes.bodies[ONE] as { docKey: string }).docKey;
+    const db = await openDB(LOG_DB_NAME);
+    await db.delete('documents', key);
+    db.close();
+    const other = new ChangesDevice(OTHER, ONE, BLOCKS, rev1);
+    const change = other.save(BLOCKS.map((b, i) => (i === 0 ? para(b.id, 'First, from two.') : b)));
+    await server.transport().push(OTHER, [onWire(change)]);
+    // Another tab received it: stored with its place in the server's order, then this tab is told (TabLink's `ordered`).
+    await storage.addReceived([{ ...change, seq: undefined, sseq: server.head } as unknown as AppEvent]);
+    await storage.sync.order([{ sseq: server.head, id: change.id }]);
+    await log.serverSync.advance();
+    expect(log.serverSync.serverBase()?.head).toBe(server.head);
+    expect(texts(log.state.notes, ONE)).toEqual(['First, from two.', 'Second.', 'Third.']);
+    await log.readNotes(null);
+    expect(toStorageKeys(log.state.notes)).toEqual(toStorageKeys(await foldedFromNothing(server)));
     await log.close();
   });
 
