@@ -11,10 +11,7 @@ import { DocumentGone } from './snapshotDocuments';
  * read and the fold run again, so a conservative guess can never leave a fold half done.
  */
 
-/**
- * What holds unread bodies to read into: a LogFold (its notes and the server's), or a base not in a fold yet
- * (`baseDocuments`). @internal Exported for the tests, which hold documents of their own.
- */
+/** What holds unread bodies to read into: a LogFold (its notes and the server's), or a base not in a fold yet (`baseDocuments`). */
 export interface DocumentHolder {
   /** The keys of the unread bodies of notes `ids` (every note: null). */
   unreadKeys(ids: Iterable<string> | null): string[];

@@ -171,7 +171,7 @@ describe('a synced device’s start from its own snapshot', () => {
     const change = other.save(BLOCKS.map((b, i) => (i === 0 ? para(b.id, 'First, from two.') : b)));
     await server.transport().push(OTHER, [onWire(change)]);
     // Another tab received it: stored with its place in the server's order, then this tab is told (TabLink's `ordered`).
-    await storage.addReceived([{ ...change, seq: undefined, sseq: server.head } as unknown as AppEvent]);
+    await storage.addReceived([{ ...change, seq: undefined, sseq: server.head }]);
     await storage.sync.order([{ sseq: server.head, id: change.id }]);
     await log.serverSync.advance();
     expect(log.serverSync.serverBase()?.head).toBe(server.head);
