@@ -34,6 +34,7 @@ import { startBenchHost } from './sync/benchHost';
 import { seedAccount } from './sync/accountSeed';
 import { benchEmail } from './sync/signInSteps';
 import { newDeviceRun, type NewDeviceRun } from './sync/newDeviceSignIn';
+import { syncedReloads } from './sync/syncedReload';
 
 const MiB = 2 ** 20;
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
@@ -542,6 +543,27 @@ async function newDeviceFigures(ctx: StageContext, notes: number, figures: Figur
       ),
     );
     raw.newDevice = { account, runs: runs.map(({ calls: _calls, ...r }) => r) };
+    // The same account's device started again from its own snapshot: what a signed-in person's every start costs.
+    const reloads = await syncedReloads(ctx.browser, host.origin, account.email, Math.min(ctx.runs, 3));
+    for (const [i, r] of reloads.entries())
+      log(`synced device start ${i + 1}: editable ${r.editableMs.toFixed(0)} ms, heap ${((r.heap ?? 0) / MiB).toFixed(1)} MiB`);
+    figures.push(
+      limitFigure(
+        'library10k.synced.editable',
+        'ms',
+        reloads.map((r) => r.editableMs),
+        null,
+        'info: a signed-in device of that account opened again (its own snapshot): navigation -> the selected note editable and painted',
+      ),
+      limitFigure(
+        'library10k.synced.heap',
+        'MiB',
+        reloads.flatMap((r) => (r.heap === null ? [] : [r.heap / MiB])),
+        null,
+        'info: JS heap after GC, 3 s after that start is editable',
+      ),
+    );
+    raw.syncedReloads = reloads;
     if (process.env.BENCH_PROFILE) {
       // One more run, profiled (its time is not a measurement): where the main thread's time went.
       const diagnosed = await newDeviceRun(ctx.browser, host.origin, account.email, notes, ctx.namer);

@@ -149,6 +149,7 @@ export class EventLog {
       meetNewerVersion: (version) => this.meetNewerVersion(version),
       reads: this.tail,
       tabs: this.tabs,
+      reload: () => this.reload(),
       rebase: (change) => this.wholeLog.rebase(change),
       clear: (then) => this.wholeLog.clear(then),
     });
@@ -247,6 +248,8 @@ export class EventLog {
       // The server's order first: the view's selection may be a note only those events hold.
       await this.serverSync.load(record, snapshot?.server);
       last = await start.fold((events) => fold.confirmView(events, 'this-tab'));
+      // The view's records fold no notes; the note shown is read before the tab is editable on it.
+      await this.documents.readKept(fold);
     } else {
       // Folded apart, page by page, and put in place whole: a read of the tail meanwhile never meets half a fold.
       const local = new LogFold(initial);
@@ -350,11 +353,13 @@ export class EventLog {
   }
 
   /**
-   * Each of `bodies` whole, keyed by the body asked with, none put into the state (LogDocuments.wholeBodies):
-   * the export reads its notes' documents so. @throws DocumentGone as `readHtml` does.
+   * Each of `bodies` whole, handed to `visit` a slice at a time (an unread one made whole from its record), nothing
+   * put into the state: for a reader of many documents that keeps what it makes of them only (the export of all
+   * notes, the sync checkpoint).
+   * @throws DocumentGone as `readHtml` does.
    */
-  wholeBodies(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, WholeBody>> {
-    return this.documents.wholeBodies(bodies);
+  eachWhole(bodies: Iterable<NoteBody>, visit: (body: NoteBody, whole: WholeBody) => void): Promise<void> {
+    return this.documents.eachWhole(bodies, visit);
   }
 
   /**

@@ -97,18 +97,18 @@ export class LogDocuments {
   }
 
   /**
-   * Each of `bodies` whole (its document and HTML), keyed by the body asked with: a whole body is
-   * itself, an unread one is read by key in slices of DOCUMENT_READ_SLICE, and nothing is put into
-   * the state (docs/architecture.md "Documents by reference"): for a reader that needs a few notes'
-   * documents at a time (the export of all notes) and keeps none after.
-   * @throws DocumentGone as `readHtml` does.
+   * Hand `visit` each of `bodies` whole: a whole body as it is, an unread one made whole from its record, read by
+   * key a slice of DOCUMENT_READ_SLICE at a time, without putting anything into the state (the export of all
+   * notes, the sync checkpoint's upload: docs/architecture.md "Documents by reference"); the whole bodies are the
+   * visitor's to keep or drop.
+   * @throws DocumentGone as `eachHtml` does.
    */
-  async wholeBodies(bodies: Iterable<NoteBody>): Promise<Map<NoteBody, WholeBody>> {
-    const whole = new Map<NoteBody, WholeBody>();
+  async eachWhole(bodies: Iterable<NoteBody>, visit: (body: NoteBody, whole: WholeBody) => void): Promise<void> {
+    // A conflict copy may hold another object with the same key: each is visited.
     const byKey = new Map<string, UnreadBody[]>();
     for (const body of bodies) {
-      if (!isUnreadBody(body)) whole.set(body, body);
-      else byKey.set(body.docKey, [...(byKey.get(body.docKey) ?? []), body]);
+      if (isUnreadBody(body)) byKey.set(body.docKey, [...(byKey.get(body.docKey) ?? []), body]);
+      else visit(body, body);
     }
     const keys = [...byKey.keys()].sort();
     for (let at = 0; at < keys.length; at += DOCUMENT_READ_SLICE) {
@@ -120,10 +120,9 @@ export class LogDocuments {
           await this.log.reload();
           throw new DocumentGone(key);
         }
-        for (const body of byKey.get(key)!) whole.set(body, readBody(body, record));
+        for (const body of byKey.get(key)!) visit(body, readBody(body, record));
       }
     }
-    return whole;
   }
 
   /** Notes `ids` are shown (or were read by note): a fold again reads them before it publishes (`kept`). */

@@ -2,8 +2,8 @@ import { SYNCED_EVENT_TYPES, type AppEvent } from '../../catalog';
 import { foldAround, foldApp, type ViewOrigin } from '../projections/foldApp';
 import { foldNotes } from '../projections/foldNotes';
 import { foldView } from '../projections/foldView';
-import { EMPTY_NOTES, type AppState, type NoteBody } from '../projections/notesState';
-import { unreadKeys, withDocuments } from './documentReads';
+import { EMPTY_NOTES, type AppState, type NoteBody, type NotesState } from '../projections/notesState';
+import { notesReadBy, unreadKeys, withDocuments } from './documentReads';
 import type { DocumentRecord, ServerBase } from './logRecords';
 
 /**
@@ -81,11 +81,13 @@ export class LogFold {
    * those in `aside` were refused for good: they stay on top of the notes here, never pushed.
    */
   enterSync(base: ServerBase, outbox: readonly AppEvent[], aside: ReadonlySet<string> = new Set()): void {
+    // Folded before anything is set: a body not read (DocumentNotRead) leaves the fold as it was.
+    const confirmed = this.refolded(base.notes, outbox);
     this.server = { ...base };
     this.outbox = [...outbox];
     this.aside = new Set(outbox.filter((e) => aside.has(e.id)).map((e) => e.id));
     this.early = new Set();
-    this.refoldNotes();
+    this.confirmed = confirmed;
   }
 
   /** Stop following a server: the notes as they are now become this device's own, final state. */
@@ -128,6 +130,10 @@ export class LogFold {
   advance(entries: readonly ServerOrdered[]): number {
     const server = this.server;
     if (!server) return 0;
+    // Worked out on copies and set only once both folds are done: a body not read (DocumentNotRead,
+    // docs/architecture.md "Documents by reference") leaves the fold as it was, to be read and run again.
+    const outbox = [...this.outbox];
+    const early: string[] = [];
     // One fold for the run: folded one at a time, each event would copy the notes' containers.
     const run: AppEvent[] = [];
     let head = server.head;
@@ -138,21 +144,41 @@ export class LogFold {
       head = sseq;
       if (event === null) continue;
       run.push(event);
-      if (this.outbox[0]?.id === event.id) {
-        this.outbox.shift();
+      if (outbox[0]?.id === event.id) {
+        outbox.shift();
         continue;
       }
-      const at = this.outbox.findIndex((e) => e.id === event.id);
-      if (at >= 0) this.outbox.splice(at, 1);
+      const at = outbox.findIndex((e) => e.id === event.id);
+      if (at >= 0) outbox.splice(at, 1);
       // Stored here without a server number and past the confirmed seq: ours, not confirmed yet.
-      else if (event.sseq === undefined && event.seq > this.confirmed.seq) this.early.add(event.id);
-      refold = refold || this.outbox.length > 0 || at < 0;
+      else if (event.sseq === undefined && event.seq > this.confirmed.seq) early.push(event.id);
+      refold = refold || outbox.length > 0 || at < 0;
     }
-    if (run.length) server.notes = foldNotes(server.notes, run);
+    const notes = run.length ? foldNotes(server.notes, run) : server.notes;
+    const confirmed = refold ? this.refolded(notes, outbox) : this.confirmed;
     const moved = head - server.head;
+    server.notes = notes;
     server.head = head;
-    if (refold) this.refoldNotes();
+    this.outbox = outbox;
+    for (const id of early) this.early.add(id);
+    this.confirmed = confirmed;
     return moved;
+  }
+
+  /**
+   * The notes whose documents `advance(entries)` may read (docs/architecture.md "Documents by
+   * reference"): those the run reads on the server's notes, and those the outbox reads when it is
+   * folded again, on the server's notes and on the notes (`notesReadBy`). Conservative, not exact:
+   * a body it misses makes `advance` throw DocumentNotRead and change nothing.
+   */
+  readByAdvance(entries: readonly ServerOrdered[]): Set<string> {
+    const server = this.server;
+    if (!server) return new Set();
+    const run = entries.flatMap(({ event }) => (event ? [event] : []));
+    const ids = notesReadBy(run, server.notes);
+    if (this.outbox.length === 0) return ids;
+    for (const notes of [server.notes, this.confirmed.notes]) for (const id of notesReadBy(this.outbox, notes)) ids.add(id);
+    return ids;
   }
 
   /**
@@ -186,12 +212,11 @@ export class LogFold {
     if (this.server) this.server.notes = withDocuments(this.server.notes, read, made);
   }
 
-  private refoldNotes(): void {
-    const server = this.server;
-    if (!server) return;
-    const notes = foldNotes(server.notes, this.outbox);
+  /** The confirmed state with `outbox` folded on `base` as its notes. @throws DocumentNotRead on a body of `base` not read. */
+  private refolded(base: NotesState, outbox: readonly AppEvent[]): AppState {
+    const notes = foldNotes(base, outbox);
     // A selection whose note no longer exists is cleared, as a delete would.
-    this.confirmed = { ...this.confirmed, notes, view: foldView(this.confirmed.view, [], notes) };
+    return { ...this.confirmed, notes, view: foldView(this.confirmed.view, [], notes) };
   }
 }
 

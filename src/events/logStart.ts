@@ -1,9 +1,7 @@
 import { readRecords, type AppEvent } from '../../catalog';
 import { foldApp } from '../projections/foldApp';
 import { foldingChanges, loadChainEngineFor } from '../projections/changes/chainEngine';
-import { INITIAL_STATE, type AppState, type NoteBody } from '../projections/notesState';
-import { unreadKeys, withDocuments } from './documentReads';
-import { DocumentGone } from './snapshotDocuments';
+import { INITIAL_STATE, type AppState } from '../projections/notesState';
 import { hasChangedPendingBodies, isExactPreview, withPendingBodies } from '../projections/pendingBodies';
 import type { LogStorage } from './logStorage';
 import type { LogHealth } from './logStatus';
@@ -93,10 +91,9 @@ export class LogStart {
   /** Read the whole stored log: the newest usable snapshot, the sync record and the records after the snapshot. */
   async read(): Promise<StoredStart> {
     const { storage } = this.reader;
-    // Documents stay unread (docs/architecture.md "Snapshots", "Documents by reference"), but on a synced
-    // device, whose server order and outbox fold onto the base at once: there they are read whole.
-    const [keyed, record, storedEpoch] = await Promise.all([storage.latestSnapshot('keys'), storage.sync.read(), storage.epoch()]);
-    const stored = keyed && record ? await wholeSnapshot(storage, keyed) : keyed;
+    // Documents stay unread (docs/architecture.md "Snapshots", "Documents by reference"), a synced device's
+    // too: its server order and outbox read what they fold into (ServerSync, foldReads.ts).
+    const [stored, record, storedEpoch] = await Promise.all([storage.latestSnapshot('keys'), storage.sync.read(), storage.epoch()]);
     const snapshot = stored ? await this.usableSnapshot(stored) : null;
     // With every snapshot passed over (a part missing), the log still has its epoch: a fold that
     // named none could never write a snapshot or a checkpoint again.
@@ -220,24 +217,4 @@ export async function readStored(reader: StoredLogReader, raws: unknown[], epoch
   // Whoever folds these next does so synchronously: a change among them may need a merge.
   await loadChainEngineFor(events);
   return events;
-}
-
-/**
- * `snapshot` (read with its documents unread) with every body whole: a synced device's start, whose
- * server order and outbox fold at once. @throws DocumentGone when a record is gone (the start folds again).
- */
-async function wholeSnapshot(storage: LogStorage, snapshot: Snapshot): Promise<Snapshot> {
-  const keys = unreadKeys(snapshot.state.notes, null, new Set());
-  if (snapshot.server) unreadKeys(snapshot.server.notes, null, keys);
-  if (keys.size === 0) return snapshot;
-  // One getAll of the store (the newest snapshots' documents): a get per key took longer (docs/benchmarks.md).
-  const read = await storage.readDocuments(null);
-  for (const key of keys) if (!read.has(key)) throw new DocumentGone(key);
-  const made = new Map<string, NoteBody>();
-  const notes = withDocuments(snapshot.state.notes, read, made);
-  return {
-    ...snapshot,
-    state: { ...snapshot.state, notes },
-    ...(snapshot.server ? { server: { ...snapshot.server, notes: withDocuments(snapshot.server.notes, read, made) } } : {}),
-  };
 }

@@ -8,6 +8,9 @@ import { EMPTY_SERVER_BASE, type LogFold, type ServerOrdered } from './logFold';
 import type { ServerBase } from './logRecords';
 import type { OriginBytes, SyncRecord, UnreadableEntry } from './syncStorage';
 import { gunzipJson } from '../lib/gzipJson';
+import { notesReadBy } from './documentReads';
+import { baseDocuments, foldReading } from './foldReads';
+import { DocumentGone } from './snapshotDocuments';
 
 /** The account this device syncs with, or null, as others read it: only ServerSync changes it. */
 export type AccountRecord = Pick<BehaviorSubject<SyncRecord | null>, 'value' | 'subscribe' | 'pipe'>;
@@ -29,6 +32,8 @@ export interface SyncedLog {
   readonly reads: { after(work: () => Promise<void>): Promise<void>; catchUp(): Promise<void> };
   /** The log's tab link (to tell other tabs what was stored or ordered), or null without a channel. */
   readonly tabs: Pick<TabLink, 'appended' | 'ordered'> | null;
+  /** Fold the stored log again from the newest snapshot (a document record the fold names is gone: another tab's clean-up). */
+  reload(): Promise<void>;
   /**
    * A whole-log write that other tabs must fold again after: under the log's lock, once the fold is
    * of the log as stored now, run `change`, then write a checkpoint of a new epoch and tell the
@@ -132,7 +137,11 @@ export class ServerSync {
     }
     const from = base ?? (origin?.ok ? origin.state : null) ?? EMPTY_SERVER_BASE;
     const { outbox, aside } = await this.readOutbox(record.ackedThrough);
-    this.log.folded.fold.enterSync(from, outbox, aside);
+    // A snapshot's base keeps its bodies unread (docs/architecture.md "Documents by reference"): the
+    // outbox folded on it reads only the documents it merges into or compares.
+    const held = baseDocuments(from);
+    const { fold } = this.log.folded;
+    await foldReading(this.log.storage, held, notesReadBy(outbox, from.notes), () => fold.enterSync(held.current(), outbox, aside));
     await this.readOrdered();
     return true;
   }
@@ -238,7 +247,16 @@ export class ServerSync {
   /** Fold what the server has ordered beyond the folded head (after a pull here or in another tab). */
   advance(): Promise<void> {
     return this.log.reads.after(async () => {
-      if (await this.readOrdered()) this.log.folded.publish();
+      let moved: number;
+      try {
+        moved = await this.readOrdered();
+      } catch (error) {
+        if (!(error instanceof DocumentGone)) throw error;
+        // A document record gone (another tab's clean-up): fold again from the newest snapshot, which folds this order too.
+        await this.log.reload();
+        return;
+      }
+      if (moved) this.log.folded.publish();
     });
   }
 
@@ -264,7 +282,8 @@ export class ServerSync {
       entries.push({ sseq, event });
     }
     await loadChainEngineFor(entries.map((entry) => entry.event));
-    return fold.advance(entries);
+    // Only the documents the run and the outbox folded again read (docs/architecture.md "Documents by reference").
+    return foldReading(storage, fold, fold.readByAdvance(entries), () => fold.advance(entries));
   }
 
   /**

@@ -37,8 +37,8 @@ export interface NoteIndexEntry {
  * Thrown when something reads the document of a body the log has not read yet (docs/architecture.md
  * "Snapshots", "Documents by reference"): a body held as its HTML and the key of its record. Never
  * read such a body as "HTML only": that would lose its document and a chain's history. The reader
- * awaits the log's read of the note first (`EventLog.readNotes`).
- * @internal Exported for the tests, which expect it thrown; the app only throws it.
+ * awaits the log's read of the note first (`EventLog.readNotes`); a synced device's folds onto a base
+ * of unread bodies catch it, read that document and fold again (src/events/foldReads.ts).
  */
 export class DocumentNotRead extends Error {
   constructor(readonly docKey: string) {

@@ -7,7 +7,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
 import type { Snapshot, SnapshotPart } from '../../src/events/logRecords';
-import { EMPTY_NOTES, INITIAL_VIEW, type NoteBody } from '../../src/projections/notesState';
+import { EMPTY_NOTES, INITIAL_VIEW, isUnreadBody, type NoteBody } from '../../src/projections/notesState';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -115,6 +115,9 @@ describe('snapshot bodies in parts', () => {
     const again = new EventLog({ storage: await openIndexedDbStorage(null) });
     await again.load();
     expect(again.state.notes.order).toEqual(checkpoint.order);
+    // Read by note, a synced start's too (docs/architecture.md "Documents by reference"): whole once read.
+    expect(Object.values(again.serverSync.serverBase()!.notes.bodies).every(isUnreadBody)).toBe(true);
+    await again.readNotes(null);
     expect(again.serverSync.serverBase()?.notes.bodies).toEqual(asRead(checkpoint.bodies));
     await again.close();
   });

@@ -25,6 +25,8 @@ export async function startBenchHost(distDir: string): Promise<BenchHost> {
   const blankDir = join(distDir, BLANK_PATH);
   mkdirSync(blankDir, { recursive: true });
   writeFileSync(join(blankDir, 'index.html'), '<!doctype html><title>bench</title>');
-  const child = await startHostProcess({ NOTEPAD_DIST: distDir, AUTH_SIGNUP_MAX: '100000' });
+  // BENCH_HOST_PORT: listen there (a session given a range of ports); default any free one.
+  const port: Record<string, string> = process.env.BENCH_HOST_PORT ? { PORT: process.env.BENCH_HOST_PORT } : {};
+  const child = await startHostProcess({ NOTEPAD_DIST: distDir, AUTH_SIGNUP_MAX: '100000', ...port });
   return { origin: new URL(child.base).origin, output: child.output, stop: () => child.stop() };
 }

@@ -1,9 +1,10 @@
 import { BehaviorSubject, debounceTime, filter, Subscription } from 'rxjs';
 import { EVENT_SCHEMA_VERSION, readRecord, SYNCED_EVENT_TYPES } from '../../../catalog';
 import type { EventLog } from '../../events/eventLog';
+import type { NoteBody } from '../../projections/notesState';
 import type { ServerOrdered } from '../../events/logFold';
 import type { UnreadableEntry } from '../../events/syncStorage';
-import { checkpointNotes } from './checkpointNotes';
+import { checkpointBody, checkpointNotes } from './checkpointNotes';
 import { ALTERED_REASON } from './e2ee/seal';
 import { CHECKPOINT_FORMAT, PUSH_BATCH_EVENTS, type OpenedPage, type PushAnswer } from './syncProtocol';
 import { refusesBatch, SyncError, type SyncTransport } from './transport';
@@ -352,14 +353,14 @@ export class SyncEngine {
     }
     if (base.head - this.checkpointHead < this.timing.checkpointEvery) return;
     try {
-      // A synced device's start reads its documents whole; any body still unread is read here (checkpointNotes throws on it).
-      await this.log.readNotes(null);
-      const read = this.log.serverSync.serverBase();
-      if (read?.head !== base.head) return;
+      // Bodies a start left unread are read a slice at a time and kept only as the checkpoint carries them, not put
+      // into the state: an upload does not bring every document back into the heap (docs/architecture.md "Documents by reference").
+      const made = new Map<NoteBody, NoteBody>();
+      await this.log.eachWhole(Object.values(base.notes.bodies), (body, whole) => made.set(body, checkpointBody(whole)));
       await this.transport.putCheckpoint(this.options.deviceId, {
         serverSeq: base.head,
         format: CHECKPOINT_FORMAT,
-        state: checkpointNotes(read.notes),
+        state: checkpointNotes(base.notes, made),
       });
     } catch (error) {
       // Refused (the account takes checkpoints only with a proof this device could not make now): a

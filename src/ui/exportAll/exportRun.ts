@@ -83,7 +83,11 @@ export function createExportRun(log: EventLog): ExportRun {
 async function wholeBodiesOf(log: EventLog, notes: NotesState, ids: readonly string[]): Promise<Map<string, NoteBody>> {
   const read = async (from: NotesState) => {
     const bodies = ids.flatMap((id) => (Object.prototype.hasOwnProperty.call(from.bodies, id) ? [[id, from.bodies[id]] as const] : []));
-    const whole = await log.wholeBodies(bodies.map(([, body]) => body));
+    const whole = new Map<NoteBody, NoteBody>();
+    await log.eachWhole(
+      bodies.map(([, body]) => body),
+      (body, read) => whole.set(body, read),
+    );
     return new Map<string, NoteBody>(bodies.map(([id, body]) => [id, whole.get(body) ?? body]));
   };
   try {
