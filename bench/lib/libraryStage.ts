@@ -34,6 +34,7 @@ import { startBenchHost } from './sync/benchHost';
 import { seedAccount } from './sync/accountSeed';
 import { benchEmail } from './sync/signInSteps';
 import { newDeviceRun, type NewDeviceRun } from './sync/newDeviceSignIn';
+import { upgradeFigures } from './libraryUpgrade';
 
 const MiB = 2 ** 20;
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
@@ -205,6 +206,18 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     if (!skipped('export')) await exportFigures(ctx, context, seeded, notes, figures, raw);
   } finally {
     await context.close();
+  }
+
+  // BENCH_LIBRARY_UPGRADE_FROM=<git rev>: the same library seeded and snapshotted by that build, then opened by this one.
+  const upgradeFrom = process.env.BENCH_LIBRARY_UPGRADE_FROM;
+  if (upgradeFrom) {
+    try {
+      await upgradeFigures(ctx, librarySpec(notes), upgradeFrom, figures, raw);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`upgrade from ${upgradeFrom}: not measured: ${reason}`);
+      figures.push(limitFigure('library10k.upgrade.notes-lost', 'differences', [], 0, `not measured: ${reason}`));
+    }
   }
 
   if (!skipped('newdevice')) await newDeviceFigures(ctx, notes, figures, raw);
