@@ -212,7 +212,7 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
   const upgradeFrom = process.env.BENCH_LIBRARY_UPGRADE_FROM;
   if (upgradeFrom) {
     try {
-      await upgradeFigures(ctx, librarySpec(notes), upgradeFrom, figures, raw);
+      Object.assign(profiles, await upgradeFigures(ctx, librarySpec(notes), upgradeFrom, figures, raw));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log(`upgrade from ${upgradeFrom}: not measured: ${reason}`);

@@ -4,6 +4,7 @@
  * first starts of this build on that build's snapshot, the one-off snapshot it writes, the starts
  * after it, and whether every note and its history is still there.
  */
+import { writeFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import { newContext } from './browser';
 import { buildRevision } from './oldBuild';
@@ -11,7 +12,8 @@ import { installProbe } from './probes';
 import { appSnapshot } from './seed';
 import { BLANK_PATH, serveStatic, type StaticServer } from './server';
 import { limitFigure, ratioFigure, type Figure } from './report';
-import type { StageContext } from './stages';
+import type { StageContext, StageResult } from './stages';
+import { FrameNamer, type CpuProfile } from './profile';
 import type { LibrarySpec } from './librarySeed';
 import { searchIndexStored, seedLibrary } from './figures/library';
 import { openUsable } from './figures/libraryViews';
@@ -71,6 +73,14 @@ async function settledCensus(context: BrowserContext, origin: string): Promise<L
   }
 }
 
+/** BENCH_START_PROFILE=<file>: `cpu` written beside it, named `.label` before its extension (as the stage's starts are). */
+function keepProfile(label: string, cpu: CpuProfile | undefined, namer: FrameNamer, profiles: StageResult['profiles']): void {
+  const file = process.env.BENCH_START_PROFILE;
+  if (!file || !cpu) return;
+  writeFileSync(file.replace(/(\.[^./]*)?$/, `.${label}$1`), JSON.stringify(cpu));
+  profiles[`library10k.${label}`] = { cpu: namer.attribute(cpu, 15), trace: null };
+}
+
 /** What differs between two censuses, in words (empty: nothing). */
 function differences(before: LibraryCensus, after: LibraryCensus): string[] {
   const out: string[] = [];
@@ -89,9 +99,20 @@ function differences(before: LibraryCensus, after: LibraryCensus): string[] {
  * dist on the same port (same origin, same IndexedDB): `ctx.runs` first starts, each closed at
  * editable (which aborts the snapshot write under way) except the last, kept open until its
  * snapshot is stored; fewer when one stored it before editable. Then a settled session, the starts
- * from this build's own snapshot, and the count again.
+ * from this build's own snapshot, and the count again. With BENCH_START_PROFILE, one more start of
+ * the old build and one more first start (before the measured ones, closed at editable) are
+ * profiled, and the last first start from editable to its snapshot stored: resolves with their
+ * attributions, for "where the time goes".
  */
-export async function upgradeFigures(ctx: StageContext, spec: LibrarySpec, rev: string, figures: Figure[], raw: Record<string, unknown>) {
+export async function upgradeFigures(
+  ctx: StageContext,
+  spec: LibrarySpec,
+  rev: string,
+  figures: Figure[],
+  raw: Record<string, unknown>,
+): Promise<StageResult['profiles']> {
+  const profiles: StageResult['profiles'] = {};
+  const profiling = !!process.env.BENCH_START_PROFILE;
   const old = buildRevision(rev);
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 : 0;
   let server: StaticServer = await serveStatic(old.dist, port);
@@ -111,12 +132,22 @@ export async function upgradeFigures(ctx: StageContext, spec: LibrarySpec, rev: 
       `upgrade from ${rev}: ${censusBefore.notes} notes, histories ${JSON.stringify(censusBefore.histories)}; snapshot ${JSON.stringify(oldSnapshot)}`,
     );
     const before = await plainStarts(context, origin, ctx.runs, `${rev} on its own snapshot,`);
+    if (profiling)
+      keepProfile('upgrade-before', (await upgradeStart(context, origin, false, 'start')).cpu, new FrameNamer(old.dist), profiles);
 
     await server.close();
     server = await serveStatic(ctx.distDir, Number(new URL(origin).port));
+    if (profiling) {
+      const profiled = await upgradeStart(context, origin, false, 'start');
+      keepProfile('upgrade-first', profiled.cpu, ctx.namer, profiles);
+      if (profiled.write)
+        log('upgrade: the profiled first start stored its snapshot before editable: the starts below are not first starts');
+    }
     const first: UpgradeStart[] = [];
     for (let i = 0; i < ctx.runs; i++) {
-      const start = await upgradeStart(context, origin, i === ctx.runs - 1);
+      const last = i === ctx.runs - 1;
+      const { cpu, ...start } = await upgradeStart(context, origin, last, last && profiling ? 'rewrite' : undefined);
+      keepProfile('upgrade-rewrite', cpu, ctx.namer, profiles);
       first.push(start);
       log(
         `first start after the update ${i + 1}/${ctx.runs}: first row ${start.firstRowMs.toFixed(0)} ms, editable ${start.editableMs.toFixed(0)} ms${start.write ? `, snapshot written ${start.write.startMs.toFixed(0)}-${start.write.endMs.toFixed(0)} ms, longest task ${start.longestTaskMs.toFixed(0)} ms` : ''}`,
@@ -219,6 +250,7 @@ export async function upgradeFigures(ctx: StageContext, spec: LibrarySpec, rev: 
       oldSnapshot,
       newSnapshot,
     };
+    return profiles;
   } finally {
     await context.close();
     await server.close();

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { waitIn } from '../probes';
+import { startProfile, type CpuProfile } from '../profile';
 
 /** A snapshot write the page began: ms since navigation start when its transaction began and completed (NaN: not yet). */
 interface SnapshotWrite {
@@ -67,26 +68,32 @@ export interface UpgradeStart {
  * navigation to the first row and to editable. With `waitForWrite`, the page stays open until a
  * snapshot write has completed (at most `timeoutMs`): the one-off work of the first start after an
  * update; without it, the page is closed at editable, which aborts a snapshot write under way (the
- * stored log stays as it was). @throws when the note never becomes editable, or with `waitForWrite`
- * no snapshot is written in time.
+ * stored log stays as it was). `profile`: a CPU profile of navigation to editable ('start') or of
+ * editable to the write's end ('rewrite', with `waitForWrite`), returned in `cpu`. @throws when the
+ * note never becomes editable, or with `waitForWrite` no snapshot is written in time.
  */
 export async function upgradeStart(
   context: BrowserContext,
   origin: string,
   waitForWrite: boolean,
+  profile?: 'start' | 'rewrite',
   timeoutMs = 300_000,
-): Promise<UpgradeStart> {
+): Promise<UpgradeStart & { cpu?: CpuProfile }> {
   // A pause first: the previous start's page, closed at editable, is not torn down during this one.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const page = await context.newPage();
   try {
+    let stop = profile === 'start' ? await startProfile(page) : null;
     await page.goto(origin + '/');
     if (!(await waitIn(page, () => window.__probe.editableAt !== null && window.__probe.firstRowAt !== null, 180_000)))
       throw new Error('the library never became editable');
+    let cpu = await stop?.();
+    if (profile === 'rewrite') stop = await startProfile(page);
     const written = () => (window.__snapshotWrites ?? []).some((w) => Number.isFinite(w.end));
     if (waitForWrite && !(await waitIn(page, written, timeoutMs)))
       throw new Error(`no snapshot written within ${timeoutMs / 1000} s of editable`);
-    return await page.evaluate(() => {
+    if (profile === 'rewrite') cpu = await stop!();
+    const start = await page.evaluate(() => {
       const { firstRowAt, editableAt, longtasks, frames } = window.__probe;
       const done = (window.__snapshotWrites ?? []).find((w) => Number.isFinite(w.end));
       const until = done?.end ?? editableAt!;
@@ -100,6 +107,7 @@ export async function upgradeStart(
         longestFrameMs: within(frames),
       };
     });
+    return { ...start, ...(cpu ? { cpu } : {}) };
   } finally {
     await page.close();
   }
