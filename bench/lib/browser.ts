@@ -9,12 +9,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A fresh, isolated context (own IndexedDB, localStorage and HTTP cache: a cold load).
+ * A fresh, isolated context (own IndexedDB, localStorage and HTTP cache: a cold load); `serviceWorkers`
+ * 'block' keeps the app's service worker out (it would serve its precached build after the server's changed).
  * tsx compiles functions passed to `page.evaluate` with esbuild's keepNames, which calls a
  * `__name` helper that does not exist in the page; the init script defines it.
  */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return withNameHelper(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+export async function newContext(browser: Browser, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<BrowserContext> {
+  return withNameHelper(await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers }));
 }
 
 /**

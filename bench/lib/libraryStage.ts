@@ -35,6 +35,7 @@ import { seedAccount } from './sync/accountSeed';
 import { benchEmail } from './sync/signInSteps';
 import { newDeviceRun, type NewDeviceRun } from './sync/newDeviceSignIn';
 import { syncedReloads } from './sync/syncedReload';
+import { upgradeFigures } from './libraryUpgrade';
 
 const MiB = 2 ** 20;
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
@@ -206,6 +207,18 @@ export async function libraryStage(ctx: StageContext): Promise<StageResult> {
     if (!skipped('export')) await exportFigures(ctx, context, seeded, notes, figures, raw);
   } finally {
     await context.close();
+  }
+
+  // BENCH_LIBRARY_UPGRADE_FROM=<git rev>: the same library seeded and snapshotted by that build, then opened by this one.
+  const upgradeFrom = process.env.BENCH_LIBRARY_UPGRADE_FROM;
+  if (upgradeFrom) {
+    try {
+      Object.assign(profiles, await upgradeFigures(ctx, librarySpec(notes), upgradeFrom, figures, raw));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`upgrade from ${upgradeFrom}: not measured: ${reason}`);
+      figures.push(limitFigure('library10k.upgrade.notes-lost', 'differences', [], 0, `not measured: ${reason}`));
+    }
   }
 
   if (!skipped('newdevice')) await newDeviceFigures(ctx, notes, figures, raw);
