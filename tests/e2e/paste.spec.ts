@@ -7,9 +7,16 @@ const PAYLOADS = xssPayloads();
 /** Payloads pasted into one note by one test. */
 const PAYLOAD_PART = 33;
 
-/** Paste `data` (MIME type -> text) at the end of the note, as the browser would deliver a paste. */
-async function paste(app: NotesPage, data: Record<string, string>) {
-  await app.typeBody('');
+/**
+ * Paste `data` (MIME type -> text) at the end of the note, as the browser would deliver a paste. The first
+ * paste into a note clicks into it; later ones (`again`) keep the focus the last paste left in the editor and
+ * only move the caret to the end: a click per paste cost more than the paste in a note of many pastes.
+ */
+async function paste(app: NotesPage, data: Record<string, string>, again = false) {
+  if (again) {
+    await app.page.keyboard.press('Control+End');
+    await app.settle();
+  } else await app.typeBody('');
   await app.page.evaluate((data) => {
     const transfer = new DataTransfer();
     for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
@@ -39,8 +46,8 @@ test.describe('paste', () => {
       }) => {
         test.setTimeout(120_000);
         const app = await openNewNote(page, `Pasted ${type}`);
-        for (const payload of part) {
-          await paste(app, { [type]: payload.html, 'text/plain': payload.marker });
+        for (const [index, payload] of part.entries()) {
+          await paste(app, { [type]: payload.html, 'text/plain': payload.marker }, index > 0);
           await expect(app.editor).toContainText(payload.marker);
         }
         await expectNothingRan(page);
