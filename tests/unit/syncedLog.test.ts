@@ -193,6 +193,36 @@ describe('a synced log', () => {
     expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
   });
 
+  it('folds its own edit once when its write is confirmed while the tab folds the stored log again', async () => {
+    const storage = await openIndexedDbStorage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const append = storage.append.bind(storage);
+    // The edit is durable, but the tab hears so only once the fold again below has read it from storage.
+    storage.append = async (events) => {
+      const written = await append(events);
+      await held;
+      return written;
+    };
+    const log = await open(storage);
+    await log.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const appended = log.append('note.created', { id: '1764000000009', title: 'Written during a fold again' });
+    await vi.waitFor(async () => expect((await storage.readAfter(0)).length).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
+    const orderedAfter = storage.sync.orderedAfter.bind(storage.sync);
+    // Called by the fold again once it has put the unsent edits on the server's notes: the write's confirmation lands inside that fold.
+    storage.sync.orderedAfter = async (head) => {
+      const read = await orderedAfter(head);
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return read;
+    };
+    await log.reload();
+    await appended;
+    await log.catchUp();
+    expect(log.state.notes.order).toEqual(['1764000000009']);
+    expect(log.serverSync.outbox().map((e) => e.payload)).toEqual([{ id: '1764000000009', title: 'Written during a fold again' }]);
+  });
+
   it('skips an event of the account it cannot read, in the tab that pulled it, in a tab that did not, and after a restart, and keeps writing', async () => {
     const server = new FakeSyncServer();
     const [endA, endB] = channelPair();
