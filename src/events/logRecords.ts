@@ -51,6 +51,13 @@ export interface SnapshotHead {
 }
 
 /**
+ * A snapshot head as the snapshots store holds it (src/events/snapshotHeads.ts): its state as one
+ * JSON string (`stateJson`), or, as the builds before wrote it, as objects (SnapshotHead). A build
+ * before reads a `stateJson` head as one that does not read: its load reads the whole snapshot.
+ */
+export type StoredSnapshotHead = SnapshotHead | (Omit<SnapshotHead, 'state'> & { stateJson: string });
+
+/**
  * A part of a snapshot's bodies (src/events/snapshotParts.ts), stored form: of its notes (`state`)
  * and of its server base (`server`), by note id.
  */

@@ -1,7 +1,6 @@
 import type { EventEnvelope, UnsequencedEvent } from '../../catalog';
 import { EPOCH_KEY, addRecords, openLogDatabase } from './logDatabase';
 import { isBigRecord, offThreadWriter, type OffThreadWriter } from './offThreadWrites';
-import { notesHead } from '../projections/pendingBodies';
 import { fromStoredForm, toStoredForm, withoutDocument } from './storedForm';
 import {
   deleteSnapshotParts,
@@ -12,7 +11,17 @@ import {
   type DocumentsWritten,
 } from './snapshotParts';
 import { openLazySyncStorage, type SyncStorage } from './syncStorage';
-import type { DocumentRecord, EpochMark, QuarantineRecord, Snapshot, SnapshotDocKeys, SnapshotHead, SnapshotPart } from './logRecords';
+import { headOf, storedHead } from './snapshotHeads';
+import type {
+  DocumentRecord,
+  EpochMark,
+  QuarantineRecord,
+  Snapshot,
+  SnapshotDocKeys,
+  SnapshotHead,
+  SnapshotPart,
+  StoredSnapshotHead,
+} from './logRecords';
 
 /**
  * From this many keys `readDocuments` reads the range they span with one `getAll` rather than a `get`
@@ -50,7 +59,10 @@ export interface LogStorage {
    * the store, the same way.
    */
   readDocuments(keys: readonly string[] | null): Promise<Map<string, DocumentRecord>>;
-  /** The newest snapshot's head (the notes without bodies), or null (none written, or a synced device's). */
+  /**
+   * The newest snapshot's head (the notes without bodies), its state as objects whichever form stored it
+   * (StoredSnapshotHead), or null (none written, a synced device's, or one whose JSON does not parse).
+   */
   latestSnapshotHead(): Promise<SnapshotHead | null>;
   /**
    * Raw stored records with seq > `afterSeq`, in seq order (not validated: the log does that); with
@@ -107,12 +119,6 @@ export interface LogStorage {
    */
   onNewerBuild(listener: () => void): void;
   close(): void;
-}
-
-/** The head stored beside `snapshot` (see SnapshotHead). */
-function snapshotHead(snapshot: Snapshot): SnapshotHead {
-  const { notes, view, seq } = snapshot.state;
-  return { v: snapshot.v, writer: snapshot.writer, seq: -snapshot.seq, at: snapshot.at, state: { notes: notesHead(notes), view, seq } };
 }
 
 /** The epoch kept in `parts` (the snapshotBodies store of a transaction), '' when none was set. */
@@ -196,7 +202,9 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
     async latestSnapshotHead() {
       // Heads are stored under -seq: the newest is the lowest key.
       const cursor = await db.transaction('snapshots').store.openCursor(IDBKeyRange.upperBound(0, true));
-      return (cursor?.value as SnapshotHead | undefined) ?? null;
+      // The store's type names whole snapshots; a head record is a StoredSnapshotHead.
+      const stored: StoredSnapshotHead | undefined = cursor?.value;
+      return stored ? headOf(stored) : null;
     },
     async readAfter(afterSeq, options) {
       const raws = await db.getAll('events', IDBKeyRange.lowerBound(afterSeq, true), options?.count);
@@ -233,7 +241,7 @@ export async function openIndexedDbStorage(bigWrites: OffThreadWriter | null = o
       const store = tx.objectStore('snapshots');
       // A synced device folds the server's order first (its snapshot holds it): no head, start-up reads the whole snapshot.
       const withHead = !snapshot.server && snapshot.seq > 0;
-      if (withHead) await store.put(snapshotHead(snapshot) as unknown as Snapshot);
+      if (withHead) await store.put(storedHead(snapshot) as unknown as Snapshot);
       const keys = await store.getAllKeys();
       const whole = keys.filter((key) => key >= 0);
       const heads = keys.filter((key) => key < 0);

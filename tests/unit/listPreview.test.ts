@@ -9,7 +9,7 @@ import { LOG_DB_NAME } from '../../src/events/logDatabase';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { appShellMachine } from '../../src/machines/appShell';
 import { beginStartup } from '../../src/services/startup';
-import { PENDING_BODY } from '../../src/projections/pendingBodies';
+import { PENDING_BODY, notesHead } from '../../src/projections/pendingBodies';
 import { MemoryWebStorage } from './memoryWebStorage';
 
 beforeEach(() => {
@@ -65,6 +65,60 @@ describe('the list before the bodies (snapshot head)', () => {
     expect(head?.state.notes).not.toHaveProperty('bodies');
     expect(head?.state.notes.meta['1'].title).toBe('t2');
     storage.close();
+  });
+
+  it('stores the head state as one JSON string, and reads it back as the state it was written from', async () => {
+    await snapshotted();
+    const db = await openDB(LOG_DB_NAME);
+    const [stored] = (await db.getAll('snapshots', IDBKeyRange.upperBound(0, true))) as Record<string, unknown>[];
+    db.close();
+    expect(stored).not.toHaveProperty('state');
+    expect(typeof stored.stateJson).toBe('string');
+    const log = await openLog();
+    await log.load();
+    const { notes, view, seq } = log.state;
+    await log.close();
+    const storage = await openIndexedDbStorage(null);
+    const head = await storage.latestSnapshotHead();
+    storage.close();
+    expect(head?.state).toEqual({ notes: notesHead(notes), view, seq });
+  });
+
+  it('reads a head the builds before stored (its state as objects) and shows the list from it', async () => {
+    await snapshotted();
+    const db = await openDB(LOG_DB_NAME);
+    const tx = db.transaction('snapshots', 'readwrite');
+    const [key] = (await tx.store.getAllKeys(IDBKeyRange.upperBound(0, true))) as number[];
+    const { stateJson, ...rest } = (await tx.store.get(key)) as { stateJson: string };
+    // Another build's head (the build before wrote objects): parsed, as any other build's.
+    await tx.store.put({ ...rest, writer: 'the-build-before', state: JSON.parse(stateJson) as unknown });
+    await tx.done;
+    db.close();
+    const log = await openLog();
+    expect(await log.preview()).toBe(true);
+    expect(log.state.notes.order).toEqual(['2', '1']);
+    expect(log.state.notes.meta['1'].title).toBe('One');
+    expect(log.state.notes.bodies['1']).toBe(PENDING_BODY);
+    await log.load();
+    const body = log.state.notes.bodies['1'];
+    expect((await log.readHtml([body])).get(body)).toBe('<p>first</p>');
+    await log.close();
+  });
+
+  it('a head whose JSON does not parse shows no list before the bodies, and the load reads the whole snapshot', async () => {
+    await snapshotted();
+    const db = await openDB(LOG_DB_NAME);
+    const tx = db.transaction('snapshots', 'readwrite');
+    const [key] = (await tx.store.getAllKeys(IDBKeyRange.upperBound(0, true))) as number[];
+    await tx.store.put({ ...((await tx.store.get(key)) as object), stateJson: '{"notes":' });
+    await tx.done;
+    db.close();
+    const log = await openLog();
+    expect(await log.preview()).toBe(false);
+    await log.load();
+    expect(log.state.notes.order).toEqual(['2', '1']);
+    expect(log.state.notes.meta['2'].title).toBe('Two');
+    await log.close();
   });
 
   it('shows the list folded from the head and the events after it, then the same notes with their bodies', async () => {

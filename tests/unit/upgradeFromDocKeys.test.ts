@@ -12,6 +12,7 @@ import type { DocumentRecord, SnapshotPart } from '../../src/events/logRecords';
 import { openIndexedDbStorage } from '../../src/events/logStorage';
 import { loadChainEngine } from '../../src/projections/changes/chainEngine';
 import { noteRevisions } from '../../src/projections/history';
+import { PENDING_BODY } from '../../src/projections/pendingBodies';
 import { bodyLinkTargets } from '../../src/projections/noteLinks/linkIndex';
 import { domNoteLinks } from '../../src/projections/noteLinks/domNoteLinks';
 import { DocumentNotRead, NO_FILTER, bodyBlocks, bodyHtml, type NotesState, type UnreadBody } from '../../src/projections/notesState';
@@ -96,6 +97,25 @@ describe('a library written by the build before HTML went into the document reco
     expect(readsAfter).toEqual([snapshotSeq]);
     // Its bodies hold their HTML beside the key, as that build kept them: nothing reads a record for it.
     for (const id of log.state.notes.order) expect(typeof log.state.notes.bodies[id].html).toBe('string');
+    await expectAsTheBuildBefore(log);
+    await log.close();
+  });
+
+  it('its head (the state as objects, as that build stored it) shows the list before the bodies, with the notes the load then holds', async () => {
+    await restoreOldStores();
+    const head = fixture.snapshots.find((s) => Number(s.key) < 0)?.value as object;
+    expect(head).toHaveProperty('state');
+    const { storage, readsAfter } = await watchedStorage();
+    const log = new EventLog({ storage });
+    expect(await log.preview()).toBe(true);
+    const shown = log.state.notes;
+    expect(shown.order.length).toBeGreaterThan(0);
+    // Bodies saved after the snapshot are the tail's; the others wait for the load.
+    expect(shown.order.filter((id) => shown.bodies[id] === PENDING_BODY).length).toBeGreaterThan(0);
+    await log.load();
+    expect(readsAfter).toEqual([Math.max(...fixture.snapshots.map((s) => Number(s.key)))]);
+    expect(log.state.notes.order).toEqual(shown.order);
+    expect(log.state.notes.meta).toEqual(shown.meta);
     await expectAsTheBuildBefore(log);
     await log.close();
   });
