@@ -242,14 +242,33 @@ export class EventLog {
     const { snapshot, epoch, initial, shown, record } = start;
     let last: number;
     let fold: LogFold;
+    let afterwards: (() => void) | undefined;
     if (record) {
-      fold = this.folded.restart(initial);
-      this.wholeLog.folded(epoch);
+      // Built apart and put in place whole, as below: a write confirmed or a tail read meanwhile goes to the
+      // fold before, instead of into this one half built (its edit would be folded twice, or not at all).
+      const synced = new LogFold(initial);
       // The server's order first: the view's selection may be a note only those events hold.
-      await this.serverSync.load(record, snapshot?.server);
-      last = await start.fold((events) => fold.confirmView(events, 'this-tab'));
+      // Only the records the outbox was read from (those up to the snapshot are in it): one another tab
+      // stores meanwhile is left to the tail, notes and view (docs/architecture.md "Sync").
+      const readTo = Math.max((await this.serverSync.load(record, snapshot?.server, synced)) ?? 0, initial.seq);
+      last = Math.min(
+        await start.fold((events) =>
+          synced.confirmView(
+            events.filter((e) => e.seq <= readTo),
+            'this-tab',
+          ),
+        ),
+        readTo,
+      );
       // The view's records fold no notes; the note shown is read before the tab is editable on it.
-      await this.documents.readKept(fold);
+      await this.documents.readKept(synced);
+      fold = this.folded.adopt(synced);
+      this.wholeLog.folded(epoch);
+      // What the fold before took in meanwhile (the tail, the server's order) is read again into this one.
+      afterwards = () => {
+        void this.tail.catchUp();
+        void this.serverSync.advance();
+      };
     } else {
       // Folded apart, page by page, and put in place whole: a read of the tail meanwhile never meets half a fold.
       const local = new LogFold(initial);
@@ -272,6 +291,7 @@ export class EventLog {
     fold.confirmed = passed(fold.confirmed, last);
     this.snapshots.taken(initial.seq);
     this.folded.publish();
+    afterwards?.();
   }
 
   /**

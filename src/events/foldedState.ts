@@ -48,6 +48,13 @@ export class FoldedState {
     return this.current;
   }
 
+  /** Put `fold` in place as the durable fold: a fold of the whole stored log, built apart so no read of the tail met it half done. */
+  adopt(fold: LogFold): LogFold {
+    this.current = fold;
+    this.viewElsewhere = false;
+    return fold;
+  }
+
   /** Show `state` before the fold has it (start-up's list before the bodies). */
   show(state: AppState): void {
     this.state$.next(state);

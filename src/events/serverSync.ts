@@ -121,12 +121,14 @@ export class ServerSync {
    * device, fold its notes: `base` (the snapshot's server part; without one, the checkpoint this
    * device started from, whose log holds no event before it) with the outbox read after the
    * record's `ackedThrough` on top, then the server order recorded after the base. Resolves with
-   * whether the device syncs.
+   * the seq of this device's log the outbox was read up to (null on a device that does not sync):
+   * the start folds the records after its snapshot up to there, and the tail reads what follows.
+   * `fold`: the fold to fold into, by default the log's (a start builds its own and puts it in place whole).
    */
-  async load(record: SyncRecord | null, base: ServerBase | undefined): Promise<boolean> {
+  async load(record: SyncRecord | null, base: ServerBase | undefined, fold: LogFold = this.log.folded.fold): Promise<number | null> {
     this.record$.next(record);
     this.unreadOrigin = null;
-    if (!record) return false;
+    if (!record) return null;
     const origin = base ? null : await this.readStoredOrigin();
     if (origin && !origin.ok) {
       // Folding from nothing shows every note but those before the checkpoint, so it is never taken
@@ -136,14 +138,13 @@ export class ServerSync {
       else this.unreadOrigin = origin.reason;
     }
     const from = base ?? (origin?.ok ? origin.state : null) ?? EMPTY_SERVER_BASE;
-    const { outbox, aside } = await this.readOutbox(record.ackedThrough);
+    const { outbox, aside, readTo } = await this.readOutbox(record.ackedThrough);
     // A snapshot's base keeps its bodies unread (docs/architecture.md "Documents by reference"): the
     // outbox folded on it reads only the documents it merges into or compares.
     const held = baseDocuments(from);
-    const { fold } = this.log.folded;
     await foldReading(this.log.storage, held, notesReadBy(outbox, from.notes), () => fold.enterSync(held.current(), outbox, aside));
-    await this.readOrdered();
-    return true;
+    await this.readOrdered(fold);
+    return readTo;
   }
 
   /**
@@ -261,11 +262,10 @@ export class ServerSync {
   }
 
   /**
-   * Read the server order after the folded head, with the events and the unreadable ones (skipped),
-   * and fold it. Returns how many sequence numbers the head moved by.
+   * Read the server order after the head of `fold` (the log's), with the events and the unreadable
+   * ones (skipped), and fold it. Returns how many sequence numbers the head moved by.
    */
-  private async readOrdered(): Promise<number> {
-    const { fold } = this.log.folded;
+  private async readOrdered(fold: LogFold = this.log.folded.fold): Promise<number> {
     const { storage } = this.log;
     const head = fold.serverBase?.head;
     if (head === undefined) return 0;
@@ -287,16 +287,19 @@ export class ServerSync {
   }
 
   /**
-   * Note events after local seq `after` that the server has not ordered, in local order, and the ids
-   * of those it refused for good (set aside: folded on top here, never pushed).
+   * Note events after local seq `after` that the server has not ordered, in local order, the ids
+   * of those it refused for good (set aside: folded on top here, never pushed), and the seq of the
+   * last record read (`after` when there was none): this device's log as read for the outbox.
    */
-  private async readOutbox(after: number): Promise<{ outbox: AppEvent[]; aside: Set<string> }> {
+  private async readOutbox(after: number): Promise<{ outbox: AppEvent[]; aside: Set<string>; readTo: number }> {
     const { storage } = this.log;
-    const candidates = readRecords(await storage.readAfter(after)).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
+    const raws = await storage.readAfter(after);
+    const last = (raws.at(-1) as { seq?: unknown } | undefined)?.seq;
+    const candidates = readRecords(raws).events.filter((e) => SYNCED_EVENT_TYPES.has(e.type));
     const [ordered, aside] = await Promise.all([storage.sync.orderedIds(candidates.map((e) => e.id)), storage.sync.aside()]);
     const outbox = candidates.filter((e) => !ordered.has(e.id)).map(({ sseq: _stale, ...e }) => e as AppEvent);
     await loadChainEngineFor(outbox);
-    return { outbox, aside: new Set(aside.keys()) };
+    return { outbox, aside: new Set(aside.keys()), readTo: typeof last === 'number' ? last : after };
   }
 
   /** How many of this device's events the server refused for good (kept here, never synced). */

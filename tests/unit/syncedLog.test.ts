@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_SCHEMA_VERSION } from '../../catalog';
 import { EventLog } from '../../src/events/eventLog';
 import { openIndexedDbStorage, type LogStorage } from '../../src/events/logStorage';
 import { EMPTY_SERVER_BASE } from '../../src/events/logFold';
@@ -221,6 +222,27 @@ describe('a synced log', () => {
     await log.catchUp();
     expect(log.state.notes.order).toEqual(['1764000000009']);
     expect(log.serverSync.outbox().map((e) => e.payload)).toEqual([{ id: '1764000000009', title: 'Written during a fold again' }]);
+  });
+
+  it('shows another tab’s edit stored while this tab folds the stored log again, once', async () => {
+    const storage = await openIndexedDbStorage();
+    const log = await open(storage);
+    await log.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
+    const other = log.create('note.created', { id: '1764000000011', title: 'Written by another tab meanwhile' });
+    const orderedAfter = storage.sync.orderedAfter.bind(storage.sync);
+    let written = false;
+    // Called by the fold again after it read the unsent edits and before it reads the records after the snapshot.
+    storage.sync.orderedAfter = async (head) => {
+      if (!written) {
+        written = true;
+        await storage.append([{ ...other, v: EVENT_SCHEMA_VERSION }]);
+      }
+      return orderedAfter(head);
+    };
+    await log.reload();
+    await log.catchUp();
+    expect(log.state.notes.order).toEqual(['1764000000011']);
+    expect(log.serverSync.outbox().map((e) => e.id)).toEqual([other.id]);
   });
 
   it('skips an event of the account it cannot read, in the tab that pulled it, in a tab that did not, and after a restart, and keeps writing', async () => {
