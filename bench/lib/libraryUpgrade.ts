@@ -17,6 +17,7 @@ import { FrameNamer, type CpuProfile } from './profile';
 import type { LibrarySpec } from './librarySeed';
 import { searchIndexStored, seedLibrary } from './figures/library';
 import { openUsable } from './figures/libraryViews';
+import { newestSnapshot } from './figures/upgrade';
 import { installSnapshotWriteProbe, libraryCensus, upgradeStart, type LibraryCensus, type UpgradeStart } from './figures/upgradeStart';
 
 const log = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
@@ -28,24 +29,8 @@ async function newestWriter(context: BrowserContext, origin: string): Promise<{ 
   const page = await context.newPage();
   try {
     await page.goto(origin + BLANK_PATH);
-    return await page.evaluate(
-      () =>
-        new Promise<{ writer: string | null; seq: number } | null>((resolve, reject) => {
-          const req = indexedDB.open('notepad-log');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            const db = req.result;
-            // Whole snapshots have the highest keys (heads are stored at -seq).
-            const cursor = db.transaction('snapshots').objectStore('snapshots').openCursor(null, 'prev');
-            cursor.onsuccess = () => {
-              const value = cursor.result?.value as { writer?: string; seq: number } | undefined;
-              db.close();
-              resolve(value ? { writer: value.writer ?? null, seq: value.seq } : null);
-            };
-            cursor.onerror = () => (db.close(), reject(cursor.error));
-          };
-        }),
-    );
+    const newest = await newestSnapshot(page);
+    return newest && { writer: newest.writer, seq: newest.seq };
   } finally {
     await page.close();
   }

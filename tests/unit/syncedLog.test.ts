@@ -12,6 +12,7 @@ import { FakeSyncServer } from './fakeSyncServer';
 import { parseLogFile, startOf } from '../../src/events/logFile';
 import { exportLogFile } from '../../src/services/logTransfer';
 import { Replay } from '../../src/projections/replay';
+import { SYNC_RECORD } from '../support/syncRecord';
 
 /**
  * A synced log across reloads and tabs (docs/architecture.md "Sync"): the server order, the
@@ -19,14 +20,7 @@ import { Replay } from '../../src/projections/replay';
  * folds what the talking tab received.
  */
 
-const RECORD = {
-  userId: 'user-1',
-  email: 'a@example.org',
-  deviceId: 'device-one-0000',
-  deviceName: 'One',
-  ackedThrough: 0,
-  since: '2026-11-24T10:00:00.000Z',
-};
+const RECORD = SYNC_RECORD;
 const engines: SyncEngine[] = [];
 const timing = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 };
 

@@ -17,6 +17,7 @@ import { SyncEngine } from '../../src/services/sync/engine';
 import { FakeSyncServer } from './fakeSyncServer';
 import { ev } from './helpers';
 import { MemoryWebStorage } from './memoryWebStorage';
+import { SYNC_RECORD } from '../support/syncRecord';
 
 /**
  * A synced device that started from the account's checkpoint holds none of the events before it
@@ -30,14 +31,7 @@ import { MemoryWebStorage } from './memoryWebStorage';
  * objects; an origin stored the way builds before stored it (the notes state itself) still reads.
  */
 
-const RECORD = {
-  userId: 'user-1',
-  email: 'a@example.org',
-  deviceId: 'device-one-0000',
-  deviceName: 'One',
-  ackedThrough: 0,
-  since: '2026-11-24T10:00:00.000Z',
-};
+const RECORD = SYNC_RECORD;
 
 const timing = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 3 };
 const engines: SyncEngine[] = [];

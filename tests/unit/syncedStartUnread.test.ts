@@ -16,6 +16,7 @@ import { SyncEngine } from '../../src/services/sync/engine';
 import type { WireEvent } from '../../src/services/sync/syncProtocol';
 import { ChangesDevice, noteEvent, para, textOf, wholeHtml } from '../support/changesDevice';
 import { FakeSyncServer } from './fakeSyncServer';
+import { SYNC_RECORD } from '../support/syncRecord';
 
 /**
  * A synced device's start from its own snapshot (docs/architecture.md "Documents by reference",
@@ -28,14 +29,7 @@ const ONE = '1764230400000';
 const TWO = '1764230500000';
 const THREE = '1764230600000';
 const OTHER = 'device-two-0000';
-const RECORD = {
-  userId: 'user-1',
-  email: 'a@example.org',
-  deviceId: 'device-one-0000',
-  deviceName: 'One',
-  ackedThrough: 0,
-  since: '2026-11-24T10:00:00.000Z',
-};
+const RECORD = SYNC_RECORD;
 const BLOCKS = [para('b1', 'First.'), para('b2', 'Second.'), para('b3', 'Third.')];
 const timing = { pushDelayMs: 0, retryMs: 1, maxRetryMs: 5, pollMs: 1e9, checkpointEvery: 1e9 };
 const engines: SyncEngine[] = [];

@@ -15,11 +15,11 @@ export interface UpgradeRun {
   second: OrganizeStart;
 }
 
-/** The schema version and writer of the newest whole snapshot record in the page's log (null: none). */
-function newestSnapshot(page: Page): Promise<{ v: number; writer: string | null } | null> {
+/** The schema version, writer and seq of the newest whole snapshot record in the page's log (null: none). */
+export function newestSnapshot(page: Page): Promise<{ v: number; writer: string | null; seq: number } | null> {
   return page.evaluate(
     () =>
-      new Promise<{ v: number; writer: string | null } | null>((resolve, reject) => {
+      new Promise<{ v: number; writer: string | null; seq: number } | null>((resolve, reject) => {
         const req = indexedDB.open('notepad-log');
         req.onerror = () => reject(req.error);
         req.onsuccess = () => {
@@ -27,11 +27,11 @@ function newestSnapshot(page: Page): Promise<{ v: number; writer: string | null 
           // Whole snapshots have the highest keys (heads are stored at -seq).
           const cursor = db.transaction('snapshots').objectStore('snapshots').openCursor(null, 'prev');
           cursor.onsuccess = () => {
-            const value = cursor.result?.value as { v: number; writer?: string } | undefined;
+            const value = cursor.result?.value as { v: number; writer?: string; seq: number } | undefined;
             db.close();
-            resolve(value ? { v: value.v, writer: value.writer ?? null } : null);
+            resolve(value ? { v: value.v, writer: value.writer ?? null, seq: value.seq } : null);
           };
-          cursor.onerror = () => reject(cursor.error);
+          cursor.onerror = () => (db.close(), reject(cursor.error));
         };
       }),
   );
