@@ -110,10 +110,7 @@ export class LogFold {
       this.confirmed = foldApp(this.confirmed, events, origin);
       return;
     }
-    // An event the outbox holds already (read from storage by a fold again of the stored log while
-    // this tab's write of it was being confirmed) is not put on top twice: it would show its note twice.
-    const held = this.outbox.length ? new Set(this.outbox.map((e) => e.id)) : null;
-    const fresh = events.filter((e) => isSynced(e) && e.sseq === undefined && !this.early.delete(e.id) && !held?.has(e.id));
+    const fresh = events.filter((e) => isSynced(e) && e.sseq === undefined && !this.early.delete(e.id));
     this.outbox.push(...fresh);
     const notes = fresh.length ? foldNotes(this.confirmed.notes, fresh) : this.confirmed.notes;
     this.confirmed = foldAround(this.confirmed, events, notes, origin);
