@@ -149,6 +149,25 @@ export async function upgradeFigures(
     const lost = [...differences(censusBefore, censusSettled), ...differences(censusBefore, censusAfter)];
 
     const of = (xs: UpgradeStart[], f: (s: UpgradeStart) => number) => xs.map(f);
+    // `starts` of this build against the old build's own (`before`): first row and editable, each as a ratio.
+    const versusBefore = (label: 'first' | 'after', starts: UpgradeStart[], note: string) => [
+      ratioFigure(
+        `library10k.upgrade.${label}.first-row`,
+        'ms',
+        of(starts, (s) => s.firstRowMs),
+        of(before, (s) => s.firstRowMs),
+        1.1,
+        note,
+      ),
+      ratioFigure(
+        `library10k.upgrade.${label}.editable`,
+        'ms',
+        of(starts, (s) => s.editableMs),
+        of(before, (s) => s.editableMs),
+        1.1,
+        'the same starts, editable',
+      ),
+    ];
     const shape = `${seeded.live} notes, ${seeded.events} events; from ${rev} (${old.commit.slice(0, 7)})`;
     const write = rewrite.write;
     figures.push(
@@ -166,22 +185,7 @@ export async function upgradeFigures(
         null,
         'info: the same starts, editable',
       ),
-      ratioFigure(
-        'library10k.upgrade.first.first-row',
-        'ms',
-        of(first, (s) => s.firstRowMs),
-        of(before, (s) => s.firstRowMs),
-        1.1,
-        "this build's first starts on the old build's snapshot; baseline: .before",
-      ),
-      ratioFigure(
-        'library10k.upgrade.first.editable',
-        'ms',
-        of(first, (s) => s.editableMs),
-        of(before, (s) => s.editableMs),
-        1.1,
-        'the same starts, editable',
-      ),
+      ...versusBefore('first', first, "this build's first starts on the old build's snapshot; baseline: .before"),
       limitFigure(
         'library10k.upgrade.rewrite',
         'ms',
@@ -198,22 +202,7 @@ export async function upgradeFigures(
         null,
         `info: the longest task from editable until that snapshot is stored; longest animation frame ${rewrite.longestFrameMs.toFixed(0)} ms`,
       ),
-      ratioFigure(
-        'library10k.upgrade.after.first-row',
-        'ms',
-        of(after, (s) => s.firstRowMs),
-        of(before, (s) => s.firstRowMs),
-        1.1,
-        "this build's starts on its own snapshot; baseline: .before",
-      ),
-      ratioFigure(
-        'library10k.upgrade.after.editable',
-        'ms',
-        of(after, (s) => s.editableMs),
-        of(before, (s) => s.editableMs),
-        1.1,
-        'the same starts, editable',
-      ),
+      ...versusBefore('after', after, "this build's starts on its own snapshot; baseline: .before"),
       limitFigure(
         'library10k.upgrade.notes-lost',
         'differences',
