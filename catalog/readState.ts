@@ -57,9 +57,9 @@ function upcastWith(upcasters: Record<number, (x: Raw) => Raw>, version: number,
 /** A state read, or why it cannot be used. */
 export type StateReading<S> = { ok: true; state: S } | { ok: false; reason: string };
 
-function describe(issues: readonly v.BaseIssue<unknown>[]): string {
+function describe(issues: readonly v.BaseIssue<unknown>[], under?: string): string {
   const issue = issues[0];
-  const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
+  const path = [...(under ? [under] : []), ...(issue.path ?? []).map((item) => String(item.key))].join('.');
   return `bad ${path || 'state'}: ${issue.message}`;
 }
 
@@ -123,6 +123,25 @@ export function readHeadState(version: unknown, raw: unknown): StateReading<Head
   const { notes } = result.output;
   const missing = notes.order.find((id) => !notes.meta[id]);
   return missing === undefined ? { ok: true, state: result.output } : { ok: false, reason: `note ${missing} has no title` };
+}
+
+/**
+ * The whole projection of a snapshot whose head was read and checked already (readHeadState, the
+ * head stored beside this very snapshot): the head's notes, view and seq as they were checked, with
+ * the bodies of `rawNotes` (the snapshot's notes, written by a build of schema `version`) upcast and
+ * parsed, then the notes checked as a whole (checkNotes). The snapshot's own copy of the head's parts
+ * is neither parsed nor used (docs/architecture.md "Reading states"). Never throws; see readNotesState.
+ */
+export function readAppStateOnHead(version: unknown, head: HeadState, rawNotes: unknown): StateReading<AppState> {
+  const bad = checkVersion(version);
+  if (bad) return { ok: false, reason: bad };
+  if (!isRecord(rawNotes)) return { ok: false, reason: 'the notes state is not an object' };
+  // Upcasters map part by part: the bodies alone upcast as they would within the whole notes.
+  const { bodies } = upcastWith(NOTES_UPCASTERS, version as number, { bodies: rawNotes.bodies });
+  const result = v.safeParse(NOTES_STATE_SCHEMA.entries.bodies, bodies);
+  if (!result.success) return { ok: false, reason: describe(result.issues, 'notes.bodies') };
+  const notes = checkNotes({ ...head.notes, bodies: result.output });
+  return notes.ok ? { ok: true, state: { notes: notes.state, view: head.view, seq: head.seq } } : notes;
 }
 
 /** What the schema cannot say: every listed note has its title and body, and no note is listed twice. */

@@ -6,7 +6,7 @@ import { hasChangedPendingBodies, isExactPreview, withPendingBodies } from '../p
 import type { LogStorage } from './logStorage';
 import type { LogHealth } from './logStatus';
 import type { QuarantineRecord, Snapshot } from './logRecords';
-import { isOwnSnapshot, readSnapshot, readSnapshotHead } from './snapshotReading';
+import { isOwnSnapshot, readSnapshot, readSnapshotHead, type CheckedHead } from './snapshotReading';
 import type { SyncRecord } from './syncStorage';
 import { fromStoredForm } from './storedForm';
 import { withDocumentJson } from '../projections/documentJson';
@@ -58,6 +58,11 @@ export class LogStart {
    * from them, for `read` to complete with the bodies instead of reading and folding them again.
    */
   private preread: { after: number; raws: unknown[]; shown: AppState | null } | null = null;
+  /**
+   * The head the preview read and checked, when another build wrote it: the load parses only what
+   * it lacks of the same snapshot (docs/architecture.md "Reading states").
+   */
+  private checkedHead: CheckedHead | null = null;
   /** The newest snapshot did not read and was set aside: the load writes a fresh one. */
   private snapshotSetAside = false;
   /** The snapshot read at start was another build's (upcast and parsed): one of this build's replaces it. */
@@ -74,8 +79,9 @@ export class LogStart {
     const [stored, record] = await Promise.all([storage.latestSnapshotHead(), storage.sync.read()]);
     // A head that does not read is left to the load, which reads its whole snapshot and sets it aside.
     const reading = stored && !record ? readSnapshotHead(stored) : null;
-    if (!reading?.ok) return null;
+    if (!stored || !reading?.ok) return null;
     const head = reading.state;
+    this.checkedHead = isOwnSnapshot(stored) ? null : { stored, state: head.state };
     const raws = await storage.readAfter(head.state.seq);
     this.preread = { after: head.state.seq, raws, shown: null };
     const { events, newer } = readRecords(raws);
@@ -94,7 +100,9 @@ export class LogStart {
     // Documents stay unread (docs/architecture.md "Snapshots", "Documents by reference"), a synced device's
     // too: its server order and outbox read what they fold into (ServerSync, foldReads.ts).
     const [stored, record, storedEpoch] = await Promise.all([storage.latestSnapshot('keys'), storage.sync.read(), storage.epoch()]);
-    const snapshot = stored ? await this.usableSnapshot(stored) : null;
+    const checkedHead = this.checkedHead;
+    this.checkedHead = null;
+    const snapshot = stored ? await this.usableSnapshot(stored, checkedHead) : null;
     // With every snapshot passed over (a part missing), the log still has its epoch: a fold that
     // named none could never write a snapshot or a checkpoint again.
     const epoch = stored ? (stored.epoch ?? '') : storedEpoch;
@@ -131,9 +139,10 @@ export class LogStart {
    * `stored` as this build's snapshot (docs/architecture.md "Reading states"), or null: a newer
    * build's is left alone; one that does not parse is set aside with its reason (reported like a
    * quarantined event) and the events are folded instead, after which a fresh snapshot replaces it.
+   * `head`: the head the preview checked, if any (readSnapshot uses it only for its own snapshot).
    */
-  private async usableSnapshot(stored: Snapshot): Promise<Snapshot | null> {
-    const reading = readSnapshot(stored);
+  private async usableSnapshot(stored: Snapshot, head: CheckedHead | null): Promise<Snapshot | null> {
+    const reading = readSnapshot(stored, true, head);
     if (reading.ok) {
       this.snapshotForeign = !isOwnSnapshot(stored);
       return reading.state;

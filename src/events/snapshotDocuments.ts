@@ -31,9 +31,9 @@ let keyCount = 0;
 /**
  * Documents written per task (as parts are: docs/architecture.md "Snapshots"): each put copies its
  * value synchronously, so a snapshot of 10,000 new bodies (the first after an update or a fold)
- * is written as many short tasks.
+ * is written as many short tasks. @internal Test seam: also read by the tests of adding HTML to old records.
  */
-const BATCH_MAX_CHARS = 4_000_000;
+export const BATCH_MAX_CHARS = 4_000_000;
 const BATCH_MAX_DOCUMENTS = 500;
 
 type DocumentStore = IDBPObjectStore<NotePadDB, ('snapshots' | 'snapshotBodies' | 'documents' | 'events')[], 'documents', 'readwrite'>;
@@ -71,6 +71,15 @@ export async function putDocuments(
     batch = [];
     chars = 0;
   };
+  // Old records that get their HTML, read a batch at a time and put back in slices (addHtml).
+  let adding: { key: string; html: string }[] = [];
+  let addingChars = 0;
+  const addHtmlIfFull = async () => {
+    if (adding.length < BATCH_MAX_DOCUMENTS && addingChars < BATCH_MAX_CHARS) return;
+    await addHtml(store, adding);
+    adding = [];
+    addingChars = 0;
+  };
   for (const body of bodies) {
     if (keys.has(body)) continue;
     let key = bodyKeys.get(body);
@@ -85,16 +94,11 @@ export async function putDocuments(
       keys.set(body, docKey);
       if (body.html !== undefined) {
         // Its record lacks the HTML: add it (the same text, so a snapshot still naming the record reads the same body).
-        const html = body.html;
-        batch.push(
-          store.get(docKey).then((record) => {
-            if (!record) throw new DocumentGone(docKey);
-            return store.put({ ...record, html }, docKey);
-          }),
-        );
-        chars += html.length;
+        adding.push({ key: docKey, html: body.html });
+        // The record read holds about as much again as the HTML (its document): the batch's reads are cut by both.
+        addingChars += 2 * body.html.length;
         bodyKeys.set(body, docKey);
-        await flushIfFull();
+        await addHtmlIfFull();
       }
       continue;
     }
@@ -107,8 +111,36 @@ export async function putDocuments(
     chars += storedChars(stored);
     await flushIfFull();
   }
+  if (adding.length) await addHtml(store, adding);
   await Promise.all(batch);
   return keys;
+}
+
+/**
+ * Put back each of `adding`'s records with its HTML added: all read first (one batch of gets), then
+ * put in slices of at most BATCH_MAX_CHARS characters of what they copy (the whole record: its
+ * document too), each slice from the previous slice's success. Putting each record from its own
+ * read's success let every put of a batch run in one task wherever the reads' results were delivered
+ * together (Chromium hands large records back after reading them apart): a batch of 500 records with
+ * their documents was one task of 420-466 ms at 10,000 notes (docs/benchmarks.md).
+ * @throws DocumentGone when a record is gone (before anything is put).
+ */
+async function addHtml(store: DocumentStore, adding: readonly { key: string; html: string }[]): Promise<void> {
+  const records = await Promise.all(adding.map(({ key }) => store.get(key)));
+  const missing = adding.findIndex((_, i) => !records[i]);
+  if (missing >= 0) throw new DocumentGone(adding[missing].key);
+  let slice: Promise<unknown>[] = [];
+  let chars = 0;
+  for (const [i, { key, html }] of adding.entries()) {
+    const record = { ...records[i]!, html };
+    slice.push(store.put(record, key));
+    chars += storedChars(record);
+    if (chars < BATCH_MAX_CHARS) continue;
+    await Promise.all(slice);
+    slice = [];
+    chars = 0;
+  }
+  await Promise.all(slice);
 }
 
 /**

@@ -1,4 +1,12 @@
-import { EVENT_SCHEMA_VERSION, readAppState, readHeadState, readNotesState, type StateReading } from '../../catalog';
+import {
+  EVENT_SCHEMA_VERSION,
+  readAppState,
+  readAppStateOnHead,
+  readHeadState,
+  readNotesState,
+  type AppState,
+  type StateReading,
+} from '../../catalog';
 import { BUILD_ID } from '../lib/buildId';
 import type { ServerBase } from './logRecords';
 import type { Snapshot, SnapshotHead } from './logRecords';
@@ -18,13 +26,42 @@ export type SnapshotReading<S> = StateReading<S> | { ok: false; newer: true; rea
 export const isOwnSnapshot = (stored: { v: number; writer?: string }) => stored.v === EVENT_SCHEMA_VERSION && stored.writer === BUILD_ID;
 
 /**
- * `stored` as this build's snapshot: state and server part parsed, unless this build wrote it and
- * `trustOwn` (storage; a file from outside is always parsed, whatever it says of its writer). Never throws.
+ * A snapshot head as stored (`stored`, its state as the build that wrote it left it) and that state
+ * read and checked (readSnapshotHead): what the preview showed the first rows from.
  */
-export function readSnapshot(stored: Snapshot, trustOwn = true): SnapshotReading<Snapshot> {
+export interface CheckedHead {
+  stored: SnapshotHead;
+  state: SnapshotHead['state'];
+}
+
+/** True when `head` is the head stored beside `snapshot` (one write: the same seq, time, schema and writer). */
+function isHeadOf(head: SnapshotHead, snapshot: Snapshot): boolean {
+  // The snapshot is not read yet: its state may be anything.
+  const state: unknown = snapshot.state;
+  if (typeof state !== 'object' || state === null) return false;
+  return (
+    head.seq === -snapshot.seq &&
+    head.at === snapshot.at &&
+    head.v === snapshot.v &&
+    head.writer === snapshot.writer &&
+    head.state.seq === (state as { seq?: unknown }).seq
+  );
+}
+
+/**
+ * `stored` as this build's snapshot: state and server part parsed, unless this build wrote it and
+ * `trustOwn` (storage; a file from outside is always parsed, whatever it says of its writer). With
+ * `head`, the checked head stored beside this very snapshot, only what the head lacks is parsed
+ * (the bodies, then the notes checked as a whole): the head's parts are taken as they were checked,
+ * not parsed a second time (docs/architecture.md "Reading states"). Never throws.
+ */
+export function readSnapshot(stored: Snapshot, trustOwn = true, head?: CheckedHead | null): SnapshotReading<Snapshot> {
   if (stored.v > EVENT_SCHEMA_VERSION) return { ok: false, newer: true, reason: `schema version ${stored.v}` };
   if (trustOwn && isOwnSnapshot(stored)) return { ok: true, state: stored };
-  const state = readAppState(stored.v, stored.state);
+  const state: StateReading<AppState> =
+    head && isHeadOf(head.stored, stored)
+      ? readAppStateOnHead(stored.v, head.state, stored.state.notes)
+      : readAppState(stored.v, stored.state);
   if (!state.ok) return state;
   let server: ServerBase | undefined;
   if (stored.server) {

@@ -130,14 +130,30 @@ function viewCount(page: Page, label: string): Promise<number> {
 }
 
 /**
+ * *All notes* and *Starred* as the sidebar counts them. A build from before the sidebar's counts
+ * (before notebooks and tags) is counted from its dashboard's donut, "Starred N, not starred M",
+ * opened and closed again (a view event, so the next start opens without it).
+ */
+async function libraryCounts(page: Page): Promise<{ notes: number; starred: number }> {
+  const notes = await viewCount(page, 'All notes');
+  if (!Number.isNaN(notes)) return { notes, starred: await viewCount(page, 'Starred') };
+  await page.getByRole('button', { name: 'Analytics', exact: true }).click();
+  const donut = page.locator('[aria-label^="Starred "][aria-label*=", not starred "]');
+  await donut.waitFor({ timeout: 60_000 });
+  const [, starred, unstarred] = /^Starred (\d+), not starred (\d+)$/.exec((await donut.getAttribute('aria-label')) ?? '') ?? [];
+  await page.getByRole('button', { name: 'Close analytics' }).click();
+  await waitIn(page, () => !document.querySelector('.dashboard'), 10_000);
+  return { notes: Number(starred) + Number(unstarred), starred: Number(starred) };
+}
+
+/**
  * In `page` (the app open and usable): the library's counts in the sidebar, and for the selected
  * note and the first `rows` rows of the list, the entries *History* lists. Each is selected by a
  * click (a selection event), so the selected note is selected again at the end: the next start
  * opens the same note.
  */
 export async function libraryCensus(page: Page, rows: number): Promise<LibraryCensus> {
-  const notes = await viewCount(page, 'All notes');
-  const starred = await viewCount(page, 'Starred');
+  const { notes, starred } = await libraryCounts(page);
   const selected = await page.evaluate(() => document.querySelector('.note-row.selected')?.getAttribute('data-note-id') ?? null);
   const listed = await page.evaluate(
     (n) => [...document.querySelectorAll('.note-list .note-row')].slice(0, n).map((r) => r.getAttribute('data-note-id')!),
