@@ -21,7 +21,8 @@ import { ToastHost, announceNewerVersion, announceStartup, toasts, watchLogReads
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
-import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
+import { AfterLoad, FIRST_SCREEN_WAIT_MS, whenLoadedAndIdle } from './ui/afterLoad';
+import { whenFirstScreenPainted } from './ui/firstScreen';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
@@ -144,15 +145,15 @@ async function boot(): Promise<void> {
     });
   });
   requestPersistenceAfterFirstSave(ready);
+  // The search index of the last page comes in once the first screen is painted (or at the first query
+  // before that), not while the log is read: the first query reads only what changed since, and the
+  // editable frame does not wait for the read (docs/architecture.md "Start-up order").
+  void services.search.loadStored(whenFirstScreenPainted(FIRST_SCREEN_WAIT_MS));
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once
   // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
-  let listPainted = () => {};
-  // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
-  void services.search.loadStored(new Promise<void>((resolve) => (listPainted = resolve)));
   const gate = {
     ...startup,
     painted: () => {
-      listPainted();
       void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
       startup.painted();
     },

@@ -5,7 +5,7 @@ import { whenFirstScreenShown } from './firstScreen';
 const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 
 /** Longest wait for the first screen (firstScreen.tsx) after the page's load event before deferred work goes on (ms). */
-const FIRST_SCREEN_WAIT_MS = 3000;
+export const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
  * Run `work` once the page has loaded (the `load` event), its first screen has been shown (the editor
