@@ -104,6 +104,22 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
     }
   });
 
+  it('start no link build for a list rendered without a query: the list of a start renders before its bodies are read', async () => {
+    const log = await logWithBody(link('1700000000002'));
+    await log.append('note.created', { id: '1700000000002', title: 'Target' });
+    const { links } = createLogServices(log);
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      // What the list does at each render: it takes the join, and calls it only for a query.
+      links.linkSearchSoFar(log.state.notes);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(links.isBuilt()).toBe(false);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('build the link index in the background when "Linked from" first asks, so a start reads no body in the editor\'s first render', async () => {
     const log = await logWithBody(link('1700000000002'));
     await log.append('note.created', { id: '1700000000002', title: 'Target' });
