@@ -114,6 +114,8 @@ async function boot(): Promise<void> {
         localCopy$.next(copy);
       },
       () => yieldDraftsToMirror(browserDraftPlaces(), draftWriter),
+      // Its first write (every key compared, the bodies ranked) waits until the editor is shown.
+      whenFirstScreenPainted(FIRST_SCREEN_WAIT_MS),
     );
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
