@@ -60,8 +60,8 @@ export function bodyWriteOrder(notes: NotesState, previous: readonly string[] = 
     for (const id of notes.order) if (!seen.has(id)) ids.push(id);
   }
   // Each note's date and place are looked up once, not at each of the sort's n log n comparisons: at 10,000
-  // notes those lookups in the dates' and places' maps were most of the mirror's first write, which comes
-  // before the editor is shown (docs/benchmarks.md "Library runs of 2026-11-29 (noon: the path to editable)").
+  // notes those lookups in the dates' and places' maps were most of the mirror's first write, a task of a start
+  // (docs/benchmarks.md "Library runs of 2026-11-29 (before noon: the path to editable)").
   const { meta } = notes;
   const keyed = ids.map((id) => ({ id, modified: meta[id].modified, at: position.get(id)! }));
   keyed.sort((a, b) => (a.modified === b.modified ? a.at - b.at : a.modified < b.modified ? 1 : -1));
