@@ -6,8 +6,6 @@ import { appShellMachine } from '../machines/appShell';
 import { recoverJournal } from './journal';
 import { recoverDrafts, type DraftPlaces } from './draft';
 import { planLegacyImport } from './legacyImport';
-import { JOURNAL_KEY, readItem } from './webStorage';
-import { inNextTask } from '../lib/scheduler';
 
 /** What start-up needs from the outside world; the browser passes IndexedDB, localStorage and a BroadcastChannel. */
 export interface StartupDeps {
@@ -46,8 +44,8 @@ export interface LegacyOutcome {
  * A running start-up (appShell machine). `readable` resolves once the list can be shown: the log
  * folded, or its preview published (the bodies are then still being read): render it, read-only.
  * Call `painted()` once that render is on screen: the journal is recovered and the original app's
- * note index read after it (both read localStorage, slow on the first access of a page, which
- * `painted()` makes in the next task, while the log's bodies are read), and then `editable` resolves. Nothing may append a note event before `editable`. The original app's notes
+ * note index read after it (both read localStorage, slow on the first access of a page), and then
+ * `editable` resolves. Nothing may append a note event before `editable`. The original app's notes
  * are imported after that, in the background (docs/architecture.md "Legacy import"):
  * `legacyImported` resolves when they are all in, and until then nothing may write the keys they
  * are in (the localStorage mirror starts after it). No promise rejects; a log that fails to fold
@@ -120,13 +118,5 @@ export function beginStartup(deps: StartupDeps): Startup {
       };
     },
   );
-  const painted = () => {
-    shell.send({ type: 'app.painted' });
-    // The first access of localStorage loads the origin's whole area into the page (every mirrored note, 30-60 ms
-    // at 10,000 notes). Made now, in a task after the log's reads from IndexedDB have been asked for, it runs while
-    // the thread waits for them, instead of after the fold, when the journal's recovery reads it and nothing else
-    // runs. It reads one key and changes nothing: the recovery reads the journal again then.
-    inNextTask(() => void readItem(deps.webStorage, JOURNAL_KEY));
-  };
-  return { readable, editable, legacyImported, painted };
+  return { readable, editable, legacyImported, painted: () => shell.send({ type: 'app.painted' }) };
 }

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EventLog } from '../../src/events/eventLog';
 import { LOG_DB_NAME } from '../../src/events/logDatabase';
@@ -238,31 +238,5 @@ describe('the list before the bodies (snapshot head)', () => {
     const result = await startup.editable;
     expect(result.log).toBeNull();
     expect(result.error).toMatch(/disk gone/);
-  });
-
-  it('loads localStorage once the list is painted, while the bodies are still being read, not after their fold', async () => {
-    await snapshotted();
-    const storage = await openIndexedDbStorage(null);
-    const latestSnapshot = storage.latestSnapshot.bind(storage);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    storage.latestSnapshot = (read) => held.then(() => latestSnapshot(read));
-    const reads: string[] = [];
-    const web = new MemoryWebStorage();
-    const getItem = web.getItem.bind(web);
-    web.getItem = (key) => (reads.push(key), getItem(key));
-    const startup = beginStartup({ openStorage: async () => storage, webStorage: web, channel: null });
-    await startup.readable;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads).toEqual([]);
-    startup.painted();
-    const editable = vi.fn();
-    void startup.editable.then(editable);
-    // The whole snapshot is still being read: the area is loaded meanwhile.
-    await vi.waitFor(() => expect(reads.length).toBeGreaterThan(0));
-    expect(editable).not.toHaveBeenCalled();
-    release();
-    expect((await startup.editable).log).not.toBeNull();
-    await (await startup.readable).log!.close();
   });
 });
