@@ -21,8 +21,7 @@ import { ToastHost, announceNewerVersion, announceStartup, toasts, watchLogReads
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
-import { AfterLoad, FIRST_SCREEN_WAIT_MS, whenLoadedAndIdle } from './ui/afterLoad';
-import { whenFirstScreenPainted } from './ui/firstScreen';
+import { AfterLoad, loadedAndIdle, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
@@ -114,8 +113,9 @@ async function boot(): Promise<void> {
         localCopy$.next(copy);
       },
       () => yieldDraftsToMirror(browserDraftPlaces(), draftWriter),
-      // Its first write (every key compared, the bodies ranked) waits until the editor is shown.
-      whenFirstScreenPainted(FIRST_SCREEN_WAIT_MS),
+      // Its first write (every key compared, the bodies ranked) waits until the editor is shown and the thread is idle
+      // (a page hidden before that writes it at once).
+      loadedAndIdle(),
     );
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
@@ -147,10 +147,11 @@ async function boot(): Promise<void> {
     });
   });
   requestPersistenceAfterFirstSave(ready);
-  // The search index of the last page comes in once the first screen is painted (or at the first query
-  // before that), not while the log is read: the first query reads only what changed since, and the
-  // editable frame does not wait for the read (docs/architecture.md "Start-up order").
-  void services.search.loadStored(whenFirstScreenPainted(FIRST_SCREEN_WAIT_MS));
+  // The search index of the last page comes in once the first screen is shown and the thread is idle (or at the
+  // first query asking for body matches before that), not while the log is read: the first query reads only what
+  // changed since, and neither the editable frame nor a query typed at once waits for the read
+  // (docs/architecture.md "Start-up order").
+  void services.search.loadStored(loadedAndIdle());
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once
   // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
   const gate = {

@@ -13,7 +13,7 @@ const MIRROR_READ_SLICE = 100;
  * notes are all in the log: until then its first write would replace the `notes` key, which lists the
  * notes not imported yet, and a tab closed half-way would lose them. When that import stopped on an
  * error the mirror does not start: the original app's keys stay as they are and the next start carries
- * on. The first write waits for `after` too (the first screen painted: it is tens of ms at 10,000 notes);
+ * on. The first write waits for `after` too (idle time after the first screen: it is tens of ms at 10,000 notes);
  * in its task the original app's index is read again, and notes it lists that the log lacks (written
  * since the start's read) are imported first, so the first write never replaces an index listing a note
  * the log does not hold. `onCopy` hears what the copy holds whenever that changes (the Storage line says

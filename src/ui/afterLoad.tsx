@@ -5,7 +5,7 @@ import { whenFirstScreenShown } from './firstScreen';
 const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 
 /** Longest wait for the first screen (firstScreen.tsx) after the page's load event before deferred work goes on (ms). */
-export const FIRST_SCREEN_WAIT_MS = 3000;
+const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
  * Run `work` once the page has loaded (the `load` event), its first screen has been shown (the editor
@@ -33,6 +33,14 @@ export function whenLoadedAndIdle(work: () => void): () => void {
     window.removeEventListener('load', onLoad);
     if (idleHandle !== null && typeof cancelIdleCallback === 'function') cancelIdleCallback(idleHandle);
   };
+}
+
+/**
+ * `whenLoadedAndIdle` as a promise: resolves once the page has loaded, its first screen has been shown and
+ * the thread is idle. Never rejects; cannot be cancelled.
+ */
+export function loadedAndIdle(): Promise<void> {
+  return new Promise<void>((resolve) => void whenLoadedAndIdle(resolve));
 }
 
 /** Renders `children` only after the page has loaded and gone idle (see `whenLoadedAndIdle`). */

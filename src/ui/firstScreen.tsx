@@ -25,29 +25,6 @@ export function whenFirstScreenShown(capMs: number): Promise<void> {
   return Promise.race([whenShown, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
 }
 
-/** Longest wait for a frame after the first screen before `whenFirstScreenPainted` resolves anyway (ms): a hidden tab paints none. */
-const PAINT_WAIT_MS = 100;
-
-/**
- * Resolves once the frame after the first screen has been painted (`whenFirstScreenShown` with `capMs`,
- * then the next frame, or PAINT_WAIT_MS without one): work that may not delay the editable frame,
- * such as reading the stored search index, starts then (docs/architecture.md "Start-up order").
- */
-export async function whenFirstScreenPainted(capMs: number): Promise<void> {
-  await whenFirstScreenShown(capMs);
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, PAINT_WAIT_MS);
-    // rAF runs just before the frame is painted; a timer queued from it runs after that paint.
-    if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          clearTimeout(timer);
-          resolve();
-        }, 0),
-      );
-  });
-}
-
 /** Renders nothing; says the first screen is shown once it has been committed (a main area without the editor). */
 export function FirstScreenShown(): null {
   useEffect(firstScreenShown, []);

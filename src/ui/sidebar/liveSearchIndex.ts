@@ -79,7 +79,7 @@ export interface LiveSearchIndex {
   /**
    * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
    * query after a start reads only the notes changed since. Called at start; the read itself waits
-   * for `after` (the first screen painted), or for the first query asking `bodySearch` for body
+   * for `after` (idle time after the first screen), or for the first query asking `bodySearch` for body
    * matches, whichever comes first; body search matches nothing until it ends, so no query builds
    * the whole index meanwhile. Takes in nothing when none is stored; a second call returns the
    * first read. Never rejects.
