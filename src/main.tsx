@@ -21,7 +21,7 @@ import { ToastHost, announceNewerVersion, announceStartup, toasts, watchLogReads
 import { loadPurifier } from './services/purifier';
 import { reloadToNewestVersion } from './ui/pwa/reloadToNewest';
 import { watchConflictCopies } from './ui/conflictNotices';
-import { AfterLoad, whenLoadedAndIdle } from './ui/afterLoad';
+import { AfterLoad, loadedAndIdle, whenLoadedAndIdle } from './ui/afterLoad';
 import { requestPersistenceAfterFirstSave } from './ui/storage/persistence';
 import { localCopy$ } from './ui/storage/localCopy';
 import { forgetGoneNotes } from './ui/storage/forgetGoneNotes';
@@ -113,6 +113,9 @@ async function boot(): Promise<void> {
         localCopy$.next(copy);
       },
       () => yieldDraftsToMirror(browserDraftPlaces(), draftWriter),
+      // Its first write (every key compared, the bodies ranked) waits until the editor is shown and the thread is idle
+      // (a page hidden before that writes it at once).
+      loadedAndIdle(),
     );
     scheduleCompaction(ready, webStorage);
     announceStartup(result, ready);
@@ -144,15 +147,16 @@ async function boot(): Promise<void> {
     });
   });
   requestPersistenceAfterFirstSave(ready);
+  // The search index of the last page comes in once the first screen is shown and the thread is idle (or at the
+  // first query asking for body matches before that), not while the log is read: the first query reads only what
+  // changed since, and neither the editable frame nor a query typed at once waits for the read
+  // (docs/architecture.md "Start-up order").
+  void services.search.loadStored(loadedAndIdle());
   // The editor's chunk was fetched and compiled beside this one (index.html preloads it); it runs once
   // the list is painted: importing it while the log is read delays the list (docs/benchmarks.md).
-  let listPainted = () => {};
-  // The search index of the last page comes in while the editor loads: the first query reads only what changed since.
-  void services.search.loadStored(new Promise<void>((resolve) => (listPainted = resolve)));
   const gate = {
     ...startup,
     painted: () => {
-      listPainted();
       void loadEditorPane().catch((error: unknown) => console.error('NotePad: the editor could not be loaded', error));
       startup.painted();
     },

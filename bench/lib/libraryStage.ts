@@ -98,6 +98,9 @@ async function starts(ctx: StageContext, context: BrowserContext, runs: number, 
   await page.goto(ctx.origin + '/');
   await page.waitForFunction(() => window.__probe.editableAt !== null, undefined, { timeout: 180_000 });
   const startCpu = await stop();
+  // The profiled start's own first row and editable (the profile starts just before the navigation): where they fall in it.
+  const marks = await page.evaluate(() => ({ firstRow: window.__probe.firstRowAt, editable: window.__probe.editableAt }));
+  log(`${label} profiled start: first row ${marks.firstRow?.toFixed(0) ?? 'n/a'} ms, editable ${marks.editable?.toFixed(0) ?? 'n/a'} ms`);
   // BENCH_START_PROFILE=<file>: the start's whole profile (navigation to editable), for DevTools.
   if (process.env.BENCH_START_PROFILE)
     writeFileSync(process.env.BENCH_START_PROFILE.replace(/(\.[^./]*)?$/, `.${label}$1`), JSON.stringify(startCpu));

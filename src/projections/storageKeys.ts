@@ -59,10 +59,11 @@ export function bodyWriteOrder(notes: NotesState, previous: readonly string[] = 
     const seen = new Set(ids);
     for (const id of notes.order) if (!seen.has(id)) ids.push(id);
   }
+  // Each note's date and place are looked up once, not at each of the sort's n log n comparisons: at 10,000
+  // notes those lookups in the dates' and places' maps were most of the mirror's first write, a task of a start
+  // (docs/benchmarks.md "Library runs of 2026-11-29 (before noon: the path to editable)").
   const { meta } = notes;
-  return ids.sort((a, b) => {
-    const ma = meta[a].modified;
-    const mb = meta[b].modified;
-    return ma === mb ? position.get(a)! - position.get(b)! : ma < mb ? 1 : -1;
-  });
+  const keyed = ids.map((id) => ({ id, modified: meta[id].modified, at: position.get(id)! }));
+  keyed.sort((a, b) => (a.modified === b.modified ? a.at - b.at : a.modified < b.modified ? 1 : -1));
+  return keyed.map((k) => k.id);
 }

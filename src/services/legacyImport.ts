@@ -15,6 +15,14 @@ function unknownEntries(log: EventLog, storage: StorageArea): { entries: LegacyE
   );
 }
 
+/**
+ * Whether `storage` lists notes of the original app that the log does not know (reads the index only,
+ * backs nothing up): the mirror asks it in the task of its first write, which replaces that index.
+ */
+export function hasUnknownLegacyNotes(log: EventLog, storage: StorageArea): boolean {
+  return unknownEntries(log, storage).entries.length > 0;
+}
+
 /** Run `work` holding the legacy import's Web Lock (at once where there are no Web Locks: Node, old browsers). */
 function withLegacyLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'object' ? navigator.locks : undefined;

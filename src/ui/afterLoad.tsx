@@ -35,6 +35,14 @@ export function whenLoadedAndIdle(work: () => void): () => void {
   };
 }
 
+/**
+ * `whenLoadedAndIdle` as a promise: resolves once the page has loaded, its first screen has been shown and
+ * the thread is idle. Never rejects; cannot be cancelled.
+ */
+export function loadedAndIdle(): Promise<void> {
+  return new Promise<void>((resolve) => void whenLoadedAndIdle(resolve));
+}
+
 /** Renders `children` only after the page has loaded and gone idle (see `whenLoadedAndIdle`). */
 export function AfterLoad({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);

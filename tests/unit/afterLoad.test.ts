@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenLoadedAndIdle } from '../../src/ui/afterLoad';
+import { loadedAndIdle, whenLoadedAndIdle } from '../../src/ui/afterLoad';
 import { firstScreenShown, resetFirstScreen } from '../../src/ui/firstScreen';
 
 describe('whenLoadedAndIdle', () => {
@@ -48,5 +48,26 @@ describe('whenLoadedAndIdle', () => {
     firstScreenShown();
     await vi.advanceTimersByTimeAsync(5000);
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadedAndIdle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetFirstScreen();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    resetFirstScreen();
+  });
+
+  it('resolves once the first screen is shown and the thread is idle, not before', async () => {
+    const done = vi.fn();
+    void loadedAndIdle().then(done);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(done).not.toHaveBeenCalled();
+    firstScreenShown();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalledTimes(1);
   });
 });

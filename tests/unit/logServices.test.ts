@@ -39,6 +39,22 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
     expect(reading.loadStored()).toBe(loaded);
   });
 
+  it('leave the stored search index unread until the first screen, unless a query asks for body matches first', async () => {
+    const log = await logWithBody('<p>Fish and chips</p>');
+    const search = createLogServices(log).search;
+    // The first screen never comes here: only the query may start the read.
+    void search.loadStored(new Promise<void>(() => {}));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(search.isStoredLoading()).toBe(true);
+    const ended = vi.fn();
+    search.subscribeStoredLoad(ended);
+    // Title matches only while it loads; asking is what starts the read.
+    expect(search.bodySearch(log.state.notes)('chips')(NOTE)).toBe(false);
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledOnce());
+    expect(search.isStoredLoading()).toBe(false);
+    expect(search.bodySearch(log.state.notes)('chips')(NOTE)).toBe(true);
+  });
+
   it("give each log its own link index: each answers from its own log's links, and keeping one fresh reads only its log's bodies", async () => {
     const [a, b] = [await logWithBody(link('1700000000002')), await logWithBody('<p>no links</p>')];
     await a.append('note.created', { id: '1700000000002', title: 'Target' });
@@ -83,6 +99,22 @@ describe('the services made for each log at start-up (docs/architecture.md "Star
       expect(links.isBuilt()).toBe(true);
       expect([...links.linkSearchSoFar(log.state.notes)(['1700000000002'])]).toEqual([NOTE]);
       expect(parse).toHaveBeenCalledOnce();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('start no link build for a list rendered without a query: the list of a start renders before its bodies are read', async () => {
+    const log = await logWithBody(link('1700000000002'));
+    await log.append('note.created', { id: '1700000000002', title: 'Target' });
+    const { links } = createLogServices(log);
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      // What the list does at each render: it takes the join, and calls it only for a query.
+      links.linkSearchSoFar(log.state.notes);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(links.isBuilt()).toBe(false);
+      expect(parse).not.toHaveBeenCalled();
     } finally {
       parse.mockRestore();
     }

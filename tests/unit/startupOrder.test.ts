@@ -104,6 +104,57 @@ describe('start-up order (appShell: no localStorage before the first row)', () =
     expect(web.getItem(noteBodyKey(legacy[449]))).toBe('<p>body 449</p>');
   });
 
+  it('writes no mirror key until the first screen is painted, and imports first what the original app listed meanwhile', async () => {
+    const web = new MemoryWebStorage();
+    const startup = beginStartup({ openStorage: async () => storedLog(), webStorage: web, channel: null });
+    const { log } = await startup.readable;
+    startup.painted();
+    await startup.editable;
+    expect(await startup.legacyImported).toEqual({ imported: 0, error: null });
+    web.writes = [];
+    let painted!: () => void;
+    const firstScreen = new Promise<void>((resolve) => (painted = resolve));
+    startMirrorAfterLegacyImport(log!, web, startup.legacyImported, () => undefined, undefined, firstScreen);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(web.writes).toEqual([]);
+    // The original app, open in another tab, lists a note after this start read its index.
+    const [late] = legacyNotes(web, 1);
+    web.writes = [];
+    painted();
+    await vi.waitFor(() => expect(JSON.parse(web.getItem(NOTES_KEY)!)).toHaveLength(2));
+    expect(log!.state.notes.bodies[late].html).toBe('<p>body 0</p>');
+    expect(JSON.parse(web.getItem(NOTES_KEY)!).map((n: { id: string }) => n.id)).toEqual(['1', late]);
+    expect(web.getItem(noteBodyKey(late))).toBe('<p>body 0</p>');
+  });
+
+  it('a page hidden before the first screen still writes the mirror, once', async () => {
+    const web = new MemoryWebStorage();
+    const startup = beginStartup({ openStorage: async () => storedLog(), webStorage: web, channel: null });
+    const { log } = await startup.readable;
+    startup.painted();
+    await startup.editable;
+    await startup.legacyImported;
+    await log!.append('note.renamed', { id: '1', title: 'Renamed at once' });
+    let painted!: () => void;
+    const mirror = startMirrorAfterLegacyImport(
+      log!,
+      web,
+      startup.legacyImported,
+      () => undefined,
+      undefined,
+      new Promise<void>((resolve) => (painted = resolve)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(web.getItem(NOTES_KEY)).toBeNull();
+    mirror.flush();
+    expect(JSON.parse(web.getItem(NOTES_KEY)!)).toMatchObject([{ id: '1', title: 'Renamed at once' }]);
+    web.writes = [];
+    painted();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first screen's start finds the mirror made: nothing is written twice.
+    expect(web.writes).toEqual([]);
+  });
+
   it('a start after one that closed half-way imports only the original app’s notes the log lacks', async () => {
     const web = new MemoryWebStorage();
     const legacy = legacyNotes(web, 300);

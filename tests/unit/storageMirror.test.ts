@@ -338,6 +338,20 @@ describe('the order bodies are written in', () => {
     expect(bodyWriteOrder(notes)).toEqual(['b', 'd', 'c', 'a']);
     expect(bodyWriteOrder(notes, ['a', 'gone', 'c', 'b'])).toEqual(['b', 'd', 'c', 'a']);
   });
+
+  it("looks each note's date up once, not at every comparison of the sort", () => {
+    const events = Array.from({ length: 2000 }, (_, i) =>
+      ev('note.created', { id: `n${i}`, title: `n${i}` }, new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 2000) * 1000).toISOString()),
+    );
+    const notes = foldNotes(EMPTY_NOTES, events);
+    let lookups = 0;
+    const meta = new Proxy(notes.meta, { get: (target, id: string) => ((lookups += 1), target[id]) });
+    const order = bodyWriteOrder({ ...notes, meta });
+    expect(order).toEqual(bodyWriteOrder(notes));
+    const dates = order.map((id) => notes.meta[id].modified);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(lookups).toBeLessThanOrEqual(2000);
+  });
 });
 
 describe('localStorage mirror scheduling', () => {

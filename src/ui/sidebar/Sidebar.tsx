@@ -5,7 +5,6 @@ import { sharedNoteIds } from '../../projections/sharedLinks';
 import { useLog, useLogServices, useProjection, useLogWritable } from '../LogContext';
 import { PRODUCT_NAME } from '../../services/productName';
 import { showStatus } from '../feedback';
-import { NO_BODY_MATCHES } from './liveSearchIndex';
 import type { RowActions } from './NoteRow';
 import { NoteList } from './NoteList';
 import { LogMenu } from '../logtools/LogMenu';
@@ -43,7 +42,7 @@ export function Sidebar({
   const writable = useLogWritable();
   const notes = useProjection((s) => s.notes);
   const view = useProjection((s) => s.view);
-  // Body matches join once the stored search index has been read (liveSearchIndex.ts).
+  // Body matches join once the stored search index has been read (liveSearchIndex.ts): the rows are made again then.
   const indexLoading = useSyncExternalStore(search.subscribeStoredLoad, search.isStoredLoading);
   // A phrase query's texts read for notes holding no HTML ("Documents by reference"): the rows are made again.
   const textsRead = useSyncExternalStore(search.subscribeStoredLoad, search.textsRead);
@@ -56,7 +55,8 @@ export function Sidebar({
       sidebarRows(
         notes,
         view,
-        indexLoading ? NO_BODY_MATCHES : search.bodySearch(notes),
+        // While the stored index loads this matches no body, and a query starts a read still waiting for the first screen.
+        search.bodySearch(notes),
         linksBuilt ? links.linkSearch(notes) : links.linkSearchSoFar(notes),
         shared,
       ),

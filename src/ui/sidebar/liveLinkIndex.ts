@@ -20,8 +20,8 @@ export interface LiveLinkIndex {
   linkSearch(notes: NotesState): LinkSearch;
   /**
    * The same join for the list before the first build has ended (a search typed right after start-up),
-   * which must not read every body in a keystroke: it answers from the notes read so far and schedules
-   * the build; `subscribeBuilt` tells when the list can take `linkSearch` instead.
+   * which must not read every body in a keystroke: it answers from the notes read so far and, once a
+   * query asks, schedules the build; `subscribeBuilt` tells when the list can take `linkSearch` instead.
    */
   linkSearchSoFar(notes: NotesState): LinkSearch;
   /**
@@ -88,12 +88,14 @@ export function createLiveLinkIndex(): LiveLinkIndex {
   return {
     linkedFrom: (notes, noteId) => answered(linkIndex.linkedFrom(notes, noteId)),
     linkSearch: (notes) => (targets) => answered(linkIndex.linkingTo(notes, targets)),
-    linkSearchSoFar: (notes) => {
+    linkSearchSoFar: (notes) => (targets) => {
+      // Scheduled by a query, not by the list's every render: the list renders before the log's bodies are
+      // read, and slices then took the thread the start-up's reads needed (docs/architecture.md "Start-up order").
       if (!built) {
         latest ??= notes;
         schedule();
       }
-      return (targets) => linkIndex.linkingToAsRead(targets);
+      return linkIndex.linkingToAsRead(targets);
     },
     keepFresh,
     isBuilt: () => built,

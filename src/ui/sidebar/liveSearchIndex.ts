@@ -49,7 +49,7 @@ export function htmlSearchText(html: string): string {
 }
 
 /** Body search while the stored index is read: no body matches. */
-export const NO_BODY_MATCHES: BodySearch = () => () => false;
+const NO_BODY_MATCHES: BodySearch = () => () => false;
 
 /**
  * The log's live search index (docs/architecture.md "Search index"): made once per log at start-up
@@ -58,12 +58,13 @@ export const NO_BODY_MATCHES: BodySearch = () => () => false;
 export interface LiveSearchIndex {
   /**
    * Body search over `notes` through the index (docs/product.md "Search"), for `sidebarRows`.
-   * While the stored index is being read (a few ms after the list shows) it matches no body, so a
-   * query then shows its title matches at once and its body matches when the read ends
-   * (`subscribeStoredLoad`), instead of building the whole index from scratch in its way.
+   * While the stored index is waiting to be read or being read (until a few ms after the first
+   * screen) it matches no body, so a query then shows its title matches at once and its body
+   * matches when the read ends (`subscribeStoredLoad`), instead of building the whole index from
+   * scratch in its way; a query then starts a read still waiting (`loadStored`).
    */
   bodySearch(notes: NotesState): BodySearch;
-  /** Whether the stored index is being read (body search matches nothing meanwhile). */
+  /** Whether the stored index is waiting to be read or being read (body search matches nothing meanwhile). */
   isStoredLoading(): boolean;
   /**
    * Counts the texts read for phrase queries (bodies holding no HTML, docs/architecture.md "Documents by
@@ -78,9 +79,10 @@ export interface LiveSearchIndex {
   /**
    * Take in the index an earlier page stored (docs/architecture.md "Search index"), so the first
    * query after a start reads only the notes changed since. Called at start; the read itself waits
-   * for `after` (the list's first paint), and body search matches nothing until it ends, so no query
-   * builds the whole index meanwhile. Takes in nothing when none is stored; a second call returns
-   * the first read. Never rejects.
+   * for `after` (idle time after the first screen), or for the first query asking `bodySearch` for body
+   * matches, whichever comes first; body search matches nothing until it ends, so no query builds
+   * the whole index meanwhile. Takes in nothing when none is stored; a second call returns the
+   * first read. Never rejects.
    */
   loadStored(after?: Promise<void>): Promise<void>;
   /**
@@ -132,10 +134,13 @@ export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
   /** The index's version (SearchIndex.version) the stored copy holds; -1: none of this page's. */
   let versionStored = -1;
 
+  /** Starts the stored index's read now, whatever `after` it waits for: a query asked for body matches. */
+  let readStoredNow = () => {};
   const loadStored = (after: Promise<void> = Promise.resolve()): Promise<void> => {
     if (storedLoad) return storedLoad;
     storedLoading = true;
-    storedLoad = after
+    const asked = new Promise<void>((resolve) => (readStoredNow = resolve));
+    storedLoad = Promise.race([after, asked])
       .then(() => readCache<StoredSearchIndex>('search-index'))
       .then((stored) => {
         // What was read is what is stored: no need to write it again until the index changes.
@@ -219,7 +224,11 @@ export function createLiveSearchIndex(readHtml: ReadHtml): LiveSearchIndex {
     // entry of its revision, or once the background slices have read its HTML (SearchIndex.update).
     bodySearch: (notes) =>
       storedLoading
-        ? NO_BODY_MATCHES
+        ? (query) => {
+            // Asked before the first screen let the read start: it starts now, and the body matches follow it.
+            readStoredNow();
+            return NO_BODY_MATCHES(query);
+          }
         : (query) => {
             // A task later, once the rows are made: the texts they needed and lacked are read then.
             setTimeout(readWantedTexts, 0);
