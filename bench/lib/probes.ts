@@ -77,7 +77,9 @@ export async function installProbe(context: BrowserContext, waitRows: boolean): 
 
 /**
  * Arm the search probe in a loaded page: each `input` on the search box starts an entry; the first
- * change inside the note list after it, and the frame after that change, end it.
+ * change inside the note list after it with the list not busy (`aria-busy`: a query typed before the
+ * stored search index was read shows its title matches first, its body matches after), and the frame
+ * after that change, end it.
  */
 export async function armSearchProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -94,10 +96,10 @@ export async function armSearchProbe(page: Page): Promise<void> {
     const list = document.querySelector('.note-list-scroller') ?? document.body;
     new MutationObserver(() => {
       const entry = probe.search[probe.search.length - 1];
-      if (!entry || !Number.isNaN(entry.tMut)) return;
+      if (!entry || !Number.isNaN(entry.tMut) || list.getAttribute('aria-busy') === 'true') return;
       entry.tMut = performance.now();
       afterFrame(() => (entry.t1 = performance.now()));
-    }).observe(list, { childList: true, subtree: true, characterData: true });
+    }).observe(list, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
   });
 }
 

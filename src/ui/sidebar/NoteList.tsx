@@ -36,11 +36,14 @@ export function NoteList({
   actions,
   compact,
   emptyText,
+  busy = false,
 }: {
   rows: SidebarRows;
   actions: RowActions;
   compact: boolean;
   emptyText: string;
+  /** The rows are a search's first answer and more matches are coming (aria-busy while they are). */
+  busy?: boolean;
 }) {
   // State, not a ref: the virtualizer reads its scroll element when it mounts, and a child mounts
   // before its parent's ref is set (the sidebar shown again, with the virtualizer's chunk loaded).
@@ -73,7 +76,7 @@ export function NoteList({
     </ul>
   );
   return (
-    <div className="note-list-scroller" ref={setScroller}>
+    <div className="note-list-scroller" ref={setScroller} aria-busy={busy || undefined}>
       {editable && scroller && VirtualRows ? (
         <VirtualRows rows={rows} actions={actions} compact={compact} scroller={scroller} />
       ) : (

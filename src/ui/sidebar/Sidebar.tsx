@@ -209,7 +209,14 @@ export function Sidebar({
           </div>
         )}
         {!compact && <FilterChips />}
-        <NoteList rows={rows} actions={actions} compact={compact} emptyText={emptyListText(view)} />
+        <NoteList
+          rows={rows}
+          actions={actions}
+          compact={compact}
+          emptyText={emptyListText(view)}
+          // A query typed before the stored search index is read shows its title matches; its body matches follow.
+          busy={indexLoading && view.search.trim() !== ''}
+        />
         {!compact && (
           <footer className="sidebar-footer">
             <ImportTools />
