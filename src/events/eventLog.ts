@@ -243,6 +243,10 @@ export class EventLog {
     let last: number;
     let fold: LogFold;
     let afterwards: (() => void) | undefined;
+    // This tab's writes the fold reads from storage before their confirmation is heard (a fold again while
+    // an edit is written): they leave pending once the fold is in place, not shown a second time on top.
+    const inFold: AppEvent[] = [];
+    const seen = (events: readonly AppEvent[]): void => void inFold.push(...this.folded.pendingAmong(events));
     if (record) {
       // Built apart and put in place whole, as below: a write confirmed or a tail read meanwhile goes to the
       // fold before, instead of into this one half built (its edit would be folded twice, or not at all).
@@ -252,12 +256,11 @@ export class EventLog {
       // stores meanwhile is left to the tail, notes and view (docs/architecture.md "Sync").
       const readTo = Math.max((await this.serverSync.load(record, snapshot?.server, synced)) ?? 0, initial.seq);
       last = Math.min(
-        await start.fold((events) =>
-          synced.confirmView(
-            events.filter((e) => e.seq <= readTo),
-            'this-tab',
-          ),
-        ),
+        await start.fold((events) => {
+          const kept = events.filter((e) => e.seq <= readTo);
+          seen(kept);
+          synced.confirmView(kept, 'this-tab');
+        }),
         readTo,
       );
       // The view's records fold no notes; the note shown is read before the tab is editable on it.
@@ -276,8 +279,9 @@ export class EventLog {
       if (shown) local.confirmed = withReadBodies(shown, initial.notes.bodies);
       last = await start.fold(
         shown
-          ? () => {}
+          ? seen
           : async (events) => {
+              seen(events);
               await this.documents.readForFold(local, events);
               local.confirmLocal(events, 'this-tab');
             },
@@ -290,6 +294,7 @@ export class EventLog {
     }
     fold.confirmed = passed(fold.confirmed, last);
     this.snapshots.taken(initial.seq);
+    this.folded.drop(inFold);
     this.folded.publish();
     afterwards?.();
   }

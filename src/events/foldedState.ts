@@ -91,6 +91,17 @@ export class FoldedState {
     for (const e of events) this.events$.next(e);
   }
 
+  /**
+   * The pending events among `events` (records a fold of the stored log is reading): written by this tab
+   * and durable, their confirmation not heard yet. Once that fold is in place they are in it, so they must
+   * leave pending then (`drop`), or they would be shown on top of themselves until the confirmation.
+   */
+  pendingAmong(events: readonly AppEvent[]): AppEvent[] {
+    if (this.pendingEvents.length === 0) return [];
+    const ids = new Set(events.map((e) => e.id));
+    return this.pendingEvents.filter((e) => ids.has(e.id));
+  }
+
   /** Take `folded` (events the fold already holds) out of pending, and show the state without them on top. */
   drop(folded: readonly AppEvent[]): void {
     const ids = new Set(folded.map((e) => e.id));

@@ -55,6 +55,36 @@ describe('event log confirms its own writes', () => {
     expect(tabA.pendingEvents()).toEqual([]);
   });
 
+  it('shows its own edit once when it is written while the tab folds the stored log again, before it hears the write ended', async () => {
+    const storage = createMemoryLogStorage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stored = () => {};
+    const durable = new Promise<void>((resolve) => (stored = resolve));
+    const append = storage.append.bind(storage);
+    storage.append = async (events) => {
+      const written = await append(events);
+      stored();
+      await held;
+      return written;
+    };
+    const log = await openLog(storage);
+    // The fold again (another tab imported a log, say) reads the log once the edit is stored: it folds the edit.
+    const epoch = storage.epoch.bind(storage);
+    storage.epoch = async () => {
+      await durable;
+      return epoch();
+    };
+    const reloading = log.reload();
+    const appended = log.append('note.created', { id: '1764000000014', title: 'Written during a fold again' });
+    await reloading;
+    expect(log.state.notes.order).toEqual(['1764000000014']);
+    release();
+    await appended;
+    expect(log.state.notes.order).toEqual(['1764000000014']);
+    expect(log.pendingEvents()).toEqual([]);
+  });
+
   it('folds the same state as a log that reads everything back', async () => {
     const shared = createMemoryLogStorage();
     const log = await openLog(shared);
