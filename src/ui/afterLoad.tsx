@@ -37,10 +37,17 @@ export function whenLoadedAndIdle(work: () => void): () => void {
 
 /**
  * `whenLoadedAndIdle` as a promise: resolves once the page has loaded, its first screen has been shown and
- * the thread is idle. Never rejects; cannot be cancelled.
+ * the thread is idle, or at the latest AFTER_LOAD_IDLE_TIMEOUT_MS after that first screen where idle callbacks
+ * never come (a page that stubbed them, a browser holding them back): what waits on it (the localStorage
+ * mirror's first write, the stored search index) must not wait for ever. Never rejects; cannot be cancelled.
  */
 export function loadedAndIdle(): Promise<void> {
-  return new Promise<void>((resolve) => void whenLoadedAndIdle(resolve));
+  return new Promise<void>((resolve) => {
+    whenLoadedAndIdle(resolve);
+    const bound = () => void whenFirstScreenShown(FIRST_SCREEN_WAIT_MS).then(() => setTimeout(resolve, AFTER_LOAD_IDLE_TIMEOUT_MS));
+    if (document.readyState === 'complete') bound();
+    else window.addEventListener('load', bound, { once: true });
+  });
 }
 
 /** Renders `children` only after the page has loaded and gone idle (see `whenLoadedAndIdle`). */

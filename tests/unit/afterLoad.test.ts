@@ -70,4 +70,20 @@ describe('loadedAndIdle', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toHaveBeenCalledTimes(1);
   });
+
+  it('resolves 2 s after the first screen where idle callbacks never come', async () => {
+    const idle = window.requestIdleCallback;
+    window.requestIdleCallback = () => 0;
+    try {
+      const done = vi.fn();
+      void loadedAndIdle().then(done);
+      firstScreenShown();
+      await vi.advanceTimersByTimeAsync(1900);
+      expect(done).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toHaveBeenCalledTimes(1);
+    } finally {
+      window.requestIdleCallback = idle;
+    }
+  });
 });
