@@ -3,6 +3,7 @@ import { EventLog } from '../../src/events/eventLog';
 import { createMemoryLogStorage } from '../../src/events/memoryLogStorage';
 import type { LogStorage } from '../../src/events/logStorage';
 import type { AppEvent } from '../../catalog';
+import { holdWritesDuringFold } from '../support/heldWrites';
 
 /** A storage whose reads are counted. */
 function countingStorage(storage: LogStorage = createMemoryLogStorage()) {
@@ -57,24 +58,9 @@ describe('event log confirms its own writes', () => {
 
   it('shows its own edit once when it is written while the tab folds the stored log again, before it hears the write ended', async () => {
     const storage = createMemoryLogStorage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let stored = () => {};
-    const durable = new Promise<void>((resolve) => (stored = resolve));
-    const append = storage.append.bind(storage);
-    storage.append = async (events) => {
-      const written = await append(events);
-      stored();
-      await held;
-      return written;
-    };
     const log = await openLog(storage);
-    // The fold again (another tab imported a log, say) reads the log once the edit is stored: it folds the edit.
-    const epoch = storage.epoch.bind(storage);
-    storage.epoch = async () => {
-      await durable;
-      return epoch();
-    };
+    // The fold again (another tab imported a log, say) folds the edit, stored before its write reports back.
+    const { release } = holdWritesDuringFold(storage);
     const reloading = log.reload();
     const appended = log.append('note.created', { id: '1764000000014', title: 'Written during a fold again' });
     await reloading;

@@ -13,6 +13,7 @@ import { parseLogFile, startOf } from '../../src/events/logFile';
 import { exportLogFile } from '../../src/services/logTransfer';
 import { Replay } from '../../src/projections/replay';
 import { SYNC_RECORD } from '../support/syncRecord';
+import { holdWritesDuringFold } from '../support/heldWrites';
 
 /**
  * A synced log across reloads and tabs (docs/architecture.md "Sync"): the server order, the
@@ -188,52 +189,6 @@ describe('a synced log', () => {
     expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
   });
 
-  it('folds its own edit once when the tab folds the stored log again after the server’s order of it arrived and before its write is confirmed', async () => {
-    const server = new FakeSyncServer();
-    const [endA, endB] = channelPair();
-    const leader = await open(await openIndexedDbStorage(), endA);
-    await leader.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
-    // The follower's write is durable (other tabs read it) before the follower hears it was written.
-    const followerStorage = await openIndexedDbStorage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const append = followerStorage.append.bind(followerStorage);
-    followerStorage.append = async (events) => {
-      const written = await append(events);
-      await held;
-      return written;
-    };
-    const follower = await open(followerStorage, endB);
-    await vi.waitFor(() => expect(follower.account$.value?.userId).toBe('user-1'), { timeout: 5000, interval: 10 });
-    // The leader's start of sync asked the follower to fold the log again: let that end first, so
-    // no fold of the stored log meets the held edit (that would hide the order under test).
-    await follower.reload();
-    const engine = new SyncEngine(leader, server.transport(), { deviceId: RECORD.deviceId, timing });
-    engines.push(engine);
-    engine.start();
-    const appended = follower.append('note.created', { id: '1764000000013', title: 'Written, not yet confirmed' });
-    // The leader reads the stored edit, the server orders it, and the order reaches the follower first.
-    await vi.waitFor(
-      async () => {
-        await leader.catchUp();
-        await engine.request();
-        expect(server.head).toBe(1);
-        expect(follower.serverSync.serverBase()?.head).toBe(1);
-      },
-      { timeout: 5000, interval: 20 },
-    );
-    expect(follower.state.notes.order).toEqual(['1764000000013']);
-    // Another tab's message (sync began, an import) makes this tab fold the stored log again meanwhile.
-    await follower.reload();
-    expect(follower.state.notes.order).toEqual(['1764000000013']);
-    release();
-    await appended;
-    await follower.catchUp();
-    expect(follower.state.notes.order).toEqual(['1764000000013']);
-    expect(follower.serverSync.outbox()).toEqual([]);
-    expect(toStorageKeys(follower.state.notes)).toEqual(toStorageKeys(leader.state.notes));
-  });
-
   it('folds its own edit once when its write is confirmed while the tab folds the stored log again', async () => {
     const storage = await openIndexedDbStorage();
     let release = () => {};
@@ -266,26 +221,9 @@ describe('a synced log', () => {
 
   it('shows its own edit once when it is written while the tab folds the stored log again, before its write is confirmed', async () => {
     const storage = await openIndexedDbStorage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let stored = () => {};
-    const durable = new Promise<void>((resolve) => (stored = resolve));
-    const append = storage.append.bind(storage);
-    // The edit is durable, but the tab hears so only after the fold again below is in place.
-    storage.append = async (events) => {
-      const written = await append(events);
-      stored();
-      await held;
-      return written;
-    };
     const log = await open(storage);
     await log.serverSync.enterSync(RECORD, EMPTY_SERVER_BASE);
-    // The fold again reads the log only once the edit is stored, so it folds the edit into its outbox.
-    const epoch = storage.epoch.bind(storage);
-    storage.epoch = async () => {
-      await durable;
-      return epoch();
-    };
+    const { release } = holdWritesDuringFold(storage);
     const reloading = log.reload();
     const appended = log.append('note.created', { id: '1764000000012', title: 'Written during a fold again' });
     await reloading;
