@@ -8,6 +8,7 @@ import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { ev } from './helpers';
+import { recordSnapshotWrites } from '../support/snapshotWrites';
 
 /**
  * States from outside this build's own fold are upcast and parsed before use, and one that fails
@@ -56,12 +57,7 @@ describe('snapshots from another build', () => {
   async function startWith(snapshot: Snapshot): Promise<{ log: EventLog; written: Snapshot[] }> {
     const storage = createMemoryLogStorage(events().map((e, i) => ({ ...e, seq: i + 1 })));
     await storage.writeSnapshot(snapshot);
-    const written: Snapshot[] = [];
-    const write = storage.writeSnapshot.bind(storage);
-    storage.writeSnapshot = async (s, ifEpoch) => {
-      written.push(s);
-      return write(s, ifEpoch);
-    };
+    const written = recordSnapshotWrites(storage);
     const log = new EventLog({ storage });
     await log.load();
     return { log, written };

@@ -8,6 +8,7 @@ import { foldApp } from '../../src/projections/foldApp';
 import { INITIAL_STATE, type AppState } from '../../src/projections/notesState';
 import { toStorageKeys } from '../../src/projections/storageKeys';
 import { ev } from './helpers';
+import { recordSnapshotWrites } from '../support/snapshotWrites';
 
 /**
  * A snapshot another build wrote is checked before anything is shown from it (docs/architecture.md
@@ -49,12 +50,7 @@ async function start(snapshot: Snapshot, head: SnapshotHead): Promise<{ log: Eve
   const storage = createMemoryLogStorage(events());
   await storage.writeSnapshot(snapshot);
   storage.latestSnapshotHead = async () => head;
-  const written: Snapshot[] = [];
-  const write = storage.writeSnapshot.bind(storage);
-  storage.writeSnapshot = async (s, ifEpoch) => {
-    written.push(s);
-    return write(s, ifEpoch);
-  };
+  const written = recordSnapshotWrites(storage);
   const log = new EventLog({ storage });
   const shown = await log.preview();
   await log.load();
