@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/mantine/style.css';
 import { useLog } from '../LogContext';
@@ -54,11 +54,27 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
 
   useImperativeHandle(ref, () => ({ saveNow: () => flushAutosave(autosave) }), [autosave]);
 
+  // Every edit is the shown note's input. Listened to in the commit that mounts the editor, as the load
+  // below: BlockNoteView's own onChange prop is listened to in a later effect, after a key may have landed.
+  useLayoutEffect(
+    () =>
+      editor.onChange(() => {
+        if (!isShowingBody(editor) && shown.noteId) {
+          autosave.send({ type: 'editor.input', noteId: shown.noteId });
+          typedDraft.typed();
+        }
+      }),
+    [editor, autosave, shown, typedDraft],
+  );
+
   // Links show their notes' current titles (docs/architecture.md "Links between notes"); before the load below, so a note shows them at once.
-  useEffect(() => followNoteTitles(editor, log.state$), [editor, log]);
+  useLayoutEffect(() => followNoteTitles(editor, log.state$), [editor, log]);
 
   // Load the selected note; flush the previous one first so its last keystrokes are saved under its id.
-  useEffect(() => {
+  // In the commit that mounts the editor or names another note: BlockNoteView's mount makes the editor
+  // editable, and a key the browser handles before a later effect would land in a note not shown yet,
+  // unsaved, then be replaced (docs/architecture.md "Editor").
+  useLayoutEffect(() => {
     if (shown.noteId === noteId) return;
     autosave.send({ type: 'autosave.flush' });
     // A fold again (reload) reads this note's document before it publishes: it does not turn unread while shown.
@@ -205,7 +221,8 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
       }),
     [autosave, typedDraft],
   );
-  useEffect(() => () => autosave.send({ type: 'autosave.flush' }), [autosave]);
+  // A layout cleanup, like the load above: it must capture what was typed before a new mount shows the stored body.
+  useLayoutEffect(() => () => autosave.send({ type: 'autosave.flush' }), [autosave]);
 
   return (
     <div
@@ -215,18 +232,7 @@ export function NoteEditor({ noteId, editor, ref }: { noteId: string; editor: Bl
         if (!e.currentTarget.contains(e.relatedTarget)) autosave.send({ type: 'editor.blur' });
       }}
     >
-      <BlockNoteView
-        editor={editor}
-        theme={theme}
-        formattingToolbar={false}
-        slashMenu={false}
-        onChange={() => {
-          if (!isShowingBody(editor) && shown.noteId) {
-            autosave.send({ type: 'editor.input', noteId: shown.noteId });
-            typedDraft.typed();
-          }
-        }}
-      >
+      <BlockNoteView editor={editor} theme={theme} formattingToolbar={false} slashMenu={false}>
         <NoteFloatingToolbar />
         <NoteSlashMenu />
         <NoteLinkPicker noteId={noteId} />
