@@ -29,6 +29,10 @@ for (const seed of [1, 2]) {
   }) => {
     test.setTimeout(TRIALS_PER_WORKER * 8000 + 30000);
     const rand = seededRandom(seed);
+    const pageErrors: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(message.text());
+    });
     let app = new NotesPage(page);
     await app.open();
     await app.createNote('Trials');
@@ -40,6 +44,8 @@ for (const seed of [1, 2]) {
       const way = WAYS[Math.floor(rand() * WAYS.length)];
       await app.typeBody(` ${word}`);
       typed.push(word);
+      // What the editor showed before leaving: a failure then says whether the keys never landed or the text was lost.
+      const shown = (await app.editor.textContent()) ?? '';
       await app.page.waitForTimeout(delay);
       app = new NotesPage(await leave(way, app.page, context));
       await expect(app.page.locator('.editor-title')).toHaveText('Trials');
@@ -47,12 +53,15 @@ for (const seed of [1, 2]) {
       const text = (await app.editor.textContent()) ?? '';
       const expected = typed.map((w) => ` ${w}`).join('');
       if (text !== expected)
-        mismatches.push(`trial ${trial} (${way} after ${delay} ms): expected ${JSON.stringify(expected)}, found ${JSON.stringify(text)}`);
+        mismatches.push(
+          `trial ${trial} (${way} after ${delay} ms): expected ${JSON.stringify(expected)}, shown before leaving ${JSON.stringify(shown)}, found ${JSON.stringify(text)}`,
+        );
     }
     const characters = typed.map((w) => ` ${w}`).join('').length;
     console.log(
       `reload trials seed ${seed}: ${typed.length} trials, ${characters} characters typed, ${mismatches.length} trials with lost or changed text`,
     );
+    if (mismatches.length > 0) console.log(`the pages' errors and warnings:\n${pageErrors.join('\n')}`);
     expect(mismatches).toEqual([]);
   });
 }
