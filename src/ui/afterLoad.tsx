@@ -8,6 +8,17 @@ const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
+ * Call `then` once the page has loaded (the `load` event) and its first screen has been shown (at most
+ * FIRST_SCREEN_WAIT_MS after the load). Returns a function that stops waiting for the load event.
+ */
+function afterLoadAndFirstScreen(then: () => void): () => void {
+  const onLoad = () => void whenFirstScreenShown(FIRST_SCREEN_WAIT_MS).then(then);
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => window.removeEventListener('load', onLoad);
+}
+
+/**
  * Run `work` once the page has loaded (the `load` event), its first screen has been shown (the editor
  * on its note, or what the main area shows instead: `firstScreenShown`, at most FIRST_SCREEN_WAIT_MS
  * later) and the main thread is idle, so it does not compete with the first load: service worker
@@ -20,17 +31,14 @@ export function whenLoadedAndIdle(work: () => void): () => void {
   const run = () => {
     if (!cancelled) work();
   };
-  const onIdle = () => {
+  const stopWaiting = afterLoadAndFirstScreen(() => {
     if (cancelled) return;
     if (typeof requestIdleCallback === 'function') idleHandle = requestIdleCallback(run, { timeout: AFTER_LOAD_IDLE_TIMEOUT_MS });
     else setTimeout(run, 0);
-  };
-  const onLoad = () => void whenFirstScreenShown(FIRST_SCREEN_WAIT_MS).then(onIdle);
-  if (document.readyState === 'complete') onLoad();
-  else window.addEventListener('load', onLoad, { once: true });
+  });
   return () => {
     cancelled = true;
-    window.removeEventListener('load', onLoad);
+    stopWaiting();
     if (idleHandle !== null && typeof cancelIdleCallback === 'function') cancelIdleCallback(idleHandle);
   };
 }
@@ -44,9 +52,7 @@ export function whenLoadedAndIdle(work: () => void): () => void {
 export function loadedAndIdle(): Promise<void> {
   return new Promise<void>((resolve) => {
     whenLoadedAndIdle(resolve);
-    const bound = () => void whenFirstScreenShown(FIRST_SCREEN_WAIT_MS).then(() => setTimeout(resolve, AFTER_LOAD_IDLE_TIMEOUT_MS));
-    if (document.readyState === 'complete') bound();
-    else window.addEventListener('load', bound, { once: true });
+    afterLoadAndFirstScreen(() => setTimeout(resolve, AFTER_LOAD_IDLE_TIMEOUT_MS));
   });
 }
 
