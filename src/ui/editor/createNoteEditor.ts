@@ -6,6 +6,7 @@ import { longNote } from './longNote';
 import { selectAll } from './selectAll';
 import { reactSelectionGuard } from './reactSelectionGuard';
 import { openLinkAtCaret } from './noteLink/openLinkAtCaret';
+import { strayCaret } from './strayCaret';
 
 /** NotePad's BlockNote editor: its schema, extensions, uploads and paste handling (docs/architecture.md "Editor"). */
 export function createNoteEditor(): NoteEditor {
@@ -17,7 +18,8 @@ export function createNoteEditor(): NoteEditor {
     // Ctrl+A: a whole-note selection every command can read (the browser's select-all misses notes starting with a checklist).
     // React's commits do not walk the note's DOM to save the caret (reactSelectionGuard.ts).
     // Ctrl+Enter opens the link to a note at the caret (openLinkAtCaret.ts).
-    extensions: [longNote, selectAll, reactSelectionGuard, openLinkAtCaret],
+    // A key typed while the DOM caret is between blocks (after Ctrl+End) goes into text, not lost (strayCaret.ts).
+    extensions: [longNote, selectAll, reactSelectionGuard, openLinkAtCaret, strayCaret],
     uploadFile: embedUploadedFile,
     pasteHandler: ({ event, editor: e, defaultPasteHandler }) =>
       handlePaste({ event, editor: e as NoteEditor, defaultPasteHandler: () => defaultPasteHandler() }),
