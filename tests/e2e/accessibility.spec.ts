@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { openBareOriginPage } from './fixtures';
 import { NotesPage } from './notesPage';
 
 test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
@@ -32,7 +33,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   test('the analytics dashboard with charts, in light and dark themes, has no serious or critical violations', async ({ page }) => {
-    await page.goto('/no-app-here');
+    await openBareOriginPage(page);
     await page.evaluate(() => {
       localStorage.setItem('notes', JSON.stringify([{ id: '1700000000001', title: 'Call list', modified: new Date().toISOString() }]));
       localStorage.setItem('note_1700000000001', '<p>Call <span class="follow-up bg-yellow-200">Ana about the garden budget</span></p>');

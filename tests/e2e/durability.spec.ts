@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openBareOriginPage } from './fixtures';
 import { NotesPage } from './notesPage';
 import { addStoredRecords } from './storedEvents';
 
@@ -84,7 +85,7 @@ test.describe('durability and tabs', () => {
   });
 
   test('notes the original app left in localStorage are imported, sanitized, and nothing is deleted', async ({ page }) => {
-    await page.goto('/no-app-here');
+    await openBareOriginPage(page);
     await page.evaluate(() => {
       localStorage.setItem(
         'notes',

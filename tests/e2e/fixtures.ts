@@ -66,15 +66,24 @@ export function expectNoConsoleErrors(page: Page, options: { allow?: RegExp[]; p
   }
 }
 
-// An origin-local URL answered by the browser itself, so storage can be cleared without booting
-// the app (which would write to storage while we clear it).
-const RESET_PATH = '/__e2e_reset__';
+// An origin-local URL answered by the test itself, so storage can be read and written without booting
+// the app (which would write to storage, or import what is being written, meanwhile).
+const BARE_PATH = '/__e2e_bare__';
+
+/**
+ * Open on `page` a blank page of the app's origin (`baseURL`, or the page's own when omitted) that runs
+ * no app code: storage written there is what NotePad meets at its next start, as another app left it.
+ */
+export async function openBareOriginPage(page: Page, baseURL?: string): Promise<void> {
+  const url = baseURL ? new URL(BARE_PATH, baseURL).href : `**${BARE_PATH}`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bare</title>' }));
+  await page.goto(baseURL ? url : BARE_PATH);
+  await page.unroute(url);
+}
 
 /** Clears localStorage, sessionStorage and every IndexedDB database of the app's origin, then leaves `page` on about:blank. */
 async function clearOriginStorage(page: Page, baseURL: string) {
-  const url = new URL(RESET_PATH, baseURL).href;
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>reset</title>' }));
-  await page.goto(url);
+  await openBareOriginPage(page, baseURL);
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
@@ -93,7 +102,6 @@ async function clearOriginStorage(page: Page, baseURL: string) {
       ),
     );
   });
-  await page.unroute(url);
   await page.goto('about:blank');
 }
 

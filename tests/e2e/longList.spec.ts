@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openBareOriginPage } from './fixtures';
 import { NotesPage } from './notesPage';
 
 const NOTES = 300;
@@ -12,7 +13,7 @@ const title = (n: number) => `Long list note ${String(n).padStart(3, '0')}`;
 test.describe('a list longer than the window', () => {
   test.beforeEach(async ({ page }) => {
     // The original app's keys: legacy import writes them into the log on the first start.
-    await page.goto('/no-app-here');
+    await openBareOriginPage(page);
     await page.evaluate(
       ({ count, names }) => {
         const notes = Array.from({ length: count }, (_, i) => ({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoConsoleErrors, test } from './fixtures';
+import { expect, expectNoConsoleErrors, openBareOriginPage, test } from './fixtures';
 import { NotesPage } from './notesPage';
 
 /**
@@ -44,7 +44,7 @@ const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
 /** Put a note with one word in each of the six text colours into localStorage, as the original app wrote it, and open it. */
 async function openColourNote(page: Page): Promise<NotesPage> {
-  await page.goto('/no-app-here');
+  await openBareOriginPage(page);
   await page.evaluate((colors) => {
     localStorage.setItem('notes', JSON.stringify([{ id: '1700000000002', title: 'Colours', modified: '2026-11-01T09:00:00.000Z' }]));
     const words = Object.entries(colors)
