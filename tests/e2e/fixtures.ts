@@ -71,19 +71,19 @@ export function expectNoConsoleErrors(page: Page, options: { allow?: RegExp[]; p
 const BARE_PATH = '/__e2e_bare__';
 
 /**
- * Open on `page` a blank page of the app's origin (`baseURL`, or the page's own when omitted) that runs
- * no app code: storage written there is what NotePad meets at its next start, as another app left it.
+ * Open on `page` a blank page of the app's origin (the config's `baseURL`) that runs no app code:
+ * storage written there is what NotePad meets at its next start, as another app left it.
  */
-export async function openBareOriginPage(page: Page, baseURL?: string): Promise<void> {
-  const url = baseURL ? new URL(BARE_PATH, baseURL).href : `**${BARE_PATH}`;
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bare</title>' }));
-  await page.goto(baseURL ? url : BARE_PATH);
-  await page.unroute(url);
+export async function openBareOriginPage(page: Page): Promise<void> {
+  const pattern = `**${BARE_PATH}`;
+  await page.route(pattern, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bare</title>' }));
+  await page.goto(BARE_PATH);
+  await page.unroute(pattern);
 }
 
 /** Clears localStorage, sessionStorage and every IndexedDB database of the app's origin, then leaves `page` on about:blank. */
-async function clearOriginStorage(page: Page, baseURL: string) {
-  await openBareOriginPage(page, baseURL);
+async function clearOriginStorage(page: Page) {
+  await openBareOriginPage(page);
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
@@ -124,7 +124,7 @@ export const test = base.extend<{ pageProblems: PageProblems; closeOpenedContext
   page: async ({ page, baseURL }, use) => {
     trackConsoleErrors(page);
     if (!baseURL) throw new Error('fixtures.ts needs use.baseURL (set in playwright.config.ts)');
-    await clearOriginStorage(page, baseURL);
+    await clearOriginStorage(page);
     await use(page);
   },
   pageProblems: async ({ page }, use) => {

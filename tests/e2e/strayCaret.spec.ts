@@ -11,13 +11,10 @@ import { NotesPage } from './notesPage';
 /** Hold `selectionchange` events back from the page's handlers until `releaseSelectionChanges`. */
 const holdSelectionChanges = (page: Page) =>
   page.evaluate(() => {
+    // The window's capture listener runs first for an event at the document, and stops it there.
     const hold = (event: Event) => event.stopImmediatePropagation();
     window.addEventListener('selectionchange', hold, true);
-    document.addEventListener('selectionchange', hold, true);
-    (window as unknown as { releaseHold: () => void }).releaseHold = () => {
-      window.removeEventListener('selectionchange', hold, true);
-      document.removeEventListener('selectionchange', hold, true);
-    };
+    (window as unknown as { releaseHold: () => void }).releaseHold = () => window.removeEventListener('selectionchange', hold, true);
   });
 const releaseSelectionChanges = (page: Page) => page.evaluate(() => (window as unknown as { releaseHold: () => void }).releaseHold());
 

@@ -24,12 +24,12 @@ function betweenBlocks(view: EditorView, node: Node | null): boolean {
 /**
  * If the DOM selection of `view` has an end between blocks while the editor's selection is a text
  * selection, make the editor's selection the text selection nearest to the DOM's and put the DOM caret
- * there. Returns whether it moved anything.
+ * there.
  */
-function takeStrayCaretIn(view: EditorView): boolean {
+function takeStrayCaretIn(view: EditorView): void {
   const dom = view.dom.ownerDocument.getSelection();
-  if (!dom?.focusNode || !dom.anchorNode || !(view.state.selection instanceof TextSelection)) return false;
-  if (!betweenBlocks(view, dom.focusNode) && !betweenBlocks(view, dom.anchorNode)) return false;
+  if (!dom?.focusNode || !dom.anchorNode || !(view.state.selection instanceof TextSelection)) return;
+  if (!betweenBlocks(view, dom.focusNode) && !betweenBlocks(view, dom.anchorNode)) return;
   const { doc } = view.state;
   const anchor = doc.resolve(view.posAtDOM(dom.anchorNode, dom.anchorOffset, 1));
   const head = doc.resolve(view.posAtDOM(dom.focusNode, dom.focusOffset, 1));
@@ -37,7 +37,6 @@ function takeStrayCaretIn(view: EditorView): boolean {
   if (!selection.eq(view.state.selection)) view.dispatch(view.state.tr.setSelection(selection).scrollIntoView());
   // ProseMirror leaves the DOM alone when the selection did not change; focus() writes it to the DOM.
   view.focus();
-  return true;
 }
 
 /** BlockNote extension: before a key is handled in the note, a DOM caret between blocks is taken into text (takeStrayCaretIn). */
